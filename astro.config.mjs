@@ -1,0 +1,30 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
+  integrations: [react()],
+  server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
+  security: {
+    checkOrigin: true,
+    csp: {
+      // Astro sends this policy as a header on pages, with hashes for its own scripts and styles.
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,42 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api } from '../lib/api-client.ts';
+import { homeFor } from '../lib/onboarding.ts';
+import { loginSchema } from '../lib/schemas.ts';
+import { logout, signIn, type AuthUser } from '../stores/auth.ts';
+import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+
+export default function LoginForm({ values = {}, errors = {}, formError = null, notice = null }: FormProps) {
+  const form = useSchemaForm(loginSchema, { email: '', password: '', ...values }, errors);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState(formError);
+
+  // Being on the sign-in screen means the server holds no session for this browser.
+  useEffect(() => logout(), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form.check()) return;
+    setBusy(true);
+    setMessage(null);
+    const response = await api<{ user: AuthUser }>('POST', '/v1/auth/login', { email: form.values.email, password: form.values.password });
+    if (response.ok) {
+      signIn(response.data.user);
+      window.location.assign(homeFor(response.data.user));
+      return;
+    }
+    setBusy(false);
+    setMessage(response.message);
+    form.setServerErrors(response.errors);
+  }
+
+  return (
+    <form method="post" action="/login" noValidate onSubmit={onSubmit}>
+      <FormMessage error={message} notice={notice} />
+      <TextField label="Email address" type="email" autoComplete="username" inputMode="email" error={form.errorFor('email')} {...form.bind('email')} />
+      <TextField label="Password" type="password" autoComplete="current-password" error={form.errorFor('password')} {...form.bind('password')} />
+      <SubmitButton busy={busy} busyText="Signing in…">
+        Sign in
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../lib/api-client.ts';
+import { homeFor } from '../lib/onboarding.ts';
+import { otpSchema } from '../lib/schemas.ts';
+import { signIn, type AuthUser } from '../stores/auth.ts';
+import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+
+export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email }: FormProps & { email: string }) {
+  const form = useSchemaForm(otpSchema, { otp: '', ...values }, errors);
+  const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
+  const [message, setMessage] = useState(formError);
+  const [info, setInfo] = useState(notice);
+
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setInfo(null);
+    if (!form.check()) return;
+    setBusy('verify');
+    setMessage(null);
+    const response = await api<{ user: AuthUser }>('POST', '/v1/onboarding/verify-otp', { otp: form.values.otp });
+    if (response.ok) {
+      signIn(response.data.user);
+      window.location.assign(homeFor(response.data.user));
+      return;
+    }
+    setBusy(null);
+    setMessage(response.message);
+    form.setServerErrors(response.errors.otp ? response.errors : { otp: [response.message] });
+  }
+
+  async function resend(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy('resend');
+    setMessage(null);
+    const response = await api<null>('POST', '/v1/onboarding/resend-otp');
+    setBusy(null);
+    if (response.ok) {
+      setInfo(response.message);
+      form.set('otp', '');
+    } else {
+      setMessage(response.message);
+    }
+  }
+
+  return (
+    <div>
+      <p className="mb-4">
+        We sent a 6-digit code to <strong>{email}</strong>. It works for 10 minutes.
+      </p>
+      <form method="post" action="/account/verify" noValidate onSubmit={verify}>
+        <FormMessage error={message} notice={info} />
+        <input type="hidden" name="intent" value="verify" />
+        <TextField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          pattern="[0-9]*"
+          className="input font-mono text-2xl tracking-[0.5em]"
+          error={form.errorFor('otp')}
+          {...form.bind('otp')}
+        />
+        <SubmitButton busy={busy === 'verify'} busyText="Checking…">
+          Verify my email
+        </SubmitButton>
+      </form>
+      <form method="post" action="/account/verify" className="mt-4 text-center" onSubmit={resend}>
+        <input type="hidden" name="intent" value="resend" />
+        <p className="text-sm">
+          No email? Check your spam folder, or{' '}
+          <button type="submit" className="btn-link" disabled={busy !== null}>
+            {busy === 'resend' ? 'sending…' : 'send a new code'}
+          </button>
+          .
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import type { z } from 'zod';
+import { fieldErrorsOf, type FieldErrors } from '../lib/schemas.ts';
+
+/**
+ * What every island form shares: one zod schema checks the fields as they are typed (a field
+ * shows its message once it has been left or the form was submitted), and the server's own
+ * answer (field errors, a message) is shown the same way the no-JavaScript page shows it.
+ */
+export type FormValues = Record<string, string | boolean>;
+
+export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, initialErrors: FieldErrors = {}) {
+  const [values, setValues] = useState<FormValues>(initialValues);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>(initialErrors);
+
+  const parsed = schema.safeParse(values);
+  const liveErrors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+
+  function errorFor(name: string): string | undefined {
+    if (serverErrors[name]?.[0]) return serverErrors[name][0];
+    if (submitted || touched[name]) return liveErrors[name]?.[0];
+    return undefined;
+  }
+
+  function set(name: string, value: string | boolean) {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (serverErrors[name]) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+  }
+
+  return {
+    values,
+    set,
+    errorFor,
+    touch: (name: string) => setTouched((current) => ({ ...current, [name]: true })),
+    setServerErrors,
+    /** Marks the form submitted; returns true when every field is valid. */
+    check(): boolean {
+      setSubmitted(true);
+      setServerErrors({});
+      return parsed.success;
+    },
+    /** Checks only the named fields (for a form shown in steps). */
+    checkFields(names: string[]): boolean {
+      setTouched((current) => ({ ...current, ...Object.fromEntries(names.map((name) => [name, true])) }));
+      return names.every((name) => !liveErrors[name]);
+    },
+    bind(name: string) {
+      return {
+        name,
+        id: name,
+        value: String(values[name] ?? ''),
+        onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(name, event.target.value),
+        onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+      };
+    },
+  };
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; error?: string | undefined; hint?: ReactNode };
+
+export function TextField({ name, label, error, hint, id, ...input }: FieldProps) {
+  const inputId = id ?? name;
+  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input className="input" id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <span className="hint" id={`${inputId}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="field-error" id={`${inputId}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  name: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+};
+
+export function SelectField({ name, label, error, hint, options, placeholder, id, ...select }: SelectProps) {
+  const selectId = id ?? name;
+  const describedBy = [hint ? `${selectId}-hint` : null, error ? `${selectId}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="label" htmlFor={selectId}>
+        {label}
+      </label>
+      <select className="input" id={selectId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <span className="hint" id={`${selectId}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="field-error" id={`${selectId}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormMessage({ error, notice }: { error?: string | null | undefined; notice?: string | null | undefined }) {
+  return (
+    <div aria-live="polite">
+      {error ? (
+        <p className="alert-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {notice && !error ? <p className="alert-info">{notice}</p> : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, busyText, name, value }: { busy: boolean; children: ReactNode; busyText: string; name?: string; value?: string }) {
+  return (
+    <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy} name={name} value={value}>
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
+/** Props every island form receives from its page: what the no-JavaScript post left behind. */
+export type FormProps = { values?: FormValues; errors?: FieldErrors; formError?: string | null; notice?: string | null };

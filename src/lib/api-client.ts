@@ -1,0 +1,50 @@
+import { auth, logout } from '../stores/auth.ts';
+
+/**
+ * The islands' one way to the API: base /api, JSON, Bearer when a token exists (the web app
+ * itself relies on its httpOnly cookie), and any 401 signs the user out and goes to /login.
+ */
+export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
+export type ApiFailure = { ok: false; status: number; message: string; code: string; errors: Record<string, string[]> };
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+const offline: ApiFailure = {
+  ok: false,
+  status: 0,
+  code: 'NETWORK',
+  message: 'We could not reach the bank. Check your connection and try again; nothing was sent twice.',
+  errors: {},
+};
+
+export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  const token = auth.get().token;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : null,
+    });
+  } catch {
+    return offline;
+  }
+  if (response.status === 401) {
+    logout();
+    window.location.assign('/login?reason=expired');
+    return { ok: false, status: 401, code: 'UNAUTHENTICATED', message: 'Please sign in again.', errors: {} };
+  }
+  let payload: { message?: string; data?: T; code?: string; errors?: Record<string, string[]> } = {};
+  try {
+    payload = await response.json();
+  } catch {
+    return { ...offline, status: response.status, message: 'The bank sent an answer we could not read. Please try again.' };
+  }
+  if (response.ok) return { ok: true, status: response.status, message: payload.message ?? '', data: payload.data as T };
+  return { ok: false, status: response.status, message: payload.message ?? 'Something went wrong.', code: payload.code ?? 'UNKNOWN', errors: payload.errors ?? {} };
+}

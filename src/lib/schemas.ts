@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { lgasOf, securityQuestions, statesWithLgas } from './reference.ts';
+
+/**
+ * One schema per form. The same object validates the island as you type, the no-JavaScript
+ * form post and the JSON API, and feeds the OpenAPI description. Messages are written for the
+ * customer, since they are shown beside the field.
+ */
+
+function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
+}
+
+/** HTML checkboxes send "on" (or nothing); JSON clients send true. */
+const checkbox = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true' || value === '1',
+  z.boolean(),
+);
+
+export const nameSchema = (label: string) =>
+  requiredText(`Enter your ${label}`)
+    .max(50, `Your ${label} must be 50 characters or fewer`)
+    .regex(/^[\p{L}][\p{L}' .-]*$/u, `Your ${label} can only contain letters, spaces, hyphens and apostrophes`);
+
+export const emailSchema = requiredText('Enter your email address')
+  .max(254, 'That email address is too long')
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address, like name@example.com' }));
+
+/**
+ * Nigerian mobile numbers: 080…, +23480…, 23480… (070, 080, 081, 090, 091 ranges), stored
+ * and returned in E.164 form.
+ */
+export const phoneNumberSchema = requiredText('Enter your phone number')
+  .transform((value) => value.replace(/[\s()-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^(?:\+?234|0)[789][01]\d{8}$/, 'Enter a Nigerian mobile number, like 0803 123 4567')
+      .transform((value) => '+234' + value.replace(/^(?:\+?234|0)/, '')),
+  );
+
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+export const newPasswordSchema = z
+  .string({ error: 'Choose a password' })
+  .min(passwordMinLength, `Use at least ${passwordMinLength} characters`)
+  .max(passwordMaxLength, `Use at most ${passwordMaxLength} characters`);
+
+/** Step 1 of registration: who you are. Step 2 adds the password and the terms. */
+export const registerDetailsSchema = z.object({
+  first_name: nameSchema('first name'),
+  last_name: nameSchema('last name'),
+  email: emailSchema,
+  phone_number: phoneNumberSchema,
+});
+export const registerDetailFields = ['first_name', 'last_name', 'email', 'phone_number'] as const;
+
+export const registerSchema = registerDetailsSchema
+  .extend({
+    password: newPasswordSchema,
+    password_confirmation: z.string({ error: 'Type your password again' }).min(1, 'Type your password again'),
+    terms: checkbox.refine((accepted) => accepted, 'Accept the terms and conditions to open an account'),
+  })
+  .refine((form) => form.password === form.password_confirmation, {
+    path: ['password_confirmation'],
+    error: 'The two passwords do not match',
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const otpSchema = z.object({
+  otp: requiredText('Enter the 6-digit code from the email').regex(/^\d{6}$/, 'The code is 6 digits'),
+});
+
+export const addressSchema = z
+  .object({
+    address: requiredText('Enter your street address')
+      .min(5, 'Enter your full street address')
+      .max(200, 'Keep the address under 200 characters'),
+    city: requiredText('Enter your city or town').max(80, 'Keep the city under 80 characters'),
+    state: requiredText('Choose your state').refine(
+      (state) => statesWithLgas.some((entry) => entry.name === state),
+      'Choose a state from the list',
+    ),
+    lga: requiredText('Choose your local government area'),
+  })
+  .refine((form) => lgasOf(form.state).length === 0 || lgasOf(form.state).includes(form.lga), {
+    path: ['lga'],
+    error: 'Choose a local government area in the state you chose',
+  });
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** A PIN anyone could guess first is refused: one digit repeated, or a run up or down. */
+export function isTrivialPin(pin: string): boolean {
+  if (/^(\d)\1+$/.test(pin)) return true;
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, index) => digit - digits[index]!);
+  return steps.every((step) => step === 1) || steps.every((step) => step === -1);
+}
+
+export const pinSchema = z
+  .object({
+    pin: requiredText('Choose a 4-digit PIN')
+      .regex(/^\d{4}$/, 'Your PIN is exactly 4 digits')
+      .refine((pin) => !isTrivialPin(pin), 'That PIN is too easy to guess: avoid repeated digits and runs like 1234'),
+    pin_confirmation: requiredText('Type your PIN again'),
+  })
+  .refine((form) => form.pin === form.pin_confirmation, {
+    path: ['pin_confirmation'],
+    error: 'The two PINs do not match',
+  });
+
+export const securityAnswerSchema = requiredText('Type your answer')
+  .min(2, 'Your answer must be at least 2 characters')
+  .max(100, 'Keep your answer under 100 characters');
+
+export const securityQuestionSchema = z.object({
+  security_question_id: z.coerce
+    .number({ error: 'Choose a question' })
+    .int()
+    .refine((id) => securityQuestions.some((question) => question.id === id), 'Choose a question from the list'),
+  answer: securityAnswerSchema,
+});
+
+export type FieldErrors = Record<string, string[]>;
+
+/** zod issues → { field: [messages] }, the shape API errors and forms both use. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : '_form';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,63 @@
+import { defineMiddleware } from 'astro:middleware';
+import { getApp } from './server/app.ts';
+import { decide } from './server/http/guard.ts';
+import { apiOriginAllowed, securityHeaders, withHeaders } from './server/http/security-headers.ts';
+import { clearSessionCookie, readSessionToken, sessionCookieName } from './server/http/session-cookie.ts';
+import { jsonFailure } from './server/http/respond.ts';
+import { presentUser } from './server/core/users/present-user.ts';
+
+/**
+ * Every request: security headers; the API's origin check; the session from the cookie or a
+ * Bearer token; and, for pages, the seed's redirect rules (server redirects, so they work with
+ * JavaScript off).
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { url, request, cookies, locals } = context;
+  const headers = securityHeaders(url);
+  if (url.pathname.startsWith('/_astro/')) return withHeaders(await next(), headers);
+
+  const app = await getApp();
+  locals.app = app;
+  locals.session = null;
+  locals.user = null;
+  locals.sessionEnded = null;
+  const isApi = url.pathname.startsWith('/api/');
+  const hasCookie = cookies.has(sessionCookieName(url));
+
+  if (isApi && !apiOriginAllowed(request, url, hasCookie)) {
+    app.log.warn('http.origin_refused', { path: url.pathname, origin: request.headers.get('origin') });
+    return withHeaders(jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }), headers);
+  }
+
+  const credential = readSessionToken(cookies, url, request.headers.get('authorization'));
+  if (credential) {
+    const resolved = await app.sessions.resolve(credential.token);
+    if (resolved.status === 'active') {
+      const profile = await app.users.loadProfile(resolved.session.user_id);
+      if (profile) {
+        locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: credential.via };
+        locals.user = presentUser(profile);
+      }
+    } else {
+      if (resolved.status === 'expired') locals.sessionEnded = resolved.reason;
+      if (credential.via === 'cookie') clearSessionCookie(cookies, url);
+    }
+  }
+
+  if (!isApi) {
+    const decision = decide(url.pathname, locals.user);
+    if (decision.action === 'redirect') {
+      if (decision.requestNewCode && locals.user) {
+        // Seed: a failure here (usually the resend throttle) is only logged.
+        const sent = await app.onboarding.resendVerificationCode(locals.user.id).catch((error: unknown) => ({ ok: false as const, code: String(error) }));
+        if (!sent.ok) app.log.info('guard.resend_skipped', { user: locals.user.id, code: sent.code });
+      }
+      let to = decision.to;
+      if (to === '/login' && locals.sessionEnded) to = `/login?reason=${locals.sessionEnded === 'idle' ? 'idle' : 'expired'}`;
+      return withHeaders(context.redirect(to, request.method === 'GET' || request.method === 'HEAD' ? 302 : 303), { ...headers, 'cache-control': 'no-store' });
+    }
+  }
+
+  const response = await next();
+  return withHeaders(response, { ...headers, 'cache-control': 'no-store' });
+});

@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { jsonFailure } from '../../server/http/respond.ts';
+
+/** Unknown API paths answer in the API's own envelope, not with the HTML not-found page. */
+export const ALL: APIRoute = async () => jsonFailure({ code: 'NOT_FOUND', message: 'There is no such API call.' });

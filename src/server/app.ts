@@ -1,0 +1,61 @@
+import type { Config } from './config.ts';
+import { parseConfig } from './config.ts';
+import { connect, migrateToLatest, type Db } from './db/connection.ts';
+import { createLogger, type Logger } from './log.ts';
+import { systemClock, type Clock } from './core/clock.ts';
+import type { Mailer } from './integrations/mail/ports.ts';
+import { createOutboxMailer, createSmtpMailer } from './integrations/mail/mailers.ts';
+import { createUserRepository } from './core/users/user-repository.ts';
+import { createSessionService } from './core/auth/session-service.ts';
+import { createOneTimeCodes } from './core/onboarding/one-time-codes.ts';
+import { createLoginThrottle, type LoginThrottlePolicy } from './core/auth/login-throttle.ts';
+import { createAuthService } from './core/auth/auth-service.ts';
+import { createOnboardingService } from './core/onboarding/onboarding-service.ts';
+import { seedDemo } from './core/demo/seed-demo.ts';
+
+/**
+ * The composition root: configuration, database and integrations in; services out. Pages and
+ * endpoints reach the bank only through the object this returns.
+ */
+export type App = Awaited<ReturnType<typeof createApp>>;
+
+export async function createApp(
+  config: Config,
+  overrides: { clock?: Clock; mailer?: Mailer; log?: Logger; loginThrottlePolicy?: LoginThrottlePolicy; db?: Db } = {},
+) {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const clock = overrides.clock ?? systemClock;
+  const db = overrides.db ?? connect(config.database, log);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) log.info('db.migrated', { engine: config.database.kind, applied });
+
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, log) : createOutboxMailer(config.outboxDir, config.mailFrom, log));
+  const users = createUserRepository(db);
+  const sessions = createSessionService({ db, clock, log, idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs });
+  const codes = createOneTimeCodes({ db, clock });
+  const throttle = createLoginThrottle({ db, clock, ...(overrides.loginThrottlePolicy ? { policy: overrides.loginThrottlePolicy } : {}) });
+  const auth = createAuthService({ db, config, clock, log, mailer, users, sessions, codes, throttle });
+  const onboarding = createOnboardingService({ db, clock, log, users, sessions, codes, sendVerificationCode: auth.sendVerificationCode });
+
+  const app = { config, db, log, clock, mailer, users, sessions, codes, auth, onboarding };
+
+  // The embedded database gets demo data on its very first start; PostgreSQL never automatically.
+  const firstStart = applied.includes('2026-11-21T1200_initial');
+  if (firstStart && config.database.kind === 'sqlite' && config.seedDemo && !overrides.db) {
+    await seedDemo(app);
+  }
+  return app;
+}
+
+let shared: ReturnType<typeof createApp> | undefined;
+
+/** The one app of this server process, created on first use from the environment. */
+export function getApp(): ReturnType<typeof createApp> {
+  shared ??= createApp(parseConfig(process.env)).catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}

@@ -1,0 +1,146 @@
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../log.ts';
+import type { Mailer } from '../../integrations/mail/ports.ts';
+import type { LoginInput, RegisterInput } from '../../../lib/schemas.ts';
+import type { Clock } from '../clock.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { openSavingsAccount } from '../accounts/account-repository.ts';
+import { verificationCodeEmail } from '../notifications.ts';
+import { emailVerificationPolicy, type OneTimeCodes } from '../onboarding/one-time-codes.ts';
+import type { UserRepository } from '../users/user-repository.ts';
+import { presentUser, type UserJson } from '../users/present-user.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import { passwordProblem } from './password-policy.ts';
+import { decoyPasswordHash, hashSecret, newId, verifySecret } from './secrets.ts';
+import type { SessionMeta, SessionService } from './session-service.ts';
+
+export type SignedIn = { user: UserJson; token: string; sessionId: string };
+
+export function createAuthService(deps: {
+  db: Db;
+  config: Pick<Config, 'bank'>;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  users: UserRepository;
+  sessions: SessionService;
+  codes: OneTimeCodes;
+  throttle: LoginThrottle;
+}) {
+  const { db, config, clock, log, mailer, users, sessions, codes, throttle } = deps;
+
+  async function sendVerificationCode(to: string, firstName: string, code: string): Promise<void> {
+    try {
+      await mailer.send(verificationCodeEmail({ bankName: config.bank.name, to, firstName, code, minutes: emailVerificationPolicy.ttlMs / 60_000 }));
+    } catch (error) {
+      // The account exists either way; the customer can ask for a new code from /account/verify.
+      log.error('mail.failed', { purpose: 'email_verification', error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return {
+    sendVerificationCode,
+
+    async register(input: RegisterInput, meta: SessionMeta = {}): Promise<Result<SignedIn>> {
+      const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
+      if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
+      if (await users.findByEmail(input.email)) {
+        const message = 'An account with this email address already exists. Sign in instead, or reset your password.';
+        return fail('DUPLICATE', message, { errors: { email: [message] } });
+      }
+      if (await users.existsWithPhone(input.phone_number)) {
+        const message = 'This phone number is already linked to an account.';
+        return fail('DUPLICATE', message, { errors: { phone_number: [message] } });
+      }
+      const passwordHash = await hashSecret(input.password);
+      const now = clock.now().toISOString();
+      const userId = newId('usr');
+      let code: string;
+      try {
+        code = await db.transaction().execute(async (trx) => {
+          await users.insert(
+            {
+              id: userId,
+              first_name: input.first_name,
+              last_name: input.last_name,
+              email: input.email,
+              phone_number: input.phone_number,
+              password_hash: passwordHash,
+              tier: 1,
+              email_verified_at: null,
+              transaction_pin_hash: null,
+              transaction_pin_set_at: null,
+              security_question_id: null,
+              security_answer_hash: null,
+              security_question_set_at: null,
+              created_at: now,
+              updated_at: now,
+            },
+            trx,
+          );
+          await openSavingsAccount(trx, {
+            userId,
+            accountName: `${input.first_name} ${input.last_name}`.toUpperCase(),
+            bankCbnCode: config.bank.cbnCode,
+            openedAt: now,
+          });
+          const issued = await codes.issue(userId, 'email_verification', emailVerificationPolicy, trx);
+          if (!issued.ok) throw new Error('a brand-new user cannot be throttled');
+          return issued.value.code;
+        });
+      } catch (error) {
+        // Two registrations racing for one email or phone: the unique index decides.
+        if (error instanceof Error && /unique|duplicate/i.test(error.message)) {
+          return fail('DUPLICATE', 'An account with these details already exists. Sign in instead.');
+        }
+        throw error;
+      }
+      log.info('auth.registered', { user: userId });
+      await sendVerificationCode(input.email, input.first_name, code);
+      const { token, session } = await sessions.create(userId, meta);
+      const profile = await users.loadProfile(userId);
+      return succeed({ user: presentUser(profile!), token, sessionId: session.id });
+    },
+
+    async login(input: LoginInput, meta: SessionMeta = {}): Promise<Result<SignedIn>> {
+      const ip = meta.ip ?? 'unknown';
+      const ipWait = throttle.ipBlockedForSeconds(ip);
+      if (ipWait > 0) {
+        log.warn('auth.login_rate_limited', { ip });
+        return fail('RATE_LIMITED', `Too many failed sign-ins from this network. Try again in ${Math.ceil(ipWait / 60)} minutes.`, { retryAfterSeconds: ipWait });
+      }
+      const lockedUntil = await throttle.lockedUntil(input.email);
+      if (lockedUntil) {
+        const seconds = Math.ceil((lockedUntil.getTime() - clock.now().getTime()) / 1000);
+        log.warn('auth.login_refused_locked', { ip });
+        return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
+      }
+      const user = await users.findByEmail(input.email);
+      // An unknown email still costs one argon2id verification, so timing does not tell.
+      const passwordOk = await verifySecret(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+      if (!user || !passwordOk) {
+        throttle.recordIpFailure(ip);
+        const locked = await throttle.recordFailure(input.email);
+        log.warn('auth.login_failed', { ip, known_email: user !== undefined, locked: locked !== null });
+        if (locked) {
+          log.warn('auth.account_locked', { ip, minutes: throttle.policy.lockMs / 60_000 });
+          return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${throttle.policy.lockMs / 60_000} minutes.`, {
+            retryAfterSeconds: throttle.policy.lockMs / 1000,
+          });
+        }
+        return fail('INVALID_CREDENTIALS', 'The email or password is not right.');
+      }
+      await throttle.clear(input.email);
+      const { token, session } = await sessions.create(user.id, meta);
+      log.info('auth.login_succeeded', { user: user.id, ip });
+      const profile = await users.loadProfile(user.id);
+      return succeed({ user: presentUser(profile!), token, sessionId: session.id });
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await sessions.revoke(sessionId, 'logout');
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import type { Db } from '../../db/connection.ts';
+import type { Logger } from '../../log.ts';
+import type { AddressInput, pinSchema, securityQuestionSchema } from '../../../lib/schemas.ts';
+import { pendingOnboardingStep, onboardingSteps, type OnboardingStep } from '../../../lib/onboarding.ts';
+import type { Clock } from '../clock.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { hashSecret, normaliseAnswer } from '../auth/secrets.ts';
+import type { SessionMeta, SessionService } from '../auth/session-service.ts';
+import type { UserRepository } from '../users/user-repository.ts';
+import { presentUser, type UserJson } from '../users/present-user.ts';
+import { emailVerificationPolicy, type OneTimeCodes } from './one-time-codes.ts';
+
+type PinInput = z.infer<typeof pinSchema>;
+type SecurityQuestionInput = z.infer<typeof securityQuestionSchema>;
+
+const stepNames: Record<OnboardingStep, string> = {
+  '/account/verify': 'verify your email address',
+  '/address/update': 'add your address',
+  '/pin/set': 'set your transaction PIN',
+  '/security/question': 'choose a security question',
+};
+
+/**
+ * The onboarding steps, in the seed's order. Each call checks that the steps before it are done
+ * (403 ONBOARDING_INCOMPLETE otherwise) so the API cannot be walked out of order.
+ */
+export function createOnboardingService(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  users: UserRepository;
+  sessions: SessionService;
+  codes: OneTimeCodes;
+  sendVerificationCode: (to: string, firstName: string, code: string) => Promise<void>;
+}) {
+  const { db, clock, log, users, sessions, codes, sendVerificationCode } = deps;
+
+  async function profileOf(userId: string) {
+    const profile = await users.loadProfile(userId);
+    if (!profile) throw new Error(`signed-in user ${userId} has no row`);
+    return profile;
+  }
+
+  /** Refuses unless every step before `step` is done; returns the current user. */
+  async function requireStepsBefore(userId: string, step: OnboardingStep): Promise<Result<UserJson>> {
+    const user = presentUser(await profileOf(userId));
+    const pending = pendingOnboardingStep(user);
+    if (pending && onboardingSteps.indexOf(pending) < onboardingSteps.indexOf(step)) {
+      return fail('ONBOARDING_INCOMPLETE', `First ${stepNames[pending]}.`);
+    }
+    return succeed(user);
+  }
+
+  return {
+    async verifyEmail(userId: string, otp: string): Promise<Result<UserJson>> {
+      const user = presentUser(await profileOf(userId));
+      if (user.is_email_verified) return succeed(user);
+      const verified = await codes.verify(userId, 'email_verification', otp, emailVerificationPolicy);
+      if (!verified.ok) {
+        log.warn('onboarding.otp_failed', { user: userId, code: verified.code });
+        return verified;
+      }
+      const now = clock.now().toISOString();
+      await users.update(userId, { email_verified_at: now, updated_at: now });
+      log.info('onboarding.email_verified', { user: userId });
+      return succeed(presentUser(await profileOf(userId)));
+    },
+
+    async resendVerificationCode(userId: string): Promise<Result<{ message: string }>> {
+      const { user } = await profileOf(userId);
+      if (user.email_verified_at !== null) return succeed({ message: 'Your email address is already verified.' });
+      const issued = await codes.issue(userId, 'email_verification', emailVerificationPolicy);
+      if (!issued.ok) return issued;
+      await sendVerificationCode(user.email, user.first_name, issued.value.code);
+      log.info('onboarding.otp_sent', { user: userId });
+      return succeed({ message: `We have sent a new code to ${user.email}.` });
+    },
+
+    async submitAddress(userId: string, input: AddressInput): Promise<Result<UserJson>> {
+      const allowed = await requireStepsBefore(userId, '/address/update');
+      if (!allowed.ok) return allowed;
+      await users.upsertAddress({ user_id: userId, ...input, created_at: clock.now().toISOString() });
+      log.info('onboarding.address_submitted', { user: userId });
+      return succeed(presentUser(await profileOf(userId)));
+    },
+
+    async setPin(userId: string, input: PinInput): Promise<Result<UserJson>> {
+      const allowed = await requireStepsBefore(userId, '/pin/set');
+      if (!allowed.ok) return allowed;
+      if (allowed.value.is_transaction_pin_set) {
+        return fail('DUPLICATE', 'Your transaction PIN is already set. Change it from your settings.');
+      }
+      const now = clock.now().toISOString();
+      const hash = await hashSecret(input.pin);
+      // Guarded so two racing submissions cannot both set it.
+      await db
+        .updateTable('users')
+        .set({ transaction_pin_hash: hash, transaction_pin_set_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .where('transaction_pin_hash', 'is', null)
+        .execute();
+      log.info('onboarding.pin_set', { user: userId });
+      return succeed(presentUser(await profileOf(userId)));
+    },
+
+    /** The last step raises what the session may do, so the session is replaced (old token dead). */
+    async setSecurityQuestion(
+      userId: string,
+      currentSessionId: string | null,
+      input: SecurityQuestionInput,
+      meta: SessionMeta = {},
+    ): Promise<Result<{ user: UserJson; token: string; sessionId: string }>> {
+      const allowed = await requireStepsBefore(userId, '/security/question');
+      if (!allowed.ok) return allowed;
+      if (allowed.value.is_security_question_set) {
+        return fail('DUPLICATE', 'Your security question is already set. Change it from your settings.');
+      }
+      const now = clock.now().toISOString();
+      const answerHash = await hashSecret(normaliseAnswer(input.answer));
+      await db
+        .updateTable('users')
+        .set({ security_question_id: input.security_question_id, security_answer_hash: answerHash, security_question_set_at: now, updated_at: now })
+        .where('id', '=', userId)
+        .where('security_answer_hash', 'is', null)
+        .execute();
+      if (currentSessionId) await sessions.revoke(currentSessionId, 'rotated');
+      const { token, session } = await sessions.create(userId, meta);
+      log.info('onboarding.security_question_set', { user: userId });
+      return succeed({ user: presentUser(await profileOf(userId)), token, sessionId: session.id });
+    },
+  };
+}
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

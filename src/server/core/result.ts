@@ -1,0 +1,43 @@
+/**
+ * Expected failures are values with a code from API.md, not exceptions. Exceptions mean bugs.
+ */
+export type ErrorCode =
+  | 'MALFORMED_BODY'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'ONBOARDING_INCOMPLETE'
+  | 'NOT_FOUND'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'REQUEST_IN_PROGRESS'
+  | 'DUPLICATE'
+  | 'VALIDATION_FAILED'
+  | 'INVALID_CREDENTIALS'
+  | 'INVALID_OTP'
+  | 'OTP_EXPIRED'
+  | 'INVALID_PIN'
+  | 'INSUFFICIENT_FUNDS'
+  | 'LIMIT_EXCEEDED'
+  | 'INVALID_ACCOUNT_NUMBER'
+  | 'ACCOUNT_NOT_FOUND'
+  | 'PIN_LOCKED'
+  | 'ACCOUNT_LOCKED'
+  | 'RATE_LIMITED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'PROVIDER_FAILED'
+  | 'PROVIDER_TIMEOUT';
+
+export type Failure = {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string[]>;
+  retryAfterSeconds?: number;
+};
+export type Success<T> = { ok: true; value: T };
+export type Result<T> = Success<T> | Failure;
+
+export const succeed = <T>(value: T): Success<T> => ({ ok: true, value });
+
+export function fail(code: ErrorCode, message: string, extra: Partial<Pick<Failure, 'errors' | 'retryAfterSeconds'>> = {}): Failure {
+  return { ok: false, code, message, ...extra };
+}

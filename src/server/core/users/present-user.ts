@@ -1,0 +1,44 @@
+import type { OnboardingFlags } from '../../../lib/onboarding.ts';
+import type { UserProfile } from './user-repository.ts';
+
+/** The User object of API.md. Never carries a hash, a PIN or an answer. */
+export type UserJson = OnboardingFlags & {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  tier: number;
+  accounts: AccountJson[];
+  created_at: string;
+};
+export type AccountJson = {
+  account_number: string;
+  account_name: string;
+  type: string;
+  currency: string;
+  balance: number;
+};
+
+export function presentUser({ user, hasAddress, accounts }: UserProfile): UserJson {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    phone_number: user.phone_number,
+    tier: user.tier,
+    is_email_verified: user.email_verified_at !== null,
+    is_address_submitted: hasAddress,
+    is_transaction_pin_set: user.transaction_pin_hash !== null,
+    is_security_question_set: user.security_answer_hash !== null,
+    accounts: accounts.map((account) => ({
+      account_number: account.account_number,
+      account_name: account.account_name,
+      type: account.type,
+      currency: account.currency,
+      balance: Number(account.balance),
+    })),
+    created_at: user.created_at,
+  };
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../../db/connection.ts';
+import type { AccountRow, NewUserRow, UserRow } from '../../db/schema.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type UserProfile = {
+  user: UserRow;
+  hasAddress: boolean;
+  accounts: AccountRow[];
+};
+
+export function createUserRepository(db: Db) {
+  return {
+    findByEmail(email: string, executor: Executor = db) {
+      return executor.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+    findById(id: string, executor: Executor = db) {
+      return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async existsWithPhone(phoneNumber: string, executor: Executor = db): Promise<boolean> {
+      const row = await executor.selectFrom('users').select('id').where('phone_number', '=', phoneNumber).executeTakeFirst();
+      return row !== undefined;
+    },
+    async insert(user: NewUserRow, executor: Executor = db): Promise<void> {
+      await executor.insertInto('users').values(user).execute();
+    },
+    async update(id: string, changes: Partial<Omit<UserRow, 'id' | 'created_at'>>, executor: Executor = db): Promise<void> {
+      await executor.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+    async upsertAddress(address: { user_id: string; address: string; city: string; state: string; lga: string; created_at: string }, executor: Executor = db): Promise<void> {
+      await executor
+        .insertInto('addresses')
+        .values(address)
+        .onConflict((conflict) =>
+          conflict.column('user_id').doUpdateSet({ address: address.address, city: address.city, state: address.state, lga: address.lga }),
+        )
+        .execute();
+    },
+    /** The user, whether an address is on file, and their accounts: what every signed-in request needs. */
+    async loadProfile(id: string, executor: Executor = db): Promise<UserProfile | undefined> {
+      const user = await executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!user) return undefined;
+      const [address, accounts] = await Promise.all([
+        executor.selectFrom('addresses').select('user_id').where('user_id', '=', id).executeTakeFirst(),
+        executor.selectFrom('accounts').selectAll().where('user_id', '=', id).orderBy('created_at').execute(),
+      ]);
+      return { user, hasAddress: address !== undefined, accounts };
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import type { Database } from './schema.ts';
+import { createNodeSqliteDialect } from './sqlite-dialect.ts';
+import * as initial from './migrations/2026-11-21T1200_initial.ts';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+// BIGINT (kobo, counters) comes back from pg as a string by default; kobo stays far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export function connect(database: Config['database'], log?: Logger): Db {
+  if (database.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    return new Kysely<Database>({ dialect: createNodeSqliteDialect(database.file) });
+  }
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, statement_timeout: 10_000 });
+  // The server ending an idle connection (restart, failover, an administrator) is emitted here;
+  // with no listener it would crash the process. The pool has already dropped that connection.
+  pool.on('error', (error) => log?.warn('db.idle_connection_lost', { error: error.message }));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Migrations are listed here, not discovered on disk, so the built server carries them inside
+ * its bundle. Names sort by date; a new migration is a new line.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-21T1200_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,62 @@
+import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
+import { fieldErrorsOf } from '../../lib/schemas.ts';
+import { fail, succeed, type Result } from '../core/result.ts';
+import type { UserJson } from '../core/users/present-user.ts';
+import { readBody } from './body.ts';
+import { jsonFailure, jsonUnexpected } from './respond.ts';
+
+export type SignedInContext = { session: NonNullable<App.Locals['session']>; user: UserJson };
+
+/** Body → zod → a typed input, or VALIDATION_FAILED with a message per field. */
+export async function parseInput<S extends z.ZodType>(request: Request, schema: S): Promise<Result<z.output<S>>> {
+  const body = await readBody(request);
+  if (!body.ok) return body;
+  return parseValues(body.value, schema);
+}
+
+export function parseValues<S extends z.ZodType>(values: unknown, schema: S): Result<z.output<S>> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return succeed(parsed.data);
+  const errors = fieldErrorsOf(parsed.error);
+  const first = Object.values(errors)[0]?.[0] ?? 'Some fields need attention.';
+  return fail('VALIDATION_FAILED', first, { errors });
+}
+
+export function signedIn(context: APIContext): Result<SignedInContext> {
+  const { session, user } = context.locals;
+  if (!session || !user) {
+    return fail('UNAUTHENTICATED', context.locals.sessionEnded === 'idle' ? 'You were signed out after a period without activity. Please sign in again.' : 'Please sign in.');
+  }
+  return succeed({ session, user });
+}
+
+export function clientMeta(context: APIContext): { ip: string | null; userAgent: string | null } {
+  let ip: string | null = null;
+  try {
+    ip = context.clientAddress;
+  } catch {
+    ip = null;
+  }
+  return { ip, userAgent: context.request.headers.get('user-agent') };
+}
+
+/**
+ * Wraps an endpoint: an expected failure becomes the error envelope; anything thrown is a bug,
+ * logged with the path and answered with a generic 500 that leaks nothing.
+ */
+export function endpoint(handler: (context: APIContext) => Promise<Response | import('../core/result.ts').Failure>): APIRoute {
+  return async (context) => {
+    try {
+      const outcome = await handler(context);
+      return outcome instanceof Response ? outcome : jsonFailure(outcome);
+    } catch (error) {
+      context.locals.app?.log.error('http.unexpected', {
+        path: context.url.pathname,
+        error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
+      });
+      return jsonUnexpected();
+    }
+  };
+}

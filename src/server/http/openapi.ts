@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { addressSchema, loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
+
+/**
+ * The machine-readable contract, built from the very zod schemas the endpoints validate with.
+ * A new endpoint adds a line here; the test beside this file checks every page under
+ * src/pages/api is described.
+ */
+type Operation = {
+  method: 'get' | 'post';
+  path: string;
+  summary: string;
+  auth: boolean;
+  body?: z.ZodType;
+  successStatus?: number;
+};
+
+export const operations: Operation[] = [
+  { method: 'post', path: '/v1/auth/register', summary: 'Open an account; emails a 6-digit verification code', auth: false, body: registerSchema, successStatus: 201 },
+  { method: 'post', path: '/v1/auth/login', summary: 'Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED)', auth: false, body: loginSchema },
+  { method: 'post', path: '/v1/auth/logout', summary: 'Revoke the current session', auth: true },
+  { method: 'post', path: '/v1/onboarding/verify-otp', summary: 'Verify the email address with the emailed code', auth: true, body: otpSchema },
+  { method: 'post', path: '/v1/onboarding/resend-otp', summary: 'Send a new verification code (at most once a minute, 5 an hour)', auth: true },
+  { method: 'post', path: '/v1/onboarding/address', summary: 'Submit the home address', auth: true, body: addressSchema },
+  { method: 'post', path: '/v1/onboarding/set-pin', summary: 'Set the 4-digit transaction PIN', auth: true, body: pinSchema },
+  { method: 'post', path: '/v1/onboarding/set-security-question', summary: 'Choose a security question; returns a fresh token', auth: true, body: securityQuestionSchema },
+  { method: 'get', path: '/v1/profile', summary: 'The signed-in user', auth: true },
+  { method: 'get', path: '/v1/general/state-lga', summary: 'States with their local government areas', auth: false },
+  { method: 'get', path: '/v1/general/security-questions', summary: 'Security questions', auth: false },
+  { method: 'get', path: '/v1/general/banks', summary: 'Banks with their NIP institution codes', auth: false },
+  { method: 'get', path: '/health', summary: 'Liveness and database reachability', auth: false },
+];
+
+const envelopeFailure = {
+  type: 'object',
+  required: ['success', 'message', 'code'],
+  properties: {
+    success: { const: false },
+    message: { type: 'string' },
+    code: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+};
+
+export function openApiDocument(bankName: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    const body = operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map((type) => [
+                type,
+                { schema: z.toJSONSchema(operation.body!, { io: 'input', unrepresentable: 'any' }) },
+              ]),
+            ),
+          },
+        }
+      : {};
+    (paths[operation.path] ??= {})[operation.method] = {
+      summary: operation.summary,
+      security: operation.auth ? [{ bearer: [] }, { cookie: [] }] : [],
+      ...body,
+      responses: {
+        [String(operation.successStatus ?? 200)]: { description: 'Success envelope: { success: true, message, data }' },
+        default: { description: 'Error envelope', content: { 'application/json': { schema: envelopeFailure } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: `${bankName} API`, version: '1.0.0', description: 'Amounts are integer kobo. See API.md for the conventions.' },
+    servers: [{ url: '/api' }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'session' },
+      },
+    },
+    paths,
+  };
+}

@@ -1,0 +1,48 @@
+import type { ErrorCode, Failure } from '../core/result.ts';
+
+/** The one table from failure codes to HTTP statuses (API.md). */
+export const statusForCode: Record<ErrorCode, number> = {
+  MALFORMED_BODY: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  ONBOARDING_INCOMPLETE: 403,
+  NOT_FOUND: 404,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  REQUEST_IN_PROGRESS: 409,
+  DUPLICATE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  VALIDATION_FAILED: 422,
+  INVALID_CREDENTIALS: 422,
+  INVALID_OTP: 422,
+  OTP_EXPIRED: 422,
+  INVALID_PIN: 422,
+  INSUFFICIENT_FUNDS: 422,
+  LIMIT_EXCEEDED: 422,
+  INVALID_ACCOUNT_NUMBER: 422,
+  ACCOUNT_NOT_FOUND: 422,
+  PIN_LOCKED: 423,
+  ACCOUNT_LOCKED: 423,
+  RATE_LIMITED: 429,
+  PROVIDER_FAILED: 502,
+  PROVIDER_TIMEOUT: 504,
+};
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export function jsonSuccess(data: unknown, message: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ success: true, message, data }), { status, headers: { ...jsonHeaders, ...headers } });
+}
+
+export function jsonFailure(failure: Pick<Failure, 'code' | 'message' | 'errors' | 'retryAfterSeconds'>): Response {
+  const headers: Record<string, string> = { ...jsonHeaders };
+  if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, failure.retryAfterSeconds));
+  const body = { success: false, message: failure.message, code: failure.code, ...(failure.errors ? { errors: failure.errors } : {}) };
+  return new Response(JSON.stringify(body), { status: statusForCode[failure.code], headers });
+}
+
+export function jsonUnexpected(): Response {
+  return new Response(JSON.stringify({ success: false, message: 'Something went wrong on our side. Nothing was changed; please try again.', code: 'INTERNAL_ERROR' }), {
+    status: 500,
+    headers: jsonHeaders,
+  });
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { parseConfig } from '../config.ts';
+import { createApp } from '../app.ts';
+import type { Clock } from '../core/clock.ts';
+import type { LoginThrottlePolicy } from '../core/auth/login-throttle.ts';
+import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
+
+/**
+ * Service tests run against real engines, never mocks: SQLite always, PostgreSQL when
+ * TEST_DATABASE_URL is set. Each test app gets its own fresh database.
+ */
+export const engines: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+  /** The newest 6-digit code mailed to this address. */
+  lastCode(to: string): string {
+    const mail = [...this.sent].reverse().find((message) => message.to === to);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code mailed to ${to}`);
+    return code;
+  }
+}
+
+export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy } = {}) {
+  const clock = new ManualClock();
+  const mailer = new MemoryMailer();
+  let cleanup: () => Promise<void>;
+  const environment: Record<string, string> = { LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
+    environment.DATA_DIR = dir;
+    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const name = `bank_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    environment.DATABASE_URL = url.toString();
+    cleanup = async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    };
+  }
+  const app = await createApp(parseConfig(environment), { clock, mailer, ...options });
+  return {
+    app,
+    clock,
+    mailer,
+    async close() {
+      await app.db.destroy();
+      await cleanup();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
