@@ -45,7 +45,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
   return (
     <div>
       <p className="mb-4">
-        We sent a 6-digit code to <strong>{email}</strong>. It works for 10 minutes.
+        We sent a 6-digit code to <strong className="[overflow-wrap:anywhere]">{email}</strong>. It works for 10 minutes.
       </p>
       <form method="post" action="/account/verify" noValidate onSubmit={verify}>
         <FormMessage error={message} notice={info} />
