@@ -124,10 +124,9 @@ export function createAuthService(deps: {
         const locked = await throttle.recordFailure(input.email);
         log.warn('auth.login_failed', { ip, known_email: user !== undefined, locked: locked !== null });
         if (locked) {
-          log.warn('auth.account_locked', { ip, minutes: throttle.policy.lockMs / 60_000 });
-          return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${throttle.policy.lockMs / 60_000} minutes.`, {
-            retryAfterSeconds: throttle.policy.lockMs / 1000,
-          });
+          const seconds = Math.max(1, Math.ceil((locked.getTime() - clock.now().getTime()) / 1000));
+          log.warn('auth.account_locked', { ip, seconds });
+          return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
         }
         return fail('INVALID_CREDENTIALS', 'The email or password is not right.');
       }

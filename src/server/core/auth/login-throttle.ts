@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { addMs, type Clock } from '../clock.ts';
 
@@ -30,24 +31,35 @@ export function createLoginThrottle(deps: { db: Db; clock: Clock; policy?: Login
       return until > clock.now() ? until : null;
     },
 
-    /** Records a wrong password; returns the lock's end when this failure locks the email. */
+    /**
+     * Records a wrong password; returns the lock's end when the email is locked after this
+     * failure. One statement, so failures racing each other can neither lose a count nor clear a
+     * lock another one just set (a read-then-write let a burst of parallel guesses do both).
+     */
     async recordFailure(email: string): Promise<Date | null> {
       const now = clock.now();
-      const row = await db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst();
-      const windowOpen = row && now.getTime() - Date.parse(row.first_failed_at) < policy.windowMs && !(row.locked_until && Date.parse(row.locked_until) <= now.getTime());
-      const failures = windowOpen ? row.failures + 1 : 1;
-      const lockedUntil = failures >= policy.maxFailures ? addMs(now, policy.lockMs) : null;
-      const values = {
-        failures: lockedUntil ? 0 : failures,
-        first_failed_at: windowOpen ? row.first_failed_at : now.toISOString(),
-        locked_until: lockedUntil?.toISOString() ?? null,
-      };
-      await db
+      const nowIso = now.toISOString();
+      const lockEnd = addMs(now, policy.lockMs).toISOString();
+      const lockedAtOnce = policy.maxFailures <= 1;
+      const row = await db
         .insertInto('login_failures')
-        .values({ email, ...values })
-        .onConflict((conflict) => conflict.column('email').doUpdateSet(values))
-        .execute();
-      return lockedUntil;
+        .values({ email, failures: lockedAtOnce ? 0 : 1, first_failed_at: nowIso, locked_until: lockedAtOnce ? lockEnd : null })
+        .onConflict((conflict) =>
+          conflict.column('email').doUpdateSet(() => {
+            // Times are ISO strings in UTC, so they compare as text on both engines.
+            const locked = sql<boolean>`coalesce(login_failures.locked_until, '') > ${nowIso}`;
+            const windowOpen = sql<boolean>`(login_failures.first_failed_at > ${addMs(now, -policy.windowMs).toISOString()} and (login_failures.locked_until is null or ${locked}))`;
+            const counted = sql<number>`(case when ${windowOpen} then login_failures.failures + 1 else 1 end)`;
+            return {
+              failures: sql<number>`case when ${locked} then login_failures.failures when ${counted} >= ${policy.maxFailures} then 0 else ${counted} end`,
+              first_failed_at: sql<string>`case when ${locked} or ${windowOpen} then login_failures.first_failed_at else ${nowIso} end`,
+              locked_until: sql<string | null>`case when ${locked} then login_failures.locked_until when ${counted} >= ${policy.maxFailures} then ${lockEnd} else null end`,
+            };
+          }),
+        )
+        .returning('locked_until')
+        .executeTakeFirstOrThrow();
+      return row.locked_until && row.locked_until > nowIso ? new Date(row.locked_until) : null;
     },
 
     async clear(email: string): Promise<void> {

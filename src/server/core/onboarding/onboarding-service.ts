@@ -93,13 +93,16 @@ export function createOnboardingService(deps: {
       }
       const now = clock.now().toISOString();
       const hash = await hashSecret(input.pin);
-      // Guarded so two racing submissions cannot both set it.
-      await db
+      // Guarded so two racing submissions cannot both set it; the loser is told so.
+      const stored = await db
         .updateTable('users')
         .set({ transaction_pin_hash: hash, transaction_pin_set_at: now, updated_at: now })
         .where('id', '=', userId)
         .where('transaction_pin_hash', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      if (Number(stored.numUpdatedRows) === 0) {
+        return fail('DUPLICATE', 'Your transaction PIN is already set. Change it from your settings.');
+      }
       log.info('onboarding.pin_set', { user: userId });
       return succeed(presentUser(await profileOf(userId)));
     },
@@ -118,12 +121,15 @@ export function createOnboardingService(deps: {
       }
       const now = clock.now().toISOString();
       const answerHash = await hashSecret(normaliseAnswer(input.answer));
-      await db
+      const stored = await db
         .updateTable('users')
         .set({ security_question_id: input.security_question_id, security_answer_hash: answerHash, security_question_set_at: now, updated_at: now })
         .where('id', '=', userId)
         .where('security_answer_hash', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      if (Number(stored.numUpdatedRows) === 0) {
+        return fail('DUPLICATE', 'Your security question is already set. Change it from your settings.');
+      }
       if (currentSessionId) await sessions.revoke(currentSessionId, 'rotated');
       const { token, session } = await sessions.create(userId, meta);
       log.info('onboarding.security_question_set', { user: userId });

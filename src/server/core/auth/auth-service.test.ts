@@ -1,0 +1,312 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isValidNuban } from '../../../lib/nuban.ts';
+import { loginSchema, registerSchema } from '../../../lib/schemas.ts';
+import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { createLoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
+
+const strongPassword = 'mango-harmattan-kettle-42';
+const fifteenMinutes = 15 * 60_000;
+
+type RegisterFields = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  password: string;
+};
+
+function registration(overrides: Partial<RegisterFields> = {}) {
+  const fields: RegisterFields = {
+    first_name: 'Chiamaka',
+    last_name: 'Okafor',
+    email: 'chiamaka.okafor@example.com',
+    phone_number: '0803 555 0101',
+    password: strongPassword,
+    ...overrides,
+  };
+  return registerSchema.parse({ ...fields, password_confirmation: fields.password, terms: true });
+}
+
+function credentials(email: string, password: string) {
+  return loginSchema.parse({ email, password });
+}
+
+describe.each(engines)('auth service on %s', (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  describe('register', () => {
+    it('opens one savings account with a valid NUBAN, starts a session and mails a 6-digit code', async () => {
+      const result = await t.app.auth.register(registration());
+      if (!result.ok) throw new Error(`register failed: ${result.code} ${result.message}`);
+      const { user, token } = result.value;
+
+      expect(user).toMatchObject({
+        first_name: 'Chiamaka',
+        last_name: 'Okafor',
+        email: 'chiamaka.okafor@example.com',
+        phone_number: '+2348035550101',
+        tier: 1,
+        is_email_verified: false,
+        is_address_submitted: false,
+        is_transaction_pin_set: false,
+        is_security_question_set: false,
+      });
+      expect(user.id).toMatch(/^usr_/);
+      expect(user).not.toHaveProperty('password_hash');
+      expect(user.accounts).toHaveLength(1);
+      const [account] = user.accounts;
+      expect(account).toMatchObject({ account_name: 'CHIAMAKA OKAFOR', type: 'savings', currency: 'NGN', balance: 0 });
+      expect(account!.account_number).toMatch(/^\d{10}$/);
+      expect(isValidNuban(account!.account_number, t.app.config.bank.cbnCode)).toBe(true);
+
+      const resolved = await t.app.sessions.resolve(token);
+      expect(resolved.status).toBe('active');
+      if (resolved.status === 'active') expect(resolved.session.user_id).toBe(user.id);
+
+      expect(t.mailer.sent).toHaveLength(1);
+      expect(t.mailer.sent[0]!.to).toBe('chiamaka.okafor@example.com');
+      expect(t.mailer.lastCode('chiamaka.okafor@example.com')).toMatch(/^\d{6}$/);
+    });
+
+    it('stores the password as an argon2id hash, never in the clear', async () => {
+      await t.app.auth.register(registration());
+      const row = await t.app.users.findByEmail('chiamaka.okafor@example.com');
+      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row!.password_hash).not.toContain(strongPassword);
+    });
+
+    it('refuses an email that is already registered, whatever its case', async () => {
+      expect((await t.app.auth.register(registration())).ok).toBe(true);
+      const again = await t.app.auth.register(
+        registration({ email: 'Chiamaka.OKAFOR@example.com', phone_number: '0803 555 0202', first_name: 'Ada' }),
+      );
+      expect(again.ok).toBe(false);
+      if (again.ok) return;
+      expect(again.code).toBe('DUPLICATE');
+      expect(again.errors?.email?.[0]).toMatch(/already exists/);
+      expect(t.mailer.sent).toHaveLength(1);
+    });
+
+    it('refuses a phone number that is already linked, in any of its spellings', async () => {
+      expect((await t.app.auth.register(registration())).ok).toBe(true);
+      const again = await t.app.auth.register(registration({ email: 'someone.else@example.com', phone_number: '+234 803 555 0101' }));
+      expect(again.ok).toBe(false);
+      if (again.ok) return;
+      expect(again.code).toBe('DUPLICATE');
+      expect(again.errors?.phone_number?.[0]).toMatch(/already linked/);
+      expect(again.errors?.email).toBeUndefined();
+      expect(await t.app.users.findByEmail('someone.else@example.com')).toBeUndefined();
+    });
+
+    it('refuses a common password and creates nothing', async () => {
+      const result = await t.app.auth.register(registration({ password: 'password123' }));
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.code).toBe('VALIDATION_FAILED');
+      expect(result.errors?.password?.[0]).toMatch(/too common/);
+      expect(await t.app.users.findByEmail('chiamaka.okafor@example.com')).toBeUndefined();
+      expect(t.mailer.sent).toHaveLength(0);
+    });
+
+    it('gives every customer a different valid account number', async () => {
+      const numbers: string[] = [];
+      // Registrations at the same moment, on a database that has never opened an account, still get different numbers.
+      const racing = await Promise.all(
+        [0, 1, 2].map((index) => t.app.auth.register(registration({ email: `customer${index}@example.com`, phone_number: `0803555010${index}` }))),
+      );
+      for (const result of racing) {
+        if (!result.ok) throw new Error(`racing register failed: ${result.code}`);
+        numbers.push(result.value.user.accounts[0]!.account_number);
+      }
+      for (let index = 3; index < 6; index += 1) {
+        const result = await t.app.auth.register(registration({ email: `customer${index}@example.com`, phone_number: `0803555010${index}` }));
+        if (!result.ok) throw new Error(`register ${index} failed: ${result.code}`);
+        numbers.push(result.value.user.accounts[0]!.account_number);
+      }
+      expect(new Set(numbers).size).toBe(numbers.length);
+      for (const number of numbers) expect(isValidNuban(number, t.app.config.bank.cbnCode)).toBe(true);
+    });
+
+    it('lets only one of two racing registrations for the same email through', async () => {
+      const [first, second] = await Promise.all([
+        t.app.auth.register(registration({ phone_number: '0803 555 0101' })),
+        t.app.auth.register(registration({ phone_number: '0803 555 0202' })),
+      ]);
+      expect([first!.ok, second!.ok].sort()).toEqual([false, true]);
+      const loser = first!.ok ? second! : first!;
+      expect(loser).toMatchObject({ ok: false, code: 'DUPLICATE' });
+      const accounts = await t.app.db.selectFrom('accounts').select('account_number').execute();
+      expect(accounts).toHaveLength(1);
+    });
+  });
+
+  describe('login', () => {
+    const email = 'chiamaka.okafor@example.com';
+    let userId: string;
+    beforeEach(async () => {
+      const result = await t.app.auth.register(registration());
+      if (!result.ok) throw new Error('register failed');
+      userId = result.value.user.id;
+    });
+
+    it('signs in with the right password and starts a new session', async () => {
+      const result = await t.app.auth.login(credentials('  Chiamaka.Okafor@Example.com ', strongPassword), { ip: '198.51.100.7', userAgent: 'vitest' });
+      if (!result.ok) throw new Error(`login failed: ${result.code}`);
+      expect(result.value.user.id).toBe(userId);
+      const resolved = await t.app.sessions.resolve(result.value.token);
+      expect(resolved.status).toBe('active');
+      if (resolved.status !== 'active') return;
+      expect(resolved.session.id).toBe(result.value.sessionId);
+      expect(resolved.session).toMatchObject({ user_id: userId, ip: '198.51.100.7', user_agent: 'vitest' });
+    });
+
+    it('refuses a wrong password with INVALID_CREDENTIALS', async () => {
+      const result = await t.app.auth.login(credentials(email, 'not-my-password-at-all'));
+      expect(result).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+    });
+
+    it('answers an unknown email exactly like a wrong password', async () => {
+      const wrongPassword = await t.app.auth.login(credentials(email, 'not-my-password-at-all'));
+      const unknownEmail = await t.app.auth.login(credentials('nobody@example.com', strongPassword));
+      expect(unknownEmail).toEqual(wrongPassword);
+      expect(unknownEmail).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+    });
+
+    it('locks sign-in after 5 wrong passwords, refuses even the right one, and unlocks after 15 minutes', async () => {
+      const answers = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) answers.push(await t.app.auth.login(credentials(email, `wrong-guess-${attempt}`)));
+      expect(answers.slice(0, 4).map((answer) => answer.ok || answer.code)).toEqual(Array(4).fill('INVALID_CREDENTIALS'));
+      expect(answers[4]).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED', retryAfterSeconds: 900 });
+
+      t.clock.advance(60_000);
+      const locked = await t.app.auth.login(credentials(email, strongPassword));
+      expect(locked).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED', retryAfterSeconds: 840 });
+
+      t.clock.advance(fifteenMinutes - 60_000 - 1_000);
+      expect(await t.app.auth.login(credentials(email, strongPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED', retryAfterSeconds: 1 });
+
+      t.clock.advance(2_000);
+      const unlocked = await t.app.auth.login(credentials(email, strongPassword));
+      expect(unlocked.ok).toBe(true);
+    });
+
+    it('locks an email that does not exist in exactly the same way', async () => {
+      const known = [];
+      const unknown = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        known.push(await t.app.auth.login(credentials(email, `wrong-guess-${attempt}`)));
+        unknown.push(await t.app.auth.login(credentials('nobody@example.com', `wrong-guess-${attempt}`)));
+      }
+      expect(unknown).toEqual(known);
+      expect(unknown[4]).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED', retryAfterSeconds: 900 });
+
+      t.clock.advance(5_000);
+      const knownLocked = await t.app.auth.login(credentials(email, strongPassword));
+      const unknownLocked = await t.app.auth.login(credentials('nobody@example.com', strongPassword));
+      expect(unknownLocked).toEqual(knownLocked);
+      expect(unknownLocked).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED', retryAfterSeconds: 895 });
+    });
+
+    it('forgets wrong passwords after a successful sign-in', async () => {
+      for (let attempt = 0; attempt < 4; attempt += 1) await t.app.auth.login(credentials(email, `wrong-guess-${attempt}`));
+      expect((await t.app.auth.login(credentials(email, strongPassword))).ok).toBe(true);
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        expect(await t.app.auth.login(credentials(email, `wrong-guess-${attempt}`))).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      }
+    });
+
+    it('starts counting again once the failure window has passed', async () => {
+      for (let attempt = 0; attempt < 4; attempt += 1) await t.app.auth.login(credentials(email, `wrong-guess-${attempt}`));
+      t.clock.advance(fifteenMinutes + 1_000);
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        expect(await t.app.auth.login(credentials(email, `wrong-guess-${attempt}`))).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      }
+      expect((await t.app.auth.login(credentials(email, strongPassword))).ok).toBe(true);
+    });
+
+    it('still locks when wrong passwords arrive all at once, and a later burst cannot unlock it', async () => {
+      for (let burst = 0; burst < 3; burst += 1) {
+        const answers = await Promise.all(Array.from({ length: 8 }, (_, attempt) => t.app.auth.login(credentials(email, `wrong-guess-${attempt}`))));
+        expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_CREDENTIALS').length, `burst ${burst}`).toBeLessThanOrEqual(4);
+        expect(await t.app.auth.login(credentials(email, strongPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
+        t.clock.advance(fifteenMinutes + 1_000);
+      }
+      expect((await t.app.auth.login(credentials(email, strongPassword))).ok).toBe(true);
+    });
+
+    it('logout revokes the session on the server', async () => {
+      const result = await t.app.auth.login(credentials(email, strongPassword));
+      if (!result.ok) throw new Error('login failed');
+      await t.app.auth.logout(result.value.sessionId);
+      expect(await t.app.sessions.resolve(result.value.token)).toEqual({ status: 'expired', reason: 'revoked' });
+    });
+  });
+});
+
+describe.each(engines)('login throttle on %s', (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('counts failures that race each other: the fifth locks, and the lock survives the rest', async () => {
+    const throttle = createLoginThrottle({ db: t.app.db, clock: t.clock });
+    const locks = await Promise.all(Array.from({ length: 20 }, () => throttle.recordFailure('target@example.com')));
+    expect(locks.filter((lock) => lock === null)).toHaveLength(4);
+    const lockedUntil = await throttle.lockedUntil('target@example.com');
+    expect(lockedUntil?.getTime()).toBe(t.clock.now().getTime() + 900_000);
+  });
+
+  it('counts failures per email, independently', async () => {
+    const throttle = createLoginThrottle({ db: t.app.db, clock: t.clock });
+    for (let attempt = 0; attempt < 4; attempt += 1) expect(await throttle.recordFailure('one@example.com')).toBeNull();
+    expect(await throttle.recordFailure('two@example.com')).toBeNull();
+    expect(await throttle.recordFailure('one@example.com')).toEqual(new Date(t.clock.now().getTime() + 900_000));
+    expect(await throttle.lockedUntil('two@example.com')).toBeNull();
+  });
+});
+
+describe.each(engines)('per-network sign-in limit on %s', (engine) => {
+  const policy: LoginThrottlePolicy = { maxFailures: 5, lockMs: 900_000, windowMs: 900_000, maxFailuresPerIp: 3, ipWindowMs: 900_000 };
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine, { loginThrottlePolicy: policy });
+    const result = await t.app.auth.register(registration());
+    if (!result.ok) throw new Error('register failed');
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('rate-limits an address after too many failures across different emails, then lets it in again', async () => {
+    const ip = { ip: '203.0.113.9' };
+    const failures = [];
+    for (const email of ['a@example.com', 'b@example.com', 'chiamaka.okafor@example.com']) {
+      failures.push(await t.app.auth.login(credentials(email, 'wrong-guess-0'), ip));
+    }
+    expect(failures.map((answer) => answer.ok || answer.code)).toEqual(Array(3).fill('INVALID_CREDENTIALS'));
+
+    const limited = await t.app.auth.login(credentials('chiamaka.okafor@example.com', strongPassword), ip);
+    expect(limited).toMatchObject({ ok: false, code: 'RATE_LIMITED', retryAfterSeconds: 900 });
+
+    // Another network is not affected.
+    expect((await t.app.auth.login(credentials('chiamaka.okafor@example.com', strongPassword), { ip: '203.0.113.10' })).ok).toBe(true);
+
+    t.clock.advance(600_000);
+    expect(await t.app.auth.login(credentials('chiamaka.okafor@example.com', strongPassword), ip)).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 300,
+    });
+    t.clock.advance(300_000);
+    expect((await t.app.auth.login(credentials('chiamaka.okafor@example.com', strongPassword), ip)).ok).toBe(true);
+  });
+});

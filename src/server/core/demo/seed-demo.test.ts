@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isValidNuban } from '../../../lib/nuban.ts';
+import { loginSchema, registerSchema } from '../../../lib/schemas.ts';
+import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { normaliseAnswer, verifySecret } from '../auth/secrets.ts';
+import { demoCustomer, seedDemo } from './seed-demo.ts';
+
+describe.each(engines)('demo seed on %s', (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('creates the fully onboarded demo customer once', async () => {
+    expect(await t.app.users.findByEmail(demoCustomer.email)).toBeUndefined();
+    expect(await seedDemo(t.app)).toBe(true);
+    expect(await seedDemo(t.app)).toBe(false);
+
+    const users = await t.app.db.selectFrom('users').select('id').where('email', '=', demoCustomer.email).execute();
+    expect(users).toHaveLength(1);
+    const profile = (await t.app.users.loadProfile(users[0]!.id))!;
+    expect(profile.hasAddress).toBe(true);
+    expect(profile.accounts).toHaveLength(1);
+    expect(isValidNuban(profile.accounts[0]!.account_number, t.app.config.bank.cbnCode)).toBe(true);
+    expect(profile.user.email_verified_at).not.toBeNull();
+    expect(await verifySecret(demoCustomer.pin, profile.user.transaction_pin_hash!)).toBe(true);
+    expect(profile.user.security_question_id).toBe(demoCustomer.securityQuestionId);
+    expect(await verifySecret(normaliseAnswer('corona school'), profile.user.security_answer_hash!)).toBe(true);
+  });
+
+  it('lets the demo customer sign in with the documented password, straight to a finished onboarding', async () => {
+    await seedDemo(t.app);
+    const result = await t.app.auth.login(loginSchema.parse({ email: demoCustomer.email, password: demoCustomer.password }));
+    if (!result.ok) throw new Error(`demo login failed: ${result.code}`);
+    expect(result.value.user).toMatchObject({
+      email: demoCustomer.email,
+      first_name: demoCustomer.firstName,
+      last_name: demoCustomer.lastName,
+      phone_number: demoCustomer.phoneNumber,
+      is_email_verified: true,
+      is_address_submitted: true,
+      is_transaction_pin_set: true,
+      is_security_question_set: true,
+    });
+    expect((await t.app.sessions.resolve(result.value.token)).status).toBe('active');
+  });
+
+  it('shares the account-number sequence with registrations', async () => {
+    await seedDemo(t.app);
+    const registered = await t.app.auth.register(
+      registerSchema.parse({
+        first_name: 'Bola',
+        last_name: 'Ige',
+        email: 'bola.ige@example.com',
+        phone_number: '0815 000 1122',
+        password: 'groundnut-pyramid-lagoon-3',
+        password_confirmation: 'groundnut-pyramid-lagoon-3',
+        terms: true,
+      }),
+    );
+    if (!registered.ok) throw new Error(`register failed: ${registered.code}`);
+    const accounts = await t.app.db.selectFrom('accounts').select('account_number').execute();
+    expect(accounts).toHaveLength(2);
+    expect(new Set(accounts.map((account) => account.account_number)).size).toBe(2);
+  });
+});
