@@ -3,11 +3,12 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import precompress from './scripts/precompress.mjs';
 
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   security: {
     checkOrigin: true,

@@ -1,4 +1,5 @@
-// npm start: build when the sources are newer than the build, then serve the built app.
+// npm start: build when the sources are newer than the build, then serve the built app
+// (scripts/serve.mjs: Astro's handler plus precompressed assets).
 // The first request (made here, to /api/health) migrates the database and, on the embedded
 // SQLite database's first start, seeds the demo customer.
 import { spawnSync } from 'node:child_process';
@@ -31,7 +32,7 @@ if (!fs.existsSync(entry) || sourcesChanged()) {
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';
-await import(entry);
+await import('./serve.mjs');
 
 const url = `http://${process.env.HOST === '0.0.0.0' ? '127.0.0.1' : process.env.HOST}:${process.env.PORT}`;
 for (let attempt = 0; attempt < 50; attempt += 1) {

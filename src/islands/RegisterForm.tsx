@@ -99,7 +99,7 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
             <input key={field} type="hidden" name={field} value={String(form.values[field] ?? '')} />
           ))}
           <p className="mb-4 text-sm">
-            Opening an account for <strong>{String(form.values.email)}</strong>.{' '}
+            Opening an account for <strong className="[overflow-wrap:anywhere]">{String(form.values.email)}</strong>.{' '}
             <button type="submit" className="btn-link" name="intent" value="back" formNoValidate onClick={(event) => { event.preventDefault(); goToSignupStep(1); }}>
               Change details
             </button>

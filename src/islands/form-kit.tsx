@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { z } from 'zod';
 import { fieldErrorsOf, type FieldErrors } from '../lib/schemas.ts';
 
@@ -52,7 +52,13 @@ export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, init
         id: name,
         value: String(values[name] ?? ''),
         onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(name, event.target.value),
-        onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+        onBlur: (event: FocusEvent<HTMLInputElement | HTMLSelectElement>) => {
+          // Leaving a field for this form's submit button must not show a message first: it would
+          // push the button down between press and release, and the tap would be lost.
+          const next = event.relatedTarget;
+          if (next instanceof HTMLButtonElement && next.type === 'submit' && next.form === event.currentTarget.form) return;
+          setTouched((current) => ({ ...current, [name]: true }));
+        },
       };
     },
   };

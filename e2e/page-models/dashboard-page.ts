@@ -1,0 +1,36 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+export class DashboardPage extends BasePage {
+  static readonly path = '/dashboard';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get accountNumber(): Locator {
+    return this.page.getByTestId('account-number');
+  }
+  get balance(): Locator {
+    return this.page.getByTestId('balance');
+  }
+  /** The header's "Sign out" (the off-canvas menu has another, hidden until opened). */
+  get signOutButton(): Locator {
+    return this.page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+  }
+
+  greetingFor(firstName: string): RegExp {
+    return new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(DashboardPage.path);
+    await this.ready();
+    return response;
+  }
+
+  async signOut(): Promise<void> {
+    await this.signOutButton.click();
+    await this.arrivedAt('/login');
+  }
+}

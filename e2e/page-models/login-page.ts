@@ -1,0 +1,48 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+export class LoginPage extends BasePage {
+  static readonly path = '/login';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get email(): Locator {
+    return this.page.getByLabel('Email address');
+  }
+  get password(): Locator {
+    return this.page.getByLabel('Password');
+  }
+  get submit(): Locator {
+    return this.page.getByRole('button', { name: 'Sign in' });
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(LoginPage.path);
+    await this.ready();
+    return response;
+  }
+
+  async fill(email: string, password: string): Promise<void> {
+    await this.email.fill(email);
+    await this.password.fill(password);
+  }
+
+  /**
+   * Submits and returns the HTTP status of the answer: the page's own (no JavaScript) or the
+   * API's (island). Use it for attempts expected to fail; on success the browser navigates.
+   */
+  async submitForStatus(): Promise<number> {
+    const answer = this.js
+      ? this.page.waitForResponse((response) => response.url().endsWith('/api/v1/auth/login') && response.request().method() === 'POST')
+      : this.page.waitForResponse((response) => new URL(response.url()).pathname === '/login' && response.request().method() === 'POST');
+    await this.submit.click();
+    return (await answer).status();
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await this.fill(email, password);
+    await this.submit.click();
+  }
+}

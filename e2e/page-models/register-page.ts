@@ -1,0 +1,78 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import type { NewCustomer } from '../support/customers.ts';
+import { BasePage } from './base-page.ts';
+
+/** /register: step 1 (about you) → "Continue" → step 2 (password, terms) → "Open my account". */
+export class RegisterPage extends BasePage {
+  static readonly path = '/register';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get firstName(): Locator {
+    return this.page.getByLabel('First name');
+  }
+  get lastName(): Locator {
+    return this.page.getByLabel('Last name');
+  }
+  get email(): Locator {
+    return this.page.getByLabel('Email address');
+  }
+  get phone(): Locator {
+    return this.page.getByLabel('Phone number');
+  }
+  get password(): Locator {
+    return this.page.getByLabel('Password', { exact: true });
+  }
+  get passwordConfirmation(): Locator {
+    return this.page.getByLabel('Confirm password');
+  }
+  get terms(): Locator {
+    return this.page.getByLabel(/I accept the terms/);
+  }
+  get continueButton(): Locator {
+    return this.page.getByRole('button', { name: 'Continue' });
+  }
+  get openAccountButton(): Locator {
+    return this.page.getByRole('button', { name: 'Open my account' });
+  }
+  get stepIndicator(): Locator {
+    return this.page.getByText(/^Step [12] of 2/);
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(RegisterPage.path);
+    await this.ready();
+    return response;
+  }
+
+  async fillDetails(customer: Pick<NewCustomer, 'firstName' | 'lastName' | 'email' | 'phone'>): Promise<void> {
+    await this.firstName.fill(customer.firstName);
+    await this.lastName.fill(customer.lastName);
+    await this.email.fill(customer.email);
+    await this.phone.fill(customer.phone);
+  }
+
+  /** Step 1 → step 2 (in place with JavaScript, a round trip without). */
+  async continue(): Promise<void> {
+    await this.continueButton.click();
+    await this.ready();
+  }
+
+  async fillSecurity(password: string, confirmation = password, acceptTerms = true): Promise<void> {
+    await this.password.fill(password);
+    await this.passwordConfirmation.fill(confirmation);
+    if (acceptTerms) await this.terms.check();
+  }
+
+  /** The whole form; ends on /account/verify. */
+  async register(customer: NewCustomer): Promise<void> {
+    await this.fillDetails(customer);
+    await this.continue();
+    await this.openAccountButton.waitFor();
+    await this.fillSecurity(customer.password);
+    await this.openAccountButton.click();
+    await this.arrivedAt('/account/verify');
+  }
+}

@@ -1,0 +1,32 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+export class SecurityQuestionPage extends BasePage {
+  static readonly path = '/security/question';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get question(): Locator {
+    return this.page.getByLabel('Security question');
+  }
+  get answer(): Locator {
+    return this.page.getByLabel('Your answer');
+  }
+  get submit(): Locator {
+    return this.page.getByRole('button', { name: 'Finish setting up' });
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(SecurityQuestionPage.path);
+    await this.ready();
+    return response;
+  }
+
+  async choose(question: string, answer: string): Promise<void> {
+    await this.question.selectOption({ label: question });
+    await this.answer.fill(answer);
+    await this.submit.click();
+  }
+}

@@ -1,0 +1,36 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+export class VerifyEmailPage extends BasePage {
+  static readonly path = '/account/verify';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get code(): Locator {
+    return this.page.getByLabel('Verification code');
+  }
+  get verifyButton(): Locator {
+    return this.page.getByRole('button', { name: 'Verify my email' });
+  }
+  get resendButton(): Locator {
+    return this.page.getByRole('button', { name: 'send a new code' });
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(VerifyEmailPage.path);
+    await this.ready();
+    return response;
+  }
+
+  async enterCode(code: string): Promise<void> {
+    await this.code.fill(code);
+    await this.verifyButton.click();
+  }
+
+  async resend(): Promise<void> {
+    await this.resendButton.click();
+    if (!this.js) await this.ready();
+  }
+}

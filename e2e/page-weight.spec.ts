@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, onboard, test } from './support/fixtures.ts';
+import { waitForCode } from './support/outbox.ts';
+import { ScriptMeter } from './support/script-meter.ts';
+
+/**
+ * JavaScript budget per page, in decoded bytes of script fetched on a first visit (no cache).
+ * Pages without an island must load none. Island pages share React (client.*.js, ~213 kB) and
+ * form-kit (zod and the schemas, ~103 kB). Measured 2026-11-21: 325,211 (/login) to 328,612
+ * (/register) bytes in 5–6 files, plus 4,510 bytes of inline island loader. The budget is
+ * about 20 % above the heaviest, so a new dependency in an island shows up here.
+ */
+const islandPageBudgetBytes = 395_000;
+const pagesWithoutIslands = ['/profile/created', '/dashboard', '/404 (guest)', '/404 (signed in)'];
+
+test.describe('page weight', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures the script a browser runs');
+
+  test('JavaScript per page stays within budget; pages without islands load none', async ({ page, screens, customer }, testInfo) => {
+    const meter = await ScriptMeter.attach(page);
+    const { verify, address, pin, securityQuestion } = screens;
+
+    await meter.measure('/login', () => page.goto('/login'));
+    await meter.measure('/register', () => page.goto('/register'));
+    await meter.measure('/404 (guest)', () => page.goto('/no-such-page'));
+
+    await onboard(screens, customer, 'registered');
+    await meter.measure('/account/verify', () => page.goto('/account/verify'));
+
+    await verify.ready();
+    await verify.enterCode(await waitForCode(customer.email));
+    await verify.arrivedAt('/address/update');
+    await meter.measure('/address/update', () => page.goto('/address/update'));
+
+    await address.ready();
+    await address.fill(customer);
+    await address.save();
+    await address.arrivedAt('/profile/created');
+    await meter.measure('/profile/created', () => page.goto('/profile/created'));
+    await meter.measure('/pin/set', () => page.goto('/pin/set'));
+
+    await pin.ready();
+    await pin.setPin(customer.pin);
+    await pin.arrivedAt('/security/question');
+    await meter.measure('/security/question', () => page.goto('/security/question'));
+
+    await securityQuestion.ready();
+    await securityQuestion.choose(customer.securityQuestion, customer.securityAnswer);
+    await securityQuestion.arrivedAt('/dashboard');
+    await meter.measure('/dashboard', () => page.goto('/dashboard'));
+    await meter.measure('/404 (signed in)', () => page.goto('/no-such-page'));
+
+    const table = meter.table();
+    console.log(`\nJavaScript loaded per page (js-on, no cache):\n${table}\n`);
+    await testInfo.attach('js-bytes.txt', { body: table, contentType: 'text/plain' });
+    for (const result of meter.results) {
+      testInfo.annotations.push({ type: 'js-bytes', description: `${result.page}: ${result.scriptBytes} bytes in ${result.scriptFiles} files (+${result.inlineScriptBytes} inline)` });
+    }
+    const file = path.join(testInfo.project.outputDir, 'js-bytes.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ measuredAt: new Date().toISOString(), budgetBytes: islandPageBudgetBytes, pages: meter.results }, null, 2) + '\n');
+
+    for (const result of meter.results) {
+      if (pagesWithoutIslands.includes(result.page)) {
+        expect.soft(result.scriptBytes, `${result.page} loads no script`).toBe(0);
+        expect.soft(result.inlineScriptBytes, `${result.page} has no inline script`).toBe(0);
+      } else {
+        expect.soft(result.scriptBytes, `${result.page} loads its island`).toBeGreaterThan(0);
+        expect.soft(result.scriptBytes, `${result.page} within ${islandPageBudgetBytes} bytes`).toBeLessThanOrEqual(islandPageBudgetBytes);
+      }
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
+import { databaseFile } from './data-dir.ts';
+
+/**
+ * Direct access to the server's SQLite database, for what a test cannot wait for in real time
+ * (a code expiring, the resend throttle running out) or cannot do through the UI (a session
+ * ended on the server). WAL mode lets this connection work beside the server's.
+ */
+function withDb<T>(work: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(databaseFile());
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+export function userIdFor(email: string): string {
+  return withDb((db) => {
+    const row = db.prepare('SELECT id FROM users WHERE email = ?').get(email.toLowerCase()) as { id: string } | undefined;
+    if (!row) throw new Error(`No user with email ${email}`);
+    return row.id;
+  });
+}
+
+/** Makes every live verification code of this user expired (one minute ago). */
+export function expireCodes(email: string): number {
+  const userId = userIdFor(email);
+  return withDb((db) => {
+    const result = db.prepare('UPDATE one_time_codes SET expires_at = ? WHERE user_id = ? AND consumed_at IS NULL').run(isoAgo(60_000), userId);
+    return Number(result.changes);
+  });
+}
+
+/**
+ * Moves this user's codes two minutes into the past, so the once-a-minute resend throttle no
+ * longer applies (the hourly cap still counts them).
+ */
+export function ageCodes(email: string, ms = 2 * 60_000): void {
+  const userId = userIdFor(email);
+  withDb((db) => {
+    const rows = db.prepare('SELECT id, created_at FROM one_time_codes WHERE user_id = ?').all(userId) as { id: string; created_at: string }[];
+    const update = db.prepare('UPDATE one_time_codes SET created_at = ? WHERE id = ?');
+    for (const row of rows) update.run(new Date(Date.parse(row.created_at) - ms).toISOString(), row.id);
+  });
+}
+
+/** Ends the session behind a session-cookie value on the server, leaving the cookie in the browser. */
+export function revokeSession(token: string, reason = 'admin'): number {
+  const id = createHash('sha256').update(token).digest('hex');
+  return withDb((db) => {
+    const result = db.prepare('UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL').run(new Date().toISOString(), reason, id);
+    return Number(result.changes);
+  });
+}
+
+/** Makes the session behind a cookie value look idle for `minutes` (the server's limit is 15). */
+export function idleSession(token: string, minutes: number): number {
+  const id = createHash('sha256').update(token).digest('hex');
+  return withDb((db) => {
+    const result = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(isoAgo(minutes * 60_000), id);
+    return Number(result.changes);
+  });
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { outboxDir } from './data-dir.ts';
+
+/**
+ * The sandbox mailer writes every mail to DATA_DIR/outbox as `<ISO time>-<random>-<to>.eml`,
+ * so names sort by time and end with the recipient.
+ */
+
+/** The .eml files sent to `email`, oldest first. */
+export function mailsTo(email: string): string[] {
+  const dir = outboxDir();
+  if (!fs.existsSync(dir)) return [];
+  const suffix = `-${email.toLowerCase()}.eml`;
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.toLowerCase().endsWith(suffix))
+    .sort();
+}
+
+/** Undoes quoted-printable: soft line breaks and =XX escapes. */
+export function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const escape = joined.slice(index, index + 3);
+    if (/^=[0-9A-F]{2}$/i.test(escape)) {
+      bytes.push(Number.parseInt(escape.slice(1), 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index]!, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+export function codeInMail(file: string): string {
+  const raw = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
+  const text = decodeQuotedPrintable(raw);
+  const code = text.match(/verification code is (\d{6})/)?.[1];
+  if (!code) throw new Error(`No "verification code is NNNNNN" in ${file}`);
+  return code;
+}
+
+/**
+ * Waits (up to `timeoutMs`) until at least `count` mails have gone to `email`, then returns the
+ * code in the newest. Pass the count seen before an action to wait for the mail it sends.
+ */
+export async function waitForCode(email: string, { count = 1, timeoutMs = 10_000 }: { count?: number; timeoutMs?: number } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = mailsTo(email);
+    if (mails.length >= count) return codeInMail(mails[mails.length - 1]!);
+    if (Date.now() > deadline) {
+      throw new Error(`Waited ${timeoutMs} ms for mail number ${count} to ${email}; found ${mails.length}.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
