@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../lib/api-client.ts';
 import type { StateWithLgas } from '../lib/reference.ts';
 import { addressSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { setStates, states as stateStore } from '../stores/general.ts';
-import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 /**
  * Without JavaScript, choosing a state is a round trip ("Show local governments" reloads the page
@@ -16,27 +16,15 @@ export default function AddressForm({ values = {}, errors = {}, formError = null
   const stored = useStore(stateStore);
   const list = stored.length > 0 ? stored : states;
   const form = useSchemaForm(addressSchema, { address: '', city: '', state: '', lga: '', ...values }, errors);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState(formError);
-  const lgas = list.find((state) => state.name === form.values.state)?.lgas ?? [];
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form.check()) return;
-    setBusy(true);
-    setMessage(null);
+  const { busy, message, onSubmit } = useApiSubmit(form, formError, () => {
     const { address, city, state, lga } = form.values;
-    const response = await api<{ user: AuthUser }>('POST', '/v1/onboarding/address', { address, city, state, lga });
-    if (response.ok) {
-      signIn(response.data.user);
-      window.location.assign('/profile/created');
-      return;
-    }
-    setBusy(false);
-    setMessage(response.message);
-    form.setServerErrors(response.errors);
-  }
+    return api<{ user: AuthUser }>('POST', '/v1/onboarding/address', { address, city, state, lga });
+  }, (data) => {
+    signIn(data.user);
+    window.location.assign('/profile/created');
+  });
 
+  const lgas = list.find((state) => state.name === form.values.state)?.lgas ?? [];
   const stateBinding = form.bind('state');
   return (
     <form method="post" action="/address/update" noValidate onSubmit={onSubmit}>

@@ -1,33 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { api } from '../lib/api-client.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { loginSchema } from '../lib/schemas.ts';
 import { logout, signIn, type AuthUser } from '../stores/auth.ts';
-import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function LoginForm({ values = {}, errors = {}, formError = null, notice = null }: FormProps) {
   const form = useSchemaForm(loginSchema, { email: '', password: '', ...values }, errors);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState(formError);
-
-  // Being on the sign-in screen means the server holds no session for this browser.
-  useEffect(() => logout(), []);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form.check()) return;
-    setBusy(true);
-    setMessage(null);
-    const response = await api<{ user: AuthUser }>('POST', '/v1/auth/login', { email: form.values.email, password: form.values.password });
-    if (response.ok) {
-      signIn(response.data.user);
-      window.location.assign(homeFor(response.data.user));
-      return;
-    }
-    setBusy(false);
-    setMessage(response.message);
-    form.setServerErrors(response.errors);
-  }
+  const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser }>('POST', '/v1/auth/login', { email: form.values.email, password: form.values.password }), (data) => {
+    signIn(data.user);
+    window.location.assign(homeFor(data.user));
+  });
 
   return (
     <form method="post" action="/login" noValidate onSubmit={onSubmit}>

@@ -1,31 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { api } from '../lib/api-client.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { pinSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function PinForm({ errors = {}, formError = null }: FormProps) {
   // PINs are never sent back to the page, so the form always starts empty.
   const form = useSchemaForm(pinSchema, { pin: '', pin_confirmation: '' }, errors);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState(formError);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form.check()) return;
-    setBusy(true);
-    setMessage(null);
-    const response = await api<{ user: AuthUser }>('POST', '/v1/onboarding/set-pin', { pin: form.values.pin, pin_confirmation: form.values.pin_confirmation });
-    if (response.ok) {
-      signIn(response.data.user);
-      window.location.assign(homeFor(response.data.user));
-      return;
-    }
-    setBusy(false);
-    setMessage(response.message);
-    form.setServerErrors(response.errors);
-  }
+  const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser }>('POST', '/v1/onboarding/set-pin', { pin: form.values.pin, pin_confirmation: form.values.pin_confirmation }), (data) => {
+    signIn(data.user);
+    window.location.assign(homeFor(data.user));
+  });
 
   const pinInput = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 4, pattern: '[0-9]*', className: 'input font-mono text-2xl tracking-[0.5em]' };
   return (

@@ -1,35 +1,22 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { api } from '../lib/api-client.ts';
 import type { SecurityQuestion } from '../lib/reference.ts';
 import { securityQuestionSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { setSecurityQuestions } from '../stores/general.ts';
-import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function SecurityQuestionForm({ values = {}, errors = {}, formError = null, questions }: FormProps & { questions: readonly SecurityQuestion[] }) {
   useEffect(() => setSecurityQuestions(questions), [questions]);
   const form = useSchemaForm(securityQuestionSchema, { security_question_id: '', answer: '', ...values }, errors);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState(formError);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form.check()) return;
-    setBusy(true);
-    setMessage(null);
-    const response = await api<{ user: AuthUser }>('POST', '/v1/onboarding/set-security-question', {
+  const { busy, message, onSubmit } = useApiSubmit(form, formError, () =>
+    api<{ user: AuthUser }>('POST', '/v1/onboarding/set-security-question', {
       security_question_id: form.values.security_question_id,
       answer: form.values.answer,
-    });
-    if (response.ok) {
-      signIn(response.data.user);
-      window.location.assign('/dashboard');
-      return;
-    }
-    setBusy(false);
-    setMessage(response.message);
-    form.setServerErrors(response.errors);
-  }
+    }), (data) => {
+    signIn(data.user);
+    window.location.assign('/dashboard');
+  });
 
   return (
     <form method="post" action="/security/question" noValidate onSubmit={onSubmit}>

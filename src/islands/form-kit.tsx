@@ -1,5 +1,6 @@
-import { useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { z } from 'zod';
+import type { ApiResponse } from '../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/schemas.ts';
 
 /**
@@ -151,3 +152,32 @@ export function SubmitButton({ busy, children, busyText, name, value }: { busy: 
 
 /** Props every island form receives from its page: what the no-JavaScript post left behind. */
 export type FormProps = { values?: FormValues; errors?: FieldErrors; formError?: string | null; notice?: string | null };
+
+/**
+ * The submit every island form shares: check the fields, show progress, call the API, then
+ * either move on or show the server's message and field errors where the page would.
+ */
+export function useApiSubmit<T>(
+  form: { check(): boolean; setServerErrors(errors: FieldErrors): void },
+  formError: string | null,
+  call: () => Promise<ApiResponse<T>>,
+  onSuccess: (data: T) => void,
+) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState(formError);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!form.check()) return;
+    setBusy(true);
+    setMessage(null);
+    const response = await call();
+    if (response.ok) {
+      onSuccess(response.data);
+      return;
+    }
+    setBusy(false);
+    setMessage(response.message);
+    form.setServerErrors(response.errors);
+  }
+  return { busy, message, onSubmit };
+}
