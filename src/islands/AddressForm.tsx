@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../lib/api-client.ts';
-import type { StateWithLgas } from '../lib/reference.ts';
-import { addressSchema } from '../lib/schemas.ts';
+import type { StateWithLgas } from '../lib/states.ts';
+import { addressSchema } from '../lib/address-schema.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { setStates, states as stateStore } from '../stores/general.ts';
 import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';

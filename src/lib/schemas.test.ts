@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressSchema, fieldErrorsOf, isTrivialPin, loginSchema, phoneNumberSchema, pinSchema, registerSchema } from './schemas.ts';
+import { addressSchema } from './address-schema.ts';
+import { fieldErrorsOf, isTrivialPin, loginSchema, phoneNumberSchema, pinSchema, registerSchema } from './schemas.ts';
 
 const validRegistration = {
   first_name: 'Adaeze',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lgasOf, securityQuestions, statesWithLgas } from './reference.ts';
+import { securityQuestions } from './reference.ts';
 
 /**
  * One schema per form. The same object validates the island as you type, the no-JavaScript
@@ -7,7 +7,7 @@ import { lgasOf, securityQuestions, statesWithLgas } from './reference.ts';
  * customer, since they are shown beside the field.
  */
 
-function requiredText(message: string) {
+export function requiredText(message: string) {
   return z.string({ error: message }).trim().min(1, { error: message, abort: true });
 }
 
@@ -78,23 +78,6 @@ export const otpSchema = z.object({
   otp: requiredText('Enter the 6-digit code from the email').regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 
-export const addressSchema = z
-  .object({
-    address: requiredText('Enter your street address')
-      .min(5, 'Enter your full street address')
-      .max(200, 'Keep the address under 200 characters'),
-    city: requiredText('Enter your city or town').max(80, 'Keep the city under 80 characters'),
-    state: requiredText('Choose your state').refine(
-      (state) => statesWithLgas.some((entry) => entry.name === state),
-      'Choose a state from the list',
-    ),
-    lga: requiredText('Choose your local government area'),
-  })
-  .refine((form) => lgasOf(form.state).length === 0 || lgasOf(form.state).includes(form.lga), {
-    path: ['lga'],
-    error: 'Choose a local government area in the state you chose',
-  });
-export type AddressInput = z.infer<typeof addressSchema>;
 
 /** A PIN anyone could guess first is refused: one digit repeated, or a run up or down. */
 export function isTrivialPin(pin: string): boolean {

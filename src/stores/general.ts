@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import type { SecurityQuestion, StateWithLgas } from '../lib/reference.ts';
+import type { SecurityQuestion } from '../lib/reference.ts';
+import type { StateWithLgas } from '../lib/states.ts';
 
 /** Seed section 3: reference data. Pages hand it to islands, which keep it here. */
 export const states = atom<readonly StateWithLgas[]>([]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addressSchema, loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
+import { addressSchema } from '../../lib/address-schema.ts';
+import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 
 /**
  * The machine-readable contract, built from the very zod schemas the endpoints validate with.

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addressSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../../lib/schemas.ts';
+import { addressSchema } from '../../../lib/address-schema.ts';
+import { pinSchema, registerSchema, securityQuestionSchema } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import { emailVerificationPolicy } from './one-time-codes.ts';

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../log.ts';
-import type { AddressInput, pinSchema, securityQuestionSchema } from '../../../lib/schemas.ts';
+import type { AddressInput } from '../../../lib/address-schema.ts';
+import type { pinSchema, securityQuestionSchema } from '../../../lib/schemas.ts';
 import { pendingOnboardingStep, onboardingSteps, type OnboardingStep } from '../../../lib/onboarding.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';

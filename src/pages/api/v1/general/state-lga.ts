@@ -1,4 +1,4 @@
-import { statesWithLgas } from '../../../../lib/reference.ts';
+import { statesWithLgas } from '../../../../lib/states.ts';
 import { endpoint } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 

@@ -1,4 +1,4 @@
-import { addressSchema } from '../../../../lib/schemas.ts';
+import { addressSchema } from '../../../../lib/address-schema.ts';
 import { endpoint, parseInput, signedIn } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 

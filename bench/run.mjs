@@ -1,0 +1,1123 @@
+#!/usr/bin/env node
+// Benchmark: prints figures, never pass/fail on time.
+//
+//   node bench/run.mjs [--build] [--no-build] [--duration=5] [--warmup=1] [--connections=16]
+//                      [--login-calls=30] [--login-concurrency=4] [--login-concurrent-calls=40]
+//                      [--rounds=1] [--timeout=600] [--node-env=production]
+//
+// --rounds=N alternates floor and /login N times and reports the median of each figure (and the
+// median of the per-round ratios), which holds up better on a machine busy with other work.
+//
+// The app server gets this process's environment plus HOST, PORT, DATA_DIR and LOG_LEVEL=warn;
+// NODE_ENV is production unless --node-env or the environment says otherwise (it decides
+// whether the externalised react/react-dom load their development or production builds).
+//
+// 1. GET /login server render at N keep-alive connections, beside a floor: a minimal node:http
+//    server (this same file, started with --floor-server) measured the same way.
+// 2. POST /api/v1/auth/login for the demo customer: sequential, then at 4 concurrent.
+// 3. Bytes of JavaScript each page loads (transitive static imports, raw and gzip).
+//
+// Starts `node scripts/serve.mjs` (the built app, as npm start serves it) on a free loopback port with a fresh DATA_DIR, runs the
+// measurements, kills the child and deletes the temp dir. Writes bench/results.json.
+
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const HOST = '127.0.0.1';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const entry = path.join(root, 'dist', 'server', 'entry.mjs');
+const resultsFile = path.join(here, 'results.json');
+
+const FLOOR_BODY = '<!doctype html><html><head><title>floor</title></head><body><p>ok</p></body></html>\n';
+
+// ---------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------
+function parseArgs(argv) {
+  const options = {
+    build: false,
+    noBuild: false,
+    duration: 5,
+    warmup: 1,
+    connections: 16,
+    loginCalls: 30,
+    loginConcurrency: 4,
+    loginConcurrentCalls: 40,
+    timeout: 600,
+    rounds: 1,
+    nodeEnv: null,
+  };
+  for (const arg of argv) {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    const camel = key.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    if (camel === 'build') options.build = true;
+    else if (camel === 'noBuild') options.noBuild = true;
+    else if (camel === 'nodeEnv' && value) options.nodeEnv = value;
+    else if (camel in options && value !== undefined && Number.isFinite(Number(value)) && Number(value) > 0) options[camel] = Number(value);
+    else {
+      console.error(`unknown or invalid option: ${arg}`);
+      process.exit(64);
+    }
+  }
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small utilities
+// ---------------------------------------------------------------------------------------------
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const nowNs = () => process.hrtime.bigint();
+const nsToMs = (ns) => Number(ns) / 1e6;
+
+function percentile(sortedMs, p) {
+  if (sortedMs.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sortedMs.length);
+  return sortedMs[Math.min(sortedMs.length, Math.max(1, rank)) - 1];
+}
+
+function summarise(latenciesMs) {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  return {
+    count: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p99_ms: round(percentile(sorted, 99)),
+    mean_ms: sorted.length ? round(sum / sorted.length) : null,
+    min_ms: sorted.length ? round(sorted[0]) : null,
+    max_ms: sorted.length ? round(sorted[sorted.length - 1]) : null,
+  };
+}
+
+function median(values) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** One round as is; several: the median of each figure, with every round kept. */
+function combineRounds(rounds) {
+  if (rounds.length === 1) return rounds[0];
+  const pick = (key) => round(median(rounds.map((r) => r[key])));
+  const statuses = {};
+  for (const r of rounds) for (const [status, count] of Object.entries(r.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  return {
+    ...rounds[0],
+    aggregate: `median of ${rounds.length} rounds`,
+    requests: rounds.reduce((n, r) => n + r.requests, 0),
+    rps: round(median(rounds.map((r) => r.rps)), 1),
+    p50_ms: pick('p50_ms'),
+    p99_ms: pick('p99_ms'),
+    mean_ms: pick('mean_ms'),
+    min_ms: round(Math.min(...rounds.map((r) => r.min_ms))),
+    max_ms: round(Math.max(...rounds.map((r) => r.max_ms))),
+    statuses,
+    non_2xx: rounds.reduce((n, r) => n + r.non_2xx, 0),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    cpu_pct_of_one_core: {
+      client_pct: round(median(rounds.map((r) => r.cpu_pct_of_one_core?.client_pct)), 0),
+      server_pct: round(median(rounds.map((r) => r.cpu_pct_of_one_core?.server_pct)), 0),
+      other_pct: round(Math.max(...rounds.map((r) => r.cpu_pct_of_one_core?.other_pct ?? 0)), 0),
+    },
+    rounds,
+  };
+}
+
+function round(value, digits = 2) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+function fmt(value, digits = 2) {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number') return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return String(value);
+}
+
+function kb(bytes) {
+  return bytes === null || bytes === undefined ? '—' : `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function table(headers, rows, align) {
+  const cells = [headers, ...rows].map((row) => row.map((cell) => (cell === null || cell === undefined ? '—' : String(cell))));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row) =>
+    row
+      .map((cell, i) => ((align?.[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One HTTP request over node:http; resolves with status, headers, body and elapsed ms. */
+function request({ port, method = 'GET', pathname, headers = {}, body, agent, timeoutMs = 15_000 }) {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(body);
+    const start = nowNs();
+    const req = http.request(
+      {
+        host: HOST,
+        port,
+        method,
+        path: pathname,
+        agent: agent ?? false,
+        headers: { ...headers, ...(payload ? { 'content-length': payload.length } : {}) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks), ms: nsToMs(nowNs() - start) });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${pathname}`)));
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load generator: `connections` workers over one keep-alive Agent, each looping requests for a
+// fixed time. Requests that start during the warm-up are not recorded; a request is counted when
+// it both starts after the warm-up and finishes before the end of the measuring window.
+// ---------------------------------------------------------------------------------------------
+/** CPU time (user + system, ms) of another process from /proc; null where unavailable. */
+function processCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, USER_HZ = 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** Busy CPU time (ms, all cores) of the whole machine from /proc/stat; null where unavailable. */
+function machineBusyMs() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields;
+    return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function loadTest({ port, pathname, headers = {}, connections, warmupMs, durationMs, serverPid }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const latencies = [];
+  const statuses = {};
+  let errors = 0;
+  let bytes = 0;
+  const sockets = new Set();
+  const t0 = nowNs();
+  const measureFrom = t0 + BigInt(Math.round(warmupMs * 1e6));
+  const measureTo = measureFrom + BigInt(Math.round(durationMs * 1e6));
+
+  const one = () =>
+    new Promise((resolve) => {
+      const start = nowNs();
+      const req = http.request({ host: HOST, port, path: pathname, method: 'GET', agent, headers }, (res) => {
+        let size = 0;
+        res.on('data', (chunk) => (size += chunk.length));
+        res.on('end', () => {
+          const end = nowNs();
+          if (start >= measureFrom && end <= measureTo) {
+            latencies.push(nsToMs(end - start));
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            bytes += size;
+          }
+          resolve(true);
+        });
+        res.on('error', () => {
+          errors += 1;
+          resolve(false);
+        });
+      });
+      req.on('socket', (socket) => sockets.add(socket));
+      req.setTimeout(10_000, () => req.destroy(new Error('request timeout')));
+      req.on('error', () => {
+        errors += 1;
+        resolve(false);
+      });
+      req.end();
+    });
+
+  const worker = async () => {
+    while (nowNs() < measureTo) {
+      const ok = await one();
+      if (!ok) await sleep(5);
+    }
+  };
+  // CPU use over the measuring window: this process (the load generator) and the server.
+  let cpuStart = null;
+  const cpuTimer = setTimeout(() => {
+    cpuStart = { client: process.cpuUsage(), server: serverPid ? processCpuMs(serverPid) : null, machine: machineBusyMs(), at: nowNs() };
+  }, warmupMs);
+  await Promise.all(Array.from({ length: connections }, worker));
+  clearTimeout(cpuTimer);
+  let cpu = null;
+  if (cpuStart) {
+    const wallMs = nsToMs(nowNs() - cpuStart.at);
+    const client = process.cpuUsage(cpuStart.client);
+    const serverEnd = serverPid ? processCpuMs(serverPid) : null;
+    const machineEnd = machineBusyMs();
+    const clientMs = (client.user + client.system) / 1000;
+    const serverMs = cpuStart.server !== null && serverEnd !== null ? serverEnd - cpuStart.server : null;
+    const machineMs = cpuStart.machine !== null && machineEnd !== null ? machineEnd - cpuStart.machine : null;
+    cpu = {
+      client_pct: round((clientMs / wallMs) * 100, 0),
+      server_pct: serverMs !== null ? round((serverMs / wallMs) * 100, 0) : null,
+      // Everything else on the machine (other people's builds and tests): the noise indicator.
+      other_pct: machineMs !== null && serverMs !== null ? round((Math.max(0, machineMs - clientMs - serverMs) / wallMs) * 100, 0) : null,
+    };
+  }
+  agent.destroy();
+  const summary = summarise(latencies);
+  const non2xx = Object.entries(statuses).reduce((n, [status, count]) => (Number(status) >= 200 && Number(status) < 300 ? n : n + count), 0);
+  return {
+    path: pathname,
+    connections,
+    warmup_s: warmupMs / 1000,
+    duration_s: durationMs / 1000,
+    requests: summary.count,
+    rps: round(summary.count / (durationMs / 1000), 1),
+    ...summary,
+    statuses,
+    non_2xx: non2xx,
+    errors,
+    sockets_used: sockets.size,
+    mean_body_bytes: summary.count ? Math.round(bytes / summary.count) : null,
+    cpu_pct_of_one_core: cpu,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------------------------
+const children = new Set();
+let tempDir = null;
+
+function killChild(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const hard = setTimeout(() => {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {}
+    }, 3000);
+    child.once('exit', () => {
+      clearTimeout(hard);
+      resolve();
+    });
+    try {
+      process.kill(child.pid, 'SIGTERM');
+    } catch {
+      clearTimeout(hard);
+      resolve();
+    }
+  });
+}
+
+async function cleanup() {
+  await Promise.all([...children].map(killChild));
+  children.clear();
+  if (tempDir) {
+    fs.rmSync(tempDir, { recursive: true, force: true });
+    tempDir = null;
+  }
+}
+
+function cleanupSync() {
+  for (const child of children) {
+    try {
+      process.kill(child.pid, 'SIGKILL');
+    } catch {}
+  }
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+}
+
+/** Keeps the last lines a child printed, for diagnostics and to count warn/error log lines. */
+function captureOutput(child, label) {
+  const log = { label, lines: [], warn: 0, error: 0, events: {} };
+  const onData = (chunk) => {
+    for (const line of chunk.toString().split('\n')) {
+      if (!line.trim()) continue;
+      log.lines.push(line);
+      if (log.lines.length > 200) log.lines.shift();
+      try {
+        const parsed = JSON.parse(line);
+        if (parsed.level === 'warn') log.warn += 1;
+        if (parsed.level === 'error') log.error += 1;
+        if (parsed.level === 'warn' || parsed.level === 'error') log.events[`${parsed.level}:${parsed.event}`] = (log.events[`${parsed.level}:${parsed.event}`] ?? 0) + 1;
+      } catch {
+        if (/error/i.test(line)) log.error += 1;
+      }
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  return log;
+}
+
+function newestMtime(target) {
+  let newest = 0;
+  const walk = (p) => {
+    let stat;
+    try {
+      stat = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) walk(path.join(p, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  walk(target);
+  return newest;
+}
+
+function runBuild(timeoutMs) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn('npx', ['astro', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    children.add(child);
+    const log = captureOutput(child, 'astro build');
+    const timer = setTimeout(() => {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {}
+    }, timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      resolve({ ok: code === 0, code, signal, seconds: round((Date.now() - started) / 1000, 1), tail: log.lines.slice(-25) });
+    });
+  });
+}
+
+async function waitForHealth(port, child, deadlineMs) {
+  const until = Date.now() + deadlineMs;
+  let last = 'no response';
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early (code ${child.exitCode}, signal ${child.signalCode})`);
+    try {
+      const res = await request({ port, pathname: '/api/health', timeoutMs: 2000 });
+      if (res.status === 200) return;
+      last = `HTTP ${res.status} ${res.body.toString().slice(0, 200)}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await sleep(100);
+  }
+  throw new Error(`GET /api/health did not return 200 within ${deadlineMs} ms (last: ${last})`);
+}
+
+async function startFloorServer() {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--floor-server'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  children.add(child);
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('floor server did not start in 10 s')), 10_000);
+    let buffered = '';
+    child.stdout.on('data', function onData(chunk) {
+      buffered += chunk;
+      const newline = buffered.indexOf('\n');
+      if (newline >= 0) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve(JSON.parse(buffered.slice(0, newline)).port);
+      }
+    });
+    child.on('exit', () => reject(new Error('floor server exited')));
+  });
+  child.stderr.resume();
+  return { child, port };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login API
+// ---------------------------------------------------------------------------------------------
+const demo = { email: 'demo@harmattan.bank.example', password: 'harmattan-demo-2026' };
+
+function loginRequest(port, agent) {
+  return request({
+    port,
+    method: 'POST',
+    pathname: '/api/v1/auth/login',
+    agent,
+    headers: { 'content-type': 'application/json', origin: `http://${HOST}:${port}`, accept: 'application/json' },
+    body: JSON.stringify(demo),
+    timeoutMs: 30_000,
+  });
+}
+
+function sessionCookieFrom(headers) {
+  for (const cookie of [headers['set-cookie'] ?? []].flat()) {
+    const match = /^session=([^;]*)/.exec(cookie);
+    if (match) return match[1];
+  }
+  return null;
+}
+
+class LoginFailed extends Error {}
+
+async function signIn(port, agent) {
+  const res = await loginRequest(port, agent);
+  if (res.status !== 200) {
+    // Stop at the first failure: failed sign-ins count towards the per-email lock.
+    throw new LoginFailed(`POST /api/v1/auth/login → HTTP ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  }
+  const cookie = sessionCookieFrom(res.headers);
+  if (!cookie) throw new LoginFailed('POST /api/v1/auth/login succeeded but set no `session` cookie');
+  return { res, cookie };
+}
+
+async function benchLogin(port, { calls, concurrency, concurrentCalls }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(concurrency, 1) });
+  try {
+    // Warm-up: the first calls load modules and prepare statements.
+    for (let i = 0; i < 2; i += 1) await signIn(port, agent);
+
+    const sequential = [];
+    const seqStart = nowNs();
+    for (let i = 0; i < calls; i += 1) sequential.push((await signIn(port, agent)).res.ms);
+    const seqSeconds = nsToMs(nowNs() - seqStart) / 1000;
+
+    const concurrent = [];
+    let next = 0;
+    const conStart = nowNs();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < concurrentCalls) {
+          next += 1;
+          concurrent.push((await signIn(port, agent)).res.ms);
+        }
+      }),
+    );
+    const conSeconds = nsToMs(nowNs() - conStart) / 1000;
+    return {
+      sequential: { ...summarise(sequential), calls_per_s: round(sequential.length / seqSeconds, 1) },
+      concurrent: { concurrency, ...summarise(concurrent), calls_per_s: round(concurrent.length / conSeconds, 1) },
+    };
+  } finally {
+    agent.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript bytes per page
+// ---------------------------------------------------------------------------------------------
+function decodeEntities(value) {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&amp;/g, '&');
+}
+
+function parseAttributes(source) {
+  const attributes = {};
+  const pattern = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
+  let match;
+  while ((match = pattern.exec(source))) {
+    attributes[match[1].toLowerCase()] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attributes;
+}
+
+const executableScriptTypes = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript']);
+
+/** Script URLs, island URLs, modulepreloads and inline scripts of one HTML document. */
+function scanHtml(html) {
+  const found = { scripts: [], islands: [], preloads: [], inline: [] };
+  const withoutComments = html.replace(/<!--[\s\S]*?-->/g, '');
+  for (const match of withoutComments.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = parseAttributes(match[1]);
+    const type = (attributes.type ?? '').trim().toLowerCase();
+    if (!executableScriptTypes.has(type)) continue;
+    if (attributes.src) found.scripts.push(attributes.src);
+    else if (match[2].trim()) found.inline.push({ module: type === 'module', code: match[2] });
+  }
+  for (const match of withoutComments.matchAll(/<astro-island\b([^>]*)>/gi)) {
+    const attributes = parseAttributes(match[1]);
+    for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) if (attributes[name]) found.islands.push(attributes[name]);
+  }
+  for (const match of withoutComments.matchAll(/<link\b([^>]*)>/gi)) {
+    const attributes = parseAttributes(match[1]);
+    if ((attributes.rel ?? '').toLowerCase().split(/\s+/).includes('modulepreload') && attributes.href) found.preloads.push(attributes.href);
+  }
+  return found;
+}
+
+const staticImportPattern = /(?:\bfrom|\bimport)\s*(["'])([^"'\s]+)\1/g;
+const dynamicImportPattern = /\bimport\s*\(\s*(["'])([^"'\s]+)\1\s*\)/g;
+
+function importsOf(code, base) {
+  const resolveSpecifier = (specifier) => {
+    if (!/^(\.{1,2}\/|\/|https?:)/.test(specifier)) return null; // bare specifiers do not load in a browser
+    try {
+      const url = new URL(specifier, base);
+      return url.host === new URL(base).host ? url.href : null;
+    } catch {
+      return null;
+    }
+  };
+  const staticImports = new Set();
+  const dynamicImports = new Set();
+  // `import("./x.js")` cannot match the static pattern: the character after `import` is `(`.
+  for (const match of code.matchAll(staticImportPattern)) {
+    const url = resolveSpecifier(match[2]);
+    if (url) staticImports.add(url);
+  }
+  for (const match of code.matchAll(dynamicImportPattern)) {
+    const url = resolveSpecifier(match[2]);
+    if (url) dynamicImports.add(url);
+  }
+  return { staticImports: [...staticImports], dynamicImports: [...dynamicImports].filter((url) => !staticImports.has(url)) };
+}
+
+function createJsFetcher(port) {
+  const cache = new Map();
+  return (href) => {
+    if (!cache.has(href)) {
+      const url = new URL(href);
+      cache.set(
+        href,
+        request({ port, pathname: url.pathname + url.search, timeoutMs: 10_000 }).then((res) => ({
+          status: res.status,
+          contentType: res.headers['content-type'] ?? '',
+          body: res.body,
+          raw: res.body.length,
+          gzip: zlib.gzipSync(res.body).length,
+        })),
+      );
+    }
+    return cache.get(href);
+  };
+}
+
+/** Follows redirects by hand (up to 5), sending and updating the session cookie. */
+async function fetchPage(port, pathname, cookie) {
+  let current = pathname;
+  let jar = cookie;
+  const hops = [];
+  for (let i = 0; i <= 5; i += 1) {
+    const res = await request({ port, pathname: current, headers: { accept: 'text/html', ...(jar ? { cookie: `session=${jar}` } : {}) } });
+    const setCookie = sessionCookieFrom(res.headers);
+    if (setCookie !== null) jar = setCookie || null;
+    if (res.status >= 300 && res.status < 400 && res.headers.location) {
+      hops.push({ from: current, status: res.status, to: res.headers.location });
+      const next = new URL(res.headers.location, `http://${HOST}:${port}${current}`);
+      if (next.host !== `${HOST}:${port}`) throw new Error(`redirect off loopback: ${res.headers.location}`);
+      current = next.pathname + next.search;
+      continue;
+    }
+    return { status: res.status, finalPath: current, hops, html: res.body.toString('utf8'), contentType: res.headers['content-type'] ?? '', cookie: jar };
+  }
+  throw new Error(`too many redirects from ${pathname}`);
+}
+
+async function measurePageJs(port, pathname, cookie, fetchJs) {
+  const page = await fetchPage(port, pathname, cookie);
+  const pageUrl = `http://${HOST}:${port}${page.finalPath}`;
+  const result = {
+    path: pathname,
+    signed_in: Boolean(cookie),
+    status: page.status,
+    final_path: page.finalPath,
+    redirects: page.hops,
+    html_bytes: Buffer.byteLength(page.html),
+    html_gzip: zlib.gzipSync(Buffer.from(page.html)).length,
+    entry_scripts: [],
+    files: [],
+    js_raw: 0,
+    js_gzip: 0,
+    inline_scripts: 0,
+    inline_raw: 0,
+    inline_gzip: 0,
+    lazy_imports: [],
+    lazy_raw: 0,
+    lazy_gzip: 0,
+    missing: [],
+  };
+  if (page.status !== 200 || !/html/i.test(page.contentType)) return result;
+
+  const found = scanHtml(page.html);
+  const roots = new Set();
+  for (const src of [...found.scripts, ...found.islands, ...found.preloads]) {
+    try {
+      const url = new URL(src, pageUrl);
+      if (url.host === `${HOST}:${port}`) roots.add(url.href);
+    } catch {}
+  }
+  const lazy = new Set();
+  for (const script of found.inline) {
+    result.inline_scripts += 1;
+    const bytes = Buffer.from(script.code);
+    result.inline_raw += bytes.length;
+    result.inline_gzip += zlib.gzipSync(bytes).length;
+    const { staticImports, dynamicImports } = importsOf(script.code, pageUrl);
+    staticImports.forEach((url) => roots.add(url));
+    dynamicImports.forEach((url) => lazy.add(url));
+  }
+  result.entry_scripts = [...roots].map((href) => new URL(href).pathname);
+
+  // Breadth-first over static imports.
+  const seen = new Set();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const href = queue.shift();
+    if (seen.has(href)) continue;
+    seen.add(href);
+    const file = await fetchJs(href);
+    if (file.status !== 200) {
+      result.missing.push({ url: new URL(href).pathname, status: file.status });
+      continue;
+    }
+    result.files.push({ url: new URL(href).pathname, raw: file.raw, gzip: file.gzip });
+    result.js_raw += file.raw;
+    result.js_gzip += file.gzip;
+    const { staticImports, dynamicImports } = importsOf(file.body.toString('utf8'), href);
+    for (const url of staticImports) if (!seen.has(url)) queue.push(url);
+    dynamicImports.forEach((url) => lazy.add(url));
+  }
+  for (const href of lazy) {
+    if (seen.has(href)) continue;
+    const file = await fetchJs(href);
+    if (file.status !== 200) continue;
+    result.lazy_imports.push({ url: new URL(href).pathname, raw: file.raw, gzip: file.gzip });
+    result.lazy_raw += file.raw;
+    result.lazy_gzip += file.gzip;
+  }
+  result.zero_js = result.files.length === 0 && result.inline_scripts === 0;
+  return result;
+}
+
+/** Static routes under src/pages (read only), excluding the API and dynamic segments. */
+function discoverPageRoutes() {
+  const pagesDir = path.join(root, 'src', 'pages');
+  const routes = new Set();
+  const walk = (dir, prefix) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entryItem of entries) {
+      if (entryItem.name.startsWith('_') || entryItem.name.startsWith('.')) continue;
+      if (entryItem.isDirectory()) {
+        if (prefix === '' && entryItem.name === 'api') continue;
+        if (entryItem.name.includes('[')) continue;
+        walk(path.join(dir, entryItem.name), `${prefix}/${entryItem.name}`);
+      } else if (/\.(astro|md|mdx|html)$/.test(entryItem.name)) {
+        const name = entryItem.name.replace(/\.(astro|md|mdx|html)$/, '');
+        if (name.includes('[') || name === '404' || name === '500') continue;
+        routes.add(name === 'index' ? prefix || '/' : `${prefix}/${name}`);
+      }
+    }
+  };
+  walk(pagesDir, '');
+  return [...routes].sort();
+}
+
+// The guard's route lists (src/server/http/guard.ts), copied so pages that land later are covered.
+const guestRoutes = ['/', '/login', '/register', '/password/forgot', '/password/reset/token', '/password/reset'];
+const signedInRoutes = [
+  '/account/verify', '/address/update', '/profile/created', '/pin/set', '/security/question', '/account/settings', '/dashboard',
+  '/transfer', '/transfer/send', '/transfer/success', '/beneficairies', '/transactions', '/kyc-verification', '/artime',
+  '/airtime/purchase/success', '/data/purchase', '/data/purchase/success', '/bills/electricity', '/bills/electricity/success',
+  '/bills/cable', '/bills/cable/success',
+];
+
+/** POST JSON to the API as a browser would: same-origin Origin header, the session cookie. */
+async function apiPost(port, pathname, body, cookie) {
+  const res = await request({
+    port,
+    method: 'POST',
+    pathname,
+    headers: { 'content-type': 'application/json', origin: `http://${HOST}:${port}`, accept: 'application/json', ...(cookie ? { cookie: `session=${cookie}` } : {}) },
+    body: JSON.stringify(body),
+    timeoutMs: 30_000,
+  });
+  if (res.status < 200 || res.status >= 300) throw new Error(`POST ${pathname} → HTTP ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  return { res, cookie: sessionCookieFrom(res.headers) || cookie };
+}
+
+/** The newest verification code mailed to `email`, read from DATA_DIR/outbox (*.eml). */
+function latestCodeFor(dataDir, email) {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+  for (const file of files) {
+    const text = fs.readFileSync(path.join(outbox, file), 'utf8');
+    if (!text.toLowerCase().includes(email.toLowerCase())) continue;
+    const match = /^Subject:\s*(\d{6}) is your/im.exec(text);
+    if (match) return match[1];
+  }
+  return null;
+}
+
+/**
+ * A fresh customer walked through onboarding over the API, measuring each step's page while it
+ * is the pending one (the guard sends a fully onboarded customer away from them).
+ */
+async function benchOnboardingJs(port, fetchJs, dataDir) {
+  const pages = [];
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  const email = `bench.${suffix}@example.com`;
+  const phone = `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const password = 'quiet harbour lantern ferry 4729';
+  let cookie;
+  const measure = async (...paths) => {
+    for (const pathname of paths) pages.push({ ...(await measurePageJs(port, pathname, cookie, fetchJs)), onboarding_user: true });
+  };
+  try {
+    ({ cookie } = await apiPost(port, '/api/v1/auth/register', {
+      first_name: 'Bench', last_name: 'Runner', email, phone_number: phone, password, password_confirmation: password, terms: true,
+    }));
+    await measure('/account/verify');
+    const code = latestCodeFor(dataDir, email);
+    if (!code) throw new Error('no verification code found in DATA_DIR/outbox');
+    ({ cookie } = await apiPost(port, '/api/v1/onboarding/verify-otp', { otp: code }, cookie));
+    await measure('/address/update');
+    ({ cookie } = await apiPost(port, '/api/v1/onboarding/address', { address: '1 Marina Road', city: 'Lagos Island', state: 'Lagos', lga: 'Lagos Island' }, cookie));
+    await measure('/profile/created', '/pin/set');
+    ({ cookie } = await apiPost(port, '/api/v1/onboarding/set-pin', { pin: '4827', pin_confirmation: '4827' }, cookie));
+    await measure('/security/question');
+    ({ cookie } = await apiPost(port, '/api/v1/onboarding/set-security-question', { security_question_id: 2, answer: 'Kaduna' }, cookie));
+    return { pages, error: null };
+  } catch (error) {
+    return { pages, error: error.message };
+  }
+}
+
+async function benchJs(port, dataDir) {
+  const fetchJs = createJsFetcher(port);
+  const guestHeadline = ['/login', '/register'];
+  const signedInHeadline = ['/dashboard'];
+  const discovered = discoverPageRoutes();
+  const guestSet = new Set(guestRoutes);
+  const allGuest = [...new Set([...guestHeadline, ...guestRoutes, ...discovered.filter((r) => guestSet.has(r) || !signedInRoutes.includes(r))])];
+  const allSignedIn = [...new Set([...signedInHeadline, ...signedInRoutes, ...discovered.filter((r) => signedInRoutes.includes(r))])];
+
+  const pages = [];
+  for (const pathname of allGuest) pages.push(await measurePageJs(port, pathname, null, fetchJs));
+
+  let signInError = null;
+  try {
+    const agent = new http.Agent({ keepAlive: false });
+    const { cookie } = await signIn(port, agent);
+    agent.destroy();
+    for (const pathname of allSignedIn) pages.push(await measurePageJs(port, pathname, cookie, fetchJs));
+  } catch (error) {
+    signInError = error.message;
+  }
+  const onboarding = await benchOnboardingJs(port, fetchJs, dataDir);
+  pages.push(...onboarding.pages);
+  return { pages, headline: [...guestHeadline, ...signedInHeadline], discovered_routes: discovered, sign_in_error: signInError, onboarding_error: onboarding.error };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const results = {
+    generated_at: new Date().toISOString(),
+    machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, arch: os.arch(), cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? null, loadavg_at_start: os.loadavg().map((v) => round(v)) },
+    options,
+    build: null,
+    floor: null,
+    login_page: null,
+    ratio: null,
+    login_api: null,
+    javascript: null,
+    server_log: null,
+    notes: [],
+  };
+
+  const globalTimer = setTimeout(() => {
+    console.error(`\nglobal timeout (${options.timeout} s) reached; stopping.`);
+    cleanupSync();
+    try {
+      fs.writeFileSync(resultsFile, JSON.stringify({ ...results, aborted: 'global timeout' }, null, 2) + '\n');
+    } catch {}
+    process.exit(2);
+  }, options.timeout * 1000);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      cleanupSync();
+      process.exit(130);
+    });
+  }
+  process.on('exit', cleanupSync);
+
+  const say = (line = '') => process.stdout.write(line + '\n');
+  say(`bench: node ${process.version}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? 'unknown'}), load ${os.loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+
+  // --- Build -----------------------------------------------------------------------------
+  const sourcesNewest = Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'astro.config.mjs')), newestMtime(path.join(root, 'package-lock.json')));
+  const entryExists = fs.existsSync(entry);
+  const stale = entryExists && sourcesNewest > fs.statSync(entry).mtimeMs;
+  if (!options.noBuild && (!entryExists || options.build)) {
+    say(`build: ${entryExists ? '--build given' : 'dist/server/entry.mjs missing'}; running npx astro build …`);
+    const build = await runBuild(Math.min(300_000, options.timeout * 1000 - 60_000));
+    results.build = { ran: true, ok: build.ok, seconds: build.seconds };
+    if (!build.ok) {
+      results.build.tail = build.tail;
+      say(`build: FAILED (code ${build.code}${build.signal ? `, ${build.signal}` : ''}) after ${build.seconds} s; last lines:`);
+      for (const line of build.tail) say(`  | ${line}`);
+    } else say(`build: ok in ${build.seconds} s`);
+  } else {
+    results.build = { ran: false, stale };
+    if (stale) {
+      const note = 'dist/ is older than src/ — figures are for the last build; run with --build to rebuild';
+      results.notes.push(note);
+      say(`build: ${note}`);
+    }
+  }
+
+  try {
+    // --- Servers -----------------------------------------------------------------------------
+    const load = { connections: options.connections, warmupMs: options.warmup * 1000, durationMs: options.duration * 1000 };
+    const floorServer = await startFloorServer();
+
+    let port = null;
+    let server = null;
+    let serverLog = null;
+    if (!fs.existsSync(entry)) {
+      results.notes.push('no dist/server/entry.mjs: app measurements skipped');
+    } else {
+      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
+      port = await freePort();
+      server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
+        cwd: root,
+        env: { ...process.env, HOST, PORT: String(port), DATA_DIR: tempDir, LOG_LEVEL: 'warn', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.add(server);
+      serverLog = captureOutput(server, 'app');
+      const startedAt = Date.now();
+      await waitForHealth(port, server, 60_000);
+      const childNodeEnv = options.nodeEnv ?? process.env.NODE_ENV ?? 'production';
+      results.app_server = { node_env: childNodeEnv, startup_ms: Date.now() - startedAt };
+      say(`app: ${path.relative(root, entry)} on http://${HOST}:${port}, NODE_ENV=${childNodeEnv ?? '(unset)'}, healthy after ${Date.now() - startedAt} ms (fresh DATA_DIR, migrated + seeded)`);
+    }
+
+    // --- Floor and GET /login, alternating for --rounds rounds ---------------------------------
+    let loginOk = false;
+    if (port) {
+      const probe = await request({ port, pathname: '/login', headers: { accept: 'text/html' } });
+      loginOk = probe.status === 200;
+      if (!loginOk) {
+        const note = `GET /login → HTTP ${probe.status}; render throughput not measured`;
+        results.notes.push(note);
+        results.login_page = { status: probe.status, skipped: true };
+        say(`login page: ${note}`);
+      }
+    }
+    const floorRounds = [];
+    const loginRounds = [];
+    for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
+      const tag = options.rounds > 1 ? ` (round ${round_}/${options.rounds})` : '';
+      say(`floor: minimal node:http server, ${options.connections} keep-alive connections, ${options.warmup} s warm-up + ${options.duration} s${tag} …`);
+      floorRounds.push(await loadTest({ port: floorServer.port, pathname: '/', serverPid: floorServer.child.pid, ...load }));
+      if (loginOk) {
+        say(`login page: GET /login, ${options.connections} keep-alive connections, ${options.warmup} s warm-up + ${options.duration} s${tag} …`);
+        loginRounds.push(await loadTest({ port, pathname: '/login', headers: { accept: 'text/html' }, serverPid: server.pid, ...load }));
+      }
+    }
+    await killChild(floorServer.child);
+    children.delete(floorServer.child);
+    results.floor = combineRounds(floorRounds);
+    if (loginOk) {
+      results.login_page = combineRounds(loginRounds);
+      const ratios = floorRounds.map((floor, i) => ({
+        rps: floor.rps / loginRounds[i].rps,
+        p50: loginRounds[i].p50_ms / floor.p50_ms,
+        p99: loginRounds[i].p99_ms / floor.p99_ms,
+      }));
+      const rpsRatio = median(ratios.map((r) => r.rps));
+      results.ratio = {
+        rps_floor_over_login: round(rpsRatio, 1),
+        login_rps_share_of_floor_pct: round(100 / rpsRatio, 1),
+        p50_login_over_floor: round(median(ratios.map((r) => r.p50)), 1),
+        p99_login_over_floor: round(median(ratios.map((r) => r.p99)), 1),
+        per_round: ratios.map((r) => ({ rps_floor_over_login: round(r.rps, 1), p50: round(r.p50, 1), p99: round(r.p99, 1) })),
+      };
+    }
+    if (!port) throw new Error('no build to run (dist/server/entry.mjs missing)');
+
+    // --- Login API -------------------------------------------------------------------------
+    say(`login API: ${options.loginCalls} sequential calls, then ${options.loginConcurrentCalls} calls at ${options.loginConcurrency} concurrent …`);
+    try {
+      results.login_api = await benchLogin(port, { calls: options.loginCalls, concurrency: options.loginConcurrency, concurrentCalls: options.loginConcurrentCalls });
+    } catch (error) {
+      if (!(error instanceof LoginFailed)) throw error;
+      results.login_api = { error: error.message };
+      results.notes.push(error.message);
+      say(`login API: ${error.message}`);
+    }
+
+    // --- JavaScript bytes ------------------------------------------------------------------
+    say('javascript: fetching pages and following static imports …');
+    results.javascript = await benchJs(port, tempDir);
+
+    results.server_log = { warn_lines: serverLog.warn, error_lines: serverLog.error, events: serverLog.events, tail: serverLog.lines.slice(-20) };
+  } catch (error) {
+    results.error = error.message;
+    say(`\nerror: ${error.message}`);
+  } finally {
+    await cleanup();
+  }
+  clearTimeout(globalTimer);
+  results.machine.loadavg_at_end = os.loadavg().map((v) => round(v));
+
+  report(results, say);
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
+  say(`\nwrote ${path.relative(process.cwd(), resultsFile) || resultsFile}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+function report(results, say) {
+  say('\n== 1. Server render: GET /login vs node:http floor ==');
+  const rows = [];
+  const pct = (v) => (v === null || v === undefined ? '—' : `${v} %`);
+  const row = (label, r) => [label, r.path, r.connections, fmt(r.rps, 1), fmt(r.p50_ms), fmt(r.p99_ms), fmt(r.mean_ms), r.requests, r.non_2xx + r.errors, r.mean_body_bytes, pct(r.cpu_pct_of_one_core?.server_pct), pct(r.cpu_pct_of_one_core?.client_pct), pct(r.cpu_pct_of_one_core?.other_pct)];
+  if (results.floor) rows.push(row('floor (node:http static)', results.floor));
+  if (results.login_page && !results.login_page.skipped) rows.push(row('app GET /login', results.login_page));
+  say(table(['server', 'path', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'requests', 'non-2xx/err', 'body B', 'server CPU', 'client CPU', 'other CPU'], rows));
+  if (results.floor?.rounds) say(`(median of ${results.floor.rounds.length} alternating rounds; requests summed)`);
+  if (results.ratio) {
+    say(
+      `ratio: floor is ${fmt(results.ratio.rps_floor_over_login, 1)}× the /login throughput ` +
+        `(/login = ${fmt(results.ratio.login_rps_share_of_floor_pct, 1)} % of floor); ` +
+        `p50 ${fmt(results.ratio.p50_login_over_floor, 1)}×, p99 ${fmt(results.ratio.p99_login_over_floor, 1)}× the floor's`,
+    );
+  } else if (results.login_page?.skipped) say(`/login not measured (HTTP ${results.login_page.status})`);
+  say(
+    `note: load generator and server share this ${results.machine.cpus}-CPU machine (CPU % is of one core). A client near 100 % means that figure is bounded by the load generator, ` +
+      `not the server; "other CPU" is everything else running meanwhile (the worst round when several).`,
+  );
+
+  say('\n== 2. POST /api/v1/auth/login (demo customer, argon2id m=19 MiB t=2) ==');
+  const api = results.login_api;
+  if (api?.sequential) {
+    say(
+      table(
+        ['mode', 'calls', 'p50 ms', 'p99 ms', 'mean ms', 'min ms', 'max ms', 'calls/s'],
+        [
+          ['sequential', api.sequential.count, fmt(api.sequential.p50_ms), fmt(api.sequential.p99_ms), fmt(api.sequential.mean_ms), fmt(api.sequential.min_ms), fmt(api.sequential.max_ms), fmt(api.sequential.calls_per_s, 1)],
+          [`${api.concurrent.concurrency} concurrent`, api.concurrent.count, fmt(api.concurrent.p50_ms), fmt(api.concurrent.p99_ms), fmt(api.concurrent.mean_ms), fmt(api.concurrent.min_ms), fmt(api.concurrent.max_ms), fmt(api.concurrent.calls_per_s, 1)],
+        ],
+      ),
+    );
+  } else say(api?.error ? `not measured: ${api.error}` : 'not measured');
+
+  say('\n== 3. JavaScript loaded per page (transitive static imports) ==');
+  const js = results.javascript;
+  if (js) {
+    const headlineRows = [];
+    for (const p of js.pages.filter((page) => js.headline.includes(page.path))) {
+      headlineRows.push([
+        p.path,
+        p.signed_in ? 'yes' : 'no',
+        p.status === 200 ? (p.final_path === p.path ? '200' : `200 via ${p.final_path}`) : String(p.status),
+        p.files.length,
+        kb(p.js_raw),
+        kb(p.js_gzip),
+        p.inline_scripts ? `${p.inline_scripts} / ${kb(p.inline_raw)}` : '0',
+        p.lazy_imports.length ? `${p.lazy_imports.length} / ${kb(p.lazy_gzip)} gz` : '0',
+        kb(p.html_bytes),
+      ]);
+    }
+    say(table(['page', 'signed in', 'status', 'JS files', 'JS raw', 'JS gzip', 'inline (n / raw)', 'lazy (n / gzip)', 'HTML raw'], headlineRows));
+    for (const p of js.pages.filter((page) => js.headline.includes(page.path) && page.files.length > 0)) {
+      say(`  ${p.path}: ${p.files.map((f) => `${f.url} ${kb(f.raw)} (${kb(f.gzip)} gz)`).join(', ')}`);
+      if (p.missing.length) say(`    missing: ${p.missing.map((m) => `${m.url} → ${m.status}`).join(', ')}`);
+    }
+
+    const present = js.pages.filter((p) => p.status === 200);
+    const who = (p) => (p.onboarding_user ? 'new customer' : p.signed_in ? 'demo' : 'no');
+    const measuredByNewCustomer = new Set(present.filter((p) => p.onboarding_user && p.final_path === p.path).map((p) => p.path));
+    const others = present.filter((p) => !js.headline.includes(p.path) && !(p.signed_in && !p.onboarding_user && measuredByNewCustomer.has(p.path)));
+    if (others.length) {
+      say('\nother pages found:');
+      say(
+        table(
+          ['page', 'signed in', 'status', 'JS files', 'JS raw', 'JS gzip', 'inline'],
+          others.map((p) => [p.path, who(p), p.final_path === p.path ? '200' : `200 via ${p.final_path}`, p.files.length, kb(p.js_raw), kb(p.js_gzip), p.inline_scripts]),
+        ),
+      );
+    }
+    const zero = present.filter((p) => p.zero_js && p.final_path === p.path).map((p) => p.path + (p.signed_in ? ' (signed in)' : ''));
+    const inlineOnly = present.filter((p) => p.files.length === 0 && p.inline_scripts > 0 && p.final_path === p.path).map((p) => p.path);
+    say(`\npages with zero JS: ${zero.length ? zero.join(', ') : 'none'}`);
+    if (inlineOnly.length) say(`pages with inline JS only (no JS files): ${inlineOnly.join(', ')}`);
+    const absent = js.pages.filter((p) => p.status === 404).map((p) => p.path);
+    if (absent.length) say(`routes answering 404 (not built yet?): ${absent.join(', ')}`);
+    const odd = js.pages.filter((p) => p.status !== 200 && p.status !== 404).map((p) => `${p.path} → ${p.status}`);
+    if (odd.length) say(`routes with other statuses: ${odd.join(', ')}`);
+    if (js.sign_in_error) say(`signed-in pages not measured: ${js.sign_in_error}`);
+    if (js.onboarding_error) say(`onboarding journey stopped: ${js.onboarding_error}`);
+  } else say('not measured');
+
+  if (results.server_log && (results.server_log.warn_lines || results.server_log.error_lines)) {
+    say(`\napp log during the run: ${results.server_log.warn_lines} warn, ${results.server_log.error_lines} error line(s): ${JSON.stringify(results.server_log.events)}`);
+  }
+  for (const note of results.notes) say(`note: ${note}`);
+  const { loadavg_at_start: before, loadavg_at_end: after } = results.machine;
+  const others = [results.floor, results.login_page].map((r) => r?.cpu_pct_of_one_core?.other_pct).filter((v) => typeof v === 'number');
+  const busy = others.length > 0 && Math.max(...others) > 20;
+  say(`\nload average (1/5/15 min): start ${before?.join(' ')}, end ${after?.join(' ')}`);
+  if (busy) say(`warning: other processes used up to ${Math.max(...others)} % of a core during the load tests; figures are noisy — rerun when the machine is quiet (or use --rounds=3).`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Floor server mode: a child process running the minimal static-string server.
+// ---------------------------------------------------------------------------------------------
+function runFloorServer() {
+  const body = Buffer.from(FLOOR_BODY);
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+    res.end(body);
+  });
+  server.listen(0, HOST, () => {
+    process.stdout.write(JSON.stringify({ port: server.address().port }) + '\n');
+  });
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  // Never outlive the parent.
+  process.stdin.on('end', () => process.exit(0));
+  process.stdin.resume();
+}
+
+
+if (process.argv.includes('--floor-server')) runFloorServer();
+else await main();
