@@ -40,7 +40,11 @@ function precompressed(request) {
 
 export const server = http.createServer((request, response) => {
   const asset = precompressed(request);
-  if (!asset) return handler(request, response);
+  if (!asset) {
+    // The same URL has compressed copies, so caches must key it on Accept-Encoding either way.
+    if ((request.url ?? '').startsWith('/_astro/')) response.setHeader('vary', 'accept-encoding');
+    return handler(request, response);
+  }
   response.writeHead(200, {
     'content-type': asset.type,
     'content-encoding': asset.encoding,

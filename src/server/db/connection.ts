@@ -9,7 +9,6 @@ import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 import * as initial from './migrations/2026-11-21T1200_initial.ts';
 
-export type DatabaseKind = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
 // BIGINT (kobo, counters) comes back from pg as a string by default; kobo stays far below 2^53.

@@ -31,11 +31,13 @@ export function signedIn(context: APIContext): Result<SignedInContext> {
   return succeed({ session, user });
 }
 
-export function clientMeta(context: APIContext): { ip: string | null; userAgent: string | null } {
-  let ip: string | null = null;
+/** Who is asking, for the session record and the logs; endpoints and pages both pass themselves. */
+export function requestMeta(context: { request: Request; clientAddress: string }): { ip: string | null; userAgent: string | null } {
+  let ip: string | null;
   try {
     ip = context.clientAddress;
   } catch {
+    // The adapter may not know the address (e.g. in tests); the session simply records none.
     ip = null;
   }
   return { ip, userAgent: context.request.headers.get('user-agent') };

@@ -36,7 +36,7 @@ export async function readBody(request: Request): Promise<Result<Record<string, 
   }
 }
 
-export function formDataToObject(form: FormData): Record<string, unknown> {
+function formDataToObject(form: FormData): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
     if (typeof value === 'string') values[key] = value;

@@ -30,13 +30,3 @@ export function failureView(values: Record<string, string>, failure: Failure, se
     status: statusForCode[failure.code],
   };
 }
-
-export function pageMeta(astro: { request: Request; clientAddress: string }): { ip: string | null; userAgent: string | null } {
-  let ip: string | null;
-  try {
-    ip = astro.clientAddress;
-  } catch {
-    ip = null;
-  }
-  return { ip, userAgent: astro.request.headers.get('user-agent') };
-}

@@ -27,7 +27,6 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
   }
 
   return {
-    idleMs,
     /** Returns the bearer token once; only its hash is kept. */
     async create(userId: string, meta: SessionMeta = {}): Promise<{ token: string; session: SessionRow }> {
       const token = newSessionToken();

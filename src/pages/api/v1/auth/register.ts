@@ -1,5 +1,5 @@
 import { registerSchema } from '../../../../lib/schemas.ts';
-import { clientMeta, endpoint, parseInput } from '../../../../server/http/api.ts';
+import { requestMeta, endpoint, parseInput } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 
@@ -7,7 +7,7 @@ export const POST = endpoint(async (context) => {
   const input = await parseInput(context.request, registerSchema);
   if (!input.ok) return input;
   const { app } = context.locals;
-  const result = await app.auth.register(input.value, clientMeta(context));
+  const result = await app.auth.register(input.value, requestMeta(context));
   if (!result.ok) return result;
   setSessionCookie(context.cookies, context.url, result.value.token, app.config.session.absoluteMs / 1000);
   const message = `Welcome! We have sent a 6-digit code to ${result.value.user.email}.`;

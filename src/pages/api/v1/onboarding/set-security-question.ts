@@ -1,5 +1,5 @@
 import { securityQuestionSchema } from '../../../../lib/schemas.ts';
-import { clientMeta, endpoint, parseInput, signedIn } from '../../../../server/http/api.ts';
+import { requestMeta, endpoint, parseInput, signedIn } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 
@@ -9,7 +9,7 @@ export const POST = endpoint(async (context) => {
   const input = await parseInput(context.request, securityQuestionSchema);
   if (!input.ok) return input;
   const { app } = context.locals;
-  const result = await app.onboarding.setSecurityQuestion(caller.value.user.id, caller.value.session.id, input.value, clientMeta(context));
+  const result = await app.onboarding.setSecurityQuestion(caller.value.user.id, caller.value.session.id, input.value, requestMeta(context));
   if (!result.ok) return result;
   // The session is replaced: a browser gets the new cookie, a Bearer client the new token.
   if (caller.value.session.via === 'cookie') setSessionCookie(context.cookies, context.url, result.value.token, app.config.session.absoluteMs / 1000);
