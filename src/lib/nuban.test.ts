@@ -29,3 +29,18 @@ describe('NUBAN check digit', () => {
     expect(() => nubanCheckDigit('99', '000000001')).toThrow();
   });
 });
+
+describe('NUBAN for any institution', async () => {
+  const { isValidNubanFor, nubanCheckDigit2020, nubanFor } = await import('./nuban.ts');
+  it('agrees with the 3-digit scheme when the code is padded with 000', () => {
+    expect(nubanCheckDigit2020('000058', '000000001')).toBe(8);
+  });
+  it('checks deposit money banks by CBN code and others by NIP code', () => {
+    expect(isValidNubanFor('0000000018', { cbnCode: '058', nipCode: '000013' })).toBe(true);
+    expect(isValidNubanFor('0000000019', { cbnCode: '058', nipCode: '000013' })).toBe(false);
+    const kuda = { cbnCode: null, nipCode: '090267' };
+    const number = nubanFor('123456789', kuda);
+    expect(isValidNubanFor(number, kuda)).toBe(true);
+    expect(isValidNubanFor(number.slice(0, 9) + String((Number(number[9]) + 1) % 10), kuda)).toBe(false);
+  });
+});

@@ -12,7 +12,7 @@ export function requiredText(message: string) {
 }
 
 /** HTML checkboxes send "on" (or nothing); JSON clients send true. */
-const checkbox = z.preprocess(
+export const checkbox = z.preprocess(
   (value) => value === true || value === 'on' || value === 'true' || value === '1',
   z.boolean(),
 );

@@ -12,6 +12,15 @@ import { createLoginThrottle, type LoginThrottlePolicy } from './core/auth/login
 import { createAuthService } from './core/auth/auth-service.ts';
 import { createOnboardingService } from './core/onboarding/onboarding-service.ts';
 import { seedDemo } from './core/demo/seed-demo.ts';
+import { createTransactionRepository } from './core/transactions/transaction-repository.ts';
+import { createPinGuard } from './core/money/pin-guard.ts';
+import { createIdempotency } from './core/money/idempotency.ts';
+import { createTransferService } from './core/transfers/transfer-service.ts';
+import { createInboundService } from './core/transfers/inbound-service.ts';
+import { createBeneficiaryService } from './core/beneficiaries/beneficiary-service.ts';
+import { createStatementService } from './core/statements/statement-service.ts';
+import type { InterbankSwitch } from './integrations/interbank/ports.ts';
+import { createSandboxSwitch } from './integrations/interbank/sandbox-switch.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -21,7 +30,16 @@ export type App = Awaited<ReturnType<typeof createApp>>;
 
 export async function createApp(
   config: Config,
-  overrides: { clock?: Clock; mailer?: Mailer; log?: Logger; loginThrottlePolicy?: LoginThrottlePolicy; db?: Db } = {},
+  overrides: {
+    clock?: Clock;
+    mailer?: Mailer;
+    log?: Logger;
+    loginThrottlePolicy?: LoginThrottlePolicy;
+    db?: Db;
+    interbank?: InterbankSwitch;
+    /** Start timers (the interbank re-query). Only the server process does; tests and CLIs do not. */
+    background?: boolean;
+  } = {},
 ) {
   const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
@@ -39,7 +57,30 @@ export async function createApp(
   const auth = createAuthService({ db, config, clock, log, mailer, users, sessions, codes, throttle });
   const onboarding = createOnboardingService({ db, clock, log, users, sessions, codes, sendVerificationCode: auth.sendVerificationCode });
 
-  const app = { config, db, log, clock, mailer, users, sessions, codes, auth, onboarding };
+  const transactions = createTransactionRepository(db);
+  const pins = createPinGuard({ db, clock, rules: config.money.pin });
+  const idempotency = createIdempotency({ db });
+  const interbank = overrides.interbank ?? (config.interbank.provider === 'sandbox' ? createSandboxSwitch({ db, clock, bank: config.bank }) : null);
+  const transfers = createTransferService({ db, config, clock, log, users, transactions, pins, idempotency, interbank });
+  const inbound = createInboundService({ db, config, clock });
+  const beneficiaries = createBeneficiaryService({ db, clock, transfers });
+  const statements = createStatementService({ db, config, clock, log, mailer, transactions });
+
+  const app = { config, db, log, clock, mailer, users, sessions, codes, auth, onboarding, transactions, pins, idempotency, transfers, inbound, beneficiaries, statements };
+
+  if (overrides.background && interbank && config.interbank.requeryIntervalMs > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      transfers
+        .requery()
+        .then((result) => result.checked > 0 && log.info('nip.requery', result))
+        .catch((error: unknown) => log.error('nip.requery_failed', { error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => (running = false));
+    }, config.interbank.requeryIntervalMs);
+    timer.unref();
+  }
 
   // The embedded database gets demo data on its very first start; PostgreSQL never automatically.
   const firstStart = applied.includes('2026-11-21T1200_initial');
@@ -53,7 +94,7 @@ let shared: ReturnType<typeof createApp> | undefined;
 
 /** The one app of this server process, created on first use from the environment. */
 export function getApp(): ReturnType<typeof createApp> {
-  shared ??= createApp(parseConfig(process.env)).catch((error: unknown) => {
+  shared ??= createApp(parseConfig(process.env), { background: true }).catch((error: unknown) => {
     shared = undefined;
     throw error;
   });

@@ -27,7 +27,40 @@ const environmentSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Naira bands "up to:fee" for transfers to other banks; "*" is everything above. CBN Guide to Charges. */
+  TRANSFER_FEE_BANDS: z
+    .string()
+    .regex(/^(\d+:\d+(\.\d{1,2})?,)*\*:\d+(\.\d{1,2})?$/, 'TRANSFER_FEE_BANDS looks like 5000:10,50000:25,*:50 (naira)')
+    .default('5000:10,50000:25,*:50'),
+  STAMP_DUTY_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  STAMP_DUTY_NAIRA: z.coerce.number().min(0).max(100_000).default(50),
+  STAMP_DUTY_THRESHOLD_NAIRA: z.coerce.number().min(0).default(10_000),
+  TIER1_DAILY_LIMIT_NAIRA: z.coerce.number().positive().default(50_000),
+  TIER1_MAX_BALANCE_NAIRA: z.coerce.number().min(0).default(300_000),
+  TIER2_DAILY_LIMIT_NAIRA: z.coerce.number().positive().default(200_000),
+  TIER2_MAX_BALANCE_NAIRA: z.coerce.number().min(0).default(500_000),
+  TIER3_DAILY_LIMIT_NAIRA: z.coerce.number().positive().default(5_000_000),
+  /** 0 means no maximum balance. */
+  TIER3_MAX_BALANCE_NAIRA: z.coerce.number().min(0).default(0),
+  PIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  PIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** "sandbox" is the simulated NIBSS switch; "disabled" turns off transfers to other banks and every sandbox endpoint. */
+  INTERBANK_PROVIDER: z.enum(['sandbox', 'disabled']).default('sandbox'),
+  /** How often the server re-queries pending interbank transfers; 0 turns the timer off (on-demand queries still work). */
+  REQUERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
+
+const toKobo = (naira: number): number => Math.round(naira * 100);
+
+function parseFeeBands(text: string): { upTo: number | null; fee: number }[] {
+  return text.split(',').map((band) => {
+    const [limit, fee] = band.split(':') as [string, string];
+    return { upTo: limit === '*' ? null : toKobo(Number(limit)), fee: toKobo(Number(fee)) };
+  });
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -41,7 +74,18 @@ export type Config = {
   bank: { name: string; cbnCode: string; nipCode: string };
   session: { idleMs: number; absoluteMs: number };
   seedDemo: boolean;
+  money: MoneyRules;
+  interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+};
+
+export type TierLimits = { dailyDebit: number; maxBalance: number | null };
+/** Money rules, all in kobo. */
+export type MoneyRules = {
+  transferFeeBands: { upTo: number | null; fee: number }[];
+  stampDuty: { enabled: boolean; amount: number; threshold: number };
+  tiers: Record<1 | 2 | 3, TierLimits>;
+  pin: { maxAttempts: number; lockMs: number };
 };
 
 export function parseConfig(environment: Record<string, string | undefined>): Config {
@@ -69,6 +113,17 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     seedDemo: env.SEED_DEMO,
+    money: {
+      transferFeeBands: parseFeeBands(env.TRANSFER_FEE_BANDS),
+      stampDuty: { enabled: env.STAMP_DUTY_ENABLED, amount: toKobo(env.STAMP_DUTY_NAIRA), threshold: toKobo(env.STAMP_DUTY_THRESHOLD_NAIRA) },
+      tiers: {
+        1: { dailyDebit: toKobo(env.TIER1_DAILY_LIMIT_NAIRA), maxBalance: env.TIER1_MAX_BALANCE_NAIRA > 0 ? toKobo(env.TIER1_MAX_BALANCE_NAIRA) : null },
+        2: { dailyDebit: toKobo(env.TIER2_DAILY_LIMIT_NAIRA), maxBalance: env.TIER2_MAX_BALANCE_NAIRA > 0 ? toKobo(env.TIER2_MAX_BALANCE_NAIRA) : null },
+        3: { dailyDebit: toKobo(env.TIER3_DAILY_LIMIT_NAIRA), maxBalance: env.TIER3_MAX_BALANCE_NAIRA > 0 ? toKobo(env.TIER3_MAX_BALANCE_NAIRA) : null },
+      },
+      pin: { maxAttempts: env.PIN_MAX_ATTEMPTS, lockMs: env.PIN_LOCK_MINUTES * 60_000 },
+    },
+    interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
     logLevel: env.LOG_LEVEL,
   };
 }

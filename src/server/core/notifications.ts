@@ -26,3 +26,17 @@ export function verificationCodeEmail(args: { bankName: string; to: string; firs
     html: layout(args.bankName, [lines[0]!, `Your verification code (valid for ${args.minutes} minutes):`], args.code) + '',
   };
 }
+
+export function statementEmail(args: { bankName: string; to: string; firstName: string; accountNumber: string; from: string; until: string; count: number; format: 'pdf' | 'csv' }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Attached is the statement of account ${args.accountNumber} from ${args.from} to ${args.until} (${args.count} transaction${args.count === 1 ? '' : 's'}), as ${args.format.toUpperCase()}.`,
+    'If you did not ask for this statement, sign in and change your password, or call us.',
+  ];
+  return {
+    to: args.to,
+    subject: `Your ${args.bankName} statement, ${args.from} to ${args.until}`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, lines),
+  };
+}

@@ -8,6 +8,7 @@ import type { Logger } from '../log.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 import * as initial from './migrations/2026-11-21T1200_initial.ts';
+import * as ledger from './migrations/2026-11-21T1500_ledger.ts';
 
 export type Db = Kysely<Database>;
 
@@ -32,6 +33,7 @@ export function connect(database: Config['database'], log?: Logger): Db {
  */
 const migrations: Record<string, Migration> = {
   '2026-11-21T1200_initial': initial,
+  '2026-11-21T1500_ledger': ledger,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,8 @@ export interface UsersTable {
   security_question_id: number | null;
   security_answer_hash: string | null;
   security_question_set_at: string | null;
+  pin_failed_attempts: Generated<number>;
+  pin_locked_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -79,6 +81,114 @@ export interface LoginFailuresTable {
   locked_until: string | null;
 }
 
+export interface JournalEntriesTable {
+  id: string;
+  reference: string;
+  kind: string;
+  description: string;
+  reverses_entry_id: string | null;
+  created_at: string;
+}
+
+export interface PostingsTable {
+  entry_id: string;
+  line: number;
+  account_number: string;
+  amount: Money;
+  created_at: string;
+}
+
+export interface TransactionsTable {
+  id: string;
+  reference: string;
+  account_number: string;
+  user_id: string;
+  type: 'debit' | 'credit';
+  category: string;
+  status: 'successful' | 'pending' | 'failed' | 'reversed';
+  amount: Money;
+  fee: Money;
+  balance_after: Money;
+  narration: string;
+  counterparty_name: string | null;
+  counterparty_account: string | null;
+  counterparty_bank_code: string | null;
+  counterparty_bank_name: string | null;
+  details: string;
+  entry_id: string;
+  value_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InterbankTransfersTable {
+  reference: string;
+  transaction_id: string;
+  entry_id: string;
+  user_id: string;
+  account_number: string;
+  destination_bank_code: string;
+  destination_account: string;
+  destination_name: string;
+  amount: Money;
+  name_enquiry_session_id: string;
+  session_id: string;
+  status: 'pending' | 'successful' | 'failed';
+  response_code: string | null;
+  query_attempts: Generated<number>;
+  next_query_at: string;
+  idempotency_user_id: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  state: 'in_progress' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  transaction_reference: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BeneficiariesTable {
+  id: string;
+  user_id: string;
+  owner_account: string;
+  account_number: string;
+  account_name: string;
+  bank_code: string;
+  bank_name: string;
+  nickname: string | null;
+  created_at: string;
+}
+
+export interface StatementRequestsTable {
+  id: string;
+  user_id: string;
+  account_number: string;
+  start_date: string;
+  end_date: string;
+  format: 'pdf' | 'csv';
+  status: 'queued' | 'sent' | 'failed';
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface SandboxNipTransfersTable {
+  session_id: string;
+  destination_bank_code: string;
+  account_number: string;
+  amount: Money;
+  outcome: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -87,6 +197,14 @@ export interface Database {
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   login_failures: LoginFailuresTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+  transactions: TransactionsTable;
+  interbank_transfers: InterbankTransfersTable;
+  idempotency_keys: IdempotencyKeysTable;
+  beneficiaries: BeneficiariesTable;
+  statement_requests: StatementRequestsTable;
+  sandbox_nip_transfers: SandboxNipTransfersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -94,3 +212,6 @@ export type NewUserRow = Insertable<UsersTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodesTable>;
+export type TransactionRow = Selectable<TransactionsTable>;
+export type BeneficiaryRow = Selectable<BeneficiariesTable>;
+export type InterbankTransferRow = Selectable<InterbankTransfersTable>;

@@ -30,7 +30,11 @@ class NodeSqliteDatabase implements SqliteDatabase {
     this.database = database;
   }
   prepare(sql: string): SqliteStatement {
-    return new NodeSqliteStatement(this.database.prepare(sql));
+    // Kysely opens transactions with a plain (deferred) BEGIN. A deferred transaction that reads
+    // and then writes can fail with SQLITE_BUSY when another process (a CLI such as
+    // ledger:verify or sandbox:credit) wrote in between; BEGIN IMMEDIATE takes the write lock
+    // up front and waits for it (busy_timeout) instead.
+    return new NodeSqliteStatement(this.database.prepare(sql === 'begin' ? 'begin immediate' : sql));
   }
   close(): void {
     if (this.database.isOpen) this.database.close();

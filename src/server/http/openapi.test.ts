@@ -15,8 +15,8 @@ describe('OpenAPI description', () => {
     const root = path.resolve('src/pages/api');
     const described = new Set(operations.map((operation) => operation.path));
     const files = apiPages(root)
-      .filter((file) => !file.includes('[') && !file.endsWith('openapi.json.ts'))
-      .map((file) => '/' + path.relative(root, file).replace(/\.ts$/, ''));
+      .filter((file) => !file.includes('[...') && !file.endsWith('openapi.json.ts'))
+      .map((file) => '/' + path.relative(root, file).replace(/\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}'));
     expect(files.length).toBeGreaterThan(10);
     for (const file of files) expect(described, file).toContain(file);
   });
@@ -28,5 +28,9 @@ describe('OpenAPI description', () => {
       expect.arrayContaining(['first_name', 'last_name', 'email', 'phone_number', 'password', 'password_confirmation', 'terms']),
     );
     expect(JSON.parse(JSON.stringify(document)).openapi).toBe('3.1.0');
+    const history = (document.paths['/v1/transaction/history/{accountNumber}'] as any).get;
+    expect(history.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toEqual(
+      expect.arrayContaining(['path:accountNumber', 'query:page', 'query:per_page', 'query:q']),
+    );
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from '../../lib/address-schema.ts';
+import { bankTransferSchema, beneficiaryCreateSchema, historyQuerySchema, localTransferSchema, nameEnquirySchema, statementSchema } from '../../lib/money-schemas.ts';
+import { inboundTransferSchema } from '../../lib/sandbox-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 
 /**
@@ -13,6 +15,7 @@ type Operation = {
   summary: string;
   auth: boolean;
   body?: z.ZodType;
+  query?: z.ZodType;
   successStatus?: number;
 };
 
@@ -30,6 +33,17 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/general/security-questions', summary: 'Security questions', auth: false },
   { method: 'get', path: '/v1/general/banks', summary: 'Banks with their NIP institution codes', auth: false },
   { method: 'get', path: '/health', summary: 'Liveness and database reachability', auth: false },
+  { method: 'post', path: '/v1/transfer/enquiry', summary: 'Name enquiry: the account name for a number at a bank', auth: true, body: nameEnquirySchema },
+  { method: 'post', path: '/v1/transfer/local/{sendAccount}', summary: 'Transfer to another account at this bank (PIN and Idempotency-Key required; amount in kobo)', auth: true, body: localTransferSchema },
+  { method: 'post', path: '/v1/transfer/bank/{sendAccount}', summary: 'Transfer to another bank through NIP; status may be pending; 502 with the reversed Transaction in data if the other bank refused', auth: true, body: bankTransferSchema },
+  { method: 'get', path: '/v1/transaction/{reference}', summary: 'One of your transactions (a pending one is re-queried first)', auth: true },
+  { method: 'get', path: '/v1/transaction/history/{accountNumber}', summary: 'Transaction history, 20 a page, with filters', auth: true, query: historyQuerySchema },
+  { method: 'get', path: '/v1/transaction/stats/{accountNumber}', summary: 'Money in and out per month for 12 months, and this month by category', auth: true },
+  { method: 'post', path: '/v1/transaction/account-statement/{accountNumber}', summary: 'Email a statement (PDF or CSV) for up to 12 months', auth: true, body: statementSchema, successStatus: 202 },
+  { method: 'get', path: '/v1/beneficiaries/{accountNumber}', summary: 'Saved beneficiaries', auth: true },
+  { method: 'post', path: '/v1/beneficiaries/create/{accountNumber}', summary: 'Save a beneficiary (named by enquiry)', auth: true, body: beneficiaryCreateSchema, successStatus: 201 },
+  { method: 'post', path: '/v1/beneficiaries/delete/{accountNumber}/{beneficiary}', summary: 'Delete a beneficiary', auth: true },
+  { method: 'post', path: '/sandbox/inbound-transfer', summary: 'Sandbox only: simulate money arriving from another bank', auth: false, body: inboundTransferSchema, successStatus: 201 },
 ];
 
 const envelopeFailure = {
@@ -59,8 +73,13 @@ export function openApiDocument(bankName: string) {
           },
         }
       : {};
+    const pathParameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const querySchema = operation.query ? (z.toJSONSchema(operation.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown> }) : null;
+    const queryParameters = Object.entries(querySchema?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
+    const parameters = [...pathParameters, ...queryParameters];
     (paths[operation.path] ??= {})[operation.method] = {
       summary: operation.summary,
+      ...(parameters.length > 0 ? { parameters } : {}),
       security: operation.auth ? [{ bearer: [] }, { cookie: [] }] : [],
       ...body,
       responses: {

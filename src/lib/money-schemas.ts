@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { checkbox, requiredText } from './schemas.ts';
+import { transactionCategories } from './transaction.ts';
+
+/**
+ * Schemas for the money calls: the API takes kobo; the pages take naira as typed and turn it
+ * into kobo before the same service sees it.
+ */
+export const accountNumberSchema = requiredText('Enter the 10-digit account number').regex(/^\d{10}$/, 'An account number is 10 digits');
+export const bankCodeSchema = requiredText('Choose the bank').regex(/^\d{6}$/, 'Choose the bank from the list');
+export const maxTransferKobo = 1_000_000_000_00; // ₦1bn: far above every tier's daily limit
+
+/** Kobo, a positive integer (API.md): 150000 is ₦1,500.00. */
+export const koboAmountSchema = z.coerce
+  .number({ error: 'Enter the amount in kobo' })
+  .int('The amount must be a whole number of kobo')
+  .min(100, 'The smallest amount is ₦1.00 (100 kobo)')
+  .max(maxTransferKobo, 'That amount is too large');
+
+export const narrationSchema = z.string().trim().max(100, 'Keep the description to 100 characters').optional().default('');
+export const transactionPinSchema = requiredText('Enter your 4-digit PIN').regex(/^\d{4}$/, 'Your PIN is 4 digits');
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, 'An idempotency key is 8 to 64 letters, digits, dots, dashes, colons or underscores');
+
+export const nameEnquirySchema = z.object({ account_number: accountNumberSchema, bank_code: bankCodeSchema });
+export type NameEnquiryInput = z.infer<typeof nameEnquirySchema>;
+
+export const localTransferSchema = z.object({
+  account_number: accountNumberSchema,
+  amount: koboAmountSchema,
+  narration: narrationSchema,
+  pin: transactionPinSchema,
+  save_beneficiary: checkbox.optional().default(false),
+  idempotency_key: idempotencyKeySchema.optional(),
+});
+export type LocalTransferInput = z.infer<typeof localTransferSchema>;
+
+export const bankTransferSchema = localTransferSchema.extend({ bank_code: bankCodeSchema });
+export type BankTransferInput = z.infer<typeof bankTransferSchema>;
+
+export const beneficiaryCreateSchema = z.object({
+  account_number: accountNumberSchema,
+  bank_code: bankCodeSchema,
+  nickname: z.string().trim().max(40, 'Keep the nickname to 40 characters').optional(),
+});
+export type BeneficiaryCreateInput = z.infer<typeof beneficiaryCreateSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-21').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'That date does not exist');
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const historyQuerySchema = z
+  .object({
+    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
+    per_page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+    type: z.preprocess(emptyToUndefined, z.enum(['debit', 'credit']).optional()),
+    category: z.preprocess(emptyToUndefined, z.enum(transactionCategories).optional()),
+    from: z.preprocess(emptyToUndefined, isoDate.optional()),
+    to: z.preprocess(emptyToUndefined, isoDate.optional()),
+    q: z.preprocess(emptyToUndefined, z.string().trim().max(60, 'Search for at most 60 characters').optional()),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'The end date is before the start date' });
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+/** Months between two dates, counted as the statement limit counts them. */
+function monthsApart(from: string, to: string): number {
+  const start = new Date(`${from}T00:00:00Z`);
+  const limit = new Date(start);
+  limit.setUTCMonth(limit.getUTCMonth() + 12);
+  return new Date(`${to}T00:00:00Z`) < limit ? 0 : 13;
+}
+
+export const statementSchema = z
+  .object({
+    start_date: requiredText('Choose the first day').pipe(isoDate),
+    end_date: requiredText('Choose the last day').pipe(isoDate),
+    format: z.enum(['pdf', 'csv'], { error: 'Choose PDF or CSV' }),
+  })
+  .refine((form) => form.start_date <= form.end_date, { path: ['end_date'], message: 'The last day is before the first day' })
+  .refine((form) => form.start_date > form.end_date || monthsApart(form.start_date, form.end_date) === 0, {
+    path: ['end_date'],
+    message: 'A statement covers at most 12 months',
+  });
+export type StatementInput = z.infer<typeof statementSchema>;

@@ -1,0 +1,50 @@
+/**
+ * The Transaction object of API.md, shared by the server (which presents it), the pages and
+ * islands (which show it) and the documents (receipts, statements). Amounts are kobo.
+ */
+export const transactionCategories = ['transfer', 'airtime', 'data', 'electricity', 'cable', 'reversal', 'fee', 'deposit'] as const;
+export type TransactionCategory = (typeof transactionCategories)[number];
+export const transactionStatuses = ['successful', 'pending', 'failed', 'reversed'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
+
+export type Counterparty = { name: string; account_number: string; bank_code: string; bank_name: string };
+
+export type TransactionJson = {
+  reference: string;
+  type: 'debit' | 'credit';
+  category: TransactionCategory;
+  status: TransactionStatus;
+  /** The principal, kobo, always positive. */
+  amount: number;
+  /** Every charge on top of the principal (transfer fee + stamp duty), kobo. */
+  fee: number;
+  /** The account's balance right after this movement was posted, kobo. */
+  balance_after: number;
+  narration: string;
+  counterparty: Counterparty | null;
+  /**
+   * Specifics: for transfers `{ transfer_fee, stamp_duty, session_id?, reversal_of?, reversed_by? }`,
+   * for purchases the phone number, plan, token and so on.
+   */
+  details: Record<string, unknown>;
+  /** ISO 8601 with the Lagos offset, e.g. 2026-11-21T09:15:00+01:00. */
+  created_at: string;
+};
+
+export const categoryLabels: Record<TransactionCategory, string> = {
+  transfer: 'Transfer',
+  airtime: 'Airtime',
+  data: 'Mobile data',
+  electricity: 'Electricity',
+  cable: 'Cable TV',
+  reversal: 'Reversal',
+  fee: 'Fee',
+  deposit: 'Deposit',
+};
+
+export const statusLabels: Record<TransactionStatus, string> = {
+  successful: 'Successful',
+  pending: 'Pending',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};

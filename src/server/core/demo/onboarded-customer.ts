@@ -1,0 +1,66 @@
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../clock.ts';
+import { openSavingsAccount } from '../accounts/account-repository.ts';
+import { hashSecret, newId, normaliseAnswer } from '../auth/secrets.ts';
+import type { UserRepository } from '../users/user-repository.ts';
+
+export type OnboardedCustomerInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  password: string;
+  pin: string;
+  tier?: 1 | 2 | 3;
+  securityQuestionId?: number;
+  securityAnswer?: string;
+  address?: { address: string; city: string; state: string; lga: string };
+  /** Precomputed hashes (tests and benchmarks create many customers with the same secrets). */
+  hashes?: { password: string; pin: string; answer: string };
+};
+
+/**
+ * A customer who has finished onboarding, written straight to the database: for the demo data,
+ * service tests and benchmarks. The public way in is registration; this skips the emails.
+ */
+export async function createOnboardedCustomer(
+  app: { db: Db; config: Config; clock: Clock; users: UserRepository },
+  input: OnboardedCustomerInput,
+): Promise<{ userId: string; accountNumber: string }> {
+  const { db, config, clock, users } = app;
+  const answer = input.securityAnswer ?? 'Corona School';
+  let hashes = input.hashes;
+  if (!hashes) {
+    const [password, pin, answerHash] = await Promise.all([hashSecret(input.password), hashSecret(input.pin), hashSecret(normaliseAnswer(answer))]);
+    hashes = { password, pin, answer: answerHash };
+  }
+  const now = clock.now().toISOString();
+  const userId = newId('usr');
+  const accountNumber = await db.transaction().execute(async (trx) => {
+    await users.insert(
+      {
+        id: userId,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        email: input.email,
+        phone_number: input.phoneNumber,
+        password_hash: hashes.password,
+        tier: input.tier ?? 1,
+        email_verified_at: now,
+        transaction_pin_hash: hashes.pin,
+        transaction_pin_set_at: now,
+        security_question_id: input.securityQuestionId ?? 1,
+        security_answer_hash: hashes.answer,
+        security_question_set_at: now,
+        created_at: now,
+        updated_at: now,
+      },
+      trx,
+    );
+    const address = input.address ?? { address: '14 Admiralty Way', city: 'Lekki', state: 'Lagos', lga: 'Eti-Osa' };
+    await users.upsertAddress({ user_id: userId, ...address, created_at: now }, trx);
+    return openSavingsAccount(trx, { userId, accountName: `${input.firstName} ${input.lastName}`.toUpperCase(), bankCbnCode: config.bank.cbnCode, openedAt: now });
+  });
+  return { userId, accountNumber };
+}

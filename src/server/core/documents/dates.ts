@@ -1,0 +1,68 @@
+/** Dates on documents are shown in Lagos time (WAT, UTC+1, no daylight saving). */
+
+const monthsShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const monthsLong = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+] as const;
+
+const lagosParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+export type LagosDateTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** An ISO 8601 instant (with offset or Z) as Lagos wall-clock fields. Throws on nonsense. */
+export function inLagos(iso: string): LagosDateTime {
+  const instant = new Date(iso);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(instant.getTime())) throw new Error(`not an ISO date-time: ${iso}`);
+  const parts = lagosParts.formatToParts(instant);
+  const field = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value);
+  return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+}
+
+const two = (value: number): string => String(value).padStart(2, '0');
+
+/** `2026-11-21 09:15` (for the CSV: sortable, and Excel reads it as a date-time). */
+export function lagosDateTimeIso(iso: string): string {
+  const t = inLagos(iso);
+  return `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}`;
+}
+
+/** `21 Nov 2026`. */
+export function lagosDateShort(iso: string): string {
+  const t = inLagos(iso);
+  return `${t.day} ${monthsShort[t.month - 1]} ${t.year}`;
+}
+
+/** `09:15`. */
+export function lagosTime(iso: string): string {
+  const t = inLagos(iso);
+  return `${two(t.hour)}:${two(t.minute)}`;
+}
+
+/** `21 November 2026, 09:15 WAT`. */
+export function lagosDateTimeLong(iso: string): string {
+  const t = inLagos(iso);
+  return `${t.day} ${monthsLong[t.month - 1]} ${t.year}, ${two(t.hour)}:${two(t.minute)} WAT`;
+}
+
+/** A calendar date `YYYY-MM-DD` (no time zone involved) → `1 Nov 2026`. Throws on nonsense. */
+export function calendarDateShort(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const year = Number(match?.[1]);
+  const month = Number(match?.[2]);
+  const day = Number(match?.[3]);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (!match || check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    throw new Error(`not a YYYY-MM-DD date: ${date}`);
+  }
+  return `${day} ${monthsShort[month - 1]} ${year}`;
+}

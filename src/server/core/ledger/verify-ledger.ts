@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { internalAccounts } from './ledger.ts';
+
+export type LedgerReport = {
+  ok: boolean;
+  accounts: number;
+  entries: number;
+  postings: number;
+  problems: string[];
+};
+
+/**
+ * Recomputes the books from the postings and compares: every entry sums to zero, every account's
+ * balance equals the sum of its postings, all balances sum to zero, no customer is below zero,
+ * each customer transaction's entry exists, and the suspense account holds exactly the pending
+ * interbank transfers.
+ */
+export async function verifyLedger(db: Db): Promise<LedgerReport> {
+  const problems: string[] = [];
+
+  const unbalanced = await db
+    .selectFrom('postings')
+    .select(['entry_id', (eb) => eb.fn.sum<number>('amount').as('total')])
+    .groupBy('entry_id')
+    .having((eb) => eb.fn.sum('amount'), '<>', 0)
+    .execute();
+  for (const row of unbalanced) problems.push(`entry ${row.entry_id} does not balance: its postings sum to ${row.total}`);
+
+  const emptyEntries = await db
+    .selectFrom('journal_entries')
+    .leftJoin('postings', 'postings.entry_id', 'journal_entries.id')
+    .select('journal_entries.id')
+    .where('postings.entry_id', 'is', null)
+    .execute();
+  for (const row of emptyEntries) problems.push(`entry ${row.id} has no postings`);
+
+  const accounts = await db
+    .selectFrom('accounts')
+    .leftJoin(
+      db.selectFrom('postings').select(['account_number', (eb) => eb.fn.sum<number>('amount').as('posted')]).groupBy('account_number').as('sums'),
+      'sums.account_number',
+      'accounts.account_number',
+    )
+    .select(['accounts.account_number', 'accounts.kind', 'accounts.balance', sql<number>`coalesce(sums.posted, 0)`.as('posted')])
+    .execute();
+  let total = 0;
+  for (const account of accounts) {
+    const balance = Number(account.balance);
+    const posted = Number(account.posted);
+    total += balance;
+    if (balance !== posted) problems.push(`account ${account.account_number}: balance ${balance} but its postings sum to ${posted}`);
+    if (account.kind === 'customer' && balance < 0) problems.push(`customer account ${account.account_number} is negative: ${balance}`);
+  }
+  if (total !== 0) problems.push(`all balances sum to ${total}, not zero`);
+
+  const orphans = await db
+    .selectFrom('transactions')
+    .leftJoin('journal_entries', 'journal_entries.id', 'transactions.entry_id')
+    .select('transactions.reference')
+    .where('journal_entries.id', 'is', null)
+    .execute();
+  for (const row of orphans) problems.push(`transaction ${row.reference} points at a missing entry`);
+
+  const pending = await db.selectFrom('interbank_transfers').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const suspense = accounts.find((account) => account.account_number === internalAccounts.suspense);
+  if (suspense && Number(suspense.balance) !== Number(pending.total)) {
+    problems.push(`suspense holds ${suspense.balance} but pending interbank transfers total ${pending.total}`);
+  }
+
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('journal_entries').select(eb.fn.countAll<number>().as('n')).as('entries'),
+      eb.selectFrom('postings').select(eb.fn.countAll<number>().as('n')).as('postings'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { ok: problems.length === 0, accounts: accounts.length, entries: Number(counts.entries), postings: Number(counts.postings), problems };
+}

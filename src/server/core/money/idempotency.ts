@@ -1,0 +1,102 @@
+import type { Db } from '../../db/connection.ts';
+import { Refusal, type Trx } from '../ledger/ledger.ts';
+import { sha256Hex } from '../auth/secrets.ts';
+import { fail, type Result } from '../result.ts';
+
+/**
+ * Idempotency for every call that moves money (API.md): the key, a hash of the request and the
+ * outcome are written in the same database transaction as the money movement. The same key with
+ * the same request replays the stored outcome and moves nothing; with another request it is 409.
+ * A request refused before money moved (wrong PIN, insufficient funds, a limit) stores nothing,
+ * so the customer can correct it and retry with the same key.
+ */
+export const idempotencyWindowMs = 24 * 60 * 60 * 1000;
+/** Fields that never take part in the hash: secrets, and the key itself. */
+const unhashed = new Set(['pin', 'pin_confirmation', 'idempotency_key']);
+
+export type Claim = { userId: string; key: string; operation: string; requestHash: string };
+
+export function requestHash(operation: string, request: Record<string, unknown>): string {
+  const canonical = Object.keys(request)
+    .filter((name) => !unhashed.has(name) && request[name] !== undefined)
+    .sort()
+    .map((name) => [name, request[name]]);
+  return sha256Hex(JSON.stringify([operation, canonical]));
+}
+
+/** A stored outcome came back: the caller answers with it and does nothing else. */
+export class Replay<T> extends Error {
+  readonly outcome: Result<T>;
+  constructor(outcome: Result<T>) {
+    super('idempotent replay');
+    this.outcome = outcome;
+  }
+}
+
+type Row = { request_hash: string; operation: string; state: string; response_body: string | null; created_at: string };
+
+function judge<T>(claim: Claim, row: Row): Replay<T> | Refusal {
+  if (row.request_hash !== claim.requestHash || row.operation !== claim.operation) {
+    return new Refusal(fail('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request. Use a new key for a new transfer.'));
+  }
+  if (row.state !== 'done' || !row.response_body) {
+    return new Refusal(fail('REQUEST_IN_PROGRESS', 'This request is still being processed. Check your transaction history before trying again.'));
+  }
+  return new Replay(JSON.parse(row.response_body) as Result<T>);
+}
+
+export function createIdempotency(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** The fast path outside any transaction: a finished or conflicting key answers at once. */
+    async peek<T>(claim: Claim, now: Date): Promise<Replay<T> | Refusal | null> {
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'operation', 'state', 'response_body', 'created_at'])
+        .where('user_id', '=', claim.userId)
+        .where('key', '=', claim.key)
+        .executeTakeFirst();
+      if (!row || Date.parse(row.created_at) < now.getTime() - idempotencyWindowMs) return null;
+      return judge<T>(claim, row);
+    },
+
+    /**
+     * Takes the key inside the money transaction. If another request holds it, PostgreSQL makes
+     * this insert wait until that one commits or rolls back; then the stored outcome is judged.
+     * Throws Replay or Refusal (both roll this transaction back).
+     */
+    async claim(trx: Trx, claim: Claim, now: Date): Promise<void> {
+      const at = now.toISOString();
+      await trx
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', claim.userId)
+        .where('key', '=', claim.key)
+        .where('created_at', '<', new Date(now.getTime() - idempotencyWindowMs).toISOString())
+        .execute();
+      const inserted = await trx
+        .insertInto('idempotency_keys')
+        .values({ user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at })
+        .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return;
+      const row = await trx
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'operation', 'state', 'response_body', 'created_at'])
+        .where('user_id', '=', claim.userId)
+        .where('key', '=', claim.key)
+        .executeTakeFirstOrThrow();
+      throw judge(claim, row);
+    },
+
+    /** Stores (or, when a pending transfer settles, replaces) the outcome a replay returns. */
+    async complete<T>(trx: Trx, who: { userId: string; key: string }, outcome: Result<T>, reference: string | null, now: Date): Promise<void> {
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ state: 'done', response_body: JSON.stringify(outcome), transaction_reference: reference, updated_at: now.toISOString() })
+        .where('user_id', '=', who.userId)
+        .where('key', '=', who.key)
+        .execute();
+    },
+  };
+}
+export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -1,0 +1,85 @@
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../log.ts';
+import type { Clock } from '../clock.ts';
+import type { Mailer } from '../../integrations/mail/ports.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { newId } from '../auth/secrets.ts';
+import type { TransactionRepository } from '../transactions/transaction-repository.ts';
+import type { StatementInput } from '../../../lib/money-schemas.ts';
+import { lagosDate, toLagosIso, formatLagosDate } from '../../../lib/lagos-time.ts';
+import { statementCsv, statementPdf } from '../documents/statement.ts';
+import { statementEmail } from '../notifications.ts';
+
+/** Statements per customer per hour: each one is work for the server and a mail in their inbox. */
+const perHour = 5;
+
+/**
+ * Account statements: the request is recorded and answered at once (202); the document is built
+ * and emailed in the background. `settled()` lets tests and the CLI wait for the queue.
+ */
+export function createStatementService(deps: { db: Db; config: Config; clock: Clock; log: Logger; mailer: Mailer; transactions: TransactionRepository }) {
+  const { db, config, clock, log, mailer, transactions } = deps;
+  const inFlight = new Set<Promise<void>>();
+
+  async function build(requestId: string, user: { email: string; first_name: string; last_name: string }, accountNumber: string, input: StatementInput) {
+    try {
+      const [rows, openingBalance, account] = await Promise.all([
+        transactions.between(accountNumber, input.start_date, input.end_date),
+        transactions.balanceBefore(accountNumber, input.start_date),
+        db.selectFrom('accounts').select(['account_name', 'balance']).where('account_number', '=', accountNumber).executeTakeFirstOrThrow(),
+      ]);
+      const closingBalance = rows.length > 0 ? rows.at(-1)!.balance_after : openingBalance;
+      const document = {
+        bankName: config.bank.name,
+        customerName: account.account_name,
+        accountNumber,
+        from: input.start_date,
+        to: input.end_date,
+        generatedAt: toLagosIso(clock.now()),
+        openingBalance,
+        closingBalance,
+        transactions: rows,
+      };
+      const filename = `statement-${accountNumber}-${input.start_date}-to-${input.end_date}.${input.format}`;
+      const content = input.format === 'pdf' ? statementPdf(document) : statementCsv(document);
+      await mailer.send({
+        ...statementEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, accountNumber, from: formatLagosDate(input.start_date), until: formatLagosDate(input.end_date), count: rows.length, format: input.format }),
+        attachments: [{ filename, content, contentType: input.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8' }],
+      });
+      await db.updateTable('statement_requests').set({ status: 'sent', sent_at: clock.now().toISOString() }).where('id', '=', requestId).execute();
+      log.info('statement.sent', { requestId, format: input.format, transactions: rows.length });
+    } catch (error) {
+      await db.updateTable('statement_requests').set({ status: 'failed' }).where('id', '=', requestId).execute().catch(() => undefined);
+      log.error('statement.failed', { requestId, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  return {
+    async request(userId: string, accountNumber: string, input: StatementInput): Promise<Result<{ id: string; email: string }>> {
+      const now = clock.now();
+      if (input.end_date > lagosDate(now)) return fail('VALIDATION_FAILED', 'The last day cannot be in the future.', { errors: { end_date: ['The last day cannot be in the future'] } });
+      const user = await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const recent = await db
+        .selectFrom('statement_requests')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>', new Date(now.getTime() - 3_600_000).toISOString())
+        .executeTakeFirstOrThrow();
+      if (Number(recent.count) >= perHour) return fail('RATE_LIMITED', `You can request ${perHour} statements an hour. Please try again later.`, { retryAfterSeconds: 3600 });
+      const id = newId('stm');
+      await db
+        .insertInto('statement_requests')
+        .values({ id, user_id: userId, account_number: accountNumber, start_date: input.start_date, end_date: input.end_date, format: input.format, status: 'queued', created_at: now.toISOString(), sent_at: null })
+        .execute();
+      const job = build(id, user, accountNumber, input).finally(() => inFlight.delete(job));
+      inFlight.add(job);
+      return succeed({ id, email: user.email });
+    },
+    /** Resolves when every statement requested so far has been sent (or has failed). */
+    async settled(): Promise<void> {
+      await Promise.all([...inFlight]);
+    },
+  };
+}
+export type StatementService = ReturnType<typeof createStatementService>;

@@ -1,0 +1,234 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { Insertable } from 'kysely';
+import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
+import type { Trx } from '../ledger/ledger.ts';
+import { newId } from '../auth/secrets.ts';
+import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
+import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
+
+export type NewTransaction = {
+  reference: string;
+  accountNumber: string;
+  userId: string;
+  type: 'debit' | 'credit';
+  category: TransactionCategory;
+  status: TransactionStatus;
+  amount: number;
+  fee: number;
+  balanceAfter: number;
+  narration: string;
+  counterparty: Counterparty | null;
+  details: Record<string, unknown>;
+  entryId: string;
+  at: Date;
+};
+
+let sequence = 0;
+/**
+ * Transaction ids sort in the order they were written (time, then a per-process counter), so
+ * rows written in the same millisecond still list newest first.
+ */
+function sortableId(at: Date): string {
+  sequence = (sequence + 1) % 1_679_616; // 36^4
+  return `txn_${at.getTime().toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${newId('').slice(1, 9)}`;
+}
+
+/** Writes the customer's view of a movement, in the caller's transaction. Returns its id. */
+export async function recordTransaction(trx: Trx, input: NewTransaction): Promise<string> {
+  const id = sortableId(input.at);
+  const at = input.at.toISOString();
+  const row: Insertable<TransactionsTable> = {
+    id,
+    reference: input.reference,
+    account_number: input.accountNumber,
+    user_id: input.userId,
+    type: input.type,
+    category: input.category,
+    status: input.status,
+    amount: input.amount,
+    fee: input.fee,
+    balance_after: input.balanceAfter,
+    narration: input.narration,
+    counterparty_name: input.counterparty?.name ?? null,
+    counterparty_account: input.counterparty?.account_number ?? null,
+    counterparty_bank_code: input.counterparty?.bank_code ?? null,
+    counterparty_bank_name: input.counterparty?.bank_name ?? null,
+    details: JSON.stringify(input.details),
+    entry_id: input.entryId,
+    value_date: lagosDate(input.at),
+    created_at: at,
+    updated_at: at,
+  };
+  await trx.insertInto('transactions').values(row).execute();
+  return id;
+}
+
+export function presentTransaction(row: TransactionRow): TransactionJson {
+  return {
+    reference: row.reference,
+    type: row.type,
+    category: row.category as TransactionCategory,
+    status: row.status,
+    amount: Number(row.amount),
+    fee: Number(row.fee),
+    balance_after: Number(row.balance_after),
+    narration: row.narration,
+    counterparty: row.counterparty_name
+      ? { name: row.counterparty_name, account_number: row.counterparty_account ?? '', bank_code: row.counterparty_bank_code ?? '', bank_name: row.counterparty_bank_name ?? '' }
+      : null,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+    created_at: toLagosIso(row.created_at),
+  };
+}
+
+export type HistoryFilter = {
+  page: number;
+  perPage: number;
+  type?: 'debit' | 'credit' | undefined;
+  category?: TransactionCategory | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+};
+export type HistoryPage = { data: TransactionJson[]; current_page: number; last_page: number; per_page: number; total: number };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function createTransactionRepository(db: Db) {
+  function filtered(accountNumber: string, filter: Omit<HistoryFilter, 'page' | 'perPage'>) {
+    let query = db.selectFrom('transactions').where('account_number', '=', accountNumber);
+    if (filter.type) query = query.where('type', '=', filter.type);
+    if (filter.category) query = query.where('category', '=', filter.category);
+    if (filter.from) query = query.where('value_date', '>=', filter.from);
+    if (filter.to) query = query.where('value_date', '<=', filter.to);
+    const q = filter.q?.trim().toLowerCase();
+    if (q) {
+      const pattern = `%${escapeLike(q)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(narration)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(coalesce(counterparty_name, ''))`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`coalesce(counterparty_account, '')`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(reference)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    return query;
+  }
+
+  return {
+    async history(accountNumber: string, filter: HistoryFilter): Promise<HistoryPage> {
+      const base = filtered(accountNumber, filter);
+      const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      const total = Number(counted.total);
+      const lastPage = Math.max(1, Math.ceil(total / filter.perPage));
+      const rows = await base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.perPage)
+        .offset((filter.page - 1) * filter.perPage)
+        .execute();
+      return { data: rows.map(presentTransaction), current_page: filter.page, last_page: lastPage, per_page: filter.perPage, total };
+    },
+
+    /** Oldest first, for statements. */
+    async between(accountNumber: string, from: string, to: string): Promise<TransactionJson[]> {
+      const rows = await db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('account_number', '=', accountNumber)
+        .where('value_date', '>=', from)
+        .where('value_date', '<=', to)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(presentTransaction);
+    },
+
+    /** The balance just before a Lagos day began: the newest balance_after before it, else 0. */
+    async balanceBefore(accountNumber: string, day: string): Promise<number> {
+      const row = await db
+        .selectFrom('transactions')
+        .select('balance_after')
+        .where('account_number', '=', accountNumber)
+        .where('created_at', '<', lagosDayStartUtc(day))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row ? Number(row.balance_after) : 0;
+    },
+
+    async latest(accountNumber: string, count: number): Promise<TransactionJson[]> {
+      const rows = await db.selectFrom('transactions').selectAll().where('account_number', '=', accountNumber).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute();
+      return rows.map(presentTransaction);
+    },
+
+    async byReference(accountNumber: string, reference: string): Promise<TransactionJson | null> {
+      const row = await db.selectFrom('transactions').selectAll().where('account_number', '=', accountNumber).where('reference', '=', reference).executeTakeFirst();
+      return row ? presentTransaction(row) : null;
+    },
+
+    /**
+     * Money in and out per month for the last 12 months, and this month by category. Reversed
+     * debits and their reversal credits cancel out, so both are left out of the figures;
+     * failed ones never moved money.
+     */
+    async statistics(accountNumber: string, now: Date) {
+      const months = lastMonths(now, 12);
+      const firstDay = `${months[0]}-01`;
+      const rows = await db
+        .selectFrom('transactions')
+        .select((eb) => [
+          sql<string>`substr(value_date, 1, 7)`.as('month'),
+          'type',
+          'category',
+          eb.fn.sum<number>(sql`amount + fee`).as('total'),
+          eb.fn.countAll<number>().as('count'),
+        ])
+        .where('account_number', '=', accountNumber)
+        .where('value_date', '>=', firstDay)
+        .where('status', 'in', ['successful', 'pending'])
+        .where('category', '<>', 'reversal')
+        .groupBy([sql`substr(value_date, 1, 7)`, 'type', 'category'])
+        .execute();
+      const monthly = new Map(months.map((month) => [month, { month, inflow: 0, outflow: 0, count: 0 }]));
+      const current = { inflow: 0, outflow: 0, count: 0, by_category: {} as Record<string, number> };
+      const thisMonth = months.at(-1)!;
+      for (const row of rows) {
+        const bucket = monthly.get(row.month);
+        if (!bucket) continue;
+        const total = Number(row.total);
+        const count = Number(row.count);
+        if (row.type === 'credit') bucket.inflow += total;
+        else bucket.outflow += total;
+        bucket.count += count;
+        if (row.month === thisMonth) {
+          if (row.type === 'credit') current.inflow += total;
+          else current.outflow += total;
+          current.count += count;
+          current.by_category[row.category] = (current.by_category[row.category] ?? 0) + total;
+        }
+      }
+      return { monthly_statistics: [...monthly.values()], current_month_statistics: current };
+    },
+
+    /** Debits counted against today's limit: not failed, not reversed, principal only. */
+    async debitedOn(trx: Trx, accountNumber: string, day: string): Promise<number> {
+      const row = await trx
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+        .where('account_number', '=', accountNumber)
+        .where('value_date', '=', day)
+        .where('type', '=', 'debit')
+        .where('status', 'in', ['successful', 'pending'])
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+  };
+}
+export type TransactionRepository = ReturnType<typeof createTransactionRepository>;

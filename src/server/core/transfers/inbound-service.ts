@@ -1,0 +1,95 @@
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Clock } from '../clock.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry, Refusal } from '../ledger/ledger.ts';
+import { tierLimits } from '../ledger/charges.ts';
+import { findBank } from '../reference/banks.ts';
+import { presentTransaction, recordTransaction } from '../transactions/transaction-repository.ts';
+import { formatNaira } from '../../../lib/money.ts';
+import type { TransactionCategory, TransactionJson } from '../../../lib/transaction.ts';
+
+/**
+ * Money arriving: a transfer from another bank (the interbank settlement account pays), or, in
+ * the sandbox, a deposit from the sandbox funding account. Same ledger, same limits: an account
+ * cannot go over its tier's maximum balance.
+ */
+export function createInboundService(deps: { db: Db; config: Config; clock: Clock }) {
+  const { db, config, clock } = deps;
+
+  async function credit(input: {
+    accountNumber: string;
+    amount: number;
+    source: 'interbank' | 'sandbox';
+    category: TransactionCategory;
+    narration: string;
+    counterparty: { name: string; account_number: string; bank_code: string; bank_name: string } | null;
+    details?: Record<string, unknown>;
+    at?: Date;
+  }): Promise<Result<TransactionJson>> {
+    const result = await inTransaction(db, async (trx) => {
+      const now = input.at ?? clock.now();
+      const locked = await lockAccounts(trx, config.database.kind, [input.accountNumber]);
+      const account = locked.get(input.accountNumber);
+      if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
+      const owner = await trx.selectFrom('users').select('tier').where('id', '=', account.user_id).executeTakeFirstOrThrow();
+      const cap = tierLimits(config.money, owner.tier).maxBalance;
+      if (cap !== null && account.balance + input.amount > cap) {
+        throw new Refusal(fail('LIMIT_EXCEEDED', `The account cannot receive this: it would go over the ${formatNaira(cap)} maximum balance of Tier ${owner.tier}.`));
+      }
+      const reference = newReference(input.source === 'interbank' ? 'INW' : 'DEP', now);
+      const posted = await postEntry(trx, {
+        reference,
+        kind: input.source === 'interbank' ? 'transfer.inbound' : 'deposit.sandbox',
+        description: input.narration,
+        at: now.toISOString(),
+        lines: [
+          { account: input.source === 'interbank' ? internalAccounts.interbankSettlement : internalAccounts.sandboxFunding, amount: -input.amount },
+          { account: input.accountNumber, amount: input.amount },
+        ],
+      });
+      await recordTransaction(trx, {
+        reference,
+        accountNumber: input.accountNumber,
+        userId: account.user_id,
+        type: 'credit',
+        category: input.category,
+        status: 'successful',
+        amount: input.amount,
+        fee: 0,
+        balanceAfter: posted.balances.get(input.accountNumber)!,
+        narration: input.narration,
+        counterparty: input.counterparty,
+        details: input.details ?? {},
+        entryId: posted.entryId,
+        at: now,
+      });
+      const row = await trx.selectFrom('transactions').selectAll().where('account_number', '=', input.accountNumber).where('reference', '=', reference).executeTakeFirstOrThrow();
+      return presentTransaction(row);
+    });
+    return result.ok ? succeed(result.value) : result;
+  }
+
+  return {
+    /** A transfer from another bank, as the switch would deliver it. */
+    async receiveInterbank(input: { account_number: string; amount: number; sender_name: string; sender_bank_code: string; sender_account_number?: string | undefined; narration?: string | undefined; at?: Date }): Promise<Result<TransactionJson>> {
+      const bank = findBank(config.bank, input.sender_bank_code);
+      if (!bank || bank.isSelf) return fail('VALIDATION_FAILED', 'Choose the sending bank from the list.', { errors: { sender_bank_code: ['Unknown bank code'] } });
+      return credit({
+        accountNumber: input.account_number,
+        amount: input.amount,
+        source: 'interbank',
+        category: 'transfer',
+        narration: input.narration || `Transfer from ${input.sender_name}`,
+        counterparty: { name: input.sender_name, account_number: input.sender_account_number ?? '', bank_code: bank.code, bank_name: bank.name },
+        details: { channel: 'nip' },
+        ...(input.at ? { at: input.at } : {}),
+      });
+    },
+    /** A cash-like deposit from the sandbox funding account (demo data only). */
+    async depositFromSandbox(input: { account_number: string; amount: number; narration: string; at?: Date }): Promise<Result<TransactionJson>> {
+      return credit({ accountNumber: input.account_number, amount: input.amount, source: 'sandbox', category: 'deposit', narration: input.narration, counterparty: null, ...(input.at ? { at: input.at } : {}) });
+    },
+  };
+}
+export type InboundService = ReturnType<typeof createInboundService>;

@@ -1,0 +1,44 @@
+import type { APIContext } from 'astro';
+import { fail, succeed, type Result } from '../core/result.ts';
+import type { TransferResult } from '../core/transfers/transfer-service.ts';
+import { idempotencyKeySchema } from '../../lib/money-schemas.ts';
+import type { SignedInContext } from './api.ts';
+import { jsonFailure, jsonSuccess } from './respond.ts';
+
+/** An account number in the path must be one of the caller's (API.md): else 403. */
+export function ownAccount(caller: SignedInContext, accountNumber: string | undefined): Result<string> {
+  const owned = caller.user.accounts.some((account) => account.account_number === accountNumber);
+  return owned && accountNumber ? succeed(accountNumber) : fail('FORBIDDEN', 'That account is not yours.');
+}
+
+/** The Idempotency-Key header, or an idempotency_key field for plain HTML forms; required. */
+export function idempotencyKeyOf(context: APIContext, body: Record<string, unknown>): Result<string> {
+  const raw = context.request.headers.get('idempotency-key') ?? body.idempotency_key;
+  if (raw === undefined || raw === null || raw === '') {
+    return fail('VALIDATION_FAILED', 'Send an Idempotency-Key header (8 to 64 characters) with every request that moves money.', { errors: { idempotency_key: ['Required'] } });
+  }
+  const parsed = idempotencyKeySchema.safeParse(raw);
+  return parsed.success ? succeed(parsed.data) : fail('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Invalid idempotency key', { errors: { idempotency_key: [parsed.error.issues[0]?.message ?? 'Invalid'] } });
+}
+
+/**
+ * A transfer's answer. Pending is a success (API.md: status may be pending). A transfer the
+ * other bank refused was reversed at once: 502 PROVIDER_FAILED, with the reversed Transaction
+ * in `data` so a client can show its receipt. Replays carry `Idempotent-Replayed: true`.
+ */
+export function transferResponse(result: TransferResult): Response {
+  const headers: Record<string, string> = result.replayed ? { 'idempotent-replayed': 'true' } : {};
+  if (!result.ok) {
+    const response = jsonFailure(result);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  }
+  const { transaction, message } = result.value;
+  if (transaction.status === 'reversed' || transaction.status === 'failed') {
+    return new Response(JSON.stringify({ success: false, message, code: 'PROVIDER_FAILED', data: transaction }), {
+      status: 502,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    });
+  }
+  return jsonSuccess(transaction, message, 200, headers);
+}
