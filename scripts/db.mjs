@@ -3,6 +3,7 @@ import { parseConfig } from '../src/server/config.ts';
 import { connect, migrateToLatest } from '../src/server/db/connection.ts';
 import { createApp } from '../src/server/app.ts';
 import { demoCustomer, seedDemo } from '../src/server/core/demo/seed-demo.ts';
+import { seedDemoHistory } from '../src/server/core/demo/seed-history.ts';
 
 const command = process.argv[2];
 const config = parseConfig({ ...process.env, SEED_DEMO: 'false' });
@@ -15,7 +16,9 @@ if (command === 'migrate') {
 } else if (command === 'seed') {
   const app = await createApp(config);
   const created = await seedDemo(app);
-  console.log(created ? `Seeded the demo customer ${demoCustomer.email}.` : 'The demo customer already exists; nothing changed.');
+  const history = await seedDemoHistory(app);
+  console.log(created ? `Seeded the demo customer ${demoCustomer.email}.` : 'The demo customer already exists.');
+  console.log(history ? `Wrote ${history} transactions of demo history.` : 'The demo history already exists; nothing changed.');
   await app.db.destroy();
 } else {
   console.error('usage: node scripts/db.mjs migrate|seed');

@@ -12,6 +12,7 @@ import { createLoginThrottle, type LoginThrottlePolicy } from './core/auth/login
 import { createAuthService } from './core/auth/auth-service.ts';
 import { createOnboardingService } from './core/onboarding/onboarding-service.ts';
 import { seedDemo } from './core/demo/seed-demo.ts';
+import { seedDemoHistory } from './core/demo/seed-history.ts';
 import { createTransactionRepository } from './core/transactions/transaction-repository.ts';
 import { createPinGuard } from './core/money/pin-guard.ts';
 import { createIdempotency } from './core/money/idempotency.ts';
@@ -83,9 +84,11 @@ export async function createApp(
   }
 
   // The embedded database gets demo data on its very first start; PostgreSQL never automatically.
-  const firstStart = applied.includes('2026-11-21T1200_initial');
+  // (An embedded database from before the ledger existed gets the demo history when it arrives.)
+  const firstStart = applied.includes('2026-11-21T1200_initial') || applied.includes('2026-11-21T1500_ledger');
   if (firstStart && config.database.kind === 'sqlite' && config.seedDemo && !overrides.db) {
     await seedDemo(app);
+    await seedDemoHistory(app);
   }
   return app;
 }

@@ -62,8 +62,34 @@ describe.each(engines)('demo seed on %s', (engine) => {
       }),
     );
     if (!registered.ok) throw new Error(`register failed: ${registered.code}`);
-    const accounts = await t.app.db.selectFrom('accounts').select('account_number').execute();
+    const accounts = await t.app.db.selectFrom('accounts').select('account_number').where('kind', '=', 'customer').execute();
     expect(accounts).toHaveLength(2);
     expect(new Set(accounts.map((account) => account.account_number)).size).toBe(2);
   });
+});
+
+describe.each(engines)('demo history on %s', (engine) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(engine);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('writes months of history through the ledger once, and the books verify', async () => {
+    const { seedDemoHistory } = await import('./seed-history.ts');
+    const { verifyLedger } = await import('../ledger/verify-ledger.ts');
+    await seedDemo(t.app);
+    const written = await seedDemoHistory(t.app);
+    expect(written).toBeGreaterThan(40);
+    expect(await seedDemoHistory(t.app)).toBe(0);
+    const demo = (await t.app.users.findByEmail(demoCustomer.email))!;
+    const account = (await t.app.users.loadProfile(demo.id))!.accounts[0]!;
+    expect(account.balance).toBeGreaterThan(0);
+    const stats = await t.app.transactions.statistics(account.account_number, new Date());
+    expect(stats.monthly_statistics.slice(-6).filter((month) => month.inflow > 0 && month.outflow > 0).length).toBeGreaterThanOrEqual(5);
+    expect((await verifyLedger(t.app.db)).problems).toEqual([]);
+    expect(await t.app.beneficiaries.list(demo.id, account.account_number)).not.toHaveLength(0);
+  }, 60_000);
 });

@@ -1,0 +1,112 @@
+import type { App } from '../../app.ts';
+import type { Clock } from '../clock.ts';
+import { createTransferService } from '../transfers/transfer-service.ts';
+import { createInboundService } from '../transfers/inbound-service.ts';
+import { createSandboxSwitch } from '../../integrations/interbank/sandbox-switch.ts';
+import { createPinGuard } from '../money/pin-guard.ts';
+import { createOnboardedCustomer } from './onboarded-customer.ts';
+import { nubanFor } from '../../../lib/nuban.ts';
+import { lagosDate } from '../../../lib/lagos-time.ts';
+import { demoCustomer } from './seed-demo.ts';
+
+/** A second demo customer, so the demo has someone at this bank to send money to. */
+export const demoFriend = { email: 'emeka.demo@harmattan.bank.example', password: 'harmattan-demo-2026', pin: '2580', firstName: 'Emeka', lastName: 'Okafor', phoneNumber: '+2348051234567' } as const;
+
+/** A clock the seed moves by hand, so each movement lands on its day in the past. */
+class SeedClock implements Clock {
+  current = new Date();
+  now(): Date {
+    return new Date(this.current);
+  }
+}
+
+type Step =
+  | { kind: 'salary'; day: number; naira: number }
+  | { kind: 'inbound'; day: number; naira: number; from: string; bank: string; narration: string }
+  | { kind: 'local'; day: number; naira: number; narration: string }
+  | { kind: 'bank'; day: number; naira: number; bank: { nip: string; cbn: string | null }; serial: string; narration: string };
+
+const firstBank = { nip: '000016', cbn: '011' };
+const gtbank = { nip: '000013', cbn: '058' };
+const opay = { nip: '100004', cbn: null };
+const access = { nip: '000014', cbn: '044' };
+
+/** One month of an ordinary Lagos salary earner's money: paid on the 25th, spent across the month. */
+function monthPlan(index: number): Step[] {
+  const wobble = (base: number) => base + ((index * 7919) % 9) * 500;
+  return [
+    { kind: 'bank', day: 2, naira: wobble(45_000), bank: firstBank, serial: '302118745', narration: 'Rent contribution' },
+    { kind: 'bank', day: 4, naira: wobble(12_000), bank: opay, serial: '815500213', narration: 'Foodstuff, Mile 12 market' },
+    { kind: 'local', day: 6, naira: wobble(8_000), narration: 'Owambe aso-ebi' },
+    { kind: 'bank', day: 9, naira: wobble(25_000), bank: gtbank, serial: '104477120', narration: 'Mum upkeep' },
+    { kind: 'inbound', day: 11, naira: wobble(7_500), from: 'ADEWALE TUNDE SAMUEL', bank: access.nip, narration: 'Refund for fuel' },
+    { kind: 'bank', day: 14, naira: wobble(6_500), bank: opay, serial: '815500213', narration: 'Transport, Bolt rides' },
+    { kind: 'bank', day: 18, naira: wobble(15_000), bank: access, serial: '066239871', narration: 'School fees, Chidi' },
+    { kind: 'local', day: 21, naira: wobble(4_000), narration: 'Lunch split' },
+    { kind: 'salary', day: 25, naira: 285_000 },
+    { kind: 'bank', day: 27, naira: wobble(60_000), bank: gtbank, serial: '201965432', narration: 'Ajo savings contribution' },
+  ];
+}
+
+/**
+ * Six months of realistic history for the demo customer, written through the real services
+ * (ledger, limits, PIN, sandbox switch) with the clock set to each day. Runs once: it does
+ * nothing if the demo account already has transactions.
+ */
+export async function seedDemoHistory(app: App): Promise<number> {
+  const { db, config, log, users } = app;
+  const demo = await users.findByEmail(demoCustomer.email);
+  if (!demo) return 0;
+  const profile = (await users.loadProfile(demo.id))!;
+  const account = profile.accounts[0]!.account_number;
+  const existing = await db.selectFrom('transactions').select('id').where('account_number', '=', account).limit(1).executeTakeFirst();
+  if (existing) return 0;
+
+  const friend =
+    (await users.findByEmail(demoFriend.email).then(async (row) => (row ? (await users.loadProfile(row.id))!.accounts[0]!.account_number : null))) ??
+    (await createOnboardedCustomer(app, { ...demoFriend, tier: 2 })).accountNumber;
+
+  const clock = new SeedClock();
+  const interbank = createSandboxSwitch({ db, clock, bank: config.bank });
+  const pins = createPinGuard({ db, clock, rules: config.money.pin });
+  const transfers = createTransferService({ ...app, clock, pins, interbank });
+  const inbound = createInboundService({ db, config, clock });
+
+  const today = new Date();
+  const [year, month] = lagosDate(today).split('-').map(Number) as [number, number];
+  const todayDay = Number(lagosDate(today).slice(8, 10));
+  let written = 0;
+  let key = 0;
+  const opening = new Date(Date.UTC(year, month - 1 - 6, 20, 9, 0, 0));
+  clock.current = opening;
+  await inbound.depositFromSandbox({ account_number: account, amount: 120_000_00, narration: 'Opening deposit', at: opening });
+  written += 1;
+
+  for (let back = 5; back >= 0; back -= 1) {
+    const monthStart = new Date(Date.UTC(year, month - 1 - back, 1));
+    for (const [position, step] of monthPlan(back).entries()) {
+      if (back === 0 && step.day > todayDay) continue;
+      // 08:00–19:00 Lagos, spread by position so the list reads like a real day.
+      const at = new Date(Date.UTC(monthStart.getUTCFullYear(), monthStart.getUTCMonth(), step.day, 7 + ((position * 5) % 11), (position * 13) % 60));
+      if (at > today) continue;
+      clock.current = at;
+      key += 1;
+      const idempotencyKey = `demo-seed-${at.getTime()}-${key}`;
+      let result;
+      if (step.kind === 'salary') {
+        result = await inbound.receiveInterbank({ account_number: account, amount: step.naira * 100, sender_name: 'HARMATTAN LOGISTICS LTD', sender_bank_code: '000015', narration: `Salary ${monthStart.toLocaleString('en-NG', { month: 'long', timeZone: 'UTC' })}`, at });
+      } else if (step.kind === 'inbound') {
+        result = await inbound.receiveInterbank({ account_number: account, amount: step.naira * 100, sender_name: step.from, sender_bank_code: step.bank, narration: step.narration, at });
+      } else if (step.kind === 'local') {
+        result = await transfers.sendLocal(demo.id, account, { account_number: friend, amount: step.naira * 100, narration: step.narration, pin: demoCustomer.pin, save_beneficiary: true }, idempotencyKey);
+      } else {
+        const destination = nubanFor(step.serial, { cbnCode: step.bank.cbn, nipCode: step.bank.nip });
+        result = await transfers.sendToBank(demo.id, account, { account_number: destination, bank_code: step.bank.nip, amount: step.naira * 100, narration: step.narration, pin: demoCustomer.pin, save_beneficiary: step.serial !== '815500213' }, idempotencyKey);
+      }
+      if (result.ok) written += 1;
+      else log.warn('demo.history_step_refused', { step: step.kind, day: step.day, code: result.code });
+    }
+  }
+  log.info('demo.history_seeded', { account, transactions: written });
+  return written;
+}
