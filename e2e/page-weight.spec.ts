@@ -12,7 +12,9 @@ import { ScriptMeter } from './support/script-meter.ts';
  * about 20 % above the heaviest, so a new dependency in an island shows up here.
  */
 const islandPageBudgetBytes = 395_000;
-const pagesWithoutIslands = ['/profile/created', '/dashboard', '/404 (guest)', '/404 (signed in)'];
+// The dashboard has one small island (LiveSummary: refreshes the balance when the tab comes back)
+// and shares React with the other island pages, so it is measured against the same budget.
+const pagesWithoutIslands = ['/profile/created', '/404 (guest)', '/404 (signed in)'];
 
 test.describe('page weight', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures the script a browser runs');

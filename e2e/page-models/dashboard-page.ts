@@ -14,6 +14,18 @@ export class DashboardPage extends BasePage {
   get balance(): Locator {
     return this.page.getByTestId('balance');
   }
+  get monthIn(): Locator {
+    return this.page.getByTestId('month-in');
+  }
+  get monthOut(): Locator {
+    return this.page.getByTestId('month-out');
+  }
+  get chart(): Locator {
+    return this.page.getByRole('img', { name: /Money in and out, last 6 months/ });
+  }
+  get latest(): Locator {
+    return this.page.getByTestId('latest-transactions').getByRole('listitem');
+  }
   /** The header's "Sign out" (the off-canvas menu has another, hidden until opened). */
   get signOutButton(): Locator {
     return this.page.getByRole('banner').getByRole('button', { name: 'Sign out' });

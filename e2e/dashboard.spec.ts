@@ -1,0 +1,51 @@
+import { expect, onboard, test } from './support/fixtures.ts';
+import { demoCustomer } from './support/customers.ts';
+
+test.describe('dashboard', () => {
+  test('the demo customer sees this month, a six-month chart and the latest transactions', async ({ page, screens }) => {
+    const { login, dashboard } = screens;
+    await page.goto('/login');
+    await login.signIn(demoCustomer.email, demoCustomer.password);
+    await dashboard.arrivedAt('/dashboard');
+
+    await expect(dashboard.balance).toHaveText(/^₦[\d,]+\.\d{2}$/);
+    await expect(dashboard.monthIn).toHaveText(/^₦[\d,]+\.\d{2}$/);
+    await expect(dashboard.monthOut).toHaveText(/^₦[\d,]+\.\d{2}$/);
+    // Drawn on the server: an SVG with one bar per month and direction, each with its own title.
+    await expect(dashboard.chart).toBeVisible();
+    await expect(dashboard.chart.locator('rect title')).toHaveCount(12);
+    await expect(dashboard.chart.locator('rect title').first()).toHaveText(/^Money (in|out), \w{3} \d{4}: ₦/);
+    await expect(dashboard.latest).toHaveCount(5);
+
+    // Each row opens its receipt.
+    const first = dashboard.latest.first().getByRole('link');
+    await expect(first).toHaveAttribute('href', /^\/transfer\/success\?reference=[A-Z0-9]+$/);
+  });
+
+  test('a new customer with no money yet is told how to receive some', async ({ page, screens, customer }) => {
+    
+    await onboard(screens, customer, 'done');
+    await screens.dashboard.arrivedAt('/dashboard');
+    await expect(screens.dashboard.balance).toHaveText('₦0.00');
+    await expect(page.getByText('No transactions yet.')).toBeVisible();
+    await expect(screens.dashboard.chart).toBeVisible();
+  });
+
+  test('with JavaScript on, the balance refreshes when the customer comes back to the tab', async ({ page, screens, customer, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, 'a JavaScript improvement');
+    
+    await onboard(screens, customer, 'done');
+    await screens.dashboard.arrivedAt('/dashboard');
+    const accountNumber = (await screens.dashboard.accountNumber.textContent())!.trim();
+    // The page's request context carries the session cookie, so it says where it comes from.
+    const credited = await page.request.post('/api/sandbox/inbound-transfer', {
+      headers: { origin: new URL(page.url()).origin },
+      data: { account_number: accountNumber, amount: 1_250_000, sender_name: 'CHIOMA EZE', sender_bank_code: '000013' },
+    });
+    expect(credited.status()).toBe(201);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(screens.dashboard.balance).toHaveText('₦12,500.00');
+    await expect(screens.dashboard.monthIn).toHaveText('₦12,500.00');
+  });
+});
