@@ -1,8 +1,11 @@
-import type { APIContext } from 'astro';
+import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
 import { fail, succeed, type Result } from '../core/result.ts';
 import type { TransferResult } from '../core/transfers/transfer-service.ts';
 import { idempotencyKeySchema } from '../../lib/money-schemas.ts';
-import type { SignedInContext } from './api.ts';
+import { endpoint, parseValues, signedIn, type SignedInContext } from './api.ts';
+import { readBody } from './body.ts';
+import type { App } from '../app.ts';
 import { jsonFailure, jsonSuccess } from './respond.ts';
 
 /** An account number in the path must be one of the caller's (API.md): else 403. */
@@ -41,4 +44,27 @@ export function transferResponse(result: TransferResult): Response {
     });
   }
   return jsonSuccess(transaction, message, 200, headers);
+}
+
+/**
+ * POST /v1/transfer/local/{sendAccount} and /v1/transfer/bank/{sendAccount}: caller, account in
+ * the path, idempotency key, body, then the service; they differ only in schema and service call.
+ */
+export function transferEndpoint<S extends z.ZodType>(
+  schema: S,
+  send: (app: App, userId: string, sendAccount: string, input: z.output<S>, key: string) => Promise<TransferResult>,
+): APIRoute {
+  return endpoint(async (context) => {
+    const caller = signedIn(context);
+    if (!caller.ok) return caller;
+    const account = ownAccount(caller.value, context.params.sendAccount);
+    if (!account.ok) return account;
+    const body = await readBody(context.request);
+    if (!body.ok) return body;
+    const key = idempotencyKeyOf(context, body.value);
+    if (!key.ok) return key;
+    const input = parseValues(body.value, schema);
+    if (!input.ok) return input;
+    return transferResponse(await send(context.locals.app, caller.value.user.id, account.value, input.value, key.value));
+  });
 }
