@@ -42,11 +42,11 @@ export class MemoryMailer implements Mailer {
   }
 }
 
-export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy } = {}) {
+export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy; env?: Record<string, string> } = {}) {
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
   let cleanup: () => Promise<void>;
-  const environment: Record<string, string> = { LOG_LEVEL: 'silent', SEED_DEMO: 'false' };
+  const environment: Record<string, string> = { LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...options.env };
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
     environment.DATA_DIR = dir;
@@ -68,7 +68,7 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
       await dropper.end();
     };
   }
-  const app = await createApp(parseConfig(environment), { clock, mailer, ...options });
+  const app = await createApp(parseConfig(environment), { clock, mailer, ...(options.loginThrottlePolicy ? { loginThrottlePolicy: options.loginThrottlePolicy } : {}) });
   return {
     app,
     clock,

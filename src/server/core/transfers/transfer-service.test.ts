@@ -334,3 +334,20 @@ describe.each(engines)('transfers on %s', (engine) => {
     });
   });
 });
+
+describe('with the sandbox switch turned off (INTERBANK_PROVIDER=disabled)', () => {
+  it('refuses transfers to other banks, moves nothing, and keeps transfers inside the bank working', async () => {
+    const t = await createTestApp('sqlite', { env: { INTERBANK_PROVIDER: 'disabled' } });
+    try {
+      const sender = await customer(t.app, { balance: naira(1_000) });
+      const recipient = await customer(t.app);
+      const out = await t.app.transfers.sendToBank(sender.userId, sender.accountNumber, { account_number: gtb('123456789'), bank_code: gtbank.nipCode, amount: naira(100), narration: '', pin: testPin, save_beneficiary: false }, newKey());
+      expect(out).toMatchObject({ ok: false, code: 'PROVIDER_FAILED' });
+      const inside = await t.app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(100), narration: '', pin: testPin, save_beneficiary: false }, newKey());
+      expect(inside.ok).toBe(true);
+      expect((await verifyLedger(t.app.db)).ok).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
