@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useState, type ChangeEvent, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { z } from 'zod';
 import type { ApiResponse } from '../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/schemas.ts';
@@ -15,6 +15,24 @@ export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, init
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>(initialErrors);
+
+  // On a slow phone people type into the server-rendered form before the script arrives. React
+  // would put its own (initial) values back on the next render, so on hydration the fields'
+  // current contents are adopted instead of lost.
+  useEffect(() => {
+    const typed: FormValues = {};
+    for (const [name, initial] of Object.entries(initialValues)) {
+      const field = document.getElementById(name);
+      if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+        if (typeof initial === 'boolean' && field.checked !== initial) typed[name] = field.checked;
+      } else if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) {
+        if (field.value !== String(initial ?? '')) typed[name] = field.value;
+      }
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    // Only once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const parsed = schema.safeParse(values);
   const liveErrors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../lib/api-client.ts';
+import { beneficiaryCreateSchema } from '../lib/money-schemas.ts';
+import { beneficiaries, setBanks, setBeneficiaries, type Bank, type Beneficiary } from '../stores/transfer.ts';
+import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+
+/**
+ * Add a beneficiary. Before it hydrates (or with no JavaScript) this is a plain form posting to
+ * /beneficairies; "Check the account name" (inside <noscript>) is the round trip that shows the
+ * name first. With JavaScript the name is looked up as soon as ten digits and a bank are set,
+ * and the form posts to the API instead.
+ */
+const beneficiariesPath = '/beneficairies';
+
+type Enquired = { account_name: string; bank_name: string };
+type Enquiry = { state: 'idle' } | { state: 'checking' } | { state: 'found'; name: string; bankName: string } | { state: 'failed'; message: string };
+
+// Long enough not to ask the switch about every digit while a number is pasted or corrected.
+const enquiryDelayMs = 300;
+const fieldNames = ['bank_code', 'account_number', 'nickname'] as const;
+
+function canEnquire(accountNumber: string, bankCode: string): boolean {
+  return /^\d{10}$/.test(accountNumber) && /^\d{6}$/.test(bankCode);
+}
+
+export default function BeneficiaryForm({
+  values = {},
+  errors = {},
+  formError = null,
+  notice = null,
+  banks: bankOptions,
+  ownAccountNumber,
+  enquired = null,
+}: FormProps & { banks: readonly Bank[]; ownAccountNumber: string; enquired?: Enquired | null }) {
+  useEffect(() => setBanks(bankOptions), [bankOptions]);
+  const form = useSchemaForm(beneficiaryCreateSchema, { bank_code: '', account_number: '', nickname: '', ...values }, errors);
+  const accountNumber = String(form.values.account_number ?? '').trim();
+  const bankCode = String(form.values.bank_code ?? '');
+
+  // Whatever was typed before the island hydrated (slow networks) is only in the page: take it over.
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const elements = formElement.current?.elements;
+    for (const name of fieldNames) {
+      const field = elements?.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== String(form.values[name] ?? '')) form.set(name, field.value);
+    }
+    // Only once, on hydration: afterwards React keeps the fields and the state in step.
+  }, []);
+
+  const [enquiry, setEnquiry] = useState<Enquiry>(enquired ? { state: 'found', name: enquired.account_name, bankName: enquired.bank_name } : { state: 'idle' });
+  // The page may already have looked this number up (the no-JavaScript "check" round trip).
+  const alreadyEnquired = useRef<string | null>(enquired ? `${bankCode}:${accountNumber}` : null);
+
+  useEffect(() => {
+    const key = `${bankCode}:${accountNumber}`;
+    if (alreadyEnquired.current === key) return;
+    alreadyEnquired.current = null;
+    if (!canEnquire(accountNumber, bankCode)) {
+      setEnquiry({ state: 'idle' });
+      return;
+    }
+    let stale = false;
+    setEnquiry({ state: 'checking' });
+    const timer = setTimeout(async () => {
+      const response = await api<Enquired>('POST', '/v1/transfer/enquiry', { account_number: accountNumber, bank_code: bankCode });
+      if (stale) return;
+      setEnquiry(response.ok ? { state: 'found', name: response.data.account_name, bankName: response.data.bank_name } : { state: 'failed', message: response.message });
+    }, enquiryDelayMs);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [accountNumber, bankCode]);
+
+  const { busy, message, onSubmit } = useApiSubmit(
+    form,
+    formError,
+    () =>
+      api<Beneficiary>('POST', `/v1/beneficiaries/create/${encodeURIComponent(ownAccountNumber)}`, {
+        account_number: accountNumber,
+        bank_code: bankCode,
+        ...(String(form.values.nickname ?? '').trim() ? { nickname: String(form.values.nickname).trim() } : {}),
+      }),
+    (created) => {
+      setBeneficiaries([...beneficiaries.get().filter((saved) => saved.id !== created.id), created]);
+      // The page lists beneficiaries and says what was added, as it does after a plain post.
+      window.location.assign(`${beneficiariesPath}?added=${encodeURIComponent(created.id)}`);
+    },
+  );
+
+  return (
+    <form ref={formElement} method="post" action={beneficiariesPath} noValidate onSubmit={onSubmit}>
+      <FormMessage error={message} notice={notice} />
+      <SelectField label="Bank" placeholder="Choose the bank" options={bankOptions.map((bank) => ({ value: bank.code, label: bank.name }))} error={form.errorFor('bank_code')} {...form.bind('bank_code')} />
+      <TextField
+        label="Account number"
+        hint="The 10-digit NUBAN"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={10}
+        autoComplete="off"
+        error={form.errorFor('account_number')}
+        {...form.bind('account_number')}
+      />
+      <div aria-live="polite" className="mb-4" data-testid="enquiry">
+        {enquiry.state === 'checking' ? <p className="text-sm text-slate-700">Checking the account name…</p> : null}
+        {enquiry.state === 'found' ? (
+          <p className="rounded-md border border-brand-600 bg-brand-50 p-3">
+            <span className="block text-xs text-slate-700">Account name</span>
+            <strong className="break-words" data-testid="enquired-name">
+              {enquiry.name}
+            </strong>
+            <span className="block text-xs text-slate-700">{enquiry.bankName}</span>
+          </p>
+        ) : null}
+        {enquiry.state === 'failed' ? <p className="field-error">{enquiry.message}</p> : null}
+      </div>
+      <noscript>
+        <button type="submit" name="intent" value="check" className="btn-secondary mb-4 w-full" formNoValidate>
+          Check the account name
+        </button>
+      </noscript>
+      <TextField label="Nickname (optional)" hint="For example Mum or Landlord" maxLength={40} autoComplete="off" error={form.errorFor('nickname')} {...form.bind('nickname')} />
+      <SubmitButton busy={busy} busyText="Adding…" name="intent" value="add">
+        Add beneficiary
+      </SubmitButton>
+    </form>
+  );
+}
