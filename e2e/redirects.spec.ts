@@ -17,6 +17,7 @@ const signedInRoutes = [
   '/transfer',
   '/transfer/send',
   '/transfer/success',
+  '/transfer/receipt.pdf',
   '/beneficairies',
   '/transactions',
   '/kyc-verification',
@@ -164,7 +165,7 @@ test.describe('navigation guard (seed section 2)', () => {
     await screens.login.goto();
     await screens.login.signIn(demoCustomer.email, demoCustomer.password);
     await screens.dashboard.arrivedAt('/dashboard');
-    for (const path of ['/404', '/no-such-page', '/transfer']) {
+    for (const path of ['/404', '/no-such-page', '/accounts/9999/statement']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(screens.notFound.heading).toHaveText('Page not found');

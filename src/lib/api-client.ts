@@ -5,7 +5,8 @@ import { auth, logout } from '../stores/auth.ts';
  * itself relies on its httpOnly cookie), and any 401 signs the user out and goes to /login.
  */
 export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
-export type ApiFailure = { ok: false; status: number; message: string; code: string; errors: Record<string, string[]> };
+/** `data` is present on the few failures that carry an object, e.g. a reversed transfer (502). */
+export type ApiFailure = { ok: false; status: number; message: string; code: string; errors: Record<string, string[]>; data?: unknown };
 export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
 
 const offline: ApiFailure = {
@@ -46,5 +47,12 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
     return { ...offline, status: response.status, message: 'The bank sent an answer we could not read. Please try again.' };
   }
   if (response.ok) return { ok: true, status: response.status, message: payload.message ?? '', data: payload.data as T };
-  return { ok: false, status: response.status, message: payload.message ?? 'Something went wrong.', code: payload.code ?? 'UNKNOWN', errors: payload.errors ?? {} };
+  return {
+    ok: false,
+    status: response.status,
+    message: payload.message ?? 'Something went wrong.',
+    code: payload.code ?? 'UNKNOWN',
+    errors: payload.errors ?? {},
+    ...(payload.data !== undefined ? { data: payload.data } : {}),
+  };
 }

@@ -15,6 +15,8 @@ export const signedInRoutes = [
   '/transfer',
   '/transfer/send',
   '/transfer/success',
+  // Not in the seed: the receipt's PDF download, guarded like the receipt itself.
+  '/transfer/receipt.pdf',
   '/beneficairies',
   '/transactions',
   '/kyc-verification',

@@ -1,0 +1,101 @@
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+export type TransferDetails = {
+  /** The bank's name as listed; leave out for a transfer inside this bank (?to=local). */
+  bank?: string;
+  accountNumber: string;
+  /** As a customer types it: "12,000" or "2500.50". */
+  amount: string;
+  narration?: string;
+  saveBeneficiary?: boolean;
+};
+
+/**
+ * /transfer/send. With JavaScript: one screen (the name appears under the account number, then
+ * the charges and the PIN). Without: "Continue" posts the details and the page answers with
+ * the confirm step (name, charges, PIN), whose "Send" posts the transfer.
+ */
+export class SendMoneyPage extends BasePage {
+  static readonly path = '/transfer/send';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get bank(): Locator {
+    return this.page.getByLabel('Bank', { exact: true });
+  }
+  get accountNumber(): Locator {
+    return this.page.getByLabel('Account number');
+  }
+  get amount(): Locator {
+    return this.page.getByLabel('Amount', { exact: true });
+  }
+  get narration(): Locator {
+    return this.page.getByLabel('Description (optional)');
+  }
+  get saveBeneficiary(): Locator {
+    return this.page.getByLabel('Save this recipient as a beneficiary');
+  }
+  get pin(): Locator {
+    return this.page.getByLabel('Transaction PIN');
+  }
+  get continueButton(): Locator {
+    return this.page.getByRole('button', { name: 'Continue' });
+  }
+  /** "Send ₦12,075.00": the total, charges included. */
+  get sendButton(): Locator {
+    return this.page.getByRole('button', { name: /^Send ₦/ });
+  }
+  get changeDetailsButton(): Locator {
+    return this.page.getByRole('button', { name: 'Change details' });
+  }
+  /** The name from the name enquiry: under the account number (JavaScript) or on the confirm step. */
+  get recipientName(): Locator {
+    return this.page.getByTestId('recipient-name');
+  }
+  get transferFee(): Locator {
+    return this.page.getByTestId('transfer-fee');
+  }
+  get stampDuty(): Locator {
+    return this.page.getByTestId('stamp-duty');
+  }
+  get total(): Locator {
+    return this.page.getByTestId('total');
+  }
+
+  async goto(query = ''): Promise<Response | null> {
+    const response = await this.page.goto(`${SendMoneyPage.path}${query}`);
+    await this.ready();
+    return response;
+  }
+
+  async fillDetails(details: TransferDetails): Promise<void> {
+    if (details.bank) await this.bank.selectOption({ label: details.bank });
+    await this.accountNumber.fill(details.accountNumber);
+    await this.amount.fill(details.amount);
+    if (details.narration !== undefined) await this.narration.fill(details.narration);
+    if (details.saveBeneficiary) await this.saveBeneficiary.check();
+  }
+
+  /**
+   * Moves past the details: without JavaScript, posts them (the page answers with the confirm
+   * step, or the details again with messages); with it, nothing to press: the island looks the
+   * name up by itself, so this waits for the lookup to settle.
+   */
+  async proceed(): Promise<void> {
+    if (!this.js) {
+      await this.continueButton.click();
+      await this.page.waitForLoadState('domcontentloaded');
+      return;
+    }
+    await expect(this.page.getByText('Checking the account name…')).toHaveCount(0);
+  }
+
+  /** Types the PIN and sends. */
+  async confirm(pin: string): Promise<void> {
+    await this.pin.fill(pin);
+    await this.sendButton.click();
+  }
+}

@@ -1,0 +1,348 @@
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { callApi, gtBank, newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
+import { ReceiptPage } from './page-models/receipt-page.ts';
+import { SendMoneyPage } from './page-models/send-money-page.ts';
+import { TransferPage } from './page-models/transfer-page.ts';
+import { DashboardPage } from './page-models/dashboard-page.ts';
+import { nubanFor } from '../src/lib/nuban.ts';
+
+/**
+ * Sending money, in both projects: with JavaScript the island does it on one screen through
+ * the API; without, the page's own steps (details → confirm → receipt) do it with form posts.
+ * Customers are onboarded through the API and funded by the sandbox's inbound transfer, so each
+ * test starts signed in on a fresh account with a known balance.
+ */
+
+const naira = (amount: number) => amount * 100;
+
+/** The browser of this test, signed in as a new customer with `balanceKobo` from another bank. */
+async function signedInSender(page: Page, balanceKobo: number): Promise<OnboardedCustomer> {
+  const sender = await onboardThroughApi(page.request, newCustomer());
+  if (balanceKobo > 0) await receiveTransfer(page.request, sender.accountNumber, balanceKobo, 'BAKARE TUNDE');
+  return sender;
+}
+
+/** A second customer of this bank in a browser of their own (to look at their side afterwards). */
+async function otherCustomer(browser: Browser, testInfo: TestInfo, js: boolean): Promise<{ context: BrowserContext; customer: OnboardedCustomer }> {
+  const { baseURL, viewport, locale, timezoneId } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, locale, timezoneId, javaScriptEnabled: js });
+  return { context, customer: await onboardThroughApi(context.request, newCustomer()) };
+}
+
+/** The account name the bank's name enquiry gives: what the screens must show. */
+async function enquiredName(page: Page, accountNumber: string, bankCode: string): Promise<string> {
+  const found = await callApi<{ account_name: string }>(page.request, 'POST', '/v1/transfer/enquiry', { account_number: accountNumber, bank_code: bankCode });
+  return found.account_name;
+}
+
+/** This bank's NIP code, as the bank list gives it (the first entry, is_self). */
+async function thisBankCode(page: Page): Promise<string> {
+  const banks = await callApi<{ code: string; is_self: boolean }[]>(page.request, 'GET', '/v1/general/banks');
+  return banks.find((bank) => bank.is_self)!.code;
+}
+
+test.describe('transfers', () => {
+  test('to another customer of this bank: receipt, and both balances move', async ({ page, js, browser }, testInfo) => {
+    const transfer = new TransferPage(page, js);
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    const sender = await signedInSender(page, naira(20_000));
+    const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
+    const recipientName = await enquiredName(page, recipient.accountNumber, await thisBankCode(page));
+
+    await transfer.goto();
+    await expect(transfer.balance).toHaveText('₦20,000.00');
+    await transfer.toThisBankLink.click();
+    await send.arrivedAt(SendMoneyPage.path);
+    await expect(send.bank).toHaveCount(0); // this bank only: nothing to choose
+    await send.fillDetails({ accountNumber: recipient.accountNumber, amount: '2,500', narration: 'Rent share' });
+    await send.proceed();
+    await expect(send.recipientName).toHaveText(recipientName);
+
+    if (!js) {
+      await test.step('without JavaScript, “Change details” goes back with the details kept', async () => {
+        await expect(send.heading).toHaveText('Confirm transfer');
+        await expect(send.total).toHaveText('₦2,500.00');
+        await send.changeDetailsButton.click();
+        await send.ready();
+        await expect(send.accountNumber).toHaveValue(recipient.accountNumber);
+        await expect(send.amount).toHaveValue('2,500');
+        await expect(send.narration).toHaveValue('Rent share');
+        await send.proceed();
+        await expect(send.recipientName).toHaveText(recipientName);
+      });
+    }
+    await send.confirm(sender.pin);
+
+    const reference = await receipt.arrived();
+    await expect(receipt.heading).toHaveText('Transfer sent');
+    await expect(receipt.status).toHaveText('Successful');
+    await expect(receipt.amount).toHaveText('₦2,500.00');
+    await expect(receipt.total).toHaveText('₦2,500.00');
+    await expect(receipt.recipient).toContainText(recipientName);
+    await expect(receipt.recipient).toContainText(recipient.accountNumber);
+    await expect(receipt.narration).toHaveText('Rent share');
+
+    await transfer.goto();
+    await expect(transfer.balance).toHaveText('₦17,500.00');
+
+    await test.step('the recipient sees the money and the same reference as “Money received”', async () => {
+      const theirPage = await theirs.newPage();
+      const theirDashboard = new DashboardPage(theirPage, js);
+      await theirDashboard.goto();
+      await expect(theirDashboard.balance).toHaveText('₦2,500.00');
+      const theirReceipt = new ReceiptPage(theirPage, js);
+      await theirReceipt.goto(reference);
+      await expect(theirReceipt.heading).toHaveText('Money received');
+      await expect(theirReceipt.total).toHaveText('₦2,500.00');
+      await theirs.close();
+    });
+  });
+
+  test('to another bank: the name from the enquiry, the fee and stamp duty, and the PDF', async ({ page, js }) => {
+    const transfer = new TransferPage(page, js);
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    const sender = await signedInSender(page, naira(50_000));
+    const accountNumber = nubanFor('123456789', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+    const name = await enquiredName(page, accountNumber, gtBank.nipCode);
+    expect(name).toMatch(/^[A-Z]+ [A-Z]+ [A-Z]+$/);
+
+    await transfer.goto();
+    await transfer.toAnotherBankLink.click();
+    await send.arrivedAt(SendMoneyPage.path);
+    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '12,000', narration: 'School fees' });
+    await send.proceed();
+    await expect(send.recipientName).toHaveText(name);
+    // ₦25 from ₦5,001 to ₦50,000; ₦50 stamp duty from ₦10,000.
+    await expect(send.transferFee).toHaveText('₦25.00');
+    await expect(send.stampDuty).toHaveText('₦50.00');
+    await expect(send.total).toHaveText('₦12,075.00');
+    await expect(send.sendButton).toHaveText('Send ₦12,075.00');
+    await send.confirm(sender.pin);
+
+    const reference = await receipt.arrived();
+    await expect(receipt.heading).toHaveText('Transfer sent');
+    await expect(receipt.status).toHaveText('Successful');
+    await expect(receipt.amount).toHaveText('₦12,000.00');
+    await expect(receipt.transferFee).toHaveText('₦25.00');
+    await expect(receipt.stampDuty).toHaveText('₦50.00');
+    await expect(receipt.total).toHaveText('₦12,075.00');
+    await expect(receipt.recipient).toContainText(name);
+    await expect(receipt.recipient).toContainText(accountNumber);
+    await expect(receipt.recipient).toContainText(gtBank.name);
+    await expect(receipt.sessionId).toHaveText(/^\d{30}$/);
+
+    // Printing: a button with JavaScript, a plain hint without; either way the print styles apply.
+    await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible({ visible: js });
+    await expect(page.getByText('To print this receipt, use your browser’s menu')).toBeVisible({ visible: !js });
+
+    await test.step('“Download PDF” answers with the receipt as a PDF file', async () => {
+      const href = await receipt.downloadPdfLink.getAttribute('href');
+      expect(href).toBe(`/transfer/receipt.pdf?reference=${reference}`);
+      const response = await page.request.get(href!);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      expect(response.headers()['content-disposition']).toBe(`attachment; filename="receipt-${reference}.pdf"`);
+      expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    await transfer.goto();
+    await expect(transfer.balance).toHaveText('₦37,925.00');
+  });
+
+  test('the other bank unavailable: the receipt says Reversed and the money is back', async ({ page, js }) => {
+    const transfer = new TransferPage(page, js);
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    const sender = await signedInSender(page, naira(20_000));
+    // The sandbox switch answers 91 (beneficiary bank not available) for this serial.
+    const accountNumber = nubanFor('999999992', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+
+    await send.goto('?to=bank');
+    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '1,000' });
+    await send.proceed();
+    await expect(send.recipientName).toBeVisible();
+    await expect(send.transferFee).toHaveText('₦10.00');
+    await send.confirm(sender.pin);
+
+    await receipt.arrived();
+    await expect(receipt.heading).toHaveText('Transfer reversed');
+    await expect(receipt.status).toHaveText('Reversed');
+    await expect(receipt.explanation).toContainText('₦1,010.00, the amount and its charges, was returned to your account');
+
+    await transfer.goto();
+    await expect(transfer.balance).toHaveText('₦20,000.00');
+  });
+
+  test('the other bank slow to answer: pending, then “Check status” settles it', async ({ page, js }) => {
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    const sender = await signedInSender(page, naira(20_000));
+    // The sandbox switch times out on this serial; a status query then says it went through.
+    const accountNumber = nubanFor('999999993', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+
+    await send.goto('?to=bank');
+    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '2,000' });
+    await send.proceed();
+    await expect(send.recipientName).toBeVisible();
+    await send.confirm(sender.pin);
+
+    const reference = await receipt.arrived();
+    await expect(receipt.heading).toHaveText('Transfer pending');
+    await expect(receipt.status).toHaveText('Pending');
+    await expect(receipt.explanation).toContainText('We are confirming with the other bank');
+    await receipt.checkStatusButton.click();
+    await receipt.arrivedAt(ReceiptPage.path);
+    expect(new URL(page.url()).searchParams.get('reference')).toBe(reference);
+    await expect(receipt.status).toHaveText('Successful');
+    await expect(receipt.heading).toHaveText('Transfer sent');
+    await expect(receipt.checkStatusButton).toHaveCount(0);
+  });
+
+  test('a wrong PIN says how many tries are left and moves nothing; the right one then sends once', async ({ page, js, browser }, testInfo) => {
+    const transfer = new TransferPage(page, js);
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    const sender = await signedInSender(page, naira(20_000));
+    const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
+    await theirs.close();
+
+    // With JavaScript, every attempt at this one transfer goes to the API under the same key.
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes(`/api/v1/transfer/local/${sender.accountNumber}`)) keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+
+    await send.goto('?to=local');
+    await send.fillDetails({ accountNumber: recipient.accountNumber, amount: '1,000' });
+    await send.proceed();
+    await expect(send.recipientName).toBeVisible();
+    await send.confirm('9135');
+    await expect(send.fieldError('pin')).toContainText('Wrong PIN. 4 tries left');
+    await expect(send.pin).toHaveValue(''); // never sent back to the page
+
+    const elsewhere = await page.context().newPage();
+    const check = new TransferPage(elsewhere, js);
+    await check.goto();
+    await expect(check.balance).toHaveText('₦20,000.00');
+    await elsewhere.close();
+
+    await send.confirm(sender.pin);
+    await receipt.arrived();
+    await expect(receipt.status).toHaveText('Successful');
+    await transfer.goto();
+    await expect(transfer.balance).toHaveText('₦19,000.00');
+    if (js) {
+      expect(keys).toHaveLength(2);
+      expect(keys[0]).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+      expect(keys[1]).toBe(keys[0]);
+    }
+  });
+
+  test('an amount over the balance is refused before the PIN, with a clear message', async ({ page, js, browser }, testInfo) => {
+    const send = new SendMoneyPage(page, js);
+    await signedInSender(page, naira(5_000));
+    const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
+    await theirs.close();
+
+    await send.goto('?to=local');
+    await send.fillDetails({ accountNumber: recipient.accountNumber, amount: '6,000' });
+    await send.proceed();
+    await expect(send.fieldError('amount')).toHaveText('Your balance of ₦5,000.00 is not enough for ₦6,000.00 (amount and charges).');
+    await expect(send.pin).toHaveCount(0);
+    await expect(send.sendButton).toHaveCount(0);
+  });
+
+  test('an account the other bank does not know is named so under the field; unknown receipts are not found', async ({ page, js }) => {
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    await signedInSender(page, naira(5_000));
+    // The sandbox switch answers 25 (unable to locate record) for this serial.
+    const accountNumber = nubanFor('999999991', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+
+    await send.goto('?to=bank');
+    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '1,000' });
+    await send.proceed();
+    await expect(page.getByText(`${gtBank.name} has no account with that number.`)).toBeVisible();
+    await expect(send.recipientName).toHaveCount(0);
+    await expect(send.pin).toHaveCount(0);
+
+    const response = await receipt.goto('TRF0000000000NOTMINE');
+    expect(response?.status()).toBe(404);
+    await expect(receipt.heading).toHaveText('Transaction not found');
+    expect((await page.request.get('/transfer/receipt.pdf?reference=TRF0000000000NOTMINE')).status()).toBe(404);
+  });
+
+  test('save a beneficiary while sending, then send to it again from /transfer', async ({ page, js, browser }, testInfo) => {
+    const transfer = new TransferPage(page, js);
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    const sender = await signedInSender(page, naira(20_000));
+    const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
+    await theirs.close();
+    const recipientName = await enquiredName(page, recipient.accountNumber, await thisBankCode(page));
+
+    await transfer.goto();
+    await expect(transfer.beneficiaries).toHaveCount(0);
+    await send.goto('?to=local');
+    await send.fillDetails({ accountNumber: recipient.accountNumber, amount: '1,500', saveBeneficiary: true });
+    await send.proceed();
+    await expect(send.recipientName).toHaveText(recipientName);
+    await send.confirm(sender.pin);
+    await receipt.arrived();
+    await expect(receipt.status).toHaveText('Successful');
+
+    await transfer.goto();
+    await expect(transfer.beneficiaries).toHaveCount(1);
+    await transfer.beneficiary(recipientName).click();
+    await send.arrivedAt(SendMoneyPage.path);
+    expect(new URL(page.url()).searchParams.get('beneficiary')).toMatch(/^ben_/);
+    await expect(send.accountNumber).toHaveValue(recipient.accountNumber);
+    await expect(send.recipientName).toHaveText(recipientName);
+    await send.amount.fill('700');
+    await send.proceed();
+    await expect(send.recipientName).toHaveText(recipientName);
+    await send.confirm(sender.pin);
+    await receipt.arrived();
+    await expect(receipt.status).toHaveText('Successful');
+    await expect(receipt.recipient).toContainText(recipientName);
+
+    await transfer.goto();
+    await expect(transfer.balance).toHaveText('₦17,800.00');
+  });
+});
+
+test.describe('on the narrowest phones', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  async function expectNoSideways(page: Page, label: string): Promise<void> {
+    const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    expect.soft(width, `${label} scrolls sideways`).toBeLessThanOrEqual(320);
+  }
+
+  test('the transfer screens and the receipt fit 320 px', async ({ page, js }) => {
+    const transfer = new TransferPage(page, js);
+    const send = new SendMoneyPage(page, js);
+    const receipt = new ReceiptPage(page, js);
+    const sender = await signedInSender(page, naira(20_000));
+    await transfer.goto();
+    await expectNoSideways(page, '/transfer');
+
+    await send.goto('?to=bank');
+    await send.fillDetails({ bank: 'Access Bank (Diamond)', accountNumber: '12345', amount: '1,23' });
+    await send.proceed();
+    await expectNoSideways(page, '/transfer/send with messages');
+
+    await send.goto('?to=bank');
+    const accountNumber = nubanFor('123456789', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '10,000', narration: 'Contribution for the Ogunleye-Adebayo family reunion, Abeokuta' });
+    await send.proceed();
+    await expect(send.recipientName).toBeVisible();
+    await expectNoSideways(page, js ? '/transfer/send ready to send' : 'the confirm step');
+    await send.confirm(sender.pin);
+    await receipt.arrived();
+    await expectNoSideways(page, 'the receipt');
+  });
+});

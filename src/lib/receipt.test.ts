@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { TransactionJson } from './transaction.ts';
+import { detailKobo, detailText, groupToken, receiptMoney, receiptTitle, statusExplanation } from './receipt.ts';
+
+const transfer: TransactionJson = {
+  reference: 'TRF2611210915ABCD',
+  type: 'debit',
+  category: 'transfer',
+  status: 'successful',
+  amount: 1_200_000,
+  fee: 7_500,
+  balance_after: 3_792_500,
+  narration: 'School fees',
+  counterparty: { name: 'OKAFOR ADEBAYO NGOZI', account_number: '1234567890', bank_code: '000013', bank_name: 'Guaranty Trust Bank (GTBank)' },
+  details: { transfer_fee: 2_500, stamp_duty: 5_000, channel: 'nip', session_id: '090999261121091500123456789012' },
+  created_at: '2026-11-21T09:15:00+01:00',
+};
+
+describe('receiptTitle', () => {
+  it('names the receipt after what happened', () => {
+    expect(receiptTitle(transfer)).toBe('Transfer sent');
+    expect(receiptTitle({ ...transfer, status: 'pending' })).toBe('Transfer pending');
+    expect(receiptTitle({ ...transfer, status: 'reversed' })).toBe('Transfer reversed');
+    expect(receiptTitle({ ...transfer, status: 'failed' })).toBe('Transfer failed');
+    expect(receiptTitle({ ...transfer, type: 'credit' })).toBe('Money received');
+    expect(receiptTitle({ type: 'credit', category: 'deposit', status: 'successful' })).toBe('Money received');
+    expect(receiptTitle({ type: 'credit', category: 'reversal', status: 'successful' })).toBe('Money returned');
+    expect(receiptTitle({ type: 'debit', category: 'airtime', status: 'successful' })).toBe('Receipt');
+  });
+});
+
+describe('receiptMoney', () => {
+  it('itemises the fee and stamp duty and totals the debit', () => {
+    expect(receiptMoney(transfer)).toEqual({
+      lines: [
+        { label: 'Transfer fee', amount: 2_500, key: 'transfer-fee' },
+        { label: 'Stamp duty', amount: 5_000, key: 'stamp-duty' },
+      ],
+      totalLabel: 'Total debited',
+      total: 1_207_500,
+    });
+  });
+  it('shows charges it cannot itemise, and credits without charges', () => {
+    expect(receiptMoney({ type: 'debit', amount: 10_000, fee: 100, details: {} }).lines).toEqual([{ label: 'Charges', amount: 100, key: 'other-charges' }]);
+    expect(receiptMoney({ type: 'credit', amount: 10_000, fee: 0, details: {} })).toEqual({ lines: [], totalLabel: 'Total credited', total: 10_000 });
+  });
+});
+
+describe('statusExplanation', () => {
+  it('explains pending and reversed transfers, and says nothing for successful ones', () => {
+    expect(statusExplanation(transfer)).toBeNull();
+    expect(statusExplanation({ ...transfer, status: 'pending' })).toMatch(/confirming with the other bank/);
+    expect(statusExplanation({ ...transfer, status: 'reversed', details: { ...transfer.details, failure_reason: 'Beneficiary bank not available' } })).toBe(
+      'The other bank could not take this transfer (beneficiary bank not available), so ₦12,075.00, the amount and its charges, was returned to your account. Nothing was lost.',
+    );
+  });
+});
+
+describe('details', () => {
+  it('reads kobo and text details defensively', () => {
+    expect(detailKobo({ fee: 2_500 }, 'fee')).toBe(2_500);
+    expect(detailKobo({ fee: 2.5 }, 'fee')).toBeUndefined();
+    expect(detailKobo({ fee: '2500' }, 'fee')).toBeUndefined();
+    expect(detailText({ units: 12.5 }, 'units')).toBe('12.5');
+    expect(detailText({ token: '  ' }, 'token')).toBeUndefined();
+    expect(groupToken('12345678901234567890')).toBe('1234 5678 9012 3456 7890');
+  });
+});

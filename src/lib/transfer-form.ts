@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { parseNairaInput } from './amount-input.ts';
+import { formatNaira } from './money.ts';
+import { accountNumberSchema, bankCodeSchema, idempotencyKeySchema, maxTransferKobo, narrationSchema, transactionPinSchema } from './money-schemas.ts';
+import { checkbox } from './schemas.ts';
+
+/**
+ * The send-money form, shared by the page's step flow (no JavaScript) and the island. The
+ * form takes naira as typed ("5,000.50"); the API and the services take kobo.
+ */
+
+/** The smallest transfer, as the API's kobo schema has it. */
+export const minTransferKobo = 100;
+
+/** What is wrong with an amount as typed, in the amount field's words; undefined when it can be sent. */
+export function nairaAmountProblem(text: string): string | undefined {
+  if (text.trim() === '') return 'Enter an amount';
+  const amount = parseNairaInput(text);
+  if (amount === null) return 'Enter an amount in naira, like 1,500.00';
+  if (amount < minTransferKobo) return `Enter at least ${formatNaira(minTransferKobo)}`;
+  if (amount > maxTransferKobo) return `Enter at most ${formatNaira(maxTransferKobo)}`;
+  return undefined;
+}
+
+/** Naira text → kobo, or the amount field's message. */
+export const nairaAmountSchema = z
+  .string({ error: 'Enter an amount' })
+  .superRefine((text, context) => {
+    const problem = nairaAmountProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((text) => parseNairaInput(text) ?? 0);
+
+/** Step "details": who and how much. */
+export const transferDetailsSchema = z.object({
+  bank_code: bankCodeSchema,
+  account_number: accountNumberSchema,
+  amount: nairaAmountSchema,
+  narration: narrationSchema,
+  save_beneficiary: checkbox.optional().default(false),
+});
+export type TransferDetails = z.infer<typeof transferDetailsSchema>;
+
+/** The fields the island checks as they are typed (the amount field checks itself, the PIN comes last). */
+export const transferFieldsSchema = transferDetailsSchema.pick({ bank_code: true, account_number: true, narration: true });
+
+/** Step "confirm" adds the PIN and the key that makes a double submit harmless. */
+export const transferConfirmSchema = z.object({ pin: transactionPinSchema, idempotency_key: idempotencyKeySchema });
+
+/**
+ * Where a transfer may go: `local` (this bank only), `bank` (other banks only) or `any`. Carried
+ * in the query (?to=) and, through the steps, in a hidden field.
+ */
+export type TransferMode = 'local' | 'bank' | 'any';
+export function transferModeOf(value: string | null | undefined): TransferMode {
+  return value === 'local' || value === 'bank' ? value : 'any';
+}
+
+/**
+ * The details one idempotency key stands for. A key is reused only for exactly these details
+ * (a retry, a double tap, a wrong PIN); any change is a new transfer with a new key, since the
+ * server refuses a key reused with a different body.
+ */
+export function transferFingerprint(details: { bank_code: string; account_number: string; amount: number; narration: string; save_beneficiary: boolean }): string {
+  return JSON.stringify([details.bank_code, details.account_number, details.amount, details.narration.trim(), details.save_beneficiary]);
+}
+
+/** A fresh idempotency key: a UUID where the browser offers one (secure contexts), else 128 random bits in hex. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The charge rules the page hands the island (kobo), so the customer sees the total before
+ * typing the PIN. The server's transferCharges stays the authority: this is the same rule for
+ * a preview, and a unit test keeps the two in step.
+ */
+export type ChargeRules = {
+  transferFeeBands: readonly { upTo: number | null; fee: number }[];
+  stampDuty: { enabled: boolean; amount: number; threshold: number };
+};
+export type ChargesPreview = { transferFee: number; stampDuty: number; total: number };
+
+export function previewCharges(rules: ChargeRules, amount: number, kind: 'local' | 'interbank'): ChargesPreview {
+  let transferFee = 0;
+  if (kind === 'interbank') {
+    const band = rules.transferFeeBands.find((candidate) => candidate.upTo === null || amount <= candidate.upTo);
+    transferFee = band?.fee ?? 0;
+  }
+  const stampDuty = rules.stampDuty.enabled && amount >= rules.stampDuty.threshold ? rules.stampDuty.amount : 0;
+  return { transferFee, stampDuty, total: transferFee + stampDuty };
+}
+
+/** Said before the PIN is asked for, in the words the server uses when it refuses. */
+export function balanceProblem(balance: number, amount: number, charges: number): string | undefined {
+  const total = amount + charges;
+  if (total <= balance) return undefined;
+  return `Your balance of ${formatNaira(balance)} is not enough for ${formatNaira(total)} (amount and charges).`;
+}
+
+/** A form's summary message, unless it only repeats a message already shown beside a field. */
+export function summaryMessage(message: string | null | undefined, errors: Record<string, readonly string[]> = {}): string | null {
+  if (!message) return null;
+  const repeated = Object.values(errors).some((messages) => messages.includes(message));
+  return repeated ? null : message;
+}
