@@ -2,6 +2,7 @@
 import { kobo } from '../../../lib/money.ts';
 import { categoryLabels, statusLabels, type TransactionJson } from '../../../lib/transaction.ts';
 import { lagosDateTimeLong } from './dates.ts';
+import { detailText, groupToken, purchaseDetailLabels } from '../../../lib/receipt.ts';
 import { formatNgn, PAGE_WIDTH, truncateToWidth, wrapText, writePdf, type PdfOp } from './pdf.ts';
 
 export type ReceiptInput = {
@@ -19,29 +20,9 @@ const VALUE_WIDTH = RIGHT - VALUE_X;
 const LINE_HEIGHT = 13;
 const CONTENT_BOTTOM = 770;
 
-/** `12345678901234567890` → `1234 5678 9012 3456 7890` (spaces and dashes in the input are ignored). */
-export function formatToken(token: string): string {
-  const compact = token.replace(/[\s-]+/g, '');
-  return compact.match(/.{1,4}/g)?.join(' ') ?? '';
-}
-
-/** Purchase specifics shown on receipts, in this order. */
-const purchaseFields: ReadonlyArray<readonly [key: string, label: string]> = [
-  ['phone_number', 'Phone number'],
-  ['plan', 'Plan'],
-  ['meter_number', 'Meter number'],
-  ['token', 'Token'],
-  ['units', 'Units'],
-  ['smartcard_number', 'Smartcard number'],
-  ['package', 'Package'],
-];
-
-function detailText(details: Record<string, unknown>, key: string): string | undefined {
-  const value = details[key];
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return undefined;
-}
+/** `12345678901234567890` → `1234 5678 9012 3456 7890` (one rule for the page and the PDF). */
+export const formatToken = groupToken;
+const purchaseFields = purchaseDetailLabels;
 
 function detailKobo(details: Record<string, unknown>, key: string): number | undefined {
   const value = details[key];
