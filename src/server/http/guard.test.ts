@@ -68,10 +68,11 @@ describe('navigation guard (seed section 2)', () => {
     expect(decide(path, user)).toEqual(expected);
   });
 
-  it('covers every route of the seed exactly once', () => {
+  it('covers every route of the seed exactly once, plus the receipt PDF', () => {
     const all = [...guestOnlyRoutes, ...signedInRoutes];
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toHaveLength(6 + 21);
+    expect(all).toHaveLength(6 + 21 + 1);
+    expect(decide('/transfer/receipt.pdf', null)).toEqual(go('/login'));
   });
 
   it('asks for a new verification code only on the way to /account/verify', () => {
