@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// Benchmark: prints figures, never pass/fail on time.
+// Benchmark: prints figures, never pass/fail on time (but exits 1 when a correctness check of the
+// money runs fails: a transfer answered other than 200, or the books do not verify).
 //
 //   node bench/run.mjs [--build] [--no-build] [--duration=5] [--warmup=1] [--connections=16]
 //                      [--login-calls=30] [--login-concurrency=4] [--login-concurrent-calls=40]
-//                      [--rounds=1] [--timeout=600] [--node-env=production]
+//                      [--rounds=1] [--timeout=900] [--node-env=production]
+//                      [--transfer-warmup=2] [--transfer-duration=8] [--transfer-clients=16]
+//                      [--history=10000] [--page-calls=40] [--only=render,login,js,money]
 //
 // --rounds=N alternates floor and /login N times and reports the median of each figure (and the
 // median of the per-round ratios), which holds up better on a machine busy with other work.
+// --only runs some sections (default: all four).
 //
 // The app server gets this process's environment plus HOST, PORT, DATA_DIR and LOG_LEVEL=warn;
 // NODE_ENV is production unless --node-env or the environment says otherwise (it decides
@@ -16,6 +20,19 @@
 //    server (this same file, started with --floor-server) measured the same way.
 // 2. POST /api/v1/auth/login for the demo customer: sequential, then at 4 concurrent.
 // 3. Bytes of JavaScript each page loads (transitive static imports, raw and gzip).
+// 4. Money ("money"), on SQLite (a fresh DATA_DIR) and, when BENCH_DATABASE_URL or
+//    TEST_DATABASE_URL is set, on a freshly created PostgreSQL database (dropped afterwards):
+//    a. transfers inside the bank through the HTTP API (its own server from dist), 1 and 16
+//       clients, each client its own tier-3 sender, a common recipient, one Idempotency-Key per
+//       request; every answer must be 200, the debits counted in the database must equal the
+//       200s, and `scripts/ledger-verify.mjs` must pass;
+//    b. the same transfer through the app's transfer service in process (no HTTP, PIN check
+//       stubbed), and the floor: the same engine doing a minimal transfer with no application
+//       code (journal entry, two balance updates, two postings on the real tables);
+//    c. the cost of one PIN check (verifySecret, argon2id), which every API transfer pays;
+//    d. GET /dashboard (and /transactions, when that page exists) for a customer with 10,000
+//       transactions over 12 months: sequential and at N connections.
+//    The helpers that need the TypeScript sources run as `node bench/ledger-bench.mjs …`.
 //
 // Starts `node scripts/serve.mjs` (the built app, as npm start serves it) on a free loopback port with a fresh DATA_DIR, runs the
 // measurements, kills the child and deletes the temp dir. Writes bench/results.json.
@@ -26,7 +43,7 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const HOST = '127.0.0.1';
@@ -40,6 +57,8 @@ const FLOOR_BODY = '<!doctype html><html><head><title>floor</title></head><body>
 // ---------------------------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------------------------
+const sections = ['render', 'login', 'js', 'money'];
+
 function parseArgs(argv) {
   const options = {
     build: false,
@@ -50,9 +69,15 @@ function parseArgs(argv) {
     loginCalls: 30,
     loginConcurrency: 4,
     loginConcurrentCalls: 40,
-    timeout: 600,
+    timeout: 900,
     rounds: 1,
     nodeEnv: null,
+    transferWarmup: 2,
+    transferDuration: 8,
+    transferClients: 16,
+    history: 10_000,
+    pageCalls: 40,
+    only: ['render', 'login', 'js', 'money'],
   };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
@@ -60,6 +85,7 @@ function parseArgs(argv) {
     if (camel === 'build') options.build = true;
     else if (camel === 'noBuild') options.noBuild = true;
     else if (camel === 'nodeEnv' && value) options.nodeEnv = value;
+    else if (camel === 'only' && value && value.split(',').every((part) => sections.includes(part))) options.only = value.split(',');
     else if (camel in options && value !== undefined && Number.isFinite(Number(value)) && Number(value) > 0) options[camel] = Number(value);
     else {
       console.error(`unknown or invalid option: ${arg}`);
@@ -320,6 +346,9 @@ async function loadTest({ port, pathname, headers = {}, connections, warmupMs, d
 // ---------------------------------------------------------------------------------------------
 const children = new Set();
 let tempDir = null;
+/** The money section's own data directories, and the PostgreSQL databases it created (name → admin URL). */
+const moneyTempDirs = new Set();
+const createdDatabases = new Map();
 
 function killChild(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -349,6 +378,9 @@ async function cleanup() {
     fs.rmSync(tempDir, { recursive: true, force: true });
     tempDir = null;
   }
+  for (const dir of moneyTempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  moneyTempDirs.clear();
+  for (const [name, adminUrl] of createdDatabases) await dropDatabase(adminUrl, name).catch(() => {});
 }
 
 function cleanupSync() {
@@ -358,6 +390,13 @@ function cleanupSync() {
     } catch {}
   }
   if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  for (const dir of moneyTempDirs) fs.rmSync(dir, { recursive: true, force: true });
+  moneyTempDirs.clear();
+  // No await on the way out: a short-lived node drops what is left.
+  for (const [name, adminUrl] of createdDatabases) {
+    spawnSync(process.execPath, ['--input-type=module', '-e', `import pg from 'pg'; const c = new pg.Client({ connectionString: process.env.ADMIN_URL }); await c.connect(); await c.query('DROP DATABASE IF EXISTS "${name}" WITH (FORCE)'); await c.end();`], { cwd: root, env: { ...process.env, ADMIN_URL: adminUrl }, stdio: 'ignore', timeout: 15_000 });
+  }
+  createdDatabases.clear();
 }
 
 /** Keeps the last lines a child printed, for diagnostics and to count warn/error log lines. */
@@ -843,6 +882,417 @@ async function benchJs(port, dataDir) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Money: transfers (API, service, floor), the PIN's cost, pages for a long history
+// ---------------------------------------------------------------------------------------------
+const helper = path.join(here, 'ledger-bench.mjs');
+
+/** Runs `node bench/ledger-bench.mjs <command>` and returns the JSON of its RESULT line. */
+function runHelper(command, args, env, timeoutMs = 300_000) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [helper, command, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {}
+    }, timeoutMs);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      const line = stdout.split('\n').find((candidate) => candidate.startsWith('RESULT '));
+      if (code === 0 && line) resolve(JSON.parse(line.slice('RESULT '.length)));
+      else reject(new Error(`ledger-bench ${command} failed (code ${code}${signal ? `, ${signal}` : ''}): ${(stderr || stdout).trim().split('\n').slice(-8).join(' | ')}`));
+    });
+  });
+}
+
+/** `node scripts/ledger-verify.mjs` against the given environment; ok when it exits 0. */
+function ledgerVerify(env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'ledger-verify.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      children.delete(child);
+      resolve({ ok: code === 0, exit_code: code, output: output.trim().split('\n').slice(0, 12).join('\n') });
+    });
+  });
+}
+
+async function adminQuery(adminUrl, text) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(adminUrl, name) {
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  createdDatabases.set(name, adminUrl);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(adminUrl, name) {
+  await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  createdDatabases.delete(name);
+}
+
+async function loginAs(port, email, password) {
+  const res = await request({
+    port,
+    method: 'POST',
+    pathname: '/api/v1/auth/login',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password }),
+    timeoutMs: 30_000,
+  });
+  if (res.status !== 200) throw new Error(`login ${email} → HTTP ${res.status}: ${res.body.toString().slice(0, 200)}`);
+  const token = JSON.parse(res.body.toString()).data?.token;
+  if (!token) throw new Error(`login ${email}: no data.token in the answer`);
+  return token;
+}
+
+/**
+ * Closed-loop transfers through the API: `clients` workers, each with its own sender account,
+ * its own keep-alive connection and Bearer token, sending `amount` to the common recipient with
+ * a new Idempotency-Key per request. Latency is recorded for requests that start after the
+ * warm-up and end inside the window; every answer (warm-up included) is counted and must be 200.
+ */
+async function transferLoad({ port, clients, senders, recipient, amount, pin, warmupMs, durationMs, serverPid, keyPrefix }) {
+  const latencies = [];
+  const statuses = {};
+  const failures = [];
+  const acknowledged = [];
+  let errors = 0;
+  let completedAfterCpuStart = 0;
+  const t0 = nowNs();
+  const measureFrom = t0 + BigInt(Math.round(warmupMs * 1e6));
+  const measureTo = measureFrom + BigInt(Math.round(durationMs * 1e6));
+  let cpuStart = null;
+  const worker = async (index) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sender = senders[index];
+    let seq = 0;
+    try {
+      while (nowNs() < measureTo) {
+        seq += 1;
+        const start = nowNs();
+        if (cpuStart === null && start >= measureFrom) cpuStart = { server: processCpuMs(serverPid), client: process.cpuUsage(), machine: machineBusyMs(), at: start };
+        try {
+          const res = await request({
+            port,
+            method: 'POST',
+            pathname: `/api/v1/transfer/local/${sender.accountNumber}`,
+            agent,
+            headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `${keyPrefix}-${index}-${seq}` },
+            body: JSON.stringify({ account_number: recipient, amount, narration: 'bench', pin }),
+            timeoutMs: 30_000,
+          });
+          const end = nowNs();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          if (res.status === 200) acknowledged.push(JSON.parse(res.body.toString()).data?.reference);
+          else if (failures.length < 5) failures.push(`HTTP ${res.status}: ${res.body.toString().slice(0, 200)}`);
+          if (cpuStart !== null && end >= cpuStart.at) completedAfterCpuStart += 1;
+          if (start >= measureFrom && end <= measureTo) latencies.push(nsToMs(end - start));
+        } catch (error) {
+          errors += 1;
+          if (failures.length < 5) failures.push(error.message);
+          await sleep(5);
+        }
+      }
+    } finally {
+      agent.destroy();
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, index) => worker(index)));
+  let cpu = null;
+  if (cpuStart) {
+    const wallMs = nsToMs(nowNs() - cpuStart.at);
+    const serverEnd = processCpuMs(serverPid);
+    const client = process.cpuUsage(cpuStart.client);
+    const machineEnd = machineBusyMs();
+    const serverMs = cpuStart.server !== null && serverEnd !== null ? serverEnd - cpuStart.server : null;
+    const clientMs = (client.user + client.system) / 1000;
+    cpu = {
+      server_pct: serverMs !== null ? round((serverMs / wallMs) * 100, 0) : null,
+      client_pct: round((clientMs / wallMs) * 100, 0),
+      // The database server (PostgreSQL) and everything else on the machine.
+      other_pct: machineEnd !== null && cpuStart.machine !== null && serverMs !== null ? round((Math.max(0, machineEnd - cpuStart.machine - serverMs - clientMs) / wallMs) * 100, 0) : null,
+      server_ms_per_transfer: serverMs !== null && completedAfterCpuStart > 0 ? round(serverMs / completedAfterCpuStart, 1) : null,
+    };
+  }
+  const summary = summarise(latencies);
+  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    layer: 'api',
+    clients,
+    warmup_s: warmupMs / 1000,
+    duration_s: durationMs / 1000,
+    ...summary,
+    tps: round(summary.count / (durationMs / 1000), 1),
+    answered: total,
+    acknowledged: acknowledged.length,
+    distinct_references: new Set(acknowledged).size,
+    statuses,
+    non_200: total - (statuses[200] ?? 0),
+    errors,
+    failures,
+    cpu_pct_of_one_core: cpu,
+  };
+}
+
+/** Sequential GETs over one keep-alive connection. */
+async function sequentialGets({ port, pathname, headers, calls, serverPid }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (let index = 0; index < 3; index += 1) await request({ port, pathname, headers, agent, timeoutMs: 30_000 });
+    const latencies = [];
+    const statuses = {};
+    let bytes = 0;
+    const started = nowNs();
+    const serverCpuStart = processCpuMs(serverPid);
+    for (let index = 0; index < calls; index += 1) {
+      const res = await request({ port, pathname, headers, agent, timeoutMs: 30_000 });
+      latencies.push(res.ms);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      bytes += res.body.length;
+    }
+    const seconds = nsToMs(nowNs() - started) / 1000;
+    const serverCpuEnd = processCpuMs(serverPid);
+    const summary = summarise(latencies);
+    const serverPct = serverCpuStart !== null && serverCpuEnd !== null ? round(((serverCpuEnd - serverCpuStart) / (seconds * 1000)) * 100, 0) : null;
+    return { path: pathname, connections: 1, ...summary, requests: summary.count, rps: round(calls / seconds, 1), statuses, non_2xx: calls - (statuses[200] ?? 0), errors: 0, mean_body_bytes: Math.round(bytes / calls), cpu_pct_of_one_core: { server_pct: serverPct } };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Pages of a customer with a long history: sequential, then `connections` keep-alive connections. */
+async function benchHistoryPages({ port, token, options, serverPid, say, label }) {
+  const headers = { accept: 'text/html', cookie: `session=${token}` };
+  const pages = {};
+  for (const pathname of ['/dashboard', '/transactions']) {
+    const probe = await request({ port, pathname, headers, timeoutMs: 30_000 });
+    if (probe.status !== 200) {
+      pages[pathname] = { status: probe.status, location: probe.headers.location ?? null, skipped: true };
+      say(`  ${label} ${pathname}: HTTP ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ''}; not measured`);
+      continue;
+    }
+    say(`  ${label} ${pathname}: ${options.pageCalls} sequential, then ${options.connections} connections for ${options.warmup} s + ${options.duration} s …`);
+    const sequential = await sequentialGets({ port, pathname, headers, calls: options.pageCalls, serverPid });
+    const concurrent = await loadTest({ port, pathname, headers, connections: options.connections, warmupMs: options.warmup * 1000, durationMs: options.duration * 1000, serverPid });
+    pages[pathname] = { status: 200, html_bytes: probe.body.length, sequential, concurrent };
+  }
+  return pages;
+}
+
+/** Everything the money section does on one engine. */
+async function benchMoneyEngine(engine, options, say) {
+  const out = { engine, notes: [] };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bank-bench-${engine}-`));
+  moneyTempDirs.add(dir);
+  const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' };
+  delete env.DATABASE_URL;
+  let dbName = null;
+  if (engine === 'postgres') {
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+    dbName = `bench_${Date.now().toString(36)}_${process.pid}`;
+    env.DATABASE_URL = await createDatabase(adminUrl, dbName);
+    out.database = `fresh PostgreSQL database ${dbName} on ${new URL(adminUrl).host} (dropped afterwards)`;
+  } else out.database = 'fresh DATA_DIR (SQLite, WAL, synchronous=FULL)';
+
+  let server = null;
+  try {
+    // --- Customers: transfer senders, the recipient, and the long-history customer -------------
+    const senderCount = Math.max(1, options.transferClients);
+    say(`[${engine}] seeding ${senderCount} tier-3 senders, a recipient and a customer with ${options.history.toLocaleString('en-US')} transactions …`);
+    const plan = await runHelper('seed', [`--senders=${senderCount}`, `--fund=${1_000_000_000}`, `--history=${options.history}`], env);
+    out.seed = { seconds: plan.seconds, history_seconds: plan.history?.seconds ?? null, history_transactions: plan.history?.transactions ?? null, history_by_kind: plan.history?.by_kind ?? null };
+    say(`[${engine}] seeded in ${plan.seconds} s (history: ${plan.history?.transactions} transactions in ${plan.history?.seconds} s)`);
+
+    // --- The app server on that database ---------------------------------------------------
+    const port = await freePort();
+    server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: { ...env, HOST, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(server);
+    const serverLog = captureOutput(server, `app (${engine})`);
+    await waitForHealth(port, server, 60_000);
+    for (const sender of plan.senders) sender.token = await loginAs(port, sender.email, plan.password);
+    const historyToken = plan.history ? await loginAs(port, plan.history.email, plan.password) : null;
+
+    // --- a. transfers through the API ------------------------------------------------------
+    const runTag = Date.now().toString(36);
+    out.api = [];
+    for (const clients of [...new Set([1, options.transferClients])]) {
+      say(`[${engine}] API transfers: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`);
+      const run = await transferLoad({
+        port,
+        clients,
+        senders: plan.senders,
+        recipient: plan.recipient.accountNumber,
+        amount: plan.amount,
+        pin: plan.pin,
+        warmupMs: options.transferWarmup * 1000,
+        durationMs: options.transferDuration * 1000,
+        serverPid: server.pid,
+        keyPrefix: `bench-${engine}-${runTag}-c${clients}`,
+      });
+      out.api.push(run);
+      say(`[${engine}]   ${run.tps} transfers/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.errors} errors`);
+    }
+
+    // --- d. pages for the customer with a long history ---------------------------------------
+    if (historyToken) {
+      say(`[${engine}] pages for the customer with ${plan.history.transactions.toLocaleString('en-US')} transactions:`);
+      out.pages = await benchHistoryPages({ port, token: historyToken, options, serverPid: server.pid, say, label: `[${engine}]` });
+    }
+
+    await killChild(server);
+    children.delete(server);
+    server = null;
+    out.server_log = { warn_lines: serverLog.warn, error_lines: serverLog.error, events: serverLog.events, tail: serverLog.error || serverLog.warn ? serverLog.lines.slice(-10) : [] };
+
+    // --- Checks: every answer 200, one debit per 200, the books verify -----------------------
+    const planFile = path.join(dir, 'bench-plan.json');
+    fs.writeFileSync(planFile, JSON.stringify(plan));
+    const counted = await runHelper('count', [`--plan=${planFile}`], env);
+    const acknowledged = out.api.reduce((n, run) => n + run.acknowledged, 0);
+    const answeredNot200 = out.api.reduce((n, run) => n + run.non_200 + run.errors, 0);
+    const distinct = out.api.reduce((n, run) => n + run.distinct_references, 0);
+    const verify = await ledgerVerify(env);
+    out.checks = {
+      every_answer_200: answeredNot200 === 0,
+      acknowledged,
+      distinct_references: distinct,
+      debits_in_database: counted.debits,
+      credits_to_recipient: counted.credits,
+      debited_kobo: counted.debited,
+      expected_kobo: acknowledged * plan.amount,
+      one_debit_per_200: counted.debits === acknowledged && counted.credits === acknowledged && distinct === acknowledged && counted.debited === acknowledged * plan.amount,
+      ledger_verify: verify,
+    };
+    out.ok = out.checks.every_answer_200 && out.checks.one_debit_per_200 && verify.ok;
+    say(`[${engine}] checks: ${answeredNot200} answers not 200; ${counted.debits} debits in the database for ${acknowledged} 200s; ledger:verify ${verify.ok ? 'OK' : `FAILED (exit ${verify.exit_code})`}`);
+
+    // --- b. the service layer without HTTP and PIN, and the floor -----------------------------
+    const timingArgs = [`--warmup=${options.transferWarmup}`, `--duration=${options.transferDuration}`, `--plan=${planFile}`];
+    out.service = [];
+    out.floor = [];
+    for (const clients of [...new Set([1, options.transferClients])]) {
+      say(`[${engine}] service layer (no HTTP, PIN stubbed): ${clients} client${clients === 1 ? '' : 's'} …`);
+      out.service.push({ layer: 'service', ...(await runHelper('service', [`--clients=${clients}`, ...timingArgs], env)) });
+    }
+    for (const clients of [...new Set([1, options.transferClients])]) {
+      say(`[${engine}] floor (${engine === 'sqlite' ? 'node:sqlite' : 'pg'} directly, no app code): ${clients} client${clients === 1 ? '' : 's'} …`);
+      out.floor.push({ layer: 'floor', ...(await runHelper('floor', [`--clients=${clients}`, ...timingArgs], env)) });
+    }
+    const after = await ledgerVerify(env);
+    out.checks.ledger_verify_after_floor = after;
+    if (!after.ok) out.ok = false;
+    for (const run of [...out.service, ...out.floor]) {
+      if (run.failed > 0) out.notes.push(`${run.layer} at ${run.clients} clients: ${run.failed} failed operations (${JSON.stringify(run.outcomes)}; ${run.errors.join(' | ')})`);
+    }
+    out.ratio = out.api.map((api) => {
+      const floorRun = out.floor.find((run) => run.clients === api.clients);
+      const serviceRun = out.service.find((run) => run.clients === api.clients);
+      return {
+        clients: api.clients,
+        api_over_floor_tps: floorRun?.tps ? round(api.tps / floorRun.tps, 4) : null,
+        floor_over_api_tps: api.tps ? round(floorRun?.tps / api.tps, 1) : null,
+        api_over_service_tps: serviceRun?.tps ? round(api.tps / serviceRun.tps, 3) : null,
+      };
+    });
+    return out;
+  } finally {
+    if (server) {
+      await killChild(server);
+      children.delete(server);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    moneyTempDirs.delete(dir);
+    if (dbName) await dropDatabase(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL, dbName).catch((error) => out.notes.push(`could not drop ${dbName}: ${error.message}`));
+  }
+}
+
+async function benchMoney(options, say) {
+  const money = { engines: {}, pin: null, notes: [] };
+  say('pin: cost of one transaction-PIN check (verifySecret, argon2id) …');
+  try {
+    money.pin = await runHelper('pin', ['--calls=30', `--concurrency=${options.transferClients}`], { ...process.env });
+  } catch (error) {
+    money.notes.push(`PIN cost not measured: ${error.message}`);
+  }
+  const engines = ['sqlite'];
+  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) engines.push('postgres');
+  else money.notes.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a role that may create databases, e.g. postgres://postgres@127.0.0.1:5432/test');
+  for (const engine of engines) {
+    try {
+      money.engines[engine] = await benchMoneyEngine(engine, options, say);
+    } catch (error) {
+      money.engines[engine] = { engine, ok: false, error: error.message };
+      say(`[${engine}] error: ${error.message}`);
+    }
+  }
+  money.ok = Object.values(money.engines).every((engine) => engine.ok);
+  money.closing_note = closingNote(money, os.cpus().length);
+  return money;
+}
+
+/** The paragraph that explains the API/floor ratio from the figures just measured. */
+function closingNote(money, cpus) {
+  const pin = money.pin?.sequential;
+  const lines = [];
+  if (pin) {
+    const cap = (cpus * 1000) / pin.cpu_ms_per_verify;
+    lines.push(
+      `Every API transfer checks the 4-digit PIN with argon2id (m=19 MiB, t=2): ${fmt(pin.p50_ms, 1)} ms wall, ${fmt(pin.cpu_ms_per_verify, 1)} ms CPU per check on this machine. ` +
+        `With ${cpus} core${cpus === 1 ? '' : 's'}, that alone caps the server near ${fmt(cap, 0)} transfers/s whatever the database, ` +
+        `while the floor (the same engine's journal entry, two balance updates and two postings, no application code) does hundreds to thousands per second.`,
+    );
+  }
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (!result.api) continue;
+    const one = { api: result.api.find((r) => r.clients === 1), service: result.service?.find((r) => r.clients === 1), floor: result.floor?.find((r) => r.clients === 1) };
+    const many = { api: result.api.find((r) => r.clients !== 1), service: result.service?.find((r) => r.clients !== 1), floor: result.floor?.find((r) => r.clients !== 1) };
+    if (one.api && one.service && one.floor && pin) {
+      const rest = one.api.p50_ms - one.service.p50_ms - pin.p50_ms;
+      lines.push(
+        `${engine}, 1 client, p50 per transfer: API ${fmt(one.api.p50_ms, 1)} ms ≈ PIN ${fmt(pin.p50_ms, 1)} ms + transfer service without PIN ${fmt(one.service.p50_ms, 1)} ms (the floor's SQL alone: ${fmt(one.floor.p50_ms, 2)} ms) + HTTP, session and the rest ${fmt(Math.max(0, rest), 1)} ms. ` +
+          `Server CPU per API transfer: ${fmt(one.api.cpu_pct_of_one_core?.server_ms_per_transfer, 1)} ms.`,
+      );
+    }
+    if (many.api && many.floor) {
+      lines.push(
+        `${engine}, ${many.api.clients} clients: API ${fmt(many.api.tps, 1)}/s (server CPU ${many.api.cpu_pct_of_one_core?.server_pct ?? '—'} % of one core, ${fmt(many.api.cpu_pct_of_one_core?.server_ms_per_transfer, 1)} ms per transfer), ` +
+          `service without PIN ${fmt(many.service?.tps, 1)}/s, floor ${fmt(many.floor.tps, 1)}/s: the API reaches ${fmt((100 * many.api.tps) / many.floor.tps, 1)} % of the floor.`,
+      );
+    }
+  }
+  for (const [engine, result] of Object.entries(money.engines)) {
+    const dashboard = result.pages?.['/dashboard'];
+    const transactions = result.pages?.['/transactions'];
+    if (dashboard?.sequential && transactions?.sequential) {
+      lines.push(
+        `${engine}, ${fmt(result.seed?.history_transactions, 0)} transactions: /dashboard p50 ${fmt(dashboard.sequential.p50_ms, 1)} ms sequential (${fmt(dashboard.concurrent.rps, 0)} req/s at ${dashboard.concurrent.connections} connections) ` +
+          `against ${fmt(transactions.sequential.p50_ms, 1)} ms for the first page of /transactions: the dashboard's 12-month statistics aggregate every transaction of the year on each render.`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
 async function main() {
@@ -858,8 +1308,10 @@ async function main() {
     login_api: null,
     javascript: null,
     server_log: null,
+    money: null,
     notes: [],
   };
+  const want = (section) => options.only.includes(section);
 
   const globalTimer = setTimeout(() => {
     console.error(`\nglobal timeout (${options.timeout} s) reached; stopping.`);
@@ -903,92 +1355,15 @@ async function main() {
   }
 
   try {
-    // --- Servers -----------------------------------------------------------------------------
-    const load = { connections: options.connections, warmupMs: options.warmup * 1000, durationMs: options.duration * 1000 };
-    const floorServer = await startFloorServer();
-
-    let port = null;
-    let server = null;
-    let serverLog = null;
-    if (!fs.existsSync(entry)) {
-      results.notes.push('no dist/server/entry.mjs: app measurements skipped');
-    } else {
-      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
-      port = await freePort();
-      server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
-        cwd: root,
-        env: { ...process.env, HOST, PORT: String(port), DATA_DIR: tempDir, LOG_LEVEL: 'warn', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.add(server);
-      serverLog = captureOutput(server, 'app');
-      const startedAt = Date.now();
-      await waitForHealth(port, server, 60_000);
-      const childNodeEnv = options.nodeEnv ?? process.env.NODE_ENV ?? 'production';
-      results.app_server = { node_env: childNodeEnv, startup_ms: Date.now() - startedAt };
-      say(`app: ${path.relative(root, entry)} on http://${HOST}:${port}, NODE_ENV=${childNodeEnv ?? '(unset)'}, healthy after ${Date.now() - startedAt} ms (fresh DATA_DIR, migrated + seeded)`);
-    }
-
-    // --- Floor and GET /login, alternating for --rounds rounds ---------------------------------
-    let loginOk = false;
-    if (port) {
-      const probe = await request({ port, pathname: '/login', headers: { accept: 'text/html' } });
-      loginOk = probe.status === 200;
-      if (!loginOk) {
-        const note = `GET /login → HTTP ${probe.status}; render throughput not measured`;
-        results.notes.push(note);
-        results.login_page = { status: probe.status, skipped: true };
-        say(`login page: ${note}`);
+    if (want('render') || want('login') || want('js')) await benchPagesAndLogin(options, results, say, want);
+    // --- Money: transfers, PIN, a long history (own servers and databases) -------------------
+    if (want('money')) {
+      if (!fs.existsSync(entry)) results.notes.push('no dist/server/entry.mjs: money measurements skipped');
+      else {
+        results.money = await benchMoney(options, say);
+        if (!results.money.ok) process.exitCode = 1;
       }
     }
-    const floorRounds = [];
-    const loginRounds = [];
-    for (let round_ = 1; round_ <= options.rounds; round_ += 1) {
-      const tag = options.rounds > 1 ? ` (round ${round_}/${options.rounds})` : '';
-      say(`floor: minimal node:http server, ${options.connections} keep-alive connections, ${options.warmup} s warm-up + ${options.duration} s${tag} …`);
-      floorRounds.push(await loadTest({ port: floorServer.port, pathname: '/', serverPid: floorServer.child.pid, ...load }));
-      if (loginOk) {
-        say(`login page: GET /login, ${options.connections} keep-alive connections, ${options.warmup} s warm-up + ${options.duration} s${tag} …`);
-        loginRounds.push(await loadTest({ port, pathname: '/login', headers: { accept: 'text/html' }, serverPid: server.pid, ...load }));
-      }
-    }
-    await killChild(floorServer.child);
-    children.delete(floorServer.child);
-    results.floor = combineRounds(floorRounds);
-    if (loginOk) {
-      results.login_page = combineRounds(loginRounds);
-      const ratios = floorRounds.map((floor, i) => ({
-        rps: floor.rps / loginRounds[i].rps,
-        p50: loginRounds[i].p50_ms / floor.p50_ms,
-        p99: loginRounds[i].p99_ms / floor.p99_ms,
-      }));
-      const rpsRatio = median(ratios.map((r) => r.rps));
-      results.ratio = {
-        rps_floor_over_login: round(rpsRatio, 1),
-        login_rps_share_of_floor_pct: round(100 / rpsRatio, 1),
-        p50_login_over_floor: round(median(ratios.map((r) => r.p50)), 1),
-        p99_login_over_floor: round(median(ratios.map((r) => r.p99)), 1),
-        per_round: ratios.map((r) => ({ rps_floor_over_login: round(r.rps, 1), p50: round(r.p50, 1), p99: round(r.p99, 1) })),
-      };
-    }
-    if (!port) throw new Error('no build to run (dist/server/entry.mjs missing)');
-
-    // --- Login API -------------------------------------------------------------------------
-    say(`login API: ${options.loginCalls} sequential calls, then ${options.loginConcurrentCalls} calls at ${options.loginConcurrency} concurrent …`);
-    try {
-      results.login_api = await benchLogin(port, { calls: options.loginCalls, concurrency: options.loginConcurrency, concurrentCalls: options.loginConcurrentCalls });
-    } catch (error) {
-      if (!(error instanceof LoginFailed)) throw error;
-      results.login_api = { error: error.message };
-      results.notes.push(error.message);
-      say(`login API: ${error.message}`);
-    }
-
-    // --- JavaScript bytes ------------------------------------------------------------------
-    say('javascript: fetching pages and following static imports …');
-    results.javascript = await benchJs(port, tempDir);
-
-    results.server_log = { warn_lines: serverLog.warn, error_lines: serverLog.error, events: serverLog.events, tail: serverLog.lines.slice(-20) };
   } catch (error) {
     results.error = error.message;
     say(`\nerror: ${error.message}`);
@@ -1003,10 +1378,126 @@ async function main() {
   say(`\nwrote ${path.relative(process.cwd(), resultsFile) || resultsFile}`);
 }
 
+/** Sections 1–3: the /login render beside the node:http floor, the login API, JavaScript bytes. */
+async function benchPagesAndLogin(options, results, say, want) {
+  // --- Servers -----------------------------------------------------------------------------
+  const load = { connections: options.connections, warmupMs: options.warmup * 1000, durationMs: options.duration * 1000 };
+  const floorServer = want('render') ? await startFloorServer() : null;
+
+  let port = null;
+  let server = null;
+  let serverLog = null;
+  if (!fs.existsSync(entry)) {
+    results.notes.push('no dist/server/entry.mjs: app measurements skipped');
+  } else {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-bench-'));
+    port = await freePort();
+    server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], {
+      cwd: root,
+      env: { ...process.env, HOST, PORT: String(port), DATA_DIR: tempDir, LOG_LEVEL: 'warn', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(server);
+    serverLog = captureOutput(server, 'app');
+    const startedAt = Date.now();
+    await waitForHealth(port, server, 60_000);
+    const childNodeEnv = options.nodeEnv ?? process.env.NODE_ENV ?? 'production';
+    results.app_server = { node_env: childNodeEnv, startup_ms: Date.now() - startedAt };
+    say(`app: ${path.relative(root, entry)} on http://${HOST}:${port}, NODE_ENV=${childNodeEnv ?? '(unset)'}, healthy after ${Date.now() - startedAt} ms (fresh DATA_DIR, migrated + seeded)`);
+  }
+
+  // --- Floor and GET /login, alternating for --rounds rounds ---------------------------------
+  let loginOk = false;
+  if (port && want('render')) {
+    const probe = await request({ port, pathname: '/login', headers: { accept: 'text/html' } });
+    loginOk = probe.status === 200;
+    if (!loginOk) {
+      const note = `GET /login → HTTP ${probe.status}; render throughput not measured`;
+      results.notes.push(note);
+      results.login_page = { status: probe.status, skipped: true };
+      say(`login page: ${note}`);
+    }
+  }
+  const floorRounds = [];
+  const loginRounds = [];
+  for (let round_ = 1; floorServer && round_ <= options.rounds; round_ += 1) {
+    const tag = options.rounds > 1 ? ` (round ${round_}/${options.rounds})` : '';
+    say(`floor: minimal node:http server, ${options.connections} keep-alive connections, ${options.warmup} s warm-up + ${options.duration} s${tag} …`);
+    floorRounds.push(await loadTest({ port: floorServer.port, pathname: '/', serverPid: floorServer.child.pid, ...load }));
+    if (loginOk) {
+      say(`login page: GET /login, ${options.connections} keep-alive connections, ${options.warmup} s warm-up + ${options.duration} s${tag} …`);
+      loginRounds.push(await loadTest({ port, pathname: '/login', headers: { accept: 'text/html' }, serverPid: server.pid, ...load }));
+    }
+  }
+  if (floorServer) {
+    await killChild(floorServer.child);
+    children.delete(floorServer.child);
+    results.floor = combineRounds(floorRounds);
+  }
+  if (loginOk) {
+    results.login_page = combineRounds(loginRounds);
+    const ratios = floorRounds.map((floor, i) => ({
+      rps: floor.rps / loginRounds[i].rps,
+      p50: loginRounds[i].p50_ms / floor.p50_ms,
+      p99: loginRounds[i].p99_ms / floor.p99_ms,
+    }));
+    const rpsRatio = median(ratios.map((r) => r.rps));
+    results.ratio = {
+      rps_floor_over_login: round(rpsRatio, 1),
+      login_rps_share_of_floor_pct: round(100 / rpsRatio, 1),
+      p50_login_over_floor: round(median(ratios.map((r) => r.p50)), 1),
+      p99_login_over_floor: round(median(ratios.map((r) => r.p99)), 1),
+      per_round: ratios.map((r) => ({ rps_floor_over_login: round(r.rps, 1), p50: round(r.p50, 1), p99: round(r.p99, 1) })),
+    };
+  }
+  if (!port) throw new Error('no build to run (dist/server/entry.mjs missing)');
+
+  // --- Login API -------------------------------------------------------------------------
+  if (want('login')) {
+    say(`login API: ${options.loginCalls} sequential calls, then ${options.loginConcurrentCalls} calls at ${options.loginConcurrency} concurrent …`);
+    try {
+      results.login_api = await benchLogin(port, { calls: options.loginCalls, concurrency: options.loginConcurrency, concurrentCalls: options.loginConcurrentCalls });
+    } catch (error) {
+      if (!(error instanceof LoginFailed)) throw error;
+      results.login_api = { error: error.message };
+      results.notes.push(error.message);
+      say(`login API: ${error.message}`);
+    }
+  }
+
+  // --- JavaScript bytes ------------------------------------------------------------------
+  if (want('js')) {
+    say('javascript: fetching pages and following static imports …');
+    results.javascript = await benchJs(port, tempDir);
+  }
+
+  results.server_log = { warn_lines: serverLog.warn, error_lines: serverLog.error, events: serverLog.events, tail: serverLog.lines.slice(-20) };
+  // The money section starts servers of its own; this one would only sit beside them.
+  await killChild(server);
+  children.delete(server);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------
 function report(results, say) {
+  const want = (section) => results.options.only.includes(section);
+  if (want('render')) reportRender(results, say);
+  if (want('login')) reportLogin(results, say);
+  if (want('js')) reportJs(results, say);
+  if (results.server_log && (results.server_log.warn_lines || results.server_log.error_lines)) {
+    say(`\napp log during the run: ${results.server_log.warn_lines} warn, ${results.server_log.error_lines} error line(s): ${JSON.stringify(results.server_log.events)}`);
+  }
+  if (results.money) reportMoney(results.money, say);
+  for (const note of results.notes) say(`note: ${note}`);
+  const { loadavg_at_start: before, loadavg_at_end: after } = results.machine;
+  const others = [results.floor, results.login_page].map((r) => r?.cpu_pct_of_one_core?.other_pct).filter((v) => typeof v === 'number');
+  const busy = others.length > 0 && Math.max(...others) > 20;
+  say(`\nload average (1/5/15 min): start ${before?.join(' ')}, end ${after?.join(' ')}`);
+  if (busy) say(`warning: other processes used up to ${Math.max(...others)} % of a core during the load tests; figures are noisy — rerun when the machine is quiet (or use --rounds=3).`);
+}
+
+function reportRender(results, say) {
   say('\n== 1. Server render: GET /login vs node:http floor ==');
   const rows = [];
   const pct = (v) => (v === null || v === undefined ? '—' : `${v} %`);
@@ -1026,7 +1517,9 @@ function report(results, say) {
     `note: load generator and server share this ${results.machine.cpus}-CPU machine (CPU % is of one core). A client near 100 % means that figure is bounded by the load generator, ` +
       `not the server; "other CPU" is everything else running meanwhile (the worst round when several).`,
   );
+}
 
+function reportLogin(results, say) {
   say('\n== 2. POST /api/v1/auth/login (demo customer, argon2id m=19 MiB t=2) ==');
   const api = results.login_api;
   if (api?.sequential) {
@@ -1040,7 +1533,9 @@ function report(results, say) {
       ),
     );
   } else say(api?.error ? `not measured: ${api.error}` : 'not measured');
+}
 
+function reportJs(results, say) {
   say('\n== 3. JavaScript loaded per page (transitive static imports) ==');
   const js = results.javascript;
   if (js) {
@@ -1088,16 +1583,85 @@ function report(results, say) {
     if (js.sign_in_error) say(`signed-in pages not measured: ${js.sign_in_error}`);
     if (js.onboarding_error) say(`onboarding journey stopped: ${js.onboarding_error}`);
   } else say('not measured');
+}
 
-  if (results.server_log && (results.server_log.warn_lines || results.server_log.error_lines)) {
-    say(`\napp log during the run: ${results.server_log.warn_lines} warn, ${results.server_log.error_lines} error line(s): ${JSON.stringify(results.server_log.events)}`);
+/** Sections 4–6 of the report: transfers, the PIN's cost, pages with a long history, the closing note. */
+function reportMoney(money, say) {
+  const pct = (v) => (v === null || v === undefined ? '—' : `${v} %`);
+  say('\n== 4. Transfers inside the bank: API vs service vs floor ==');
+  const rows = [];
+  const layerName = { api: 'API: POST /transfer/local (HTTP)', service: 'service, no HTTP, PIN stubbed', floor: 'floor: engine only, no app code' };
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (result.error) {
+      rows.push([engine, `error: ${result.error.slice(0, 80)}`, '', '', '', '', '', '', '', '', '']);
+      continue;
+    }
+    const clientsList = [...new Set(result.api.map((run) => run.clients))];
+    for (const clients of clientsList) {
+      const floorRun = result.floor.find((run) => run.clients === clients);
+      for (const run of [result.api.find((r) => r.clients === clients), result.service.find((r) => r.clients === clients), floorRun]) {
+        if (!run) continue;
+        const failed = run.layer === 'api' ? run.non_200 + run.errors : run.failed;
+        const cpu = run.layer === 'api' ? `${pct(run.cpu_pct_of_one_core?.server_pct)} / ${pct(run.cpu_pct_of_one_core?.other_pct)}` : `${pct(run.cpu_pct_of_one_core?.process_pct)} / ${pct(run.cpu_pct_of_one_core?.machine_pct)}`;
+        const ratio = floorRun?.tps ? `${fmt((100 * run.tps) / floorRun.tps, 1)} %` : '—';
+        rows.push([engine, layerName[run.layer], clients, fmt(run.tps, 1), fmt(run.p50_ms), fmt(run.p99_ms), fmt(run.mean_ms), run.count, failed, cpu, ratio]);
+      }
+    }
   }
-  for (const note of results.notes) say(`note: ${note}`);
-  const { loadavg_at_start: before, loadavg_at_end: after } = results.machine;
-  const others = [results.floor, results.login_page].map((r) => r?.cpu_pct_of_one_core?.other_pct).filter((v) => typeof v === 'number');
-  const busy = others.length > 0 && Math.max(...others) > 20;
-  say(`\nload average (1/5/15 min): start ${before?.join(' ')}, end ${after?.join(' ')}`);
-  if (busy) say(`warning: other processes used up to ${Math.max(...others)} % of a core during the load tests; figures are noisy — rerun when the machine is quiet (or use --rounds=3).`);
+  say(table(['engine', 'layer', 'clients', 'transfers/s', 'p50 ms', 'p99 ms', 'mean ms', 'count', 'failed', 'CPU', 'of floor'], rows, ['l', 'l']));
+  say('CPU: API rows "server process / everything else (PostgreSQL, other work)"; service and floor rows "that process / whole machine" (% of one core).');
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (result.error) continue;
+    const floorMode = result.floor.map((run) => `${run.clients}: ${run.mode}`).join('; ');
+    say(`${engine}: ${result.database}. Floor = BEGIN; INSERT journal_entries; UPDATE accounts (sender, guarded balance >= amount); UPDATE accounts (recipient); 2 × INSERT postings; COMMIT — on the app's real tables and rows (the same senders and recipient), ${engine === 'sqlite' ? "through node:sqlite with the app's pragmas" : 'through pg with named prepared statements'}; ${floorMode}.`);
+    const checks = result.checks;
+    say(
+      `${engine} checks: ${checks.every_answer_200 ? 'every answer 200' : 'SOME ANSWERS NOT 200'}; ${checks.debits_in_database} debits and ${checks.credits_to_recipient} recipient credits for ${checks.acknowledged} answers of 200 (${checks.distinct_references} distinct references) → ${checks.one_debit_per_200 ? 'match' : 'MISMATCH'}; ` +
+        `ledger:verify after the API run ${checks.ledger_verify.ok ? 'OK' : 'FAILED'}, after the service and floor runs ${checks.ledger_verify_after_floor?.ok ? 'OK' : 'FAILED'}.`,
+    );
+    if (!checks.ledger_verify.ok) say(checks.ledger_verify.output);
+    for (const run of result.api) if (run.failures.length) say(`  API ${run.clients} client(s) failures: ${run.failures.join(' | ')}`);
+    if (result.server_log?.warn_lines || result.server_log?.error_lines) say(`  ${engine} server log: ${result.server_log.warn_lines} warn, ${result.server_log.error_lines} error: ${JSON.stringify(result.server_log.events)}`);
+    for (const note of result.notes) say(`  note: ${note}`);
+  }
+
+  say('\n== 5. Where the time goes: one transaction-PIN check (verifySecret, argon2id m=19 MiB t=2 p=1) ==');
+  if (money.pin) {
+    const { sequential, concurrent } = money.pin;
+    say(
+      table(
+        ['PIN check', 'calls', 'p50 ms', 'p99 ms', 'mean ms', 'CPU ms/check', 'checks/s'],
+        [
+          ['sequential', sequential.count, fmt(sequential.p50_ms), fmt(sequential.p99_ms), fmt(sequential.mean_ms), fmt(sequential.cpu_ms_per_verify), fmt(sequential.per_s, 1)],
+          [`${concurrent.concurrency} concurrent`, concurrent.count, fmt(concurrent.p50_ms), fmt(concurrent.p99_ms), fmt(concurrent.mean_ms), fmt(concurrent.cpu_ms_per_verify), fmt(concurrent.per_s, 1)],
+        ],
+      ),
+    );
+    say(`(libuv thread pool of ${money.pin.threadpool_size} on ${money.pin.cpus} CPU(s): concurrent checks queue for the cores)`);
+  } else say('not measured');
+
+  say('\n== 6. Pages for a customer with a long history (signed in, server render) ==');
+  const pageRows = [];
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (!result.pages) continue;
+    for (const [pathname, page] of Object.entries(result.pages)) {
+      if (page.skipped) {
+        pageRows.push([engine, pathname, `HTTP ${page.status}${page.location ? ` → ${page.location}` : ''}: not measured`, '', '', '', '', '', '', '', '']);
+        continue;
+      }
+      for (const [mode, run] of [['sequential', page.sequential], [`${page.concurrent.connections} connections`, page.concurrent]]) {
+        pageRows.push([engine, pathname, mode, fmt(run.rps, 1), fmt(run.p50_ms), fmt(run.p99_ms), fmt(run.mean_ms), run.requests, run.non_2xx + run.errors, run.mean_body_bytes, pct(run.cpu_pct_of_one_core?.server_pct)]);
+      }
+    }
+  }
+  const history = Object.values(money.engines).find((result) => result.seed)?.seed;
+  if (history) say(`customer: ${history.history_transactions?.toLocaleString('en-US')} transactions over 12 months (${Object.entries(history.history_by_kind ?? {}).map(([kind, n]) => `${kind} ${n}`).join(', ')}), written through postEntry + recordTransaction`);
+  say(table(['engine', 'page', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'requests', 'non-2xx/err', 'body B', 'server CPU'], pageRows, ['l', 'l', 'l']));
+
+  say('\n== Closing note ==');
+  say(money.closing_note || '—');
+  for (const note of money.notes) say(`note: ${note}`);
+  if (!money.ok) say('\nMONEY CHECKS FAILED: see above (exit code 1).');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ function monthPlan(index: number): Step[] {
     { kind: 'bank', day: 14, naira: wobble(6_500), bank: opay, serial: '815500213', narration: 'Transport, Bolt rides' },
     { kind: 'bank', day: 18, naira: wobble(15_000), bank: access, serial: '066239871', narration: 'School fees, Chidi' },
     { kind: 'local', day: 21, naira: wobble(4_000), narration: 'Lunch split' },
-    { kind: 'salary', day: 25, naira: 285_000 },
+    { kind: 'salary', day: 25, naira: 220_000 },
     { kind: 'bank', day: 27, naira: wobble(60_000), bank: gtbank, serial: '201965432', narration: 'Ajo savings contribution' },
   ];
 }

@@ -156,6 +156,19 @@ describe.each(engines)('transfers on %s', (engine) => {
       await expectLedgerOk();
     });
 
+    it('replays a finished request without checking the PIN again (no PIN attempt is counted)', async () => {
+      const sender = await customer(t.app, { balance: naira(1_000) });
+      const recipient = await customer(t.app);
+      const key = newKey();
+      const input = { account_number: recipient.accountNumber, amount: naira(100), narration: '', pin: testPin, save_beneficiary: false };
+      const first = await t.app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key);
+      const replay = await t.app.transfers.sendLocal(sender.userId, sender.accountNumber, { ...input, pin: '9999' }, key);
+      expect(replay).toMatchObject({ ok: true, replayed: true });
+      if (first.ok && replay.ok) expect(replay.value).toEqual(first.value);
+      const row = await t.app.db.selectFrom('users').select('pin_failed_attempts').where('id', '=', sender.userId).executeTakeFirstOrThrow();
+      expect(row.pin_failed_attempts).toBe(0);
+    });
+
     it('lets a refused request be retried with the same key once corrected', async () => {
       const sender = await customer(t.app, { balance: naira(1_000) });
       const recipient = await customer(t.app);

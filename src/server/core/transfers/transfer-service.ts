@@ -107,14 +107,20 @@ export function createTransferService(deps: {
     }
   }
 
-  async function checkMaxBalance(trx: Trx, accountNumber: string, balance: number, amount: number, who: 'recipient' | 'you') {
-    const owner = await trx.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.user_id').select('users.tier').where('accounts.account_number', '=', accountNumber).executeTakeFirst();
-    const cap = tierLimits(rules, owner?.tier ?? 1).maxBalance;
+  /** The tier of an account's owner; read before any lock is taken (a tier only ever changes by an upgrade). */
+  async function ownerTier(accountNumber: string): Promise<number> {
+    const owner = await db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.user_id').select('users.tier').where('accounts.account_number', '=', accountNumber).executeTakeFirst();
+    return owner?.tier ?? 1;
+  }
+
+  function checkMaxBalance(tier: number, balance: number, amount: number, who: 'recipient' | 'you') {
+    const owner = { tier };
+    const cap = tierLimits(rules, tier).maxBalance;
     if (cap !== null && balance + amount > cap) {
       throw new Refusal(
         who === 'recipient'
           ? fail('LIMIT_EXCEEDED', `The recipient's account cannot receive this amount: it would go over the ${formatNaira(cap)} maximum balance of their account tier.`, { errors: { amount: ['Too much for the recipient’s account'] } })
-          : fail('LIMIT_EXCEEDED', `This account cannot hold more than ${formatNaira(cap)} on Tier ${owner?.tier ?? 1}.`, { errors: { amount: ['Over the account’s maximum balance'] } }),
+          : fail('LIMIT_EXCEEDED', `This account cannot hold more than ${formatNaira(cap)} on Tier ${owner.tier}.`, { errors: { amount: ['Over the account’s maximum balance'] } }),
       );
     }
   }
@@ -138,12 +144,14 @@ export function createTransferService(deps: {
   ): Promise<{ done: TransferResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
     const authorised = await authorise(userId, sendAccount);
     if (!authorised.ok) return { done: authorised };
-    const pin = await pins.confirm(userId, input.pin);
-    if (!pin.ok) return { done: pin };
+    // A retry of a finished request replays its answer before the PIN is checked again: it moves
+    // no money, must not count as a PIN attempt, and returns what the first one returned.
     const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
     const early = await idempotency.peek<TransferOutcome>(claim, clock.now());
     if (early instanceof Replay) return { done: { ...early.outcome, replayed: true } as TransferResult };
     if (early instanceof Refusal) return { done: early.failure };
+    const pin = await pins.confirm(userId, input.pin);
+    if (!pin.ok) return { done: pin };
     return { ready: { ...authorised.value, claim } };
   }
 
@@ -174,6 +182,7 @@ export function createTransferService(deps: {
     const recipient = await nameEnquiry({ account_number: input.account_number, bank_code: config.bank.nipCode });
     if (!recipient.ok) return recipient;
     const charges = transferCharges(rules, input.amount, 'local');
+    const recipientTier = await ownerTier(input.account_number);
 
     return moneyTransaction(async (trx) => {
       const now = clock.now();
@@ -184,7 +193,7 @@ export function createTransferService(deps: {
       if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
       await checkDailyLimit(trx, sendAccount, tier, input.amount, now);
       if (sender.balance < input.amount + charges.total) throw new Refusal(fail('INSUFFICIENT_FUNDS', `Your balance of ${formatNaira(sender.balance)} is not enough for ${formatNaira(input.amount + charges.total)} (amount and charges).`, { errors: { amount: ['More than your balance'] } }));
-      await checkMaxBalance(trx, input.account_number, receiver.balance, input.amount, 'recipient');
+      checkMaxBalance(recipientTier, receiver.balance, input.amount, 'recipient');
 
       const reference = newReference('TRF', now);
       const narration = input.narration || `Transfer to ${recipient.value.account_name}`;

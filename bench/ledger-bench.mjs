@@ -1,0 +1,504 @@
+#!/usr/bin/env node
+// Helper processes for bench/run.mjs: the money-path measurements that need the app's own
+// TypeScript sources (Node strips the types, as scripts/db.mjs relies on) or a database driver.
+// The database is the app's: DATABASE_URL (PostgreSQL) when set, else DATA_DIR/bank.sqlite.
+//
+//   node bench/ledger-bench.mjs seed    --senders=16 --fund=<kobo> --history=10000
+//       customers (tier 3, onboarded, no emails) written through the services; prints the plan.
+//   node bench/ledger-bench.mjs floor   --plan=<file> --clients=N --warmup=2 --duration=8
+//       a minimal transfer with no application code on the real tables (see floorTransfer).
+//   node bench/ledger-bench.mjs service --plan=<file> --clients=N --warmup=2 --duration=8
+//       the app's transfer service in process: no HTTP, PIN check replaced by a stub.
+//   node bench/ledger-bench.mjs pin     --calls=30 --concurrency=16
+//       the cost of one transaction-PIN check (verifySecret, argon2id).
+//   node bench/ledger-bench.mjs count   --plan=<file>
+//       debits from the senders and credits to the recipient, to compare with HTTP 200s.
+//
+// Prints exactly one line `RESULT <json>` on stdout (logs, if any, are other lines).
+
+import os from 'node:os';
+import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+
+const PASSWORD = 'quiet harbour lantern ferry 4729';
+const PIN = '4827';
+const TRANSFER_KOBO = 500; // ₦5: far below every limit and the stamp-duty threshold
+
+function parseArgs(argv) {
+  const args = {};
+  for (const arg of argv) {
+    const match = /^--([^=]+)=(.*)$/.exec(arg);
+    if (match) args[match[1]] = match[2];
+  }
+  return args;
+}
+
+const nowNs = () => process.hrtime.bigint();
+const nsToMs = (ns) => Number(ns) / 1e6;
+const round = (value, digits = 2) => (value === null || value === undefined || !Number.isFinite(value) ? null : Math.round(value * 10 ** digits) / 10 ** digits);
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+function summarise(latencies) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  return {
+    count: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p99_ms: round(percentile(sorted, 99)),
+    mean_ms: sorted.length ? round(sum / sorted.length) : null,
+    min_ms: sorted.length ? round(sorted[0]) : null,
+    max_ms: sorted.length ? round(sorted[sorted.length - 1]) : null,
+  };
+}
+
+function machineBusyMs() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = fields;
+    return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Closed loop: `clients` async workers, each calling op(client, seq) back to back for warm-up +
+ * duration. An operation is recorded when it starts after the warm-up and ends inside the window
+ * (the same rule as the HTTP load test in run.mjs). Every outcome, warm-up included, is counted.
+ */
+async function closedLoop({ clients, warmupMs, durationMs, op }) {
+  const latencies = [];
+  const outcomes = {};
+  const errors = [];
+  const t0 = nowNs();
+  const measureFrom = t0 + BigInt(Math.round(warmupMs * 1e6));
+  const measureTo = measureFrom + BigInt(Math.round(durationMs * 1e6));
+  // Taken by the first operation that starts inside the window (a timer may never fire while
+  // synchronous SQLite work keeps the event loop in microtasks).
+  let cpuStart = null;
+  const worker = async (client) => {
+    let seq = 0;
+    while (nowNs() < measureTo) {
+      seq += 1;
+      const start = nowNs();
+      if (cpuStart === null && start >= measureFrom) cpuStart = { cpu: process.cpuUsage(), machine: machineBusyMs(), at: start };
+      let outcome;
+      try {
+        outcome = await op(client, seq);
+      } catch (error) {
+        outcome = 'error';
+        if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));
+      }
+      const end = nowNs();
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      if (start >= measureFrom && end <= measureTo) latencies.push(nsToMs(end - start));
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, (_, client) => worker(client)));
+  let cpu = null;
+  if (cpuStart) {
+    const wallMs = nsToMs(nowNs() - cpuStart.at);
+    const used = process.cpuUsage(cpuStart.cpu);
+    const machineEnd = machineBusyMs();
+    cpu = {
+      process_pct: round(((used.user + used.system) / 1000 / wallMs) * 100, 0),
+      machine_pct: cpuStart.machine !== null && machineEnd !== null ? round(((machineEnd - cpuStart.machine) / wallMs) * 100, 0) : null,
+    };
+  }
+  const summary = summarise(latencies);
+  const failed = Object.entries(outcomes).reduce((n, [name, count]) => (name === 'ok' ? n : n + count), 0);
+  return { clients, warmup_s: warmupMs / 1000, duration_s: durationMs / 1000, ...summary, tps: round(summary.count / (durationMs / 1000), 1), outcomes, failed, errors, cpu_pct_of_one_core: cpu };
+}
+
+/** One at a time through a promise chain: how 16 "concurrent" clients share one SQLite connection. */
+function serialiser() {
+  let tail = Promise.resolve();
+  return (fn) => {
+    const run = tail.then(fn);
+    tail = run.catch(() => {});
+    return run;
+  };
+}
+
+async function loadConfig() {
+  const { parseConfig } = await import('../src/server/config.ts');
+  return parseConfig({ ...process.env, SEED_DEMO: 'false' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// seed
+// ---------------------------------------------------------------------------------------------
+async function seed(args) {
+  const { createApp } = await import('../src/server/app.ts');
+  const { createOnboardedCustomer } = await import('../src/server/core/demo/onboarded-customer.ts');
+  const { hashSecret, normaliseAnswer } = await import('../src/server/core/auth/secrets.ts');
+  const senders = Number(args.senders ?? 16);
+  const fund = Number(args.fund ?? 1_000_000_000);
+  const historyCount = Number(args.history ?? 0);
+  const started = Date.now();
+  const app = await createApp(await loadConfig());
+  try {
+    const [password, pin, answer] = await Promise.all([hashSecret(PASSWORD), hashSecret(PIN), hashSecret(normaliseAnswer('Corona School'))]);
+    const hashes = { password, pin, answer };
+    const tag = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    const phoneBase = randomInt(10_000_000, 80_000_000);
+    let made = 0;
+    const make = async (firstName, lastName, role) => {
+      made += 1;
+      const email = `bench.${role}.${tag}@example.com`;
+      const created = await createOnboardedCustomer(app, { firstName, lastName, email, phoneNumber: `+23481${String(phoneBase + made).padStart(8, '0')}`, password: PASSWORD, pin: PIN, tier: 3, hashes });
+      return { email, userId: created.userId, accountNumber: created.accountNumber };
+    };
+    const recipient = await make('Amaka', 'Recipient', 'recipient');
+    const list = [];
+    for (let index = 0; index < senders; index += 1) {
+      const sender = await make('Bode', `Sender${index + 1}`, `sender${index + 1}`);
+      const funded = await app.inbound.depositFromSandbox({ account_number: sender.accountNumber, amount: fund, narration: 'Bench funding' });
+      if (!funded.ok) throw new Error(`funding failed: ${funded.message}`);
+      list.push(sender);
+    }
+    let history = null;
+    if (historyCount > 0) history = await seedHistory(app, make, historyCount);
+    return { password: PASSWORD, pin: PIN, amount: TRANSFER_KOBO, recipient, senders: list, history, seconds: round((Date.now() - started) / 1000, 1) };
+  } finally {
+    await app.db.destroy();
+  }
+}
+
+/**
+ * A customer with `count` transactions spread over the last 12 months, written through the
+ * ledger's own postEntry + recordTransaction (no PIN, no HTTP, batched transactions), so the
+ * books verify afterwards: deposits, transfers from other banks, transfers to another customer
+ * of this bank (who gets the credit), airtime and electricity.
+ */
+async function seedHistory(app, make, count) {
+  const { postEntry, newReference, internalAccounts } = await import('../src/server/core/ledger/ledger.ts');
+  const { recordTransaction } = await import('../src/server/core/transactions/transaction-repository.ts');
+  const { transferCharges } = await import('../src/server/core/ledger/charges.ts');
+  const started = Date.now();
+  const holder = await make('Halima', 'History', 'history');
+  const other = await make('Chuka', 'Counterparty', 'counterparty');
+  const bankName = app.config.bank.name;
+  const nip = app.config.bank.nipCode;
+
+  const end = Date.now() - 10 * 60_000;
+  const start = end - 364 * 24 * 3_600_000;
+  const times = Array.from({ length: count }, () => start + Math.random() * (end - start)).sort((a, b) => a - b);
+  const naira = (low, high) => randomInt(low, high + 1) * 100;
+  const phones = ['08031234567', '08059876543', '09061112222', '07035554444'];
+  let balance = 0;
+  const plan = times.map((time, index) => {
+    let kind;
+    if (index === 0) kind = 'deposit';
+    else {
+      const roll = Math.random();
+      kind = roll < 0.25 ? 'deposit' : roll < 0.4 ? 'inbound' : roll < 0.75 ? 'local' : roll < 0.9 ? 'airtime' : 'electricity';
+    }
+    let amount = index === 0 ? 200_000_000 : kind === 'deposit' ? naira(1_000, 100_000) : kind === 'inbound' ? naira(500, 150_000) : kind === 'local' ? naira(200, 50_000) : kind === 'airtime' ? naira(100, 5_000) : naira(1_000, 30_000);
+    let fee = kind === 'local' ? transferCharges(app.config.money, amount, 'local').total : 0;
+    if ((kind === 'local' || kind === 'airtime' || kind === 'electricity') && balance < amount + fee) {
+      kind = 'deposit';
+      amount = naira(50_000, 100_000);
+      fee = 0;
+    }
+    balance += kind === 'deposit' || kind === 'inbound' ? amount : -(amount + fee);
+    return { at: new Date(time), kind, amount, fee };
+  });
+
+  const batch = 250;
+  for (let offset = 0; offset < plan.length; offset += batch) {
+    await app.db.transaction().execute(async (trx) => {
+      for (const event of plan.slice(offset, offset + batch)) {
+        const at = event.at;
+        const iso = at.toISOString();
+        const record = (values) => recordTransaction(trx, { status: 'successful', fee: 0, details: {}, counterparty: null, at, ...values });
+        if (event.kind === 'deposit' || event.kind === 'inbound') {
+          const inbound = event.kind === 'inbound';
+          const reference = newReference(inbound ? 'INW' : 'DEP', at);
+          const narration = inbound ? 'Transfer from Musa Danjuma' : 'Cash deposit';
+          const posted = await postEntry(trx, {
+            reference,
+            kind: inbound ? 'transfer.inbound' : 'deposit.sandbox',
+            description: narration,
+            at: iso,
+            lines: [
+              { account: inbound ? internalAccounts.interbankSettlement : internalAccounts.sandboxFunding, amount: -event.amount },
+              { account: holder.accountNumber, amount: event.amount },
+            ],
+          });
+          await record({
+            reference, accountNumber: holder.accountNumber, userId: holder.userId, type: 'credit', category: inbound ? 'transfer' : 'deposit', amount: event.amount, balanceAfter: posted.balances.get(holder.accountNumber), narration,
+            counterparty: inbound ? { name: 'MUSA DANJUMA', account_number: '0123456789', bank_code: '000013', bank_name: 'Guaranty Trust Bank (GTBank)' } : null,
+            details: inbound ? { channel: 'nip' } : {}, entryId: posted.entryId,
+          });
+        } else if (event.kind === 'local') {
+          const reference = newReference('TRF', at);
+          const stampDuty = event.fee;
+          const posted = await postEntry(trx, {
+            reference,
+            kind: 'transfer.local',
+            description: `Transfer ${holder.accountNumber} → ${other.accountNumber}`,
+            at: iso,
+            lines: [
+              { account: holder.accountNumber, amount: -(event.amount + event.fee) },
+              { account: other.accountNumber, amount: event.amount },
+              { account: internalAccounts.stampDuty, amount: stampDuty },
+            ],
+          });
+          await record({
+            reference, accountNumber: holder.accountNumber, userId: holder.userId, type: 'debit', category: 'transfer', amount: event.amount, fee: event.fee, balanceAfter: posted.balances.get(holder.accountNumber), narration: 'Rent and upkeep',
+            counterparty: { name: 'CHUKA COUNTERPARTY', account_number: other.accountNumber, bank_code: nip, bank_name: bankName }, details: { transfer_fee: 0, stamp_duty: stampDuty, channel: 'local' }, entryId: posted.entryId,
+          });
+          await record({
+            reference, accountNumber: other.accountNumber, userId: other.userId, type: 'credit', category: 'transfer', amount: event.amount, balanceAfter: posted.balances.get(other.accountNumber), narration: 'Transfer from HALIMA HISTORY',
+            counterparty: { name: 'HALIMA HISTORY', account_number: holder.accountNumber, bank_code: nip, bank_name: bankName }, details: { channel: 'local' }, entryId: posted.entryId,
+          });
+        } else {
+          const airtime = event.kind === 'airtime';
+          const reference = newReference(airtime ? 'AIR' : 'ELC', at);
+          const phone = phones[randomInt(phones.length)];
+          const posted = await postEntry(trx, {
+            reference,
+            kind: airtime ? 'purchase.airtime' : 'purchase.electricity',
+            description: airtime ? `Airtime ${phone}` : 'Electricity 45012345678',
+            at: iso,
+            lines: [
+              { account: holder.accountNumber, amount: -event.amount },
+              { account: internalAccounts.billerSettlement, amount: event.amount },
+            ],
+          });
+          await record({
+            reference, accountNumber: holder.accountNumber, userId: holder.userId, type: 'debit', category: airtime ? 'airtime' : 'electricity', amount: event.amount, balanceAfter: posted.balances.get(holder.accountNumber),
+            narration: airtime ? `MTN airtime for ${phone}` : 'IKEDC prepaid 45012345678',
+            details: airtime ? { phone_number: phone, network: 'MTN' } : { meter_number: '45012345678', disco: 'IKEDC', token: '1234-5678-9012-3456-7890', units: round(event.amount / 100 / 209.5, 1) },
+            entryId: posted.entryId,
+          });
+        }
+      }
+    });
+  }
+  const counted = await app.db.selectFrom('transactions').select((eb) => eb.fn.countAll().as('n')).where('account_number', '=', holder.accountNumber).executeTakeFirstOrThrow();
+  return { ...holder, counterparty: other, transactions: Number(counted.n), seconds: round((Date.now() - started) / 1000, 1), by_kind: plan.reduce((acc, event) => ((acc[event.kind] = (acc[event.kind] ?? 0) + 1), acc), {}) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// floor: one transaction = journal entry + two guarded balance updates + two postings
+// ---------------------------------------------------------------------------------------------
+function readPlan(args) {
+  if (!args.plan) throw new Error('--plan=<file> is required');
+  return JSON.parse(fs.readFileSync(args.plan, 'utf8'));
+}
+
+function timing(args) {
+  return { clients: Number(args.clients ?? 1), warmupMs: Number(args.warmup ?? 2) * 1000, durationMs: Number(args.duration ?? 8) * 1000 };
+}
+
+const floorId = () => `je_floor_${randomBytes(9).toString('base64url')}`;
+const floorReference = () => `FLR${randomBytes(6).toString('hex').toUpperCase()}`;
+
+async function floor(args) {
+  const plan = readPlan(args);
+  const { clients, warmupMs, durationMs } = timing(args);
+  const config = await loadConfig();
+  const recipient = plan.recipient.accountNumber;
+  const senders = plan.senders.map((sender) => sender.accountNumber);
+  const amount = plan.amount;
+  if (clients > senders.length) throw new Error(`only ${senders.length} senders for ${clients} clients`);
+
+  if (config.database.kind === 'sqlite') {
+    const { openSqlite } = await import('../src/server/db/sqlite-dialect.ts');
+    // The app's own connection settings: WAL, synchronous=FULL, foreign keys on, busy_timeout.
+    const db = openSqlite(config.database.file);
+    const statements = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+      entry: db.prepare("INSERT INTO journal_entries (id, reference, kind, description, reverses_entry_id, created_at) VALUES (?, ?, 'bench.floor', 'floor transfer', NULL, ?)"),
+      debit: db.prepare('UPDATE accounts SET balance = balance - ? WHERE account_number = ? AND balance >= ? RETURNING balance'),
+      credit: db.prepare('UPDATE accounts SET balance = balance + ? WHERE account_number = ? RETURNING balance'),
+      posting: db.prepare('INSERT INTO postings (entry_id, line, account_number, amount, created_at) VALUES (?, ?, ?, ?, ?)'),
+    };
+    const transfer = (sender) => {
+      const id = floorId();
+      const at = new Date().toISOString();
+      statements.begin.run();
+      try {
+        statements.entry.run(id, floorReference(), at);
+        if (!statements.debit.get(amount, sender, amount)) throw new Error('insufficient funds');
+        statements.credit.get(amount, recipient);
+        statements.posting.run(id, 1, sender, -amount, at);
+        statements.posting.run(id, 2, recipient, amount, at);
+        statements.commit.run();
+      } catch (error) {
+        statements.rollback.run();
+        throw error;
+      }
+      return 'ok';
+    };
+    const serial = serialiser();
+    try {
+      const result = await closedLoop({ clients, warmupMs, durationMs, op: (client) => serial(() => transfer(senders[client])) });
+      return { engine: 'sqlite', mode: clients > 1 ? `${clients} async clients sharing one connection (node:sqlite is synchronous: transactions run one after another)` : 'one connection', ...result };
+    } finally {
+      db.close();
+    }
+  }
+
+  const pg = (await import('pg')).default;
+  const connections = [];
+  try {
+    for (let index = 0; index < clients; index += 1) {
+      const client = new pg.Client({ connectionString: config.database.url });
+      await client.connect();
+      connections.push(client);
+    }
+    // Named statements: parsed and planned once per connection, the cheapest way through the driver.
+    const transfer = async (client, sender) => {
+      const id = floorId();
+      const at = new Date().toISOString();
+      await client.query('BEGIN');
+      try {
+        await client.query({ name: 'floor_entry', text: "INSERT INTO journal_entries (id, reference, kind, description, reverses_entry_id, created_at) VALUES ($1, $2, 'bench.floor', 'floor transfer', NULL, $3)", values: [id, floorReference(), at] });
+        const debited = await client.query({ name: 'floor_debit', text: 'UPDATE accounts SET balance = balance - $1 WHERE account_number = $2 AND balance >= $1 RETURNING balance', values: [amount, sender] });
+        if (debited.rowCount !== 1) throw new Error('insufficient funds');
+        await client.query({ name: 'floor_credit', text: 'UPDATE accounts SET balance = balance + $1 WHERE account_number = $2 RETURNING balance', values: [amount, recipient] });
+        await client.query({ name: 'floor_posting', text: 'INSERT INTO postings (entry_id, line, account_number, amount, created_at) VALUES ($1, $2, $3, $4, $5)', values: [id, 1, sender, -amount, at] });
+        await client.query({ name: 'floor_posting', text: 'INSERT INTO postings (entry_id, line, account_number, amount, created_at) VALUES ($1, $2, $3, $4, $5)', values: [id, 2, recipient, amount, at] });
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+      return 'ok';
+    };
+    const result = await closedLoop({ clients, warmupMs, durationMs, op: (client) => transfer(connections[client], senders[client]) });
+    return { engine: 'postgres', mode: `${clients} connection${clients === 1 ? '' : 's'}, one per client`, ...result };
+  } finally {
+    await Promise.all(connections.map((client) => client.end().catch(() => {})));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// service: the app's transfer service without HTTP and without the PIN's argon2id
+// ---------------------------------------------------------------------------------------------
+async function service(args) {
+  const plan = readPlan(args);
+  const { clients, warmupMs, durationMs } = timing(args);
+  const { createApp } = await import('../src/server/app.ts');
+  const { createTransferService } = await import('../src/server/core/transfers/transfer-service.ts');
+  const app = await createApp(await loadConfig());
+  try {
+    const noPin = { confirm: async () => ({ ok: true, value: undefined }), lockedUntil: async () => null };
+    const transfers = createTransferService({ db: app.db, config: app.config, clock: app.clock, log: app.log, users: app.users, transactions: app.transactions, pins: noPin, idempotency: app.idempotency, interbank: null });
+    const run = `svc${Date.now().toString(36)}`;
+    const result = await closedLoop({
+      clients,
+      warmupMs,
+      durationMs,
+      op: async (client, seq) => {
+        const sender = plan.senders[client];
+        const outcome = await transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: plan.recipient.accountNumber, amount: plan.amount, narration: 'bench', pin: '0000', save_beneficiary: false }, `${run}-${clients}-${client}-${seq}`);
+        return outcome.ok ? 'ok' : outcome.code;
+      },
+    });
+    return { engine: app.config.database.kind, mode: app.config.database.kind === 'sqlite' ? 'Kysely, one connection (as the server)' : 'Kysely, pg pool of 10 (as the server)', ...result };
+  } finally {
+    await app.db.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// pin: verifySecret (argon2id m=19 MiB t=2 p=1) as the PIN guard calls it
+// ---------------------------------------------------------------------------------------------
+async function pinCost(args) {
+  const { hashSecret, verifySecret } = await import('../src/server/core/auth/secrets.ts');
+  const calls = Number(args.calls ?? 30);
+  const concurrency = Number(args.concurrency ?? 16);
+  const hash = await hashSecret(PIN);
+  for (let index = 0; index < 3; index += 1) await verifySecret(PIN, hash);
+
+  const sequential = [];
+  let cpu = process.cpuUsage();
+  let wall = nowNs();
+  for (let index = 0; index < calls; index += 1) {
+    const start = nowNs();
+    if (!(await verifySecret(PIN, hash))) throw new Error('PIN did not verify');
+    sequential.push(nsToMs(nowNs() - start));
+  }
+  let used = process.cpuUsage(cpu);
+  const sequentialCpuMs = (used.user + used.system) / 1000 / calls;
+  const sequentialWallMs = nsToMs(nowNs() - wall);
+
+  const concurrentCalls = Math.max(calls, concurrency * 4);
+  const concurrent = [];
+  let next = 0;
+  cpu = process.cpuUsage();
+  wall = nowNs();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < concurrentCalls) {
+        next += 1;
+        const start = nowNs();
+        await verifySecret(PIN, hash);
+        concurrent.push(nsToMs(nowNs() - start));
+      }
+    }),
+  );
+  used = process.cpuUsage(cpu);
+  const concurrentWallMs = nsToMs(nowNs() - wall);
+  return {
+    parameters: 'argon2id m=19456 KiB, t=2, p=1 (src/server/core/auth/secrets.ts)',
+    cpus: os.cpus().length,
+    threadpool_size: Number(process.env.UV_THREADPOOL_SIZE ?? 4),
+    sequential: { ...summarise(sequential), cpu_ms_per_verify: round(sequentialCpuMs), per_s: round(calls / (sequentialWallMs / 1000), 1) },
+    concurrent: { concurrency, ...summarise(concurrent), cpu_ms_per_verify: round((used.user + used.system) / 1000 / concurrentCalls), per_s: round(concurrentCalls / (concurrentWallMs / 1000), 1) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// count
+// ---------------------------------------------------------------------------------------------
+async function count(args) {
+  const plan = readPlan(args);
+  const { connect } = await import('../src/server/db/connection.ts');
+  const db = connect((await loadConfig()).database);
+  try {
+    const senders = plan.senders.map((sender) => sender.accountNumber);
+    const debits = await db
+      .selectFrom('transactions')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.coalesce(eb.fn.sum('amount'), eb.lit(0)).as('total')])
+      .where('account_number', 'in', senders)
+      .where('type', '=', 'debit')
+      .where('category', '=', 'transfer')
+      .executeTakeFirstOrThrow();
+    const credits = await db
+      .selectFrom('transactions')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.coalesce(eb.fn.sum('amount'), eb.lit(0)).as('total')])
+      .where('account_number', '=', plan.recipient.accountNumber)
+      .where('type', '=', 'credit')
+      .where('category', '=', 'transfer')
+      .executeTakeFirstOrThrow();
+    return { debits: Number(debits.n), debited: Number(debits.total), credits: Number(credits.n), credited: Number(credits.total) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+const commands = { seed, floor, service, pin: pinCost, count };
+const command = commands[process.argv[2]];
+if (!command) {
+  console.error(`usage: node bench/ledger-bench.mjs ${Object.keys(commands).join('|')} [--options]`);
+  process.exit(64);
+}
+try {
+  const result = await command(parseArgs(process.argv.slice(3)));
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+}
