@@ -79,7 +79,7 @@ export async function seedDemoHistory(app: App): Promise<number> {
   let key = 0;
   const opening = new Date(Date.UTC(year, month - 1 - 6, 20, 9, 0, 0));
   clock.current = opening;
-  await inbound.depositFromSandbox({ account_number: account, amount: 120_000_00, narration: 'Opening deposit', at: opening });
+  await inbound.depositFromSandbox({ account_number: account, amount: 150_000_00, narration: 'Opening deposit', at: opening });
   written += 1;
 
   for (let back = 5; back >= 0; back -= 1) {
