@@ -14,7 +14,7 @@ import { ScriptMeter } from './support/script-meter.ts';
 const islandPageBudgetBytes = 395_000;
 // The dashboard has one small island (LiveSummary: refreshes the balance when the tab comes back)
 // and shares React with the other island pages, so it is measured against the same budget.
-const pagesWithoutIslands = ['/profile/created', '/404 (guest)', '/404 (signed in)'];
+const pagesWithoutIslands = ['/profile/created', '/transfer', '/transactions', '/404 (guest)', '/404 (signed in)'];
 
 test.describe('page weight', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures the script a browser runs');
@@ -51,6 +51,10 @@ test.describe('page weight', () => {
     await securityQuestion.choose(customer.securityQuestion, customer.securityAnswer);
     await securityQuestion.arrivedAt('/dashboard');
     await meter.measure('/dashboard', () => page.goto('/dashboard'));
+    await meter.measure('/transfer', () => page.goto('/transfer'));
+    await meter.measure('/transfer/send', () => page.goto('/transfer/send?to=bank'));
+    await meter.measure('/beneficairies', () => page.goto('/beneficairies'));
+    await meter.measure('/transactions', () => page.goto('/transactions'));
     await meter.measure('/404 (signed in)', () => page.goto('/no-such-page'));
 
     const table = meter.table();
