@@ -17,6 +17,7 @@
 // Prints exactly one line `RESULT <json>` on stdout (logs, if any, are other lines).
 
 import os from 'node:os';
+import { percentile, round, summarise } from './stats.mjs';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 
@@ -35,27 +36,6 @@ function parseArgs(argv) {
 
 const nowNs = () => process.hrtime.bigint();
 const nsToMs = (ns) => Number(ns) / 1e6;
-const round = (value, digits = 2) => (value === null || value === undefined || !Number.isFinite(value) ? null : Math.round(value * 10 ** digits) / 10 ** digits);
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return null;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-}
-
-function summarise(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const sum = sorted.reduce((a, b) => a + b, 0);
-  return {
-    count: sorted.length,
-    p50_ms: round(percentile(sorted, 50)),
-    p99_ms: round(percentile(sorted, 99)),
-    mean_ms: sorted.length ? round(sum / sorted.length) : null,
-    min_ms: sorted.length ? round(sorted[0]) : null,
-    max_ms: sorted.length ? round(sorted[sorted.length - 1]) : null,
-  };
-}
-
 function machineBusyMs() {
   try {
     const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);

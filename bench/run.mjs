@@ -45,6 +45,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { percentile, round, summarise } from './stats.mjs';
 
 const HOST = '127.0.0.1';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -102,25 +103,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const nowNs = () => process.hrtime.bigint();
 const nsToMs = (ns) => Number(ns) / 1e6;
 
-function percentile(sortedMs, p) {
-  if (sortedMs.length === 0) return null;
-  const rank = Math.ceil((p / 100) * sortedMs.length);
-  return sortedMs[Math.min(sortedMs.length, Math.max(1, rank)) - 1];
-}
-
-function summarise(latenciesMs) {
-  const sorted = [...latenciesMs].sort((a, b) => a - b);
-  const sum = sorted.reduce((a, b) => a + b, 0);
-  return {
-    count: sorted.length,
-    p50_ms: round(percentile(sorted, 50)),
-    p99_ms: round(percentile(sorted, 99)),
-    mean_ms: sorted.length ? round(sum / sorted.length) : null,
-    min_ms: sorted.length ? round(sorted[0]) : null,
-    max_ms: sorted.length ? round(sorted[sorted.length - 1]) : null,
-  };
-}
-
 function median(values) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
@@ -156,11 +138,6 @@ function combineRounds(rounds) {
   };
 }
 
-function round(value, digits = 2) {
-  if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
-}
 
 function fmt(value, digits = 2) {
   if (value === null || value === undefined) return '—';
