@@ -1,3 +1,4 @@
+import { transferCharges, type ChargeRules } from '../lib/charges.ts';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../lib/api-client.ts';
@@ -10,11 +11,9 @@ import {
   minTransferKobo,
   nairaAmountProblem,
   newIdempotencyKey,
-  previewCharges,
   summaryMessage,
   transferFieldsSchema,
   transferFingerprint,
-  type ChargeRules,
   type TransferMode,
 } from '../lib/transfer-form.ts';
 import { processing, transactionPin, whileProcessing, type Bank } from '../stores/transfer.ts';
@@ -95,7 +94,7 @@ export default function TransferForm(props: Props) {
   const complete = /^\d{10}$/.test(accountNumber) && /^\d{6}$/.test(bankCode);
   const kind = bankCode === selfBankCode ? 'local' : 'interbank';
   const validAmount = amount !== null && amount >= minTransferKobo ? amount : null;
-  const charges = validAmount !== null ? previewCharges(chargeRules, validAmount, kind) : null;
+  const charges = validAmount !== null ? transferCharges(chargeRules, validAmount, kind) : null;
   const overBalance = validAmount !== null && charges ? balanceProblem(balance, validAmount, charges.total) : undefined;
   const ready = hydrated && shown.status === 'found' && validAmount !== null && !overBalance;
 

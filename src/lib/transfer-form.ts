@@ -72,27 +72,6 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * The charge rules the page hands the island (kobo), so the customer sees the total before
- * typing the PIN. The server's transferCharges stays the authority: this is the same rule for
- * a preview, and a unit test keeps the two in step.
- */
-export type ChargeRules = {
-  transferFeeBands: readonly { upTo: number | null; fee: number }[];
-  stampDuty: { enabled: boolean; amount: number; threshold: number };
-};
-export type ChargesPreview = { transferFee: number; stampDuty: number; total: number };
-
-export function previewCharges(rules: ChargeRules, amount: number, kind: 'local' | 'interbank'): ChargesPreview {
-  let transferFee = 0;
-  if (kind === 'interbank') {
-    const band = rules.transferFeeBands.find((candidate) => candidate.upTo === null || amount <= candidate.upTo);
-    transferFee = band?.fee ?? 0;
-  }
-  const stampDuty = rules.stampDuty.enabled && amount >= rules.stampDuty.threshold ? rules.stampDuty.amount : 0;
-  return { transferFee, stampDuty, total: transferFee + stampDuty };
-}
-
 /** Said before the PIN is asked for, in the words the server uses when it refuses. */
 export function balanceProblem(balance: number, amount: number, charges: number): string | undefined {
   const total = amount + charges;

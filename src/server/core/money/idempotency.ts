@@ -45,17 +45,21 @@ function judge<T>(claim: Claim, row: Row): Replay<T> | Refusal {
   return new Replay(JSON.parse(row.response_body) as Result<T>);
 }
 
+function storedKey(executor: Db | Trx, claim: Claim): Promise<Row | undefined> {
+  return executor
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'operation', 'state', 'response_body', 'created_at'])
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .executeTakeFirst();
+}
+
 export function createIdempotency(deps: { db: Db }) {
   const { db } = deps;
   return {
     /** The fast path outside any transaction: a finished or conflicting key answers at once. */
     async peek<T>(claim: Claim, now: Date): Promise<Replay<T> | Refusal | null> {
-      const row = await db
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'operation', 'state', 'response_body', 'created_at'])
-        .where('user_id', '=', claim.userId)
-        .where('key', '=', claim.key)
-        .executeTakeFirst();
+      const row = await storedKey(db, claim);
       if (!row || Date.parse(row.created_at) < now.getTime() - idempotencyWindowMs) return null;
       return judge<T>(claim, row);
     },
@@ -79,12 +83,8 @@ export function createIdempotency(deps: { db: Db }) {
         .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return;
-      const row = await trx
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'operation', 'state', 'response_body', 'created_at'])
-        .where('user_id', '=', claim.userId)
-        .where('key', '=', claim.key)
-        .executeTakeFirstOrThrow();
+      const row = await storedKey(trx, claim);
+      if (!row) throw new Error(`idempotency key ${claim.key} vanished between insert and read`);
       throw judge(claim, row);
     },
 

@@ -256,11 +256,7 @@ describe.each(engines)('transfers on %s', (engine) => {
 
     it('never reverses an unanswered transfer before a status query, and reverses one the switch never received', async () => {
       const sender = await customer(t.app, { balance: naira(10_000) });
-      const lost = await createTestApp(engine);
-      await lost.close();
       // A switch that drops the funds transfer (as if the process died before sending it).
-      const realSwitch = (t.app.transfers as unknown as { nameEnquiry: unknown }) && null;
-      expect(realSwitch).toBeNull();
       const { createTransferService } = await import('./transfer-service.ts');
       const { createSandboxSwitch } = await import('../../integrations/interbank/sandbox-switch.ts');
       const sandbox = createSandboxSwitch({ db: t.app.db, clock: t.clock, bank: t.app.config.bank });

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
-import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { fail, succeed, type Result } from '../result.ts';
 import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry, Refusal, reverseEntry, type Trx } from '../ledger/ledger.ts';
 import { tierLimits, transferCharges } from '../ledger/charges.ts';
 import { findBank, type BankInfo } from '../reference/banks.ts';
@@ -438,4 +438,3 @@ export function createTransferService(deps: {
   return { authorise, nameEnquiry, sendLocal, sendToBank, requery, checkStatus, messageFor };
 }
 export type TransferService = ReturnType<typeof createTransferService>;
-export type { Failure };
