@@ -22,6 +22,9 @@ import { createBeneficiaryService } from './core/beneficiaries/beneficiary-servi
 import { createStatementService } from './core/statements/statement-service.ts';
 import type { InterbankSwitch } from './integrations/interbank/ports.ts';
 import { createSandboxSwitch } from './integrations/interbank/sandbox-switch.ts';
+import type { Biller } from './integrations/billers/ports.ts';
+import { createSandboxBiller } from './integrations/billers/sandbox-biller.ts';
+import { createBillService } from './core/bills/bill-service.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -38,6 +41,7 @@ export async function createApp(
     loginThrottlePolicy?: LoginThrottlePolicy;
     db?: Db;
     interbank?: InterbankSwitch;
+    biller?: Biller;
     /** Start timers (the interbank re-query). Only the server process does; tests and CLIs do not. */
     background?: boolean;
   } = {},
@@ -66,21 +70,32 @@ export async function createApp(
   const inbound = createInboundService({ db, config, clock });
   const beneficiaries = createBeneficiaryService({ db, clock, transfers });
   const statements = createStatementService({ db, config, clock, log, mailer, transactions });
+  const biller = overrides.biller ?? createSandboxBiller({ db, clock });
+  const bills = createBillService({ db, config, clock, log, mailer, users, transactions, pins, idempotency, biller, transfers });
 
-  const app = { config, db, log, clock, mailer, users, sessions, codes, auth, onboarding, transactions, pins, idempotency, transfers, inbound, beneficiaries, statements };
+  const app = { config, db, log, clock, mailer, users, sessions, codes, auth, onboarding, transactions, pins, idempotency, transfers, inbound, beneficiaries, statements, bills };
 
-  if (overrides.background && interbank && config.interbank.requeryIntervalMs > 0) {
+  if (overrides.background && config.interbank.requeryIntervalMs > 0) {
+    // Pending interbank transfers and bill purchases are re-queried on one timer, one run at a time.
     let running = false;
+    const requeryPending = async () => {
+      if (interbank) {
+        const result = await transfers.requery();
+        if (result.checked > 0) log.info('nip.requery', result);
+      }
+      const result = await bills.requery();
+      if (result.checked > 0) log.info('bills.requery', result);
+    };
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      transfers
-        .requery()
-        .then((result) => result.checked > 0 && log.info('nip.requery', result))
-        .catch((error: unknown) => log.error('nip.requery_failed', { error: error instanceof Error ? error.message : String(error) }))
+      requeryPending()
+        .catch((error: unknown) => log.error('requery_failed', { error: error instanceof Error ? error.message : String(error) }))
         .finally(() => (running = false));
     }, config.interbank.requeryIntervalMs);
     timer.unref();
+    // Warm the bill catalogue so the first purchase page does not wait for the aggregator.
+    bills.catalogue().catch((error: unknown) => log.warn('bills.catalogue_failed', { error: error instanceof Error ? error.message : String(error) }));
   }
 
   // The embedded database gets demo data on its very first start; PostgreSQL never automatically.

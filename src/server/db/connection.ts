@@ -9,6 +9,7 @@ import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 import * as initial from './migrations/2026-11-21T1200_initial.ts';
 import * as ledger from './migrations/2026-11-21T1500_ledger.ts';
+import * as bills from './migrations/2026-11-21T1900_bills.ts';
 
 export type Db = Kysely<Database>;
 
@@ -34,6 +35,7 @@ export function connect(database: Config['database'], log?: Logger): Db {
 const migrations: Record<string, Migration> = {
   '2026-11-21T1200_initial': initial,
   '2026-11-21T1500_ledger': ledger,
+  '2026-11-21T1900_bills': bills,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -189,6 +189,43 @@ export interface SandboxNipTransfersTable {
   created_at: string;
 }
 
+export interface BillPurchasesTable {
+  reference: string;
+  request_id: string;
+  transaction_id: string;
+  entry_id: string;
+  user_id: string;
+  account_number: string;
+  service: 'airtime' | 'data' | 'electricity' | 'cable';
+  provider_id: string;
+  variation_code: string | null;
+  customer_id: string;
+  meter_type: string | null;
+  amount: Money;
+  status: 'pending' | 'successful' | 'failed';
+  query_attempts: Generated<number>;
+  next_query_at: string;
+  idempotency_user_id: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  settled_at: string | null;
+}
+
+export interface SandboxBillPaymentsTable {
+  request_id: string;
+  service: string;
+  provider_id: string;
+  customer_id: string;
+  amount: Money;
+  outcome: string;
+  reason: string | null;
+  token: string | null;
+  units: string | null;
+  receipt_number: string | null;
+  provider_reference: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -205,6 +242,8 @@ export interface Database {
   beneficiaries: BeneficiariesTable;
   statement_requests: StatementRequestsTable;
   sandbox_nip_transfers: SandboxNipTransfersTable;
+  bill_purchases: BillPurchasesTable;
+  sandbox_bill_payments: SandboxBillPaymentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { fail, succeed, type Result } from '../core/result.ts';
-import type { TransferResult } from '../core/transfers/transfer-service.ts';
+import type { MoneyResult } from '../core/money/money-gate.ts';
 import { idempotencyKeySchema } from '../../lib/money-schemas.ts';
 import { endpoint, parseValues, signedIn, type SignedInContext } from './api.ts';
 import { readBody } from './body.ts';
@@ -25,11 +25,12 @@ export function idempotencyKeyOf(context: APIContext, body: Record<string, unkno
 }
 
 /**
- * A transfer's answer. Pending is a success (API.md: status may be pending). A transfer the
- * other bank refused was reversed at once: 502 PROVIDER_FAILED, with the reversed Transaction
- * in `data` so a client can show its receipt. Replays carry `Idempotent-Replayed: true`.
+ * The answer of a call that moves money (transfer or purchase). Pending is a success (API.md:
+ * status may be pending). One the other bank or the biller refused was reversed at once: 502
+ * PROVIDER_FAILED, with the reversed Transaction in `data` so a client can show its receipt.
+ * Replays carry `Idempotent-Replayed: true`.
  */
-export function transferResponse(result: TransferResult): Response {
+export function moneyResponse(result: MoneyResult): Response {
   const headers: Record<string, string> = result.replayed ? { 'idempotent-replayed': 'true' } : {};
   if (!result.ok) {
     const response = jsonFailure(result);
@@ -47,12 +48,13 @@ export function transferResponse(result: TransferResult): Response {
 }
 
 /**
- * POST /v1/transfer/local/{sendAccount} and /v1/transfer/bank/{sendAccount}: caller, account in
- * the path, idempotency key, body, then the service; they differ only in schema and service call.
+ * POST /v1/transfer/{local,bank}/{sendAccount} and /v1/bills/{kind}/purchase/{sendAccount}:
+ * caller, account in the path, idempotency key, body, then the service; they differ only in
+ * schema and service call.
  */
-export function transferEndpoint<S extends z.ZodType>(
+export function moneyEndpoint<S extends z.ZodType>(
   schema: S,
-  send: (app: App, userId: string, sendAccount: string, input: z.output<S>, key: string) => Promise<TransferResult>,
+  send: (app: App, userId: string, sendAccount: string, input: z.output<S>, key: string) => Promise<MoneyResult>,
 ): APIRoute {
   return endpoint(async (context) => {
     const caller = signedIn(context);
@@ -65,6 +67,6 @@ export function transferEndpoint<S extends z.ZodType>(
     if (!key.ok) return key;
     const input = parseValues(body.value, schema);
     if (!input.ok) return input;
-    return transferResponse(await send(context.locals.app, caller.value.user.id, account.value, input.value, key.value));
+    return moneyResponse(await send(context.locals.app, caller.value.user.id, account.value, input.value, key.value));
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from '../../lib/address-schema.ts';
 import { bankTransferSchema, beneficiaryCreateSchema, historyQuerySchema, localTransferSchema, nameEnquirySchema, statementSchema } from '../../lib/money-schemas.ts';
 import { inboundTransferSchema } from '../../lib/sandbox-schemas.ts';
+import { airtimePurchaseSchema, cablePurchaseSchema, cableVerifySchema, dataPurchaseSchema, electricityPurchaseSchema, meterVerifySchema } from '../../lib/bills.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 
 /**
@@ -43,6 +44,18 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/beneficiaries/{accountNumber}', summary: 'Saved beneficiaries', auth: true },
   { method: 'post', path: '/v1/beneficiaries/create/{accountNumber}', summary: 'Save a beneficiary (named by enquiry)', auth: true, body: beneficiaryCreateSchema, successStatus: 201 },
   { method: 'post', path: '/v1/beneficiaries/delete/{accountNumber}/{beneficiary}', summary: 'Delete a beneficiary', auth: true },
+  { method: 'get', path: '/v1/bills/networks/airtime', summary: 'Mobile networks for airtime (cached catalogue)', auth: false },
+  { method: 'post', path: '/v1/bills/airtime/purchase/{sendAccount}', summary: 'Buy airtime, ₦50 to ₦50,000 (PIN and Idempotency-Key; amount in kobo, whole naira); pending until the network confirms, 502 with the reversed Transaction if it refused', auth: true, body: airtimePurchaseSchema },
+  { method: 'get', path: '/v1/bills/networks/data', summary: 'Mobile networks for data bundles', auth: false },
+  { method: 'get', path: '/v1/bills/data-plans/{providerId}', summary: "A network's data plans: id, name, amount (kobo), validity, size", auth: false },
+  { method: 'post', path: '/v1/bills/data/purchase/{sendAccount}', summary: "Buy a data plan; the plan must be one of the network's", auth: true, body: dataPurchaseSchema },
+  { method: 'get', path: '/v1/bills/electricity-packages', summary: 'The electricity distribution companies with their meter types and minimum amounts', auth: false },
+  { method: 'post', path: '/v1/bills/meter-verify/{providerId}', summary: 'Verify a meter: customer name and address (422 ACCOUNT_NOT_FOUND)', auth: true, body: meterVerifySchema },
+  { method: 'post', path: '/v1/bills/electricity/purchase/{sendAccount}', summary: 'Buy electricity; prepaid details carry the 20-digit token and units, postpaid a receipt number', auth: true, body: electricityPurchaseSchema },
+  { method: 'get', path: '/v1/bills/cable-providers', summary: 'Pay-TV providers', auth: false },
+  { method: 'get', path: '/v1/bills/cable-packages/{providerId}', summary: "A provider's bouquets with their prices (kobo)", auth: false },
+  { method: 'post', path: '/v1/bills/cable-verify/{cableId}', summary: 'Verify a smartcard or IUC: customer name, current package, due date', auth: true, body: cableVerifySchema },
+  { method: 'post', path: '/v1/bills/cable/purchase/{sendAccount}', summary: "Pay for a bouquet (renewal or change); the package must be one of the provider's", auth: true, body: cablePurchaseSchema },
   { method: 'post', path: '/sandbox/inbound-transfer', summary: 'Sandbox only: simulate money arriving from another bank', auth: false, body: inboundTransferSchema, successStatus: 201 },
 ];
 

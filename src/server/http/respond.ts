@@ -46,3 +46,6 @@ export function jsonUnexpected(): Response {
     headers: jsonHeaders,
   });
 }
+
+/** The bill catalogue changes rarely and is the same for everyone: phones may keep it an hour. */
+export const catalogueHeaders = { 'cache-control': 'public, max-age=3600' } as const;

@@ -8,6 +8,8 @@ import { createApp } from '../app.ts';
 import type { Clock } from '../core/clock.ts';
 import type { LoginThrottlePolicy } from '../core/auth/login-throttle.ts';
 import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
+import type { Biller } from '../integrations/billers/ports.ts';
+import { connect } from '../db/connection.ts';
 
 /**
  * Service tests run against real engines, never mocks: SQLite always, PostgreSQL when
@@ -42,7 +44,7 @@ export class MemoryMailer implements Mailer {
   }
 }
 
-export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy; env?: Record<string, string> } = {}) {
+export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy; env?: Record<string, string>; biller?: (deps: { db: import('../db/connection.ts').Db; clock: Clock }) => Biller } = {}) {
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
   let cleanup: () => Promise<void>;
@@ -68,7 +70,15 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
       await dropper.end();
     };
   }
-  const app = await createApp(parseConfig(environment), { clock, mailer, ...(options.loginThrottlePolicy ? { loginThrottlePolicy: options.loginThrottlePolicy } : {}) });
+  const config = parseConfig(environment);
+  // A test may put its own aggregator in front (one that drops requests, say); it gets the database and clock.
+  const db = options.biller ? connect(config.database) : undefined;
+  const app = await createApp(config, {
+    clock,
+    mailer,
+    ...(options.loginThrottlePolicy ? { loginThrottlePolicy: options.loginThrottlePolicy } : {}),
+    ...(db && options.biller ? { db, biller: options.biller({ db, clock }) } : {}),
+  });
   return {
     app,
     clock,

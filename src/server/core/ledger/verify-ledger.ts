@@ -62,10 +62,13 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
     .execute();
   for (const row of orphans) problems.push(`transaction ${row.reference} points at a missing entry`);
 
-  const pending = await db.selectFrom('interbank_transfers').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  // Suspense holds exactly the money in flight: pending interbank transfers and pending purchases.
+  const pendingTransfers = await db.selectFrom('interbank_transfers').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const pendingPurchases = await db.selectFrom('bill_purchases').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const inFlight = Number(pendingTransfers.total) + Number(pendingPurchases.total);
   const suspense = accounts.find((account) => account.account_number === internalAccounts.suspense);
-  if (suspense && Number(suspense.balance) !== Number(pending.total)) {
-    problems.push(`suspense holds ${suspense.balance} but pending interbank transfers total ${pending.total}`);
+  if (suspense && Number(suspense.balance) !== inFlight) {
+    problems.push(`suspense holds ${suspense.balance} but pending interbank transfers (${pendingTransfers.total}) and purchases (${pendingPurchases.total}) total ${inFlight}`);
   }
 
   const counts = await db

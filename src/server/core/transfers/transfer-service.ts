@@ -6,36 +6,27 @@ import { fail, succeed, type Result } from '../result.ts';
 import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry, Refusal, reverseEntry, type Trx } from '../ledger/ledger.ts';
 import { tierLimits, transferCharges } from '../ledger/charges.ts';
 import { findBank, type BankInfo } from '../reference/banks.ts';
-import { recordTransaction, presentTransaction, type TransactionRepository } from '../transactions/transaction-repository.ts';
+import { recordTransaction, type TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { PinGuard } from '../money/pin-guard.ts';
-import { Replay, requestHash, type Claim, type Idempotency } from '../money/idempotency.ts';
+import type { Idempotency } from '../money/idempotency.ts';
+import { createMoneyGate, type MoneyResult } from '../money/money-gate.ts';
+import { reverseDebit } from '../money/reversal.ts';
+import { withTimeout } from '../../integrations/with-timeout.ts';
 import type { UserRepository } from '../users/user-repository.ts';
-import { presentUser } from '../users/present-user.ts';
-import { pendingOnboardingStep } from '../../../lib/onboarding.ts';
 import { isValidNuban } from '../../../lib/nuban.ts';
 import { formatNaira } from '../../../lib/money.ts';
-import { lagosDate } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionJson } from '../../../lib/transaction.ts';
 import type { BankTransferInput, LocalTransferInput, NameEnquiryInput } from '../../../lib/money-schemas.ts';
 import { newNipSessionId, responseMessages, verdictOf, type InterbankSwitch, type Verdict } from '../../integrations/interbank/ports.ts';
 
 export type NameEnquiryJson = { account_number: string; account_name: string; bank_code: string; bank_name: string };
-export type TransferOutcome = { transaction: TransactionJson; message: string };
-export type TransferResult = Result<TransferOutcome> & { replayed?: boolean };
+export type TransferResult = MoneyResult;
 
 /** How long the server waits for the switch before treating a transfer as pending. */
 const switchTimeoutMs = 15_000;
 /** A timed-out transfer is first re-queried after this, then with growing gaps up to an hour. */
 const firstRequeryMs = 30_000;
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('switch timeout')), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Transfers: to another customer of this bank (one entry, settled at once) and to other banks
@@ -53,19 +44,10 @@ export function createTransferService(deps: {
   idempotency: Idempotency;
   interbank: InterbankSwitch | null;
 }) {
-  const { db, config, clock, log, users, transactions, pins, idempotency, interbank } = deps;
+  const { db, config, clock, log, transactions, idempotency, interbank } = deps;
   const engine = config.database.kind;
   const rules = config.money;
-
-  /** The caller may move money from this account: it is theirs and onboarding is complete. */
-  async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number }>> {
-    const profile = await users.loadProfile(userId);
-    if (!profile) return fail('UNAUTHENTICATED', 'Please sign in.');
-    const account = profile.accounts.find((candidate) => candidate.account_number === sendAccount);
-    if (!account) return fail('FORBIDDEN', 'That account is not yours.');
-    if (pendingOnboardingStep(presentUser(profile))) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account before moving money.');
-    return succeed({ accountName: account.account_name, tier: profile.user.tier });
-  }
+  const { authorise, prelude, checkDailyLimit, requireFunds, moneyTransaction, presentByReference } = createMoneyGate(deps);
 
   async function nameEnquiry(input: NameEnquiryInput): Promise<Result<NameEnquiryJson & { sessionId: string | null; bank: BankInfo }>> {
     const bank = findBank(config.bank, input.bank_code);
@@ -91,20 +73,6 @@ export function createTransferService(deps: {
       return fail('PROVIDER_FAILED', `${bank.name} could not confirm the account right now (${responseMessages[response.responseCode] ?? response.responseCode}). Nothing was sent.`);
     }
     return succeed({ account_number: input.account_number, account_name: response.accountName, bank_code: bank.code, bank_name: bank.name, sessionId: response.sessionId, bank });
-  }
-
-  /** Daily debit limit for the sender's tier, checked with the account locked. */
-  async function checkDailyLimit(trx: Trx, accountNumber: string, tier: number, amount: number, now: Date) {
-    const limits = tierLimits(rules, tier);
-    const used = await transactions.debitedOn(trx, accountNumber, lagosDate(now));
-    if (used + amount > limits.dailyDebit) {
-      const left = Math.max(0, limits.dailyDebit - used);
-      throw new Refusal(
-        fail('LIMIT_EXCEEDED', `That is over your daily limit of ${formatNaira(limits.dailyDebit)} on Tier ${tier}. You can send up to ${formatNaira(left)} more today; raise your tier to send more.`, {
-          errors: { amount: [`At most ${formatNaira(left)} more today`] },
-        }),
-      );
-    }
   }
 
   /** The tier of an account's owner; read before any lock is taken (a tier only ever changes by an upgrade). */
@@ -133,47 +101,9 @@ export function createTransferService(deps: {
       .execute();
   }
 
-  /** Everything both kinds of transfer do first: authorise, PIN, and the idempotency fast path. */
-  async function prelude(
-    userId: string,
-    sendAccount: string,
-    input: LocalTransferInput,
-    key: string,
-    operation: string,
-    hashed: Record<string, unknown>,
-  ): Promise<{ done: TransferResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
-    const authorised = await authorise(userId, sendAccount);
-    if (!authorised.ok) return { done: authorised };
-    // A retry of a finished request replays its answer before the PIN is checked again: it moves
-    // no money, must not count as a PIN attempt, and returns what the first one returned.
-    const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
-    const early = await idempotency.peek<TransferOutcome>(claim, clock.now());
-    if (early instanceof Replay) return { done: { ...early.outcome, replayed: true } as TransferResult };
-    if (early instanceof Refusal) return { done: early.failure };
-    const pin = await pins.confirm(userId, input.pin);
-    if (!pin.ok) return { done: pin };
-    return { ready: { ...authorised.value, claim } };
-  }
-
-  /** Runs a money transaction; a replay found while claiming the key comes out as its outcome. */
-  async function moneyTransaction(work: (trx: Trx) => Promise<TransferResult>): Promise<TransferResult> {
-    try {
-      const result = await inTransaction(db, work);
-      return result.ok ? result.value : result;
-    } catch (error) {
-      if (error instanceof Replay) return { ...(error.outcome as TransferResult), replayed: true };
-      throw error;
-    }
-  }
-
-  async function presentByReference(trx: Trx | Db, accountNumber: string, reference: string): Promise<TransactionJson> {
-    const row = await trx.selectFrom('transactions').selectAll().where('account_number', '=', accountNumber).where('reference', '=', reference).executeTakeFirstOrThrow();
-    return presentTransaction(row);
-  }
-
   async function sendLocal(userId: string, sendAccount: string, input: LocalTransferInput, key: string): Promise<TransferResult> {
     const hashed = { account_number: input.account_number, amount: input.amount, narration: input.narration, save_beneficiary: input.save_beneficiary };
-    const ready = await prelude(userId, sendAccount, input, key, 'transfer.local', hashed);
+    const ready = await prelude(userId, sendAccount, input.pin, key, 'transfer.local', hashed);
     if ('done' in ready) return ready.done;
     const { claim, tier, accountName } = ready.ready;
     if (input.account_number === sendAccount) {
@@ -192,7 +122,7 @@ export function createTransferService(deps: {
       const receiver = locked.get(input.account_number);
       if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
       await checkDailyLimit(trx, sendAccount, tier, input.amount, now);
-      if (sender.balance < input.amount + charges.total) throw new Refusal(fail('INSUFFICIENT_FUNDS', `Your balance of ${formatNaira(sender.balance)} is not enough for ${formatNaira(input.amount + charges.total)} (amount and charges).`, { errors: { amount: ['More than your balance'] } }));
+      requireFunds(sender.balance, input.amount + charges.total, 'amount and charges');
       checkMaxBalance(recipientTier, receiver.balance, input.amount, 'recipient');
 
       const reference = newReference('TRF', now);
@@ -248,26 +178,7 @@ export function createTransferService(deps: {
         await trx.updateTable('transactions').set({ status: 'successful', updated_at: now.toISOString() }).where('id', '=', original.id).execute();
       } else {
         const reason = responseMessages[responseCode] ?? `response ${responseCode}`;
-        const reversal = await reverseEntry(trx, { entryId: claimed.entry_id, reference, at: now.toISOString(), description: `NIP ${claimed.session_id} failed: ${reason}` });
-        const total = Number(original.amount) + Number(original.fee);
-        const details = JSON.parse(original.details) as Record<string, unknown>;
-        await trx.updateTable('transactions').set({ status: 'reversed', details: JSON.stringify({ ...details, failure_reason: reason }), updated_at: now.toISOString() }).where('id', '=', original.id).execute();
-        await recordTransaction(trx, {
-          reference: newReference('RVS', now),
-          accountNumber: original.account_number,
-          userId: original.user_id,
-          type: 'credit',
-          category: 'reversal',
-          status: 'successful',
-          amount: total,
-          fee: 0,
-          balanceAfter: reversal.balances.get(original.account_number)!,
-          narration: `Reversal: transfer to ${claimed.destination_name} failed (${reason})`,
-          counterparty: original.counterparty_name ? { name: original.counterparty_name, account_number: original.counterparty_account ?? '', bank_code: original.counterparty_bank_code ?? '', bank_name: original.counterparty_bank_name ?? '' } : null,
-          details: { reversal_of: reference, reason },
-          entryId: reversal.entryId,
-          at: now,
-        });
+        await reverseDebit(trx, original, { reason, narration: `Reversal: transfer to ${claimed.destination_name} failed (${reason})`, description: `NIP ${claimed.session_id} failed: ${reason}`, at: now });
       }
       if (claimed.idempotency_user_id && claimed.idempotency_key) {
         const transaction = await presentByReference(trx, claimed.account_number, reference);
@@ -288,7 +199,7 @@ export function createTransferService(deps: {
     const bank = findBank(config.bank, input.bank_code);
     if (bank?.isSelf) return sendLocal(userId, sendAccount, input, key);
     const hashed = { account_number: input.account_number, bank_code: input.bank_code, amount: input.amount, narration: input.narration, save_beneficiary: input.save_beneficiary };
-    const ready = await prelude(userId, sendAccount, input, key, 'transfer.bank', hashed);
+    const ready = await prelude(userId, sendAccount, input.pin, key, 'transfer.bank', hashed);
     if ('done' in ready) return ready.done;
     const { claim, tier, accountName } = ready.ready;
     const recipient = await nameEnquiry({ account_number: input.account_number, bank_code: input.bank_code });
@@ -302,7 +213,7 @@ export function createTransferService(deps: {
       const locked = await lockAccounts(trx, engine, [sendAccount]);
       const sender = locked.get(sendAccount)!;
       await checkDailyLimit(trx, sendAccount, tier, input.amount, now);
-      if (sender.balance < input.amount + charges.total) throw new Refusal(fail('INSUFFICIENT_FUNDS', `Your balance of ${formatNaira(sender.balance)} is not enough for ${formatNaira(input.amount + charges.total)} (amount and charges).`, { errors: { amount: ['More than your balance'] } }));
+      requireFunds(sender.balance, input.amount + charges.total, 'amount and charges');
       const reference = newReference('TRF', now);
       const posted = await postEntry(trx, {
         reference,

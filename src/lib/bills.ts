@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { requiredText } from './schemas.ts';
+import { idempotencyKeySchema, transactionPinSchema } from './money-schemas.ts';
+
+/**
+ * Bills: the catalogue's shapes as the API returns them (API.md, "Bills") and the schemas of the
+ * purchase and verification calls. Shared by the server, the pages and the islands. Amounts are
+ * kobo; bills are sold in whole naira, as the aggregators sell them.
+ */
+
+export type Network = { id: string; name: string };
+export type DataPlan = { id: string; name: string; amount: number; validity: string; size: string; period: 'daily' | 'weekly' | 'monthly' };
+export type MeterType = 'prepaid' | 'postpaid';
+export type Disco = { id: string; name: string; short_name: string; meter_types: MeterType[]; min_amount: number; max_amount: number };
+export type CableProvider = { id: string; name: string };
+export type CablePackage = { id: string; name: string; amount: number };
+export type MeterCustomer = { customer_name: string; address: string; meter_number: string; meter_type: MeterType; tariff_band?: string; outstanding_balance?: number };
+export type CableCustomer = { customer_name: string; smartcard_number: string; current_package: CablePackage | null; due_date: string | null; renewal_amount: number | null };
+
+/** Airtime: ₦50 to ₦50,000 per purchase (the issue's range; the networks' own floor is ₦50). */
+export const airtimeMinKobo = 50_00;
+export const airtimeMaxKobo = 50_000_00;
+export const airtimeQuickAmounts = [100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00] as const;
+export const meterTypes = ['prepaid', 'postpaid'] as const;
+
+/** 0803…, +234803…, 234803… → 08031234567 (how customers write and recharge a line). */
+export function normaliseMobileNumber(text: string): string | null {
+  const compact = text.replace(/[\s()-]/g, '');
+  const match = /^(?:\+?234|0)([789][01]\d{8})$/.exec(compact);
+  return match ? `0${match[1]}` : null;
+}
+
+/** A Nigerian mobile number (070, 071, 080, 081, 090, 091 ranges), kept in the 11-digit local form. */
+export const mobileNumberSchema = requiredText('Enter the phone number').transform((value, context) => {
+  const normalised = normaliseMobileNumber(value);
+  if (!normalised) {
+    context.addIssue({ code: 'custom', message: 'Enter a Nigerian mobile number, like 0803 123 4567' });
+    return z.NEVER;
+  }
+  return normalised;
+});
+
+/** Whole naira in kobo: the aggregators take naira amounts without kobo. */
+export const billKoboSchema = z.coerce
+  .number({ error: 'Enter the amount' })
+  .int('The amount must be a whole number of kobo')
+  .positive('Enter an amount')
+  .refine((amount) => amount % 100 === 0, 'Bills are paid in whole naira (no kobo)');
+
+const providerId = (message: string) => requiredText(message).max(40, message);
+const optionalKey = idempotencyKeySchema.optional();
+
+export const meterNumberSchema = requiredText('Enter the meter number')
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(\d{11}|\d{13})$/, 'A meter number is 11 or 13 digits'));
+export const meterTypeSchema = z.enum(meterTypes, { error: 'Choose prepaid or postpaid' });
+export const smartcardNumberSchema = requiredText('Enter the smartcard or IUC number')
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{10}$/, 'A smartcard or IUC number is 10 digits'));
+
+export const airtimePurchaseSchema = z.object({
+  network_id: providerId('Choose the network'),
+  phone_number: mobileNumberSchema,
+  amount: billKoboSchema,
+  pin: transactionPinSchema,
+  idempotency_key: optionalKey,
+});
+export type AirtimePurchaseInput = z.infer<typeof airtimePurchaseSchema>;
+
+export const dataPurchaseSchema = z.object({
+  provider_id: providerId('Choose the network'),
+  plan_id: providerId('Choose a data plan'),
+  phone_number: mobileNumberSchema,
+  pin: transactionPinSchema,
+  idempotency_key: optionalKey,
+});
+export type DataPurchaseInput = z.infer<typeof dataPurchaseSchema>;
+
+export const meterVerifySchema = z.object({ meter_number: meterNumberSchema, meter_type: meterTypeSchema });
+export type MeterVerifyInput = z.infer<typeof meterVerifySchema>;
+
+export const electricityPurchaseSchema = z.object({
+  provider_id: providerId('Choose the distribution company'),
+  meter_number: meterNumberSchema,
+  meter_type: meterTypeSchema,
+  amount: billKoboSchema,
+  pin: transactionPinSchema,
+  idempotency_key: optionalKey,
+});
+export type ElectricityPurchaseInput = z.infer<typeof electricityPurchaseSchema>;
+
+export const cableVerifySchema = z.object({ smartcard_number: smartcardNumberSchema });
+export type CableVerifyInput = z.infer<typeof cableVerifySchema>;
+
+export const cablePurchaseSchema = z.object({
+  provider_id: providerId('Choose the TV provider'),
+  package_id: providerId('Choose a package'),
+  smartcard_number: smartcardNumberSchema,
+  pin: transactionPinSchema,
+  idempotency_key: optionalKey,
+});
+export type CablePurchaseInput = z.infer<typeof cablePurchaseSchema>;
+
+/** "+2348031234567" (the profile's form) → "08031234567" for prefilling the airtime form. */
+export function localMobileNumber(e164: string | null | undefined): string {
+  return (e164 && normaliseMobileNumber(e164)) ?? '';
+}

@@ -1,0 +1,7 @@
+import { endpoint } from '../../../../../server/http/api.ts';
+import { catalogueHeaders, jsonSuccess } from '../../../../../server/http/respond.ts';
+
+export const GET = endpoint(async (context) => {
+  const plans = await context.locals.app.bills.dataPlans(context.params.providerId ?? '');
+  return plans.ok ? jsonSuccess(plans.value, 'Data plans.', 200, catalogueHeaders) : plans;
+});
