@@ -93,7 +93,7 @@ describe.each(engines)('bills on %s', (engine) => {
       if (!mtnPlans.ok) throw new Error('no plans');
       const wrongPlan = await t.app.bills.buyData(buyer.userId, buyer.accountNumber, { provider_id: 'glo', plan_id: mtnPlans.value[0]!.id, phone_number: '08031234567', pin: testPin }, newKey());
       expect(wrongPlan).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { plan_id: expect.any(Array) } });
-      const wrongPackage = await t.app.bills.buyCable(buyer.userId, buyer.accountNumber, { provider_id: 'gotv', package_id: 'dstv-dstv-compact', smartcard_number: smartcard, pin: testPin }, newKey());
+      const wrongPackage = await t.app.bills.buyCable(buyer.userId, buyer.accountNumber, { provider_id: 'gotv', package_id: 'dstv-compact', smartcard_number: smartcard, pin: testPin }, newKey());
       expect(wrongPackage).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { package_id: expect.any(Array) } });
       for (const amount of [naira(49), naira(50_001)]) {
         expect(await t.app.bills.buyAirtime(buyer.userId, buyer.accountNumber, { network_id: 'mtn', phone_number: '08031234567', amount, pin: testPin }, newKey())).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { amount: expect.any(Array) } });

@@ -91,5 +91,11 @@ describe.each(engines)('demo history on %s', (engine) => {
     expect(stats.monthly_statistics.slice(-6).filter((month) => month.inflow > 0 && month.outflow > 0).length).toBeGreaterThanOrEqual(5);
     expect((await verifyLedger(t.app.db)).problems).toEqual([]);
     expect(await t.app.beneficiaries.list(demo.id, account.account_number)).not.toHaveLength(0);
+    // Every kind of bill, delivered, several months over (the first month starts after the 3rd).
+    for (const category of ['airtime', 'data', 'electricity', 'cable'] as const) {
+      const bought = await t.app.transactions.history(account.account_number, { page: 1, perPage: 100, category });
+      expect(bought.total, category).toBeGreaterThanOrEqual(5);
+      expect(bought.data.every((row) => row.status === 'successful'), category).toBe(true);
+    }
   }, 60_000);
 });

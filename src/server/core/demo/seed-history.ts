@@ -3,6 +3,8 @@ import type { Clock } from '../clock.ts';
 import { createTransferService } from '../transfers/transfer-service.ts';
 import { createInboundService } from '../transfers/inbound-service.ts';
 import { createSandboxSwitch } from '../../integrations/interbank/sandbox-switch.ts';
+import { createSandboxBiller } from '../../integrations/billers/sandbox-biller.ts';
+import { createBillService } from '../bills/bill-service.ts';
 import { createPinGuard } from '../money/pin-guard.ts';
 import { createOnboardedCustomer } from './onboarded-customer.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
@@ -24,7 +26,16 @@ type Step =
   | { kind: 'salary'; day: number; naira: number }
   | { kind: 'inbound'; day: number; naira: number; from: string; bank: string; narration: string }
   | { kind: 'local'; day: number; naira: number; narration: string }
-  | { kind: 'bank'; day: number; naira: number; bank: { nip: string; cbn: string | null }; serial: string; narration: string };
+  | { kind: 'bank'; day: number; naira: number; bank: { nip: string; cbn: string | null }; serial: string; narration: string }
+  | { kind: 'airtime'; day: number; naira: number }
+  | { kind: 'data'; day: number; plan: string }
+  | { kind: 'electricity'; day: number; naira: number }
+  | { kind: 'cable'; day: number; bouquet: string };
+
+/** The demo customer's own line, meter and decoder (any well-formed number resolves in the sandbox). */
+const demoPhone = '08031234567';
+const demoMeter = '45067812345';
+const demoSmartcard = '7023456789';
 
 const firstBank = { nip: '000016', cbn: '011' };
 const gtbank = { nip: '000013', cbn: '058' };
@@ -37,10 +48,14 @@ function monthPlan(index: number): Step[] {
   return [
     { kind: 'bank', day: 2, naira: wobble(45_000), bank: firstBank, serial: '302118745', narration: 'Rent contribution' },
     { kind: 'bank', day: 4, naira: wobble(12_000), bank: opay, serial: '815500213', narration: 'Foodstuff, Mile 12 market' },
+    { kind: 'airtime', day: 3, naira: 2_000 },
     { kind: 'local', day: 6, naira: wobble(8_000), narration: 'Owambe aso-ebi' },
+    { kind: 'data', day: 7, plan: 'mtn-10gb-30d' },
     { kind: 'bank', day: 9, naira: wobble(25_000), bank: gtbank, serial: '104477120', narration: 'Mum upkeep' },
     { kind: 'inbound', day: 11, naira: wobble(7_500), from: 'ADEWALE TUNDE SAMUEL', bank: access.nip, narration: 'Refund for fuel' },
+    { kind: 'electricity', day: 12, naira: 15_000 },
     { kind: 'bank', day: 14, naira: wobble(6_500), bank: opay, serial: '815500213', narration: 'Transport, Bolt rides' },
+    { kind: 'cable', day: 16, bouquet: 'gotv-max' },
     { kind: 'bank', day: 18, naira: wobble(15_000), bank: access, serial: '066239871', narration: 'School fees, Chidi' },
     { kind: 'local', day: 21, naira: wobble(4_000), narration: 'Lunch split' },
     { kind: 'salary', day: 25, naira: 220_000 },
@@ -71,6 +86,7 @@ export async function seedDemoHistory(app: App): Promise<number> {
   const pins = createPinGuard({ db, clock, rules: config.money.pin });
   const transfers = createTransferService({ ...app, clock, pins, interbank });
   const inbound = createInboundService({ db, config, clock });
+  const bills = createBillService({ ...app, clock, pins, transfers, biller: createSandboxBiller({ db, clock }) });
 
   const today = new Date();
   const [year, month] = lagosDate(today).split('-').map(Number) as [number, number];
@@ -97,6 +113,14 @@ export async function seedDemoHistory(app: App): Promise<number> {
         result = await inbound.receiveInterbank({ account_number: account, amount: step.naira * 100, sender_name: 'HARMATTAN LOGISTICS LTD', sender_bank_code: '000015', narration: `Salary ${monthStart.toLocaleString('en-NG', { month: 'long', timeZone: 'UTC' })}`, at });
       } else if (step.kind === 'inbound') {
         result = await inbound.receiveInterbank({ account_number: account, amount: step.naira * 100, sender_name: step.from, sender_bank_code: step.bank, narration: step.narration, at });
+      } else if (step.kind === 'airtime') {
+        result = await bills.buyAirtime(demo.id, account, { network_id: 'mtn', phone_number: demoPhone, amount: step.naira * 100, pin: demoCustomer.pin }, idempotencyKey);
+      } else if (step.kind === 'data') {
+        result = await bills.buyData(demo.id, account, { provider_id: 'mtn', plan_id: step.plan, phone_number: demoPhone, pin: demoCustomer.pin }, idempotencyKey);
+      } else if (step.kind === 'electricity') {
+        result = await bills.buyElectricity(demo.id, account, { provider_id: 'ikeja-electric', meter_number: demoMeter, meter_type: 'prepaid', amount: step.naira * 100, pin: demoCustomer.pin }, idempotencyKey);
+      } else if (step.kind === 'cable') {
+        result = await bills.buyCable(demo.id, account, { provider_id: 'gotv', package_id: step.bouquet, smartcard_number: demoSmartcard, pin: demoCustomer.pin }, idempotencyKey);
       } else if (step.kind === 'local') {
         result = await transfers.sendLocal(demo.id, account, { account_number: friend, amount: step.naira * 100, narration: step.narration, pin: demoCustomer.pin, save_beneficiary: true }, idempotencyKey);
       } else {

@@ -105,7 +105,9 @@ export const discoTowns: Record<string, string[]> = {
 };
 
 function bouquet(provider: string, name: string, price: number): CablePackage {
-  return { id: `${provider}-${name.toLowerCase().replace(/\+/g, '-plus').replace(/[^a-z0-9-]+/g, '-')}`, name, amount: naira(price) };
+  // "GOtv Supa+" → gotv-supa-plus: the provider's name is not repeated in the code.
+  const slug = name.toLowerCase().replace(new RegExp(`^${provider} `), '').replace(/\+/g, '-plus').replace(/[^a-z0-9-]+/g, '-');
+  return { id: `${provider}-${slug}`, name, amount: naira(price) };
 }
 
 const cablePackages: Record<string, CablePackage[]> = {
