@@ -25,7 +25,10 @@ describe('receiptTitle', () => {
     expect(receiptTitle({ ...transfer, type: 'credit' })).toBe('Money received');
     expect(receiptTitle({ type: 'credit', category: 'deposit', status: 'successful' })).toBe('Money received');
     expect(receiptTitle({ type: 'credit', category: 'reversal', status: 'successful' })).toBe('Money returned');
-    expect(receiptTitle({ type: 'debit', category: 'airtime', status: 'successful' })).toBe('Receipt');
+    expect(receiptTitle({ type: 'debit', category: 'airtime', status: 'successful' })).toBe('Airtime bought');
+    expect(receiptTitle({ type: 'debit', category: 'electricity', status: 'pending' })).toBe('Purchase pending');
+    expect(receiptTitle({ type: 'debit', category: 'cable', status: 'reversed' })).toBe('Purchase reversed');
+    expect(receiptTitle({ type: 'debit', category: 'fee', status: 'successful' })).toBe('Receipt');
   });
 });
 
@@ -52,6 +55,14 @@ describe('statusExplanation', () => {
     expect(statusExplanation({ ...transfer, status: 'pending' })).toMatch(/confirming with the other bank/);
     expect(statusExplanation({ ...transfer, status: 'reversed', details: { ...transfer.details, failure_reason: 'Beneficiary bank not available' } })).toBe(
       'The other bank could not take this transfer (beneficiary bank not available), so ₦12,075.00, the amount and its charges, was returned to your account. Nothing was lost.',
+    );
+  });
+
+  it('names the provider for a pending or reversed purchase', () => {
+    const airtime: TransactionJson = { ...transfer, category: 'airtime', fee: 0, amount: 200_000, counterparty: null, details: { provider: 'MTN', phone_number: '08099999992' } };
+    expect(statusExplanation({ ...airtime, status: 'pending' })).toBe('We are confirming with MTN. The money has left your account; if the purchase does not go through, all of it comes back to you.');
+    expect(statusExplanation({ ...airtime, status: 'reversed', details: { ...airtime.details, failure_reason: 'The provider is not available' } })).toBe(
+      'MTN could not complete this purchase (the provider is not available), so ₦2,000.00 was returned to your account. Nothing was lost.',
     );
   });
 });

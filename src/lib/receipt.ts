@@ -6,7 +6,9 @@ import type { TransactionJson } from './transaction.ts';
  * purchases), for the receipt page and every link to it from the transaction history.
  */
 
-/** The page title: "Transfer sent", "Money received", "Receipt"… */
+const purchaseTitles: Partial<Record<TransactionJson['category'], string>> = { airtime: 'Airtime bought', data: 'Data bought', electricity: 'Electricity paid', cable: 'Cable TV paid' };
+
+/** The page title: "Transfer sent", "Money received", "Airtime bought", "Receipt"… */
 export function receiptTitle(transaction: Pick<TransactionJson, 'type' | 'category' | 'status'>): string {
   const { type, category, status } = transaction;
   if (category === 'reversal') return 'Money returned';
@@ -16,6 +18,13 @@ export function receiptTitle(transaction: Pick<TransactionJson, 'type' | 'catego
     if (status === 'reversed') return 'Transfer reversed';
     if (status === 'failed') return 'Transfer failed';
     return 'Transfer sent';
+  }
+  const bought = purchaseTitles[category];
+  if (bought) {
+    if (status === 'pending') return 'Purchase pending';
+    if (status === 'reversed') return 'Purchase reversed';
+    if (status === 'failed') return 'Purchase failed';
+    return bought;
   }
   return 'Receipt';
 }
@@ -36,13 +45,18 @@ export function detailText(details: Record<string, unknown>, key: string): strin
 
 /** Purchase specifics shown on receipts, in this order (as on the PDF). */
 export const purchaseDetailLabels: ReadonlyArray<readonly [key: string, label: string]> = [
+  ['provider', 'Provider'],
   ['phone_number', 'Phone number'],
   ['plan', 'Plan'],
   ['meter_number', 'Meter number'],
+  ['meter_type', 'Meter type'],
+  ['smartcard_number', 'Smartcard number'],
+  ['customer_name', 'Customer name'],
+  ['address', 'Address'],
+  ['package', 'Package'],
   ['token', 'Token'],
   ['units', 'Units'],
-  ['smartcard_number', 'Smartcard number'],
-  ['package', 'Package'],
+  ['receipt_number', 'Receipt number'],
 ];
 
 /** `12345678901234567890` → `1234 5678 9012 3456 7890`, as electricity tokens are read out. */
@@ -73,17 +87,22 @@ export function receiptMoney(transaction: Pick<TransactionJson, 'type' | 'amount
 }
 
 /** One sentence under the status that says what happened to the money. */
+function providerOf(transaction: Pick<TransactionJson, 'details'>): string {
+  return detailText(transaction.details ?? {}, 'provider') ?? 'the provider';
+}
+
 export function statusExplanation(transaction: Pick<TransactionJson, 'type' | 'category' | 'status' | 'amount' | 'fee' | 'details'>): string | null {
   const debit = transaction.type === 'debit';
   switch (transaction.status) {
     case 'pending':
-      return debit && transaction.category === 'transfer'
-        ? 'We are confirming with the other bank. The money has left your account; if the other bank does not take it, all of it comes back to you.'
-        : 'We are confirming this transaction. Its final status will be shown here.';
+      if (debit && transaction.category === 'transfer') return 'We are confirming with the other bank. The money has left your account; if the other bank does not take it, all of it comes back to you.';
+      if (debit && purchaseTitles[transaction.category]) return `We are confirming with ${providerOf(transaction)}. The money has left your account; if the purchase does not go through, all of it comes back to you.`;
+      return 'We are confirming this transaction. Its final status will be shown here.';
     case 'reversed': {
       if (!debit) return 'This credit was reversed.';
       const reason = detailText(transaction.details ?? {}, 'failure_reason');
       const because = reason ? ` (${reason.charAt(0).toLowerCase()}${reason.slice(1)})` : '';
+      if (purchaseTitles[transaction.category]) return `${providerOf(transaction)} could not complete this purchase${because}, so ${formatNaira(transaction.amount + transaction.fee)} was returned to your account. Nothing was lost.`;
       return `The other bank could not take this transfer${because}, so ${formatNaira(transaction.amount + transaction.fee)}, the amount and its charges, was returned to your account. Nothing was lost.`;
     }
     case 'failed':
