@@ -12,7 +12,8 @@
 //   node bench/ledger-bench.mjs pin     --calls=30 --concurrency=16
 //       the cost of one transaction-PIN check (verifySecret, argon2id).
 //   node bench/ledger-bench.mjs count   --plan=<file>
-//       debits from the senders and credits to the recipient, to compare with HTTP 200s.
+//       transfer debits from the senders and credits to the recipient, and the senders' airtime
+//       debits (all, successful) and pending bill purchases, to compare with HTTP 200s.
 //
 // Prints exactly one line `RESULT <json>` on stdout (logs, if any, are other lines).
 
@@ -463,7 +464,30 @@ async function count(args) {
       .where('type', '=', 'credit')
       .where('category', '=', 'transfer')
       .executeTakeFirstOrThrow();
-    return { debits: Number(debits.n), debited: Number(debits.total), credits: Number(credits.n), credited: Number(credits.total) };
+    const airtime = await db
+      .selectFrom('transactions')
+      .select((eb) => [
+        eb.fn.countAll().as('n'),
+        eb.fn.coalesce(eb.fn.sum('amount'), eb.lit(0)).as('total'),
+        eb.fn.coalesce(eb.fn.sum(eb.case().when('status', '=', 'successful').then(1).else(0).end()), eb.lit(0)).as('successful'),
+      ])
+      .where('account_number', 'in', senders)
+      .where('type', '=', 'debit')
+      .where('category', '=', 'airtime')
+      .executeTakeFirstOrThrow();
+    const pending = await db
+      .selectFrom('bill_purchases')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('account_number', 'in', senders)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return {
+      debits: Number(debits.n),
+      debited: Number(debits.total),
+      credits: Number(credits.n),
+      credited: Number(credits.total),
+      airtime: { debits: Number(airtime.n), debited: Number(airtime.total), successful: Number(airtime.successful), pending_purchases: Number(pending.n) },
+    };
   } finally {
     await db.destroy();
   }

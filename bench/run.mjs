@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // Benchmark: prints figures, never pass/fail on time (but exits 1 when a correctness check of the
-// money runs fails: a transfer answered other than 200, or the books do not verify).
+// money runs fails: a transfer or bill purchase answered other than 200 and done, a purchase page
+// answered other than 200, or the books do not verify).
 //
 //   node bench/run.mjs [--build] [--no-build] [--duration=5] [--warmup=1] [--connections=16]
 //                      [--login-calls=30] [--login-concurrency=4] [--login-concurrent-calls=40]
 //                      [--rounds=1] [--timeout=900] [--node-env=production]
 //                      [--transfer-warmup=2] [--transfer-duration=8] [--transfer-clients=16]
-//                      [--history=10000] [--page-calls=40] [--only=render,login,js,money]
+//                      [--history=10000] [--page-calls=40] [--only=render,login,js,money,bills]
 //
 // --rounds=N alternates floor and /login N times and reports the median of each figure (and the
 // median of the per-round ratios), which holds up better on a machine busy with other work.
-// --only runs some sections (default: all four).
+// --only runs some sections (default: all five). money and bills share their servers and
+// databases when both run; either alone starts its own (bills alone seeds no long history).
 //
 // The app server gets this process's environment plus HOST, PORT, DATA_DIR and LOG_LEVEL=warn;
 // NODE_ENV is production unless --node-env or the environment says otherwise (it decides
@@ -32,6 +34,19 @@
 //    c. the cost of one PIN check (verifySecret, argon2id), which every API transfer pays;
 //    d. GET /dashboard (and /transactions, when that page exists) for a customer with 10,000
 //       transactions over 12 months: sequential and at N connections.
+// 5. Bill purchases ("bills"), on the same servers and databases as 4 (SQLite, and PostgreSQL
+//    when the URL is set), against the sandbox biller the app uses by default:
+//    a. GET /artime, /data/purchase, /data/purchase?network=mtn, /bills/electricity and
+//       /bills/cable, signed in as an onboarded tier-3 customer: --page-calls sequential calls
+//       over one keep-alive connection after 3 warm-up calls, p50 and p99; every answer must be
+//       200 (a page answering 404, i.e. not built yet, is skipped with a note);
+//    b. airtime purchases through the HTTP API, POST /api/v1/bills/airtime/purchase/{account}
+//       (MTN, ₦100, 08031234567), 1 and --transfer-clients clients for --transfer-warmup +
+//       --transfer-duration s, each client one of the senders of 4a, one Idempotency-Key per
+//       request; every answer must be 200 with data.status 'successful', the airtime debits
+//       counted in the database must equal the 200s (none left pending), and
+//       `scripts/ledger-verify.mjs` must pass.
+//    4a and 5b share one closed-loop driver (moneyLoad) and differ only in the request they send.
 //    The helpers that need the TypeScript sources run as `node bench/ledger-bench.mjs …`.
 //
 // Starts `node scripts/serve.mjs` (the built app, as npm start serves it) on a free loopback port with a fresh DATA_DIR, runs the
@@ -58,7 +73,7 @@ const FLOOR_BODY = '<!doctype html><html><head><title>floor</title></head><body>
 // ---------------------------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------------------------
-const sections = ['render', 'login', 'js', 'money'];
+const sections = ['render', 'login', 'js', 'money', 'bills'];
 
 function parseArgs(argv) {
   const options = {
@@ -78,7 +93,7 @@ function parseArgs(argv) {
     transferClients: 16,
     history: 10_000,
     pageCalls: 40,
-    only: ['render', 'login', 'js', 'money'],
+    only: [...sections],
   };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
@@ -941,17 +956,33 @@ async function loginAs(port, email, password) {
   return token;
 }
 
+/** What a client of moneyLoad sends: a transfer inside the bank to the common recipient. */
+function transferRequest({ recipient, amount, pin }) {
+  return (sender) => ({ pathname: `/api/v1/transfer/local/${sender.accountNumber}`, body: { account_number: recipient, amount, narration: 'bench', pin } });
+}
+
+/** Airtime from the sender's account through the sandbox biller; done only when it says 'successful'. */
+function airtimeRequest({ networkId, phoneNumber, amount, pin }) {
+  const build = (sender) => ({ pathname: `/api/v1/bills/airtime/purchase/${sender.accountNumber}`, body: { network_id: networkId, phone_number: phoneNumber, amount, pin } });
+  build.accept = (data) => data?.status === 'successful';
+  return build;
+}
+
 /**
- * Closed-loop transfers through the API: `clients` workers, each with its own sender account,
- * its own keep-alive connection and Bearer token, sending `amount` to the common recipient with
- * a new Idempotency-Key per request. Latency is recorded for requests that start after the
- * warm-up and end inside the window; every answer (warm-up included) is counted and must be 200.
+ * Closed-loop money requests through the API: `clients` workers, each with its own sender
+ * account, its own keep-alive connection and Bearer token, POSTing what `requestFor(sender)`
+ * returns ({ pathname, body }) with a new Idempotency-Key per request. An answer of 200 counts as
+ * acknowledged when `requestFor.accept(data)` (default: any) holds for its `data`. Latency is
+ * recorded for requests that start after the warm-up and end inside the window; every answer
+ * (warm-up included) is counted and must be 200 and accepted.
  */
-async function transferLoad({ port, clients, senders, recipient, amount, pin, warmupMs, durationMs, serverPid, keyPrefix }) {
+async function moneyLoad({ port, clients, senders, requestFor, warmupMs, durationMs, serverPid, keyPrefix }) {
+  const accept = requestFor.accept ?? (() => true);
   const latencies = [];
   const statuses = {};
   const failures = [];
   const acknowledged = [];
+  const unaccepted = {};
   let errors = 0;
   let completedAfterCpuStart = 0;
   const t0 = nowNs();
@@ -967,20 +998,27 @@ async function transferLoad({ port, clients, senders, recipient, amount, pin, wa
         seq += 1;
         const start = nowNs();
         if (cpuStart === null && start >= measureFrom) cpuStart = { server: processCpuMs(serverPid), client: process.cpuUsage(), machine: machineBusyMs(), at: start };
+        const { pathname, body } = requestFor(sender);
         try {
           const res = await request({
             port,
             method: 'POST',
-            pathname: `/api/v1/transfer/local/${sender.accountNumber}`,
+            pathname,
             agent,
             headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${sender.token}`, 'idempotency-key': `${keyPrefix}-${index}-${seq}` },
-            body: JSON.stringify({ account_number: recipient, amount, narration: 'bench', pin }),
+            body: JSON.stringify(body),
             timeoutMs: 30_000,
           });
           const end = nowNs();
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-          if (res.status === 200) acknowledged.push(JSON.parse(res.body.toString()).data?.reference);
-          else if (failures.length < 5) failures.push(`HTTP ${res.status}: ${res.body.toString().slice(0, 200)}`);
+          if (res.status === 200) {
+            const data = JSON.parse(res.body.toString()).data;
+            if (accept(data)) acknowledged.push(data?.reference);
+            else {
+              unaccepted[data?.status ?? 'unknown'] = (unaccepted[data?.status ?? 'unknown'] ?? 0) + 1;
+              if (failures.length < 5) failures.push(`HTTP 200 not accepted (status ${data?.status}): ${res.body.toString().slice(0, 200)}`);
+            }
+          } else if (failures.length < 5) failures.push(`HTTP ${res.status}: ${res.body.toString().slice(0, 200)}`);
           if (cpuStart !== null && end >= cpuStart.at) completedAfterCpuStart += 1;
           if (start >= measureFrom && end <= measureTo) latencies.push(nsToMs(end - start));
         } catch (error) {
@@ -1007,7 +1045,7 @@ async function transferLoad({ port, clients, senders, recipient, amount, pin, wa
       client_pct: round((clientMs / wallMs) * 100, 0),
       // The database server (PostgreSQL) and everything else on the machine.
       other_pct: machineEnd !== null && cpuStart.machine !== null && serverMs !== null ? round((Math.max(0, machineEnd - cpuStart.machine - serverMs - clientMs) / wallMs) * 100, 0) : null,
-      server_ms_per_transfer: serverMs !== null && completedAfterCpuStart > 0 ? round(serverMs / completedAfterCpuStart, 1) : null,
+      server_ms_per_request: serverMs !== null && completedAfterCpuStart > 0 ? round(serverMs / completedAfterCpuStart, 1) : null,
     };
   }
   const summary = summarise(latencies);
@@ -1024,6 +1062,8 @@ async function transferLoad({ port, clients, senders, recipient, amount, pin, wa
     distinct_references: new Set(acknowledged).size,
     statuses,
     non_200: total - (statuses[200] ?? 0),
+    not_accepted: Object.values(unaccepted).reduce((a, b) => a + b, 0),
+    not_accepted_statuses: unaccepted,
     errors,
     failures,
     cpu_pct_of_one_core: cpu,
@@ -1075,8 +1115,56 @@ async function benchHistoryPages({ port, token, options, serverPid, say, label }
   return pages;
 }
 
-/** Everything the money section does on one engine. */
-async function benchMoneyEngine(engine, options, say) {
+/** The purchase pages of section 5a; a page that answers 404 (not built yet) is skipped with a note. */
+const billPages = ['/artime', '/data/purchase', '/data/purchase?network=mtn', '/bills/electricity', '/bills/cable'];
+/** The airtime every purchase of section 5b buys: ₦100 of MTN (kobo, whole naira). */
+const airtimePurchase = { networkId: 'mtn', phoneNumber: '08031234567', amount: 10_000 };
+
+/** Section 5 on one engine's running server: the purchase pages, then airtime through the API. */
+async function benchBills({ engine, port, plan, options, serverPid, say, runTag }) {
+  const bills = { database: null, customer: 'an onboarded tier-3 customer (the first sender of section 4)', pages: {}, api: [], notes: [] };
+  const label = `[${engine}] bills`;
+  const headers = { accept: 'text/html', cookie: `session=${plan.senders[0].token}` };
+  for (const pathname of billPages) {
+    const probe = await request({ port, pathname, headers, timeoutMs: 30_000 });
+    if (probe.status !== 200) {
+      const where = probe.headers.location ? ` → ${probe.headers.location}` : '';
+      bills.pages[pathname] = { status: probe.status, location: probe.headers.location ?? null, skipped: true };
+      const note = probe.status === 404 ? `${pathname}: HTTP 404 (page not built yet?); not measured` : `${pathname}: HTTP ${probe.status}${where}; not measured`;
+      bills.notes.push(note);
+      say(`${label} ${note}`);
+      continue;
+    }
+    say(`${label} GET ${pathname}: ${options.pageCalls} sequential calls after 3 warm-up …`);
+    const sequential = await sequentialGets({ port, pathname, headers, calls: options.pageCalls, serverPid });
+    bills.pages[pathname] = { status: 200, html_bytes: probe.body.length, sequential };
+    say(`${label}   p50 ${sequential.p50_ms} ms, p99 ${sequential.p99_ms} ms, ${sequential.non_2xx} not 200`);
+  }
+
+  const requestFor = airtimeRequest({ ...airtimePurchase, pin: plan.pin });
+  for (const clients of [...new Set([1, options.transferClients])]) {
+    say(`${label} airtime purchases: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`);
+    const run = await moneyLoad({
+      port,
+      clients,
+      senders: plan.senders,
+      requestFor,
+      warmupMs: options.transferWarmup * 1000,
+      durationMs: options.transferDuration * 1000,
+      serverPid,
+      keyPrefix: `bench-air-${engine}-${runTag}-c${clients}`,
+    });
+    bills.api.push({ ...run, service: 'airtime', amount: airtimePurchase.amount });
+    say(`${label}   ${run.tps} purchases/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.not_accepted} 200 but not successful, ${run.errors} errors`);
+  }
+  return bills;
+}
+
+/**
+ * Everything the money section (`parts.transfers`) and the bills section (`parts.bills`) do on
+ * one engine: one database, one seed, one app server for both.
+ */
+async function benchMoneyEngine(engine, options, say, parts = { transfers: true, bills: false }) {
   const out = { engine, notes: [] };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bank-bench-${engine}-`));
   moneyTempDirs.add(dir);
@@ -1092,12 +1180,13 @@ async function benchMoneyEngine(engine, options, say) {
 
   let server = null;
   try {
-    // --- Customers: transfer senders, the recipient, and the long-history customer -------------
+    // --- Customers: senders, the recipient, and (for the money section) the long-history customer
     const senderCount = Math.max(1, options.transferClients);
-    say(`[${engine}] seeding ${senderCount} tier-3 senders, a recipient and a customer with ${options.history.toLocaleString('en-US')} transactions …`);
-    const plan = await runHelper('seed', [`--senders=${senderCount}`, `--fund=${1_000_000_000}`, `--history=${options.history}`], env);
+    const history = parts.transfers ? options.history : 0;
+    say(`[${engine}] seeding ${senderCount} tier-3 senders, a recipient${history ? ` and a customer with ${history.toLocaleString('en-US')} transactions` : ''} …`);
+    const plan = await runHelper('seed', [`--senders=${senderCount}`, `--fund=${1_000_000_000}`, `--history=${history}`], env);
     out.seed = { seconds: plan.seconds, history_seconds: plan.history?.seconds ?? null, history_transactions: plan.history?.transactions ?? null, history_by_kind: plan.history?.by_kind ?? null };
-    say(`[${engine}] seeded in ${plan.seconds} s (history: ${plan.history?.transactions} transactions in ${plan.history?.seconds} s)`);
+    say(`[${engine}] seeded in ${plan.seconds} s${plan.history ? ` (history: ${plan.history.transactions} transactions in ${plan.history.seconds} s)` : ''}`);
 
     // --- The app server on that database ---------------------------------------------------
     const port = await freePort();
@@ -1107,30 +1196,37 @@ async function benchMoneyEngine(engine, options, say) {
     await waitForHealth(port, server, 60_000);
     for (const sender of plan.senders) sender.token = await loginAs(port, sender.email, plan.password);
     const historyToken = plan.history ? await loginAs(port, plan.history.email, plan.password) : null;
-
-    // --- a. transfers through the API ------------------------------------------------------
     const runTag = Date.now().toString(36);
-    out.api = [];
-    for (const clients of [...new Set([1, options.transferClients])]) {
-      say(`[${engine}] API transfers: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`);
-      const run = await transferLoad({
-        port,
-        clients,
-        senders: plan.senders,
-        recipient: plan.recipient.accountNumber,
-        amount: plan.amount,
-        pin: plan.pin,
-        warmupMs: options.transferWarmup * 1000,
-        durationMs: options.transferDuration * 1000,
-        serverPid: server.pid,
-        keyPrefix: `bench-${engine}-${runTag}-c${clients}`,
-      });
-      out.api.push(run);
-      say(`[${engine}]   ${run.tps} transfers/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.errors} errors`);
+
+    // --- 4a. transfers through the API ------------------------------------------------------
+    if (parts.transfers) {
+      out.api = [];
+      const requestFor = transferRequest({ recipient: plan.recipient.accountNumber, amount: plan.amount, pin: plan.pin });
+      for (const clients of [...new Set([1, options.transferClients])]) {
+        say(`[${engine}] API transfers: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`);
+        const run = await moneyLoad({
+          port,
+          clients,
+          senders: plan.senders,
+          requestFor,
+          warmupMs: options.transferWarmup * 1000,
+          durationMs: options.transferDuration * 1000,
+          serverPid: server.pid,
+          keyPrefix: `bench-${engine}-${runTag}-c${clients}`,
+        });
+        out.api.push(run);
+        say(`[${engine}]   ${run.tps} transfers/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.errors} errors`);
+      }
     }
 
-    // --- d. pages for the customer with a long history ---------------------------------------
-    if (historyToken) {
+    // --- 5. bill purchases: the pages, then airtime through the API -------------------------
+    if (parts.bills) {
+      out.bills = await benchBills({ engine, port, plan, options, serverPid: server.pid, say, runTag });
+      out.bills.database = out.database;
+    }
+
+    // --- 4d. pages for the customer with a long history -------------------------------------
+    if (parts.transfers && historyToken) {
       say(`[${engine}] pages for the customer with ${plan.history.transactions.toLocaleString('en-US')} transactions:`);
       out.pages = await benchHistoryPages({ port, token: historyToken, options, serverPid: server.pid, say, label: `[${engine}]` });
     }
@@ -1144,25 +1240,52 @@ async function benchMoneyEngine(engine, options, say) {
     const planFile = path.join(dir, 'bench-plan.json');
     fs.writeFileSync(planFile, JSON.stringify(plan));
     const counted = await runHelper('count', [`--plan=${planFile}`], env);
-    const acknowledged = out.api.reduce((n, run) => n + run.acknowledged, 0);
-    const answeredNot200 = out.api.reduce((n, run) => n + run.non_200 + run.errors, 0);
-    const distinct = out.api.reduce((n, run) => n + run.distinct_references, 0);
     const verify = await ledgerVerify(env);
-    out.checks = {
-      every_answer_200: answeredNot200 === 0,
-      acknowledged,
-      distinct_references: distinct,
-      debits_in_database: counted.debits,
-      credits_to_recipient: counted.credits,
-      debited_kobo: counted.debited,
-      expected_kobo: acknowledged * plan.amount,
-      one_debit_per_200: counted.debits === acknowledged && counted.credits === acknowledged && distinct === acknowledged && counted.debited === acknowledged * plan.amount,
-      ledger_verify: verify,
-    };
-    out.ok = out.checks.every_answer_200 && out.checks.one_debit_per_200 && verify.ok;
-    say(`[${engine}] checks: ${answeredNot200} answers not 200; ${counted.debits} debits in the database for ${acknowledged} 200s; ledger:verify ${verify.ok ? 'OK' : `FAILED (exit ${verify.exit_code})`}`);
+    if (parts.transfers) {
+      const acknowledged = out.api.reduce((n, run) => n + run.acknowledged, 0);
+      const answeredNot200 = out.api.reduce((n, run) => n + run.non_200 + run.errors, 0);
+      const distinct = out.api.reduce((n, run) => n + run.distinct_references, 0);
+      out.checks = {
+        every_answer_200: answeredNot200 === 0,
+        acknowledged,
+        distinct_references: distinct,
+        debits_in_database: counted.debits,
+        credits_to_recipient: counted.credits,
+        debited_kobo: counted.debited,
+        expected_kobo: acknowledged * plan.amount,
+        one_debit_per_200: counted.debits === acknowledged && counted.credits === acknowledged && distinct === acknowledged && counted.debited === acknowledged * plan.amount,
+        ledger_verify: verify,
+      };
+      out.ok = out.checks.every_answer_200 && out.checks.one_debit_per_200 && verify.ok;
+      say(`[${engine}] transfer checks: ${answeredNot200} answers not 200; ${counted.debits} debits in the database for ${acknowledged} 200s; ledger:verify ${verify.ok ? 'OK' : `FAILED (exit ${verify.exit_code})`}`);
+    }
+    if (parts.bills) {
+      const bills = out.bills;
+      const acknowledged = bills.api.reduce((n, run) => n + run.acknowledged, 0);
+      const answeredBadly = bills.api.reduce((n, run) => n + run.non_200 + run.not_accepted + run.errors, 0);
+      const distinct = bills.api.reduce((n, run) => n + run.distinct_references, 0);
+      const pagesNot200 = Object.entries(bills.pages).filter(([, page]) => (page.skipped ? page.status !== 404 : page.sequential.non_2xx > 0)).map(([pathname]) => pathname);
+      const airtime = counted.airtime;
+      bills.checks = {
+        every_page_200: pagesNot200.length === 0,
+        pages_not_200: pagesNot200,
+        every_answer_200_successful: answeredBadly === 0,
+        acknowledged,
+        distinct_references: distinct,
+        airtime_debits_in_database: airtime.debits,
+        airtime_successful_in_database: airtime.successful,
+        debited_kobo: airtime.debited,
+        expected_kobo: acknowledged * airtimePurchase.amount,
+        purchases_pending: airtime.pending_purchases,
+        one_debit_per_200: airtime.debits === acknowledged && airtime.successful === acknowledged && distinct === acknowledged && airtime.debited === acknowledged * airtimePurchase.amount && airtime.pending_purchases === 0,
+        ledger_verify: verify,
+      };
+      bills.ok = bills.checks.every_page_200 && bills.checks.every_answer_200_successful && bills.checks.one_debit_per_200 && verify.ok;
+      say(`[${engine}] bills checks: ${answeredBadly} answers not 200/successful; ${airtime.debits} airtime debits (${airtime.successful} successful, ${airtime.pending_purchases} pending) in the database for ${acknowledged} 200s; ledger:verify ${verify.ok ? 'OK' : `FAILED (exit ${verify.exit_code})`}`);
+    }
+    if (!parts.transfers) return out;
 
-    // --- b. the service layer without HTTP and PIN, and the floor -----------------------------
+    // --- 4b. the service layer without HTTP and PIN, and the floor ----------------------------
     const timingArgs = [`--warmup=${options.transferWarmup}`, `--duration=${options.transferDuration}`, `--plan=${planFile}`];
     out.service = [];
     out.floor = [];
@@ -1202,28 +1325,43 @@ async function benchMoneyEngine(engine, options, say) {
   }
 }
 
-async function benchMoney(options, say) {
-  const money = { engines: {}, pin: null, notes: [] };
-  say('pin: cost of one transaction-PIN check (verifySecret, argon2id) …');
-  try {
-    money.pin = await runHelper('pin', ['--calls=30', `--concurrency=${options.transferClients}`], { ...process.env });
-  } catch (error) {
-    money.notes.push(`PIN cost not measured: ${error.message}`);
+/**
+ * The money and bills sections: each engine once, both sections on its server when both are
+ * wanted. Returns { money, bills }, each null when its section is not wanted.
+ */
+async function benchMoney(options, say, parts = { transfers: true, bills: false }) {
+  const money = parts.transfers ? { engines: {}, pin: null, notes: [] } : null;
+  const bills = parts.bills ? { engines: {}, notes: [], airtime: { ...airtimePurchase } } : null;
+  if (money) {
+    say('pin: cost of one transaction-PIN check (verifySecret, argon2id) …');
+    try {
+      money.pin = await runHelper('pin', ['--calls=30', `--concurrency=${options.transferClients}`], { ...process.env });
+    } catch (error) {
+      money.notes.push(`PIN cost not measured: ${error.message}`);
+    }
   }
   const engines = ['sqlite'];
   if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) engines.push('postgres');
-  else money.notes.push('PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a role that may create databases, e.g. postgres://postgres@127.0.0.1:5432/test');
+  else {
+    const note = 'PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a role that may create databases, e.g. postgres://postgres@127.0.0.1:5432/test';
+    for (const section of [money, bills]) section?.notes.push(note);
+  }
   for (const engine of engines) {
     try {
-      money.engines[engine] = await benchMoneyEngine(engine, options, say);
+      const { bills: billsOut, ...moneyOut } = await benchMoneyEngine(engine, options, say, parts);
+      if (money) money.engines[engine] = moneyOut;
+      if (bills) bills.engines[engine] = { ...billsOut, server_log: moneyOut.server_log, seed_seconds: moneyOut.seed?.seconds ?? null };
     } catch (error) {
-      money.engines[engine] = { engine, ok: false, error: error.message };
+      for (const section of [money, bills]) if (section) section.engines[engine] = { engine, ok: false, error: error.message };
       say(`[${engine}] error: ${error.message}`);
     }
   }
-  money.ok = Object.values(money.engines).every((engine) => engine.ok);
-  money.closing_note = closingNote(money, os.cpus().length);
-  return money;
+  if (money) {
+    money.ok = Object.values(money.engines).every((engine) => engine.ok);
+    money.closing_note = closingNote(money, os.cpus().length);
+  }
+  if (bills) bills.ok = Object.values(bills.engines).every((engine) => engine.ok);
+  return { money, bills };
 }
 
 /** The paragraph that explains the API/floor ratio from the figures just measured. */
@@ -1246,12 +1384,12 @@ function closingNote(money, cpus) {
       const rest = one.api.p50_ms - one.service.p50_ms - pin.p50_ms;
       lines.push(
         `${engine}, 1 client, p50 per transfer: API ${fmt(one.api.p50_ms, 1)} ms ≈ PIN ${fmt(pin.p50_ms, 1)} ms + transfer service without PIN ${fmt(one.service.p50_ms, 1)} ms (the floor's SQL alone: ${fmt(one.floor.p50_ms, 2)} ms) + HTTP, session and the rest ${fmt(Math.max(0, rest), 1)} ms. ` +
-          `Server CPU per API transfer: ${fmt(one.api.cpu_pct_of_one_core?.server_ms_per_transfer, 1)} ms.`,
+          `Server CPU per API transfer: ${fmt(one.api.cpu_pct_of_one_core?.server_ms_per_request, 1)} ms.`,
       );
     }
     if (many.api && many.floor) {
       lines.push(
-        `${engine}, ${many.api.clients} clients: API ${fmt(many.api.tps, 1)}/s (server CPU ${many.api.cpu_pct_of_one_core?.server_pct ?? '—'} % of one core, ${fmt(many.api.cpu_pct_of_one_core?.server_ms_per_transfer, 1)} ms per transfer), ` +
+        `${engine}, ${many.api.clients} clients: API ${fmt(many.api.tps, 1)}/s (server CPU ${many.api.cpu_pct_of_one_core?.server_pct ?? '—'} % of one core, ${fmt(many.api.cpu_pct_of_one_core?.server_ms_per_request, 1)} ms per transfer), ` +
           `service without PIN ${fmt(many.service?.tps, 1)}/s, floor ${fmt(many.floor.tps, 1)}/s: the API reaches ${fmt((100 * many.api.tps) / many.floor.tps, 1)} % of the floor.`,
       );
     }
@@ -1286,6 +1424,7 @@ async function main() {
     javascript: null,
     server_log: null,
     money: null,
+    bills: null,
     notes: [],
   };
   const want = (section) => options.only.includes(section);
@@ -1333,12 +1472,14 @@ async function main() {
 
   try {
     if (want('render') || want('login') || want('js')) await benchPagesAndLogin(options, results, say, want);
-    // --- Money: transfers, PIN, a long history (own servers and databases) -------------------
-    if (want('money')) {
-      if (!fs.existsSync(entry)) results.notes.push('no dist/server/entry.mjs: money measurements skipped');
+    // --- Money and bills: transfers, PIN, a long history, purchases (own servers and databases)
+    if (want('money') || want('bills')) {
+      if (!fs.existsSync(entry)) results.notes.push('no dist/server/entry.mjs: money and bills measurements skipped');
       else {
-        results.money = await benchMoney(options, say);
-        if (!results.money.ok) process.exitCode = 1;
+        const { money, bills } = await benchMoney(options, say, { transfers: want('money'), bills: want('bills') });
+        results.money = money;
+        results.bills = bills;
+        if ((money && !money.ok) || (bills && !bills.ok)) process.exitCode = 1;
       }
     }
   } catch (error) {
@@ -1466,6 +1607,7 @@ function report(results, say) {
     say(`\napp log during the run: ${results.server_log.warn_lines} warn, ${results.server_log.error_lines} error line(s): ${JSON.stringify(results.server_log.events)}`);
   }
   if (results.money) reportMoney(results.money, say);
+  if (results.bills) reportBills(results.bills, results.money, say);
   for (const note of results.notes) say(`note: ${note}`);
   const { loadavg_at_start: before, loadavg_at_end: after } = results.machine;
   const others = [results.floor, results.login_page].map((r) => r?.cpu_pct_of_one_core?.other_pct).filter((v) => typeof v === 'number');
@@ -1639,6 +1781,75 @@ function reportMoney(money, say) {
   say(money.closing_note || '—');
   for (const note of money.notes) say(`note: ${note}`);
   if (!money.ok) say('\nMONEY CHECKS FAILED: see above (exit code 1).');
+}
+
+/** Sections 7–8 of the report: the purchase pages and airtime purchases through the API. */
+function reportBills(bills, money, say) {
+  const pct = (v) => (v === null || v === undefined ? '—' : `${v} %`);
+  say('\n== 7. Bill purchase pages (signed in, onboarded tier-3 customer, server render, sequential over keep-alive) ==');
+  const pageRows = [];
+  for (const [engine, result] of Object.entries(bills.engines)) {
+    if (result.error) {
+      pageRows.push([engine, `error: ${result.error.slice(0, 80)}`, '', '', '', '', '', '', '', '', '']);
+      continue;
+    }
+    for (const [pathname, page] of Object.entries(result.pages)) {
+      if (page.skipped) {
+        pageRows.push([engine, pathname, `HTTP ${page.status}${page.location ? ` → ${page.location}` : ''}: not measured`, '', '', '', '', '', '', '', '']);
+        continue;
+      }
+      const run = page.sequential;
+      pageRows.push([engine, pathname, run.requests, fmt(run.p50_ms), fmt(run.p99_ms), fmt(run.mean_ms), fmt(run.max_ms), fmt(run.rps, 1), run.non_2xx, run.mean_body_bytes, pct(run.cpu_pct_of_one_core?.server_pct)]);
+    }
+  }
+  say(table(['engine', 'page', 'calls', 'p50 ms', 'p99 ms', 'mean ms', 'max ms', 'req/s', 'non-200', 'body B', 'server CPU'], pageRows, ['l', 'l']));
+
+  const { networkId, phoneNumber, amount } = bills.airtime;
+  say(`\n== 8. Airtime purchases through the API: POST /api/v1/bills/airtime/purchase/{account} (${networkId.toUpperCase()}, ${phoneNumber}, ₦${fmt(amount / 100, 0)}, sandbox biller) ==`);
+  const rows = [];
+  for (const [engine, result] of Object.entries(bills.engines)) {
+    if (result.error) {
+      rows.push([engine, `error: ${result.error.slice(0, 80)}`, '', '', '', '', '', '', '', '', '']);
+      continue;
+    }
+    for (const run of result.api) {
+      const transfers = money?.engines?.[engine]?.api?.find((candidate) => candidate.clients === run.clients);
+      rows.push([
+        engine,
+        run.clients,
+        fmt(run.tps, 1),
+        fmt(run.p50_ms),
+        fmt(run.p99_ms),
+        fmt(run.mean_ms),
+        run.count,
+        run.answered,
+        run.non_200 + run.not_accepted + run.errors,
+        `${pct(run.cpu_pct_of_one_core?.server_pct)} / ${pct(run.cpu_pct_of_one_core?.other_pct)}`,
+        fmt(run.cpu_pct_of_one_core?.server_ms_per_request, 1),
+        transfers?.tps ? `${fmt((100 * run.tps) / transfers.tps, 0)} %` : '—',
+      ]);
+    }
+  }
+  say(table(['engine', 'clients', 'purchases/s', 'p50 ms', 'p99 ms', 'mean ms', 'count', 'answered', 'failed', 'CPU server / other', 'server ms/purchase', 'of transfers/s'], rows, ['l']));
+  say('count: purchases inside the measuring window; answered: every answer, warm-up included; failed: not 200, 200 but not successful, or no answer.');
+  for (const [engine, result] of Object.entries(bills.engines)) {
+    if (result.error) continue;
+    const checks = result.checks;
+    say(
+      `${engine} checks: ${checks.every_page_200 ? 'every page 200' : `PAGES NOT 200: ${checks.pages_not_200.join(', ')}`}; ${checks.every_answer_200_successful ? "every purchase 200 and 'successful'" : 'SOME PURCHASES NOT 200/SUCCESSFUL'}; ` +
+        `${checks.airtime_debits_in_database} airtime debits (${checks.airtime_successful_in_database} successful, ${checks.purchases_pending} pending) for ${checks.acknowledged} answers (${checks.distinct_references} distinct references) → ${checks.one_debit_per_200 ? 'match' : 'MISMATCH'}; ` +
+        `ledger:verify ${checks.ledger_verify.ok ? 'OK' : 'FAILED'}.`,
+    );
+    if (!checks.ledger_verify.ok) say(checks.ledger_verify.output);
+    for (const run of result.api) if (run.failures.length) say(`  airtime ${run.clients} client(s) failures: ${run.failures.join(' | ')}`);
+    if (!money && (result.server_log?.warn_lines || result.server_log?.error_lines)) say(`  ${engine} server log: ${result.server_log.warn_lines} warn, ${result.server_log.error_lines} error: ${JSON.stringify(result.server_log.events)}`);
+    for (const note of result.notes) say(`  note: ${note}`);
+  }
+  // On SQLite, "other" is everything else on the machine (on PostgreSQL it includes the database).
+  const busy = Math.max(0, ...(bills.engines.sqlite?.api ?? []).map((run) => run.cpu_pct_of_one_core?.other_pct ?? 0));
+  if (busy > 20) say(`warning: other processes used up to ${busy} % of a core during the SQLite purchase runs; the purchase figures are noisy — rerun when the machine is quiet.`);
+  if (!money) for (const note of bills.notes) say(`note: ${note}`);
+  if (!bills.ok) say('\nBILLS CHECKS FAILED: see above (exit code 1).');
 }
 
 // ---------------------------------------------------------------------------------------------
