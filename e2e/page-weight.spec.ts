@@ -54,6 +54,8 @@ test.describe('page weight', () => {
     await meter.measure('/transfer', () => page.goto('/transfer'));
     await meter.measure('/transfer/send', () => page.goto('/transfer/send?to=bank'));
     await meter.measure('/beneficairies', () => page.goto('/beneficairies'));
+    await meter.measure('/artime', () => page.goto('/artime'));
+    await meter.measure('/data/purchase', () => page.goto('/data/purchase'));
     await meter.measure('/transactions', () => page.goto('/transactions'));
     await meter.measure('/404 (signed in)', () => page.goto('/no-such-page'));
 

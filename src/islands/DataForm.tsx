@@ -1,0 +1,237 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { api } from '../lib/api-client.ts';
+import type { DataPlan, Network } from '../lib/bills.ts';
+import { dataDetailsSchema, dataFingerprint, findPlan, plansByPeriod, planSummary } from '../lib/data-form.ts';
+import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
+import { formatNaira } from '../lib/money.ts';
+import { transactionPinSchema } from '../lib/money-schemas.ts';
+import type { TransactionJson } from '../lib/transaction.ts';
+import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
+import { plans as planStore, processing, selectedPlan, selectPlan, setProviders, showPlans, whileProcessing } from '../stores/data.ts';
+import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, PinField, PurchaseSummary, RadioCard, referenceOf, useHydrated } from './mobile-kit.tsx';
+
+type Props = FormProps & {
+  networks: readonly Network[];
+  /** Every network's plans, by network id, so choosing a network needs no round trip. */
+  plansByNetwork: Readonly<Record<string, readonly DataPlan[]>>;
+  sendAccount: string;
+  /** Kobo, as the page loaded it; the server checks again when buying. */
+  balance: number;
+  /** A key carried back from the confirm step by "Change details", valid only for `keyDetails`. */
+  idempotencyKey?: string | null;
+  keyDetails?: string | null;
+};
+
+const successPath = (reference: string) => `/data/purchase/success?reference=${encodeURIComponent(reference)}`;
+
+/**
+ * Buy a data plan. Before hydration (and without JavaScript) this is the "details" step of
+ * /data/purchase: choosing a network is a round trip ("Show plans", or simply "Continue": the
+ * page shows the plans of a network it has not shown yet instead of going on), and the page
+ * answers a complete form with its confirm step. Once hydrated, the plans follow the network at
+ * once, the PIN appears when the purchase is complete, and the purchase goes to the API under
+ * one idempotency key per intended purchase.
+ */
+export default function DataForm(props: Props) {
+  const { networks, plansByNetwork, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
+  const form = useSchemaForm(dataDetailsSchema, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
+  const hydrated = useHydrated();
+  const [pin, setPin] = useState('');
+  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
+  const [message, setMessage] = useState<string | null>(formError);
+  const [leaving, setLeaving] = useState(false);
+  const busy = useStore(processing) || leaving;
+  const storedPlans = useStore(planStore);
+  const storedSelection = useStore(selectedPlan);
+  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
+  const intended = useRef<{ key: string; fingerprint: string } | null>(carried);
+
+  const networkId = String(form.values.provider_id ?? '');
+  const planId = String(form.values.plan_id ?? '');
+  const network = networks.find((candidate) => candidate.id === networkId);
+
+  /** Shows a network's plans (in the store and the form) and keeps the chosen plan only if it is one of them. */
+  function chooseNetwork(id: string, keepPlan: string) {
+    const list = plansByNetwork[id] ?? [];
+    showPlans(list);
+    const kept = findPlan(list, keepPlan)?.id ?? '';
+    selectPlan(kept || null);
+    form.set('provider_id', id);
+    form.set('plan_id', kept);
+  }
+
+  function choosePlan(id: string) {
+    selectPlan(id);
+    form.set('plan_id', id);
+    form.touch('plan_id');
+  }
+
+  useEffect(() => {
+    setProviders(networks);
+    // Choices tapped before the script arrived are adopted rather than undone. Otherwise only the
+    // stores are filled, so the server's messages beside the fields stay until they are edited.
+    const tappedNetwork = checkedBeforeHydration('provider_id') ?? networkId;
+    const tappedPlan = checkedBeforeHydration('plan_id') ?? planId;
+    if (tappedNetwork !== networkId || tappedPlan !== planId) {
+      chooseNetwork(tappedNetwork, tappedPlan);
+    } else {
+      showPlans(plansByNetwork[networkId] ?? []);
+      selectPlan(planId || null);
+    }
+    // Once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The stores are filled only in the browser; the server's HTML (and the first render) use the props.
+  const shownPlans = hydrated ? storedPlans : (plansByNetwork[networkId] ?? []);
+  const plan = hydrated ? storedSelection : (findPlan(shownPlans, planId) ?? null);
+  const parsed = dataDetailsSchema.safeParse(form.values);
+  const details = parsed.success && plan ? parsed.data : null;
+  const overBalance = plan ? purchaseBalanceProblem(balance, plan.amount) : undefined;
+  const ready = hydrated && details !== null && plan !== null && !overBalance;
+
+  useEffect(() => {
+    // The PIN is only ever held for the purchase on screen.
+    if (!ready) setPin('');
+  }, [ready]);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    if (!form.check() || !details || !plan || overBalance) return;
+    const pinCheck = transactionPinSchema.safeParse(pin);
+    if (!pinCheck.success) {
+      setPinError(pinCheck.error.issues[0]?.message);
+      document.getElementById('pin')?.focus();
+      return;
+    }
+
+    const fingerprint = dataFingerprint(details);
+    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
+    const key = intended.current.key;
+    const body = { provider_id: details.provider_id, plan_id: details.plan_id, phone_number: details.phone_number, pin: pinCheck.data };
+    const response = await whileProcessing(() => api<TransactionJson>('POST', `/v1/bills/data/purchase/${sendAccount}`, body, { 'Idempotency-Key': key }));
+    setPin('');
+
+    // A purchase the network refused was reversed at once: 502 with the reversed Transaction.
+    const reference = response.ok || response.code === 'PROVIDER_FAILED' ? referenceOf(response.data) : null;
+    if (reference) {
+      setLeaving(true);
+      window.location.assign(successPath(reference));
+      return;
+    }
+    if (response.ok) {
+      setMessage('The data was bought, but we could not open its receipt. You will find it under your transactions.');
+      return;
+    }
+    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
+    const { pin: pinErrors, ...fieldErrors } = response.errors;
+    if (pinErrors?.[0]) {
+      setPinError(pinErrors[0]);
+      document.getElementById('pin')?.focus();
+    }
+    form.setServerErrors(fieldErrors);
+    setMessage(summaryMessage(response.message, response.errors));
+  }
+
+  const planError = form.errorFor('plan_id') ?? overBalance;
+
+  return (
+    <form method="post" action="/data/purchase" noValidate onSubmit={onSubmit}>
+      <DefaultSubmit />
+      <input type="hidden" name="step" value="details" />
+      {/* Which network's plans are on screen: the page shows a newly chosen network's plans before going on. */}
+      <input type="hidden" name="plans_for" value={networkId} />
+      {carried ? (
+        <>
+          <input type="hidden" name="idempotency_key" value={carried.key} />
+          <input type="hidden" name="key_details" value={carried.fingerprint} />
+        </>
+      ) : null}
+      <FormMessage error={message} notice={notice} />
+
+      <NetworkChoice
+        name="provider_id"
+        networks={networks}
+        value={networkId}
+        error={form.errorFor('provider_id')}
+        onChange={(id) => {
+          chooseNetwork(id, planId);
+          form.touch('provider_id');
+        }}
+      />
+      <noscript>
+        <button type="submit" name="intent" value="network" className="btn-secondary mb-4 w-full" formNoValidate>
+          Show plans for this network
+        </button>
+      </noscript>
+
+      {!network ? (
+        <p className="mb-4 text-sm text-slate-700">Choose a network to see its data plans.</p>
+      ) : shownPlans.length === 0 ? (
+        <p className="alert-info">We could not load {network.name}’s plans just now. Please try again in a few minutes.</p>
+      ) : (
+        <ChoiceFieldset name="plan_id" legend={`${network.name} data plan`} error={planError}>
+          {plansByPeriod(shownPlans).map((group) => (
+            <div key={group.period} className="mb-3">
+              <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.label}</p>
+              <div className="grid gap-2">
+                {group.plans.map((item) => (
+                  <RadioCard
+                    key={item.id}
+                    name="plan_id"
+                    value={item.id}
+                    checked={planId === item.id}
+                    onChange={choosePlan}
+                    label={item.name}
+                    hint={planSummary(item)}
+                    aside={formatNaira(item.amount)}
+                  />
+                ))}
+              </div>
+            </div>
+          ))}
+        </ChoiceFieldset>
+      )}
+
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        maxLength={20}
+        hint="Your own number is filled in. Change it to buy for someone else."
+        error={form.errorFor('phone_number')}
+        {...form.bind('phone_number')}
+      />
+
+      {ready && details && plan && network ? (
+        <>
+          <PurchaseSummary
+            rows={[
+              { label: 'Network', value: network.name },
+              { label: 'Plan', value: `${plan.name} (${planSummary(plan)})` },
+              { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> },
+            ]}
+            total={formatNaira(plan.amount)}
+          />
+          <PinField
+            value={pin}
+            error={pinError}
+            onChange={(next) => {
+              setPin(next);
+              setPinError(undefined);
+            }}
+          />
+        </>
+      ) : null}
+
+      <SubmitButton busy={busy} busyText="Buying…">
+        {ready && plan ? `Pay ${formatNaira(plan.amount)}` : 'Continue'}
+      </SubmitButton>
+    </form>
+  );
+}

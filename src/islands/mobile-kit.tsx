@@ -1,0 +1,156 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Network } from '../lib/bills.ts';
+
+/**
+ * Pieces the airtime and data islands share: the network chooser, the PIN field and the hidden
+ * default button. Each renders plain HTML that works before hydration and without JavaScript.
+ */
+
+/** True once the island runs in the browser (false in the server's HTML and before hydration). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * The value of a radio group chosen before the island hydrated (a tap on a slow phone), read from
+ * the page once: React would otherwise put its own choice back on the next render.
+ */
+export function checkedBeforeHydration(name: string): string | null {
+  const checked = document.querySelector<HTMLInputElement>(`input[type="radio"][name="${name}"]:checked`);
+  return checked ? checked.value : null;
+}
+
+/**
+ * The form's first submit button, out of sight and out of the tab order. Pressing Enter in a
+ * field submits a form through its first submit button; without this one, that would be a quick
+ * amount ("₦100") or "Show plans", which come before "Continue" on the screen.
+ */
+export function DefaultSubmit() {
+  return (
+    <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+      Continue
+    </button>
+  );
+}
+
+/**
+ * One choice of a radio group, drawn as a large tap target: a label, an optional line under it,
+ * an optional price beside it. The radio is named by its label alone and described by the rest,
+ * so a screen reader says "2GB Monthly, radio button, 2GB for 30 days, ₦1,500.00".
+ */
+export function RadioCard({ name, value, checked, onChange, label, hint, aside }: { name: string; value: string; checked: boolean; onChange: (value: string) => void; label: ReactNode; hint?: ReactNode; aside?: ReactNode }) {
+  const id = `${name}-${value}`;
+  const describedBy = [hint ? `${id}-hint` : null, aside ? `${id}-aside` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-400 bg-white px-3 py-2 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:ring-1 has-checked:ring-brand-700">
+      <input type="radio" className="size-5 shrink-0 accent-brand-700" name={name} id={id} value={value} checked={checked} onChange={() => onChange(value)} aria-labelledby={`${id}-label`} aria-describedby={describedBy} />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium" id={`${id}-label`}>
+          {label}
+        </span>
+        {hint ? (
+          <span className="block text-sm text-slate-700" id={`${id}-hint`}>
+            {hint}
+          </span>
+        ) : null}
+      </span>
+      {aside ? (
+        <span className="shrink-0 text-right font-semibold tabular-nums" id={`${id}-aside`}>
+          {aside}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** A radio group's frame: the legend, its choices, and the message under them with the id forms use (`<name>-error`). */
+export function ChoiceFieldset({ name, legend, error, children }: { name: string; legend: string; error?: string | undefined; children: ReactNode }) {
+  return (
+    <fieldset className="field" aria-describedby={error ? `${name}-error` : undefined}>
+      <legend className="label">{legend}</legend>
+      {children}
+      {error ? (
+        <span className="field-error" id={`${name}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The four mobile networks, two to a row on a phone. */
+export function NetworkChoice({ name, networks, value, onChange, error }: { name: string; networks: readonly Network[]; value: string; onChange: (value: string) => void; error?: string | undefined }) {
+  return (
+    <ChoiceFieldset name={name} legend="Network" error={error}>
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {networks.map((network) => (
+          <RadioCard key={network.id} name={name} value={network.id} checked={value === network.id} onChange={onChange} label={network.name} />
+        ))}
+      </div>
+    </ChoiceFieldset>
+  );
+}
+
+/** The 4-digit transaction PIN, held by the island only; never written into the page. */
+export function PinField({ value, onChange, error }: { value: string; onChange: (pin: string) => void; error?: string | undefined }) {
+  const describedBy = error ? 'pin-hint pin-error' : 'pin-hint';
+  return (
+    <div className="field">
+      <label className="label" htmlFor="pin">
+        Transaction PIN
+      </label>
+      <input
+        className="input font-mono text-2xl tracking-[0.5em]"
+        id="pin"
+        name="pin"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+        pattern="[0-9]*"
+        value={value}
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <span className="hint" id="pin-hint">
+        The 4-digit PIN you set for transfers. Never share it.
+      </span>
+      {error ? (
+        <span className="field-error" id="pin-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The purchase, restated above the PIN so the customer sees what the PIN will pay for. */
+export function PurchaseSummary({ rows, total }: { rows: readonly { label: string; value: ReactNode; testId?: string }[]; total: string }) {
+  return (
+    <dl className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="Purchase">
+      {rows.map((row) => (
+        <div key={row.label} className="flex justify-between gap-4 py-1">
+          <dt className="text-slate-700">{row.label}</dt>
+          <dd className="text-right [overflow-wrap:anywhere]" data-testid={row.testId}>
+            {row.value}
+          </dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 font-semibold">
+        <dt>Total</dt>
+        <dd data-testid="total">{total}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A money call's answer to the island: the Transaction (also inside a 502 for a reversed purchase). */
+export function referenceOf(data: unknown): string | null {
+  if (!data || typeof data !== 'object') return null;
+  const record = data as { reference?: unknown; transaction?: { reference?: unknown } };
+  const reference = record.reference ?? record.transaction?.reference;
+  return typeof reference === 'string' && reference ? reference : null;
+}

@@ -1,0 +1,39 @@
+import { atom } from 'nanostores';
+import type { DataPlan, Network } from '../lib/bills.ts';
+
+/**
+ * Seed section 3, data state: the providers (mobile networks), the plans of the network being
+ * looked at, the selected plan and the processing flag. As with the airtime store, these are set
+ * only in the browser, never while rendering on the server.
+ */
+export const providers = atom<readonly Network[]>([]);
+export const plans = atom<readonly DataPlan[]>([]);
+export const selectedPlan = atom<DataPlan | null>(null);
+export const processing = atom<boolean>(false);
+
+export function setProviders(list: readonly Network[]): void {
+  if (providers.get() !== list) providers.set(list);
+}
+
+/** Shows another network's plans; a selected plan that is not among them is unselected. */
+export function showPlans(list: readonly DataPlan[]): void {
+  plans.set(list);
+  const selected = selectedPlan.get();
+  if (selected && !list.some((plan) => plan.id === selected.id)) selectedPlan.set(null);
+}
+
+/** Selects one of the plans shown (by id); anything else, or null, clears the selection. */
+export function selectPlan(planId: string | null): void {
+  const plan = planId ? (plans.get().find((candidate) => candidate.id === planId) ?? null) : null;
+  if (selectedPlan.get() !== plan) selectedPlan.set(plan);
+}
+
+/** Wraps a purchase call: processing on around it, off afterwards whatever happens. */
+export async function whileProcessing<T>(work: () => Promise<T>): Promise<T> {
+  processing.set(true);
+  try {
+    return await work();
+  } finally {
+    processing.set(false);
+  }
+}
