@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { appOrigin, callApi, newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
+import { decodeQuotedPrintable, mailsTo } from './support/outbox.ts';
+import { outboxDir } from './support/data-dir.ts';
+import { formatNaira } from '../src/lib/money.ts';
+import { BillReceiptPage } from './page-models/bill-receipt-page.ts';
+import { CablePage } from './page-models/cable-page.ts';
+import { ElectricityPage } from './page-models/electricity-page.ts';
+
+/**
+ * Electricity and cable TV, in both projects: with JavaScript the islands verify the meter or
+ * smartcard as it is typed and pay through the API on one screen; without, the pages' own steps
+ * (details → verification → confirm → receipt) do it with form posts. Each test starts signed in
+ * as a new customer funded from another bank, so balances are known.
+ */
+
+const naira = (amount: number) => amount * 100;
+const ikeja = 'Ikeja Electric (IKEDC)';
+const meter = { normal: '45012345678', notFound: '99999999991', providerFailure: '99999999992' } as const;
+
+async function signedInBuyer(page: Page, balanceKobo: number): Promise<OnboardedCustomer> {
+  const buyer = await onboardThroughApi(page.request, newCustomer());
+  await receiveTransfer(page.request, buyer.accountNumber, balanceKobo, 'BAKARE TUNDE');
+  return buyer;
+}
+
+async function balance(page: Page): Promise<number> {
+  const profile = await callApi<{ accounts: { balance: number }[] }>(page.request, 'GET', '/v1/profile');
+  return profile.accounts[0]!.balance;
+}
+
+/** Waits (up to 10 s) for a mail to `email` whose text contains `needle`, and returns that text. */
+async function waitForMailContaining(email: string, needle: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    for (const file of mailsTo(email)) {
+      const text = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir(), file), 'utf8'));
+      if (text.includes(needle)) return text;
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${email} mentions ${needle}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test.describe('electricity', () => {
+  test('prepaid: the meter is verified, then the token in groups of four, the units, and the token by email', async ({ page, js }) => {
+    const electricity = new ElectricityPage(page, js);
+    const receipt = new BillReceiptPage(page, js);
+    const buyer = await signedInBuyer(page, naira(20_000));
+    const owner = await callApi<{ customer_name: string; address: string }>(page.request, 'POST', '/v1/bills/meter-verify/ikeja-electric', {
+      meter_number: meter.normal,
+      meter_type: 'prepaid',
+    });
+
+    await electricity.goto();
+    await expect(electricity.heading).toHaveText('Buy electricity');
+    await electricity.chooseDisco(ikeja);
+    await expect(electricity.meterType('Prepaid')).toBeVisible();
+    await expect(electricity.meterType('Postpaid')).toBeVisible();
+    await electricity.verifyMeter('Prepaid', meter.normal);
+    await expect(electricity.customerName).toHaveText(owner.customer_name);
+    await expect(electricity.customerAddress).toHaveText(owner.address);
+
+    await test.step('an amount under the DisCo’s minimum is refused beside the field, before any money moves', async () => {
+      await electricity.pay('500', buyer.pin);
+      await expect(electricity.fieldError('amount')).toHaveText('The smallest amount IKEDC sells is ₦1,000.00');
+      expect(await balance(page)).toBe(naira(20_000));
+    });
+
+    const purchase = js ? page.waitForRequest((request) => request.url().includes('/api/v1/bills/electricity/purchase/')) : null;
+    await electricity.pay('5,000', buyer.pin);
+    if (purchase) {
+      const request = await purchase;
+      expect(request.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+      expect(request.postDataJSON()).toMatchObject({ provider_id: 'ikeja-electric', meter_type: 'prepaid', meter_number: meter.normal, amount: naira(5_000) });
+    }
+    const reference = await receipt.arrivedOn(BillReceiptPage.electricityPath);
+    await expect(receipt.heading).toHaveText('Electricity paid');
+    await expect(receipt.status).toHaveText('Successful');
+    await expect(receipt.amount).toHaveText('₦5,000.00');
+    await expect(receipt.token).toHaveText(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/);
+    await expect(receipt.units).toHaveText(/^\d+\.\d kWh$/);
+    await expect(page.getByText(`We also emailed the token to ${buyer.email}`)).toBeVisible();
+    await expect(receipt.copyTokenButton).toBeVisible({ visible: js });
+    await expect(receipt.downloadPdfLink).toHaveAttribute('href', `/transfer/receipt.pdf?reference=${reference}`);
+    expect(await balance(page)).toBe(naira(15_000));
+
+    const token = (await receipt.token.textContent())!.trim();
+    const mail = await waitForMailContaining(buyer.email, token);
+    expect(mail).toContain(`Reference: ${reference}`);
+  });
+
+  test('a meter the DisCo does not know is named as such, and no money moves', async ({ page, js }) => {
+    const electricity = new ElectricityPage(page, js);
+    await signedInBuyer(page, naira(20_000));
+
+    await electricity.goto();
+    await electricity.chooseDisco(ikeja);
+    await electricity.verifyMeter('Prepaid', meter.notFound);
+    await expect(electricity.meterProblem).toHaveText('IKEDC has no prepaid meter with this number. Check the number on your meter or card, and the meter type.');
+    await expect(electricity.customerName).toHaveCount(0);
+    await expect(electricity.pin).toHaveCount(0);
+    await expect(electricity.meterNumber).toHaveValue(meter.notFound);
+    expect(await balance(page)).toBe(naira(20_000));
+  });
+
+  test('a purchase the DisCo fails is reversed at once and its receipt says so', async ({ page, js }) => {
+    const electricity = new ElectricityPage(page, js);
+    const receipt = new BillReceiptPage(page, js);
+    const buyer = await signedInBuyer(page, naira(20_000));
+
+    await electricity.goto();
+    await electricity.chooseDisco(ikeja);
+    await electricity.verifyMeter('Prepaid', meter.providerFailure);
+    await expect(electricity.customerName).not.toBeEmpty();
+    // With JavaScript the island gets 502 PROVIDER_FAILED carrying the reversed purchase, and shows its receipt.
+    const answered = js ? page.waitForResponse((response) => response.url().includes('/api/v1/bills/electricity/purchase/')) : null;
+    await electricity.pay('3,000', buyer.pin);
+    if (answered) expect((await answered).status()).toBe(502);
+
+    await receipt.arrivedOn(BillReceiptPage.electricityPath);
+    await expect(receipt.heading).toHaveText('Purchase reversed');
+    await expect(receipt.status).toHaveText('Reversed');
+    await expect(receipt.explanation).toContainText('Ikeja Electric could not complete this purchase');
+    await expect(receipt.explanation).toContainText('₦3,000.00 was returned to your account');
+    await expect(receipt.token).toHaveCount(0);
+    expect(await balance(page)).toBe(naira(20_000));
+  });
+
+  test('a DisCo that sells prepaid meters only offers no postpaid choice', async ({ page, js }) => {
+    const electricity = new ElectricityPage(page, js);
+    await signedInBuyer(page, naira(1_000));
+
+    await electricity.goto();
+    await electricity.chooseDisco('Yola Electricity Distribution Company (YEDC)');
+    await expect(electricity.meterType('Prepaid')).toBeChecked();
+    await expect(electricity.meterType('Postpaid')).toHaveCount(0);
+    await expect(page.getByText('YEDC sells prepaid meters only.')).toBeVisible();
+  });
+
+  test('without JavaScript, the confirm step carries one idempotency key: a double submit buys once', async ({ page, js }) => {
+    test.skip(js, 'the confirm step is the page’s own, without JavaScript');
+    const electricity = new ElectricityPage(page, js);
+    const buyer = await signedInBuyer(page, naira(20_000));
+
+    await electricity.goto();
+    await electricity.chooseDisco(ikeja);
+    await electricity.verifyMeter('Prepaid', meter.normal);
+    await electricity.amount.fill('2,000');
+    await electricity.pin.fill(buyer.pin);
+    const form = page.locator('form[action="/bills/electricity"]');
+    const fields: Record<string, string> = {};
+    for (const input of await form.locator('input[name]').all()) fields[(await input.getAttribute('name'))!] = await input.inputValue();
+    expect(fields.idempotency_key).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+
+    const post = () => page.request.post(ElectricityPage.path, { form: fields, headers: { origin: appOrigin() }, maxRedirects: 0 });
+    const [first, second] = [await post(), await post()];
+    expect(first.status()).toBe(303);
+    expect(second.status()).toBe(303);
+    expect(second.headers()['location']).toBe(first.headers()['location']);
+    expect(await balance(page)).toBe(naira(18_000));
+
+    await test.step('“Change meter” goes back with the meter kept', async () => {
+      await electricity.goto();
+      await electricity.chooseDisco(ikeja);
+      await electricity.verifyMeter('Prepaid', meter.normal);
+      await page.getByRole('button', { name: 'Change meter' }).click();
+      await electricity.ready();
+      await expect(electricity.disco).toHaveValue('ikeja-electric');
+      await expect(electricity.meterType('Prepaid')).toBeChecked();
+      await expect(electricity.meterNumber).toHaveValue(meter.normal);
+    });
+  });
+});
+
+test.describe('cable TV', () => {
+  test('renewal: the card is verified, the current package is offered first and renewed', async ({ page, js }) => {
+    const cable = new CablePage(page, js);
+    const receipt = new BillReceiptPage(page, js);
+    const buyer = await signedInBuyer(page, naira(100_000));
+    const card = await callApi<{ customer_name: string; current_package: { id: string; name: string; amount: number } }>(page.request, 'POST', '/v1/bills/cable-verify/dstv', {
+      smartcard_number: '7023456789',
+    });
+    const renewal = card.current_package;
+    const price = formatNaira(renewal.amount);
+
+    await cable.goto();
+    await expect(cable.heading).toHaveText('Pay for cable TV');
+    await cable.verifyCard('DStv', '7023456789');
+    await expect(cable.customerName).toHaveText(card.customer_name);
+    await expect(cable.currentPackage).toHaveText(renewal.name);
+    await expect(cable.packages.first()).toBeChecked();
+    await expect(page.getByText(`Renew ${renewal.name} · ${price}`)).toBeVisible();
+    if (js) await expect(cable.payButton).toHaveText(`Pay ${price}`);
+    await cable.pay(buyer.pin);
+
+    await receipt.arrivedOn(BillReceiptPage.cablePath);
+    await expect(receipt.heading).toHaveText('Cable TV paid');
+    await expect(receipt.status).toHaveText('Successful');
+    await expect(receipt.amount).toHaveText(price);
+    await expect(receipt.package).toHaveText(renewal.name);
+    expect(await balance(page)).toBe(naira(100_000) - renewal.amount);
+  });
+
+  test('a smartcard the provider does not know is named as such', async ({ page, js }) => {
+    const cable = new CablePage(page, js);
+    await signedInBuyer(page, naira(10_000));
+
+    await cable.goto();
+    await cable.verifyCard('GOtv', '9999999991');
+    await expect(cable.cardProblem).toHaveText('GOtv has no smartcard or IUC number like this. Check the number under your decoder or on your card.');
+    await expect(cable.pin).toHaveCount(0);
+    expect(await balance(page)).toBe(naira(10_000));
+  });
+});

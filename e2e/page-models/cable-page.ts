@@ -1,0 +1,66 @@
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+/**
+ * /bills/cable. With JavaScript: one screen (the card is verified at 10 digits, then the
+ * provider's packages appear with the current one first, and the PIN). Without: "Verify
+ * smartcard" posts the card and the page answers with its confirm step (owner, current package,
+ * packages, PIN), whose "Pay" posts the purchase.
+ */
+export class CablePage extends BasePage {
+  static readonly path = '/bills/cable';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get provider(): Locator {
+    return this.page.getByLabel('TV provider');
+  }
+  get smartcardNumber(): Locator {
+    return this.page.getByLabel('Smartcard or IUC number');
+  }
+  get packages(): Locator {
+    return this.page.getByRole('group', { name: 'Package' }).getByRole('radio');
+  }
+  get pin(): Locator {
+    return this.page.getByLabel('Transaction PIN');
+  }
+  get verifyButton(): Locator {
+    return this.page.getByRole('button', { name: 'Verify smartcard' });
+  }
+  get payButton(): Locator {
+    return this.page.getByRole('button', { name: /^Pay/ });
+  }
+  get customerName(): Locator {
+    return this.page.getByTestId('customer-name');
+  }
+  get currentPackage(): Locator {
+    return this.page.getByTestId('current-package');
+  }
+  get cardProblem(): Locator {
+    return this.page.getByTestId('verification-error').or(this.fieldError('smartcard_number'));
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(CablePage.path);
+    await this.ready();
+    return response;
+  }
+
+  async verifyCard(provider: string, smartcardNumber: string): Promise<void> {
+    await this.provider.selectOption({ label: provider });
+    await this.smartcardNumber.fill(smartcardNumber);
+    if (!this.js) {
+      await this.verifyButton.click();
+      await this.ready();
+      return;
+    }
+    await expect(this.customerName.or(this.cardProblem)).toBeVisible();
+  }
+
+  async pay(pin: string): Promise<void> {
+    await this.pin.fill(pin);
+    await this.payButton.click();
+  }
+}

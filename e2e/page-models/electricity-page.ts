@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+/**
+ * /bills/electricity. With JavaScript: one screen (the meter types follow the DisCo, the meter
+ * is verified as its number is completed, then the amount and the PIN appear). Without: choosing
+ * the DisCo posts ("Continue"), "Verify meter" posts the meter and the page answers with its
+ * confirm step (owner, address, amount, PIN), whose "Pay" posts the purchase.
+ */
+export class ElectricityPage extends BasePage {
+  static readonly path = '/bills/electricity';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get disco(): Locator {
+    return this.page.getByLabel('Distribution company (DisCo)');
+  }
+  meterType(label: 'Prepaid' | 'Postpaid'): Locator {
+    return this.page.getByRole('radio', { name: label });
+  }
+  get meterNumber(): Locator {
+    return this.page.getByLabel('Meter number');
+  }
+  get amount(): Locator {
+    return this.page.getByLabel('Amount', { exact: true });
+  }
+  get pin(): Locator {
+    return this.page.getByLabel('Transaction PIN');
+  }
+  get continueButton(): Locator {
+    return this.page.getByRole('button', { name: 'Continue' });
+  }
+  get verifyButton(): Locator {
+    return this.page.getByRole('button', { name: 'Verify meter' });
+  }
+  /** "Pay" (confirm step) or "Pay ₦5,000.00" (the island, once the amount is valid). */
+  get payButton(): Locator {
+    return this.page.getByRole('button', { name: /^Pay/ });
+  }
+  /** The meter's owner: under the meter number (JavaScript) or on the confirm step. */
+  get customerName(): Locator {
+    return this.page.getByTestId('customer-name');
+  }
+  get customerAddress(): Locator {
+    return this.page.getByTestId('customer-address');
+  }
+  /** Why the meter could not be verified: under the number (JavaScript) or as the field's error (the page). */
+  get meterProblem(): Locator {
+    return this.page.getByTestId('verification-error').or(this.fieldError('meter_number'));
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(ElectricityPage.path);
+    await this.ready();
+    return response;
+  }
+
+  /** Chooses the DisCo; without JavaScript that is a post that brings back its meter types. */
+  async chooseDisco(label: string): Promise<void> {
+    await this.disco.selectOption({ label });
+    if (!this.js) {
+      await this.continueButton.click();
+      await this.ready();
+    }
+  }
+
+  /**
+   * Enters the meter and has it verified: without JavaScript by posting it (the answer is the
+   * confirm step, or the details again with a message); with it, by waiting for the lookup.
+   */
+  async verifyMeter(type: 'Prepaid' | 'Postpaid', meterNumber: string): Promise<void> {
+    await this.meterType(type).check();
+    await this.meterNumber.fill(meterNumber);
+    if (!this.js) {
+      await this.verifyButton.click();
+      await this.ready();
+      return;
+    }
+    await expect(this.customerName.or(this.meterProblem)).toBeVisible();
+  }
+
+  async pay(amount: string, pin: string): Promise<void> {
+    await this.amount.fill(amount);
+    await this.pin.fill(pin);
+    await this.payButton.click();
+  }
+}

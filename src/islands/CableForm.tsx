@@ -1,0 +1,293 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { api } from '../lib/api-client.ts';
+import { cablePurchaseSchema, type CableCustomer, type CablePackage, type CableProvider } from '../lib/bills.ts';
+import { cablePurchaseFingerprint, currentPackageText, dueDateText, isCompleteSmartcardNumber, packageLabel, renewalFirst, smartcardNotFoundMessage } from '../lib/cable-form.ts';
+import { numberDigits } from '../lib/electricity-form.ts';
+import { formatNaira } from '../lib/money.ts';
+import { transactionPinSchema } from '../lib/money-schemas.ts';
+import { receiptReferenceOf } from '../lib/purchase-answer.ts';
+import type { TransactionJson } from '../lib/transaction.ts';
+import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
+import { clearPackages, packages, selectPackage, selectedPackage, setProviders, showPackages } from '../stores/cable.ts';
+import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
+import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+
+type Props = FormProps & {
+  providers: readonly CableProvider[];
+  /** Every provider's packages, so switching provider needs no round trip. */
+  packagesByProvider: Readonly<Record<string, readonly CablePackage[]>>;
+  sendAccount: string;
+  /** Kobo, as the page loaded it; the server checks again when paying. */
+  balance: number;
+  /** Today in Lagos (YYYY-MM-DD), from the server, to say whether a subscription has expired. */
+  today: string;
+  /** A key carried back from the page's confirm step by "Change details", valid only for `keyDetails`. */
+  idempotencyKey?: string | null;
+  keyDetails?: string | null;
+};
+
+type Verification =
+  | { status: 'idle' }
+  | { status: 'loading'; key: string }
+  | { status: 'found'; key: string; customer: CableCustomer }
+  | { status: 'error'; key: string; message: string };
+
+/** The fields checked as they are typed; the package and the PIN come after verification. */
+const cardFieldsSchema = cablePurchaseSchema.pick({ provider_id: true, smartcard_number: true });
+const successPath = (reference: string) => `/bills/cable/success?reference=${encodeURIComponent(reference)}`;
+
+/**
+ * Paying for cable TV on one screen. Before hydration (and without JavaScript) this is the
+ * details step of /bills/cable: provider and smartcard, which the page verifies before its
+ * confirm step lists the packages. Once hydrated, the smartcard is verified as soon as it has
+ * 10 digits and the provider's packages are listed without a round trip (the customer's current
+ * package first, chosen, as a renewal); another provider brings its own list at once. The
+ * purchase goes to the API under one idempotency key per intended purchase (card and package).
+ */
+export default function CableForm(props: Props) {
+  const { providers, packagesByProvider, sendAccount, balance, today, values = {}, errors = {}, formError = null, notice = null } = props;
+  const form = useSchemaForm(cardFieldsSchema, { provider_id: '', smartcard_number: '', ...values }, errors);
+  const [hydrated, setHydrated] = useState(false);
+  const [verification, setVerification] = useState<Verification>({ status: 'idle' });
+  const [packageError, setPackageError] = useState<string | undefined>(errors.package_id?.[0]);
+  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
+  const [message, setMessage] = useState<string | null>(formError);
+  const [leaving, setLeaving] = useState(false);
+  const pin = useStore(transactionPin);
+  const shownPackages = useStore(packages);
+  const chosen = useStore(selectedPackage);
+  const busy = useStore(processing) || leaving;
+  const latestLookup = useRef('');
+  const intended = useRef<{ key: string; fingerprint: string } | null>(null);
+
+  const providerId = String(form.values.provider_id ?? '');
+  const provider = providers.find((candidate) => candidate.id === providerId);
+  const smartcardNumber = numberDigits(String(form.values.smartcard_number ?? ''));
+  const lookupKey = `${providerId}|${smartcardNumber}`;
+  const complete = Boolean(provider && isCompleteSmartcardNumber(smartcardNumber));
+  const shown: Verification = verification.status !== 'idle' && verification.key === lookupKey ? verification : { status: 'idle' };
+  const verified = hydrated && shown.status === 'found' ? shown.customer : null;
+  const providerPackages = packagesByProvider[providerId] ?? [];
+  const renewalId = verified ? renewalFirst(providerPackages, verified.current_package).renewal?.id : undefined;
+  const overBalance = chosen && chosen.amount > balance ? `${chosen.name} costs ${formatNaira(chosen.amount)}, more than your balance of ${formatNaira(balance)}` : undefined;
+
+  async function lookUp(provider: string, number: string) {
+    const key = `${provider}|${number}`;
+    latestLookup.current = key;
+    setVerification({ status: 'loading', key });
+    const response = await api<CableCustomer>('POST', `/v1/bills/cable-verify/${encodeURIComponent(provider)}`, { smartcard_number: number });
+    if (latestLookup.current !== key) return; // the card changed while we asked
+    if (response.ok) {
+      setVerification({ status: 'found', key, customer: response.data });
+      return;
+    }
+    const named = providers.find((candidate) => candidate.id === provider);
+    const notFound = response.code === 'ACCOUNT_NOT_FOUND' && named;
+    setVerification({ status: 'error', key, message: notFound ? smartcardNotFoundMessage(named) : (response.errors.smartcard_number?.[0] ?? response.message) });
+  }
+
+  useEffect(() => {
+    setHydrated(true);
+    setProviders(providers);
+    return () => clearPackages();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (hydrated && complete && !(verification.status !== 'idle' && verification.key === lookupKey)) void lookUp(providerId, smartcardNumber);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, lookupKey]);
+
+  // The provider's packages follow the verified card at once, its current package first and chosen.
+  const verifiedKey = verified ? lookupKey : null;
+  useEffect(() => {
+    if (!hydrated) return;
+    showPackages(providerPackages, verified?.current_package ?? null);
+    setPackageError(undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, verifiedKey]);
+
+  useEffect(() => {
+    // The PIN is only ever held for the purchase on screen.
+    if (!verified && transactionPin.get()) transactionPin.set('');
+  }, [verified]);
+  useEffect(() => () => transactionPin.set(''), []);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    if (!form.check() || !provider) return;
+    if (shown.status !== 'found') {
+      if (shown.status !== 'loading') void lookUp(providerId, smartcardNumber);
+      return;
+    }
+    if (!chosen) {
+      setPackageError('Choose a package');
+      return;
+    }
+    if (overBalance) {
+      setPackageError(overBalance);
+      return;
+    }
+    const pinCheck = transactionPinSchema.safeParse(pin);
+    if (!pinCheck.success) {
+      setPinError(pinCheck.error.issues[0]?.message);
+      document.getElementById('pin')?.focus();
+      return;
+    }
+
+    const card = { provider_id: providerId, smartcard_number: smartcardNumber };
+    const fingerprint = cablePurchaseFingerprint(card, chosen.id);
+    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
+    const response = await whileProcessing(() =>
+      api<TransactionJson>('POST', `/v1/bills/cable/purchase/${sendAccount}`, { ...card, package_id: chosen.id, pin: pinCheck.data }, { 'Idempotency-Key': intended.current!.key }),
+    );
+
+    // Paid, pending or reversed at once (502 with the reversed Transaction): the receipt says which.
+    const reference = receiptReferenceOf(response);
+    if (reference) {
+      setLeaving(true);
+      window.location.assign(successPath(reference));
+      return;
+    }
+    if (response.ok) {
+      setMessage('The payment went through, but we could not open its receipt. You will find it under your transactions.');
+      return;
+    }
+    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
+    const { package_id: packageErrors, amount: amountErrors, pin: pinErrors, smartcard_number: cardErrors, ...otherErrors } = response.errors;
+    // The balance and the daily limit are about the package's price.
+    const priceProblem = packageErrors?.[0] ?? (amountErrors?.[0] ? response.message : undefined);
+    if (priceProblem) setPackageError(priceProblem);
+    if (pinErrors?.[0]) {
+      setPinError(pinErrors[0]);
+      document.getElementById('pin')?.focus();
+    }
+    const cardProblem = Boolean(cardErrors?.[0]) || response.code === 'ACCOUNT_NOT_FOUND';
+    if (cardProblem) setVerification({ status: 'error', key: lookupKey, message: smartcardNotFoundMessage(provider) });
+    form.setServerErrors(otherErrors);
+    setMessage(cardProblem || priceProblem === response.message ? null : summaryMessage(response.message, response.errors));
+  }
+
+  const providerOptions = providers.map((candidate) => ({ value: candidate.id, label: candidate.name }));
+  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
+  const due = verified ? dueDateText(verified.due_date, today) : null;
+  const buttonText = verified ? (chosen ? `Pay ${formatNaira(chosen.amount)}` : 'Pay') : 'Verify smartcard';
+
+  return (
+    <form method="post" action="/bills/cable" noValidate onSubmit={onSubmit}>
+      <input type="hidden" name="step" value="details" />
+      {carried ? (
+        <>
+          <input type="hidden" name="idempotency_key" value={carried.key} />
+          <input type="hidden" name="key_details" value={carried.fingerprint} />
+        </>
+      ) : null}
+      <FormMessage error={message} notice={notice} />
+
+      <SelectField label="TV provider" placeholder="Choose DStv, GOtv or StarTimes" options={providerOptions} error={form.errorFor('provider_id')} {...form.bind('provider_id')} />
+
+      <TextField
+        label="Smartcard or IUC number"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={14}
+        className="input font-mono tracking-wider"
+        error={form.errorFor('smartcard_number')}
+        hint={
+          <span aria-live="polite" className="block min-h-5 text-sm">
+            {shown.status === 'idle' ? <span className="text-slate-600">10 digits, under your decoder or on your card.</span> : null}
+            {shown.status === 'loading' ? <span className="text-slate-600">Checking the smartcard…</span> : null}
+            {shown.status === 'found' ? (
+              <span className="text-slate-900">
+                <span aria-hidden="true">✓ </span>
+                <strong data-testid="customer-name">{shown.customer.customer_name}</strong>
+              </span>
+            ) : null}
+            {shown.status === 'error' ? (
+              <span className="font-medium text-red-800" data-testid="verification-error">
+                {shown.message}
+              </span>
+            ) : null}
+          </span>
+        }
+        {...form.bind('smartcard_number')}
+      />
+
+      {verified ? (
+        <dl className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="The subscription" data-testid="cable-customer">
+          <div className="flex justify-between gap-4 py-1">
+            <dt className="text-slate-600">Current package</dt>
+            <dd className="text-right" data-testid="current-package">
+              {currentPackageText(verified)}
+            </dd>
+          </div>
+          {due ? (
+            <div className="flex justify-between gap-4 py-1">
+              <dt className="text-slate-600">Subscription</dt>
+              <dd className="text-right" data-testid="due-date">
+                {due}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+
+      {verified && shownPackages.length > 0 ? (
+        <fieldset className="field" aria-describedby={packageError ? 'package_id-error' : undefined}>
+          <legend className="label">Package</legend>
+          <div className="grid gap-2">
+            {shownPackages.map((item) => (
+              <label key={item.id} className="flex min-h-11 items-center gap-3 rounded-md border border-slate-300 bg-white px-3 py-2 text-base">
+                <input
+                  type="radio"
+                  name="package_id"
+                  id={`package_id-${item.id}`}
+                  value={item.id}
+                  className="size-5"
+                  checked={chosen?.id === item.id}
+                  onChange={() => {
+                    selectPackage(item.id);
+                    setPackageError(undefined);
+                  }}
+                />
+                <span>{packageLabel(item, item.id === renewalId)}</span>
+              </label>
+            ))}
+          </div>
+          {packageError ? (
+            <span className="field-error" id="package_id-error">
+              {packageError}
+            </span>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {verified ? (
+        <TextField
+          label="Transaction PIN"
+          name="pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          pattern="[0-9]*"
+          className="input font-mono text-2xl tracking-[0.5em]"
+          hint="The 4-digit PIN you set for payments. Never share it."
+          error={pinError}
+          value={pin}
+          onChange={(event) => {
+            transactionPin.set(event.target.value.replace(/\D/g, '').slice(0, 4));
+            setPinError(undefined);
+          }}
+        />
+      ) : null}
+
+      <SubmitButton busy={busy} busyText="Paying…" name="intent" value="verify">
+        {buttonText}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,331 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { api } from '../lib/api-client.ts';
+import { parseNairaInput } from '../lib/amount-input.ts';
+import { electricityPurchaseSchema, type Disco, type MeterCustomer, type MeterType } from '../lib/bills.ts';
+import {
+  electricityAmountHint,
+  electricityAmountProblem,
+  electricityPurchaseFingerprint,
+  isCompleteMeterNumber,
+  meterNotFoundMessage,
+  meterTypeFor,
+  meterTypeLabels,
+  meterTypesText,
+  numberDigits,
+} from '../lib/electricity-form.ts';
+import { formatNaira } from '../lib/money.ts';
+import { transactionPinSchema } from '../lib/money-schemas.ts';
+import { receiptReferenceOf } from '../lib/purchase-answer.ts';
+import type { TransactionJson } from '../lib/transaction.ts';
+import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
+import { setProviders } from '../stores/electricity.ts';
+import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
+import { AmountField } from './AmountField.tsx';
+import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+
+type Props = FormProps & {
+  discos: readonly Disco[];
+  sendAccount: string;
+  /** Kobo, as the page loaded it; the server checks again when paying. */
+  balance: number;
+  /** A key carried back from the page's confirm step by "Change meter", valid only for `keyDetails`. */
+  idempotencyKey?: string | null;
+  keyDetails?: string | null;
+};
+
+type Verification =
+  | { status: 'idle' }
+  | { status: 'loading'; key: string }
+  | { status: 'found'; key: string; customer: MeterCustomer }
+  | { status: 'error'; key: string; message: string };
+
+/** The fields checked as they are typed; the amount field checks itself and the PIN comes last. */
+const meterFieldsSchema = electricityPurchaseSchema.pick({ provider_id: true, meter_type: true, meter_number: true });
+/** An 11-digit number may be the start of a 13-digit one: wait this long for another digit before asking. */
+const shortMeterPauseMs = 700;
+const successPath = (reference: string) => `/bills/electricity/success?reference=${encodeURIComponent(reference)}`;
+
+/**
+ * Buying electricity on one screen. Before hydration (and without JavaScript) this is the
+ * details step of /bills/electricity: choose the DisCo (the page answers with its meter types),
+ * then the meter, which the page verifies before its confirm step. Once hydrated, the meter
+ * types follow the DisCo at once, the meter is verified as soon as its number is complete, and
+ * the owner's name and address are shown before the amount and the PIN are asked for. The
+ * purchase goes to the API under one idempotency key per intended purchase (meter and amount):
+ * kept across retries, renewed when either changes.
+ */
+export default function ElectricityForm(props: Props) {
+  const { discos, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
+  const initialDisco = discos.find((disco) => disco.id === values.provider_id);
+  const form = useSchemaForm(
+    meterFieldsSchema,
+    { provider_id: '', meter_number: '', ...values, meter_type: meterTypeFor(initialDisco, String(values.meter_type ?? '')) },
+    errors,
+  );
+  const [hydrated, setHydrated] = useState(false);
+  const [verification, setVerification] = useState<Verification>({ status: 'idle' });
+  const [amount, setAmount] = useState<number | null>(null);
+  const [amountError, setAmountError] = useState<string | undefined>(errors.amount?.[0]);
+  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
+  const [message, setMessage] = useState<string | null>(formError);
+  const [leaving, setLeaving] = useState(false);
+  const pin = useStore(transactionPin);
+  const busy = useStore(processing) || leaving;
+  const latestLookup = useRef('');
+  const intended = useRef<{ key: string; fingerprint: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const providerId = String(form.values.provider_id ?? '');
+  const disco = discos.find((candidate) => candidate.id === providerId);
+  const meterType = String(form.values.meter_type ?? '');
+  const meterNumber = numberDigits(String(form.values.meter_number ?? ''));
+  const lookupKey = `${providerId}|${meterType}|${meterNumber}`;
+  const complete = Boolean(disco && (disco.meter_types as readonly string[]).includes(meterType) && isCompleteMeterNumber(meterNumber));
+  const shown: Verification = verification.status !== 'idle' && verification.key === lookupKey ? verification : { status: 'idle' };
+  const verified = hydrated && shown.status === 'found' ? shown.customer : null;
+  const overBalance = amount !== null && amount > balance ? `More than your balance of ${formatNaira(balance)}` : undefined;
+  const inRange = disco !== undefined && amount !== null && amount % 100 === 0 && amount >= disco.min_amount && amount <= disco.max_amount;
+  const payable = verified && inRange && !overBalance ? amount : null;
+
+  async function lookUp(provider: string, type: MeterType, number: string) {
+    const key = `${provider}|${type}|${number}`;
+    latestLookup.current = key;
+    setVerification({ status: 'loading', key });
+    const response = await api<MeterCustomer>('POST', `/v1/bills/meter-verify/${encodeURIComponent(provider)}`, { meter_number: number, meter_type: type });
+    if (latestLookup.current !== key) return; // the meter changed while we asked
+    if (response.ok) {
+      setVerification({ status: 'found', key, customer: response.data });
+      return;
+    }
+    const chosen = discos.find((candidate) => candidate.id === provider);
+    const notFound = response.code === 'ACCOUNT_NOT_FOUND' && chosen;
+    setVerification({ status: 'error', key, message: notFound ? meterNotFoundMessage(chosen, type) : (response.errors.meter_number?.[0] ?? response.message) });
+  }
+
+  useEffect(() => {
+    setHydrated(true);
+    setProviders(discos);
+    // A meter type ticked before the script arrived is not in React's state yet.
+    const ticked = formRef.current?.querySelector<HTMLInputElement>('input[name="meter_type"]:checked');
+    if (ticked && ticked.value !== form.values.meter_type) form.set('meter_type', ticked.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!hydrated || !complete || (verification.status !== 'idle' && verification.key === lookupKey)) return;
+    // Thirteen digits is a whole number; eleven may still grow, so give the next digit a moment.
+    const wait = meterNumber.length === 13 ? 0 : shortMeterPauseMs;
+    const timer = setTimeout(() => void lookUp(providerId, meterType as MeterType, meterNumber), wait);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated, lookupKey]);
+
+  useEffect(() => {
+    // The PIN is only ever held for the purchase on screen.
+    if (!verified && transactionPin.get()) transactionPin.set('');
+  }, [verified]);
+  useEffect(() => () => transactionPin.set(''), []);
+
+  function chooseDisco(id: string) {
+    form.set('provider_id', id);
+    const next = discos.find((candidate) => candidate.id === id);
+    form.set('meter_type', meterTypeFor(next, meterType));
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setMessage(null);
+    if (!form.check() || !disco) return;
+    if (shown.status !== 'found') {
+      if (shown.status !== 'loading') void lookUp(providerId, meterType as MeterType, meterNumber);
+      return;
+    }
+    const typedAmount = String(new FormData(event.currentTarget).get('amount') ?? '');
+    const amountMessage = electricityAmountProblem(typedAmount, disco) ?? overBalance;
+    setAmountError(amountMessage);
+    const kobo = parseNairaInput(typedAmount);
+    if (amountMessage || kobo === null) return;
+    const pinCheck = transactionPinSchema.safeParse(pin);
+    if (!pinCheck.success) {
+      setPinError(pinCheck.error.issues[0]?.message);
+      document.getElementById('pin')?.focus();
+      return;
+    }
+
+    const meter = { provider_id: providerId, meter_type: meterType as MeterType, meter_number: meterNumber };
+    const fingerprint = electricityPurchaseFingerprint(meter, kobo);
+    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
+    const response = await whileProcessing(() =>
+      api<TransactionJson>('POST', `/v1/bills/electricity/purchase/${sendAccount}`, { ...meter, amount: kobo, pin: pinCheck.data }, { 'Idempotency-Key': intended.current!.key }),
+    );
+
+    // Paid, pending or reversed at once (502 with the reversed Transaction): the receipt says which.
+    const reference = receiptReferenceOf(response);
+    if (reference) {
+      setLeaving(true);
+      window.location.assign(successPath(reference));
+      return;
+    }
+    if (response.ok) {
+      setMessage('The purchase went through, but we could not open its receipt. You will find it under your transactions.');
+      return;
+    }
+    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
+    const { amount: amountErrors, pin: pinErrors, meter_number: meterErrors, ...otherErrors } = response.errors;
+    if (amountErrors?.[0]) setAmountError(amountErrors[0]);
+    if (pinErrors?.[0]) {
+      setPinError(pinErrors[0]);
+      document.getElementById('pin')?.focus();
+    }
+    const meterProblem = Boolean(meterErrors?.[0]) || response.code === 'ACCOUNT_NOT_FOUND';
+    if (meterProblem) setVerification({ status: 'error', key: lookupKey, message: meterNotFoundMessage(disco, meter.meter_type) });
+    form.setServerErrors(otherErrors);
+    setMessage(meterProblem ? null : summaryMessage(response.message, response.errors));
+  }
+
+  const discoOptions = discos.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${candidate.short_name})` }));
+  const meterTypeError = form.errorFor('meter_type');
+  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
+  const buttonText = !disco ? 'Continue' : verified ? (payable !== null ? `Pay ${formatNaira(payable)}` : 'Pay') : 'Verify meter';
+
+  return (
+    <form method="post" action="/bills/electricity" noValidate onSubmit={onSubmit} ref={formRef}>
+      <input type="hidden" name="step" value="details" />
+      {carried ? (
+        <>
+          <input type="hidden" name="idempotency_key" value={carried.key} />
+          <input type="hidden" name="key_details" value={carried.fingerprint} />
+        </>
+      ) : null}
+      <FormMessage error={message} notice={notice} />
+
+      <SelectField
+        label="Distribution company (DisCo)"
+        placeholder="Choose your DisCo"
+        options={discoOptions}
+        error={form.errorFor('provider_id')}
+        hint={disco ? null : 'The company on your electricity bill or meter card.'}
+        {...form.bind('provider_id')}
+        onChange={(event) => chooseDisco(event.target.value)}
+      />
+
+      {disco ? (
+        <>
+          <fieldset className="field" aria-describedby={meterTypeError ? 'meter_type-error' : undefined}>
+            <legend className="label">Meter type</legend>
+            <div className="flex flex-wrap gap-3">
+              {disco.meter_types.map((type) => (
+                <label key={type} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-base">
+                  <input
+                    type="radio"
+                    name="meter_type"
+                    id={`meter_type-${type}`}
+                    value={type}
+                    className="size-5"
+                    checked={meterType === type}
+                    onChange={() => form.set('meter_type', type)}
+                  />
+                  {meterTypeLabels[type]}
+                </label>
+              ))}
+            </div>
+            {disco.meter_types.length === 1 ? <span className="hint">{`${disco.short_name} sells ${meterTypesText(disco)}.`}</span> : null}
+            {meterTypeError ? (
+              <span className="field-error" id="meter_type-error">
+                {meterTypeError}
+              </span>
+            ) : null}
+          </fieldset>
+
+          <TextField
+            label="Meter number"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={17}
+            className="input font-mono tracking-wider"
+            error={form.errorFor('meter_number')}
+            hint={
+              <span aria-live="polite" className="block min-h-5 text-sm">
+                {shown.status === 'idle' ? <span className="text-slate-600">11 or 13 digits, on the meter or on your last receipt.</span> : null}
+                {shown.status === 'loading' ? <span className="text-slate-600">Checking the meter…</span> : null}
+                {shown.status === 'found' ? (
+                  <span className="text-slate-900">
+                    <span aria-hidden="true">✓ </span>
+                    <strong data-testid="customer-name">{shown.customer.customer_name}</strong>
+                  </span>
+                ) : null}
+                {shown.status === 'error' ? (
+                  <span className="font-medium text-red-800" data-testid="verification-error">
+                    {shown.message}
+                  </span>
+                ) : null}
+              </span>
+            }
+            {...form.bind('meter_number')}
+          />
+        </>
+      ) : null}
+
+      {verified && disco ? (
+        <>
+          <dl className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="The meter" data-testid="meter-customer">
+            <div className="flex justify-between gap-4 py-1">
+              <dt className="text-slate-600">Address</dt>
+              <dd className="text-right [overflow-wrap:anywhere]" data-testid="customer-address">
+                {verified.address}
+              </dd>
+            </div>
+            {verified.tariff_band ? (
+              <div className="flex justify-between gap-4 py-1">
+                <dt className="text-slate-600">Tariff band</dt>
+                <dd data-testid="tariff-band">Band {verified.tariff_band}</dd>
+              </div>
+            ) : null}
+            {verified.outstanding_balance !== undefined ? (
+              <div className="flex justify-between gap-4 py-1">
+                <dt className="text-slate-600">Outstanding balance</dt>
+                <dd data-testid="outstanding-balance">{formatNaira(verified.outstanding_balance)}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <AmountField
+            name="amount"
+            label="Amount"
+            defaultValue={String(values.amount ?? '')}
+            error={amountError ?? overBalance}
+            min={disco.min_amount}
+            max={disco.max_amount}
+            hint={electricityAmountHint(disco, balance)}
+            onAmountChange={(next) => {
+              setAmount(next);
+              setAmountError(undefined);
+            }}
+          />
+          <TextField
+            label="Transaction PIN"
+            name="pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={4}
+            pattern="[0-9]*"
+            className="input font-mono text-2xl tracking-[0.5em]"
+            hint="The 4-digit PIN you set for payments. Never share it."
+            error={pinError}
+            value={pin}
+            onChange={(event) => {
+              transactionPin.set(event.target.value.replace(/\D/g, '').slice(0, 4));
+              setPinError(undefined);
+            }}
+          />
+        </>
+      ) : null}
+
+      <SubmitButton busy={busy} busyText="Paying…" name="intent" value={disco ? 'verify' : 'provider'}>
+        {buttonText}
+      </SubmitButton>
+    </form>
+  );
+}
