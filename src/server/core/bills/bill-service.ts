@@ -13,7 +13,7 @@ import type { UserRepository } from '../users/user-repository.ts';
 import type { TransferService } from '../transfers/transfer-service.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
-import { newBillRequestId, type Biller, type BillerCatalogue, type BillService, type Delivery } from '../../integrations/billers/ports.ts';
+import { newBillRequestId, type Biller, type BillerCatalogue, type BillService, type Delivery, type Verification } from '../../integrations/billers/ports.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { groupToken } from '../../../lib/receipt.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
@@ -38,7 +38,12 @@ const billerTimeoutMs = 30_000;
 /** Verification is interactive: a customer waits for it. */
 const verifyTimeoutMs = 10_000;
 /** A pending purchase is first re-queried after this, then with growing gaps up to an hour. */
-const firstRequeryMs = 30_000;
+const firstRequeryMs = 60_000;
+/**
+ * "Never received" is believed only once a payment that timed out on our side can no longer be
+ * on its way to the aggregator; before that the purchase stays pending.
+ */
+const notReceivedGraceMs = 2 * billerTimeoutMs;
 /** The catalogue is refreshed in the background once it is this old; pages never wait for it. */
 const catalogueMaxAgeMs = 60 * 60 * 1000;
 
@@ -125,37 +130,41 @@ export function createBillService(deps: {
     return packages ? succeed(packages) : fail('NOT_FOUND', 'There is no such TV provider.');
   }
 
+  /**
+   * Asks the aggregator who a meter or smartcard belongs to: a customer, 422 ACCOUNT_NOT_FOUND
+   * with the field's message, or 504 PROVIDER_TIMEOUT when it does not answer in time.
+   */
+  async function lookUp<T>(provider: { id: string; name: string }, ask: () => Promise<Verification<T>>, notFound: { field: string; message: string; short: string }): Promise<Result<T>> {
+    let answer: Verification<T>;
+    try {
+      answer = await withTimeout(ask(), verifyTimeoutMs);
+    } catch (error) {
+      log.warn('bills.verify_failed', { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
+      return fail('PROVIDER_TIMEOUT', `${provider.name} did not answer in time. Please try again.`);
+    }
+    if (answer.status === 'not_found') return fail('ACCOUNT_NOT_FOUND', notFound.message, { errors: { [notFound.field]: [notFound.short] } });
+    return succeed(answer.customer);
+  }
+
   async function verifyMeter(providerId: string, input: MeterVerifyInput): Promise<Result<MeterCustomer>> {
     const disco = (await discos()).find((candidate) => candidate.id === providerId);
     if (!disco) return fail('NOT_FOUND', 'There is no such distribution company.', { errors: { provider_id: ['Choose the distribution company'] } });
     if (!disco.meter_types.includes(input.meter_type)) return invalid('meter_type', `${disco.short_name} sells ${disco.meter_types.join(' and ')} only`);
-    let answer;
-    try {
-      answer = await withTimeout(biller.verifyMeter({ discoId: disco.id, meterNumber: input.meter_number, meterType: input.meter_type }), verifyTimeoutMs);
-    } catch (error) {
-      log.warn('bills.verify_failed', { provider: disco.id, error: error instanceof Error ? error.message : String(error) });
-      return fail('PROVIDER_TIMEOUT', `${disco.short_name} did not answer in time. Please try again.`);
-    }
-    if (answer.status === 'not_found') {
-      return fail('ACCOUNT_NOT_FOUND', `${disco.short_name} has no ${input.meter_type} meter with that number. Check it and try again.`, { errors: { meter_number: ['No meter has this number'] } });
-    }
-    return succeed(answer.customer);
+    return lookUp({ id: disco.id, name: disco.short_name }, () => biller.verifyMeter({ discoId: disco.id, meterNumber: input.meter_number, meterType: input.meter_type }), {
+      field: 'meter_number',
+      message: `${disco.short_name} has no ${input.meter_type} meter with that number. Check it and try again.`,
+      short: 'No meter has this number',
+    });
   }
 
   async function verifySmartcard(providerId: string, input: CableVerifyInput): Promise<Result<CableCustomer>> {
     const provider = (await cableProviders()).find((candidate) => candidate.id === providerId);
     if (!provider) return fail('NOT_FOUND', 'There is no such TV provider.', { errors: { provider_id: ['Choose the TV provider'] } });
-    let answer;
-    try {
-      answer = await withTimeout(biller.verifySmartcard({ providerId: provider.id, smartcardNumber: input.smartcard_number }), verifyTimeoutMs);
-    } catch (error) {
-      log.warn('bills.verify_failed', { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
-      return fail('PROVIDER_TIMEOUT', `${provider.name} did not answer in time. Please try again.`);
-    }
-    if (answer.status === 'not_found') {
-      return fail('ACCOUNT_NOT_FOUND', `${provider.name} has no smartcard or IUC with that number. Check it and try again.`, { errors: { smartcard_number: ['No smartcard has this number'] } });
-    }
-    return succeed(answer.customer);
+    return lookUp(provider, () => biller.verifySmartcard({ providerId: provider.id, smartcardNumber: input.smartcard_number }), {
+      field: 'smartcard_number',
+      message: `${provider.name} has no smartcard or IUC with that number. Check it and try again.`,
+      short: 'No smartcard has this number',
+    });
   }
 
   /** A sentence for the customer about a purchase as it now stands. */
@@ -467,14 +476,15 @@ export function createBillService(deps: {
       } catch {
         answer = { status: 'pending' as const };
       }
-      if (answer.status === 'pending') {
+      const tooSoon = answer.status === 'not_received' && now.getTime() - Date.parse(purchase.created_at) < notReceivedGraceMs;
+      if (answer.status === 'pending' || tooSoon) {
         const attempts = purchase.query_attempts + 1;
         const wait = Math.min(3_600_000, firstRequeryMs * 2 ** attempts);
         await db.updateTable('bill_purchases').set({ query_attempts: attempts, next_query_at: new Date(now.getTime() + wait).toISOString() }).where('reference', '=', purchase.reference).where('status', '=', 'pending').execute();
         if (attempts >= 12) log.error('bills.unresolved', { reference: purchase.reference, requestId: purchase.request_id, attempts });
         continue;
       }
-      // "Never received" is a definite answer: nothing was delivered, so the money goes back.
+      // "Never received", after the grace, is a definite answer: nothing was delivered, so the money goes back.
       await settle(purchase.reference, answer.status === 'not_received' ? { status: 'failed', reason: 'The provider has no record of this purchase' } : answer);
       settled += 1;
     }
