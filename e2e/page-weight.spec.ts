@@ -56,6 +56,8 @@ test.describe('page weight', () => {
     await meter.measure('/beneficairies', () => page.goto('/beneficairies'));
     await meter.measure('/artime', () => page.goto('/artime'));
     await meter.measure('/data/purchase', () => page.goto('/data/purchase'));
+    await meter.measure('/bills/electricity', () => page.goto('/bills/electricity'));
+    await meter.measure('/bills/cable', () => page.goto('/bills/cable'));
     await meter.measure('/transactions', () => page.goto('/transactions'));
     await meter.measure('/404 (signed in)', () => page.goto('/no-such-page'));
 
