@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures.ts';
 import { appOrigin, newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
 import { AirtimePage } from './page-models/airtime-page.ts';
 import { DataPage } from './page-models/data-page.ts';
-import { PurchaseReceiptPage } from './page-models/purchase-receipt-page.ts';
+import { ReceiptPage } from './page-models/receipt-page.ts';
 import { TransactionsPage } from './page-models/transactions-page.ts';
 import { TransferPage } from './page-models/transfer-page.ts';
 
@@ -35,7 +35,7 @@ async function expectBalance(page: Page, js: boolean, balance: string): Promise<
 test.describe('airtime', () => {
   test('for your own number with a quick amount: receipt, balance and history', async ({ page, js }) => {
     const airtime = new AirtimePage(page, js);
-    const receipt = new PurchaseReceiptPage(page, js, '/airtime/purchase/success');
+    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
     const customer = await signedInCustomer(page, naira(5_000));
     const ownNumber = localNumber(customer.phone);
 
@@ -77,7 +77,7 @@ test.describe('airtime', () => {
 
   test('one purchase, one key: a double submit buys once', async ({ page, js }) => {
     const airtime = new AirtimePage(page, js);
-    const receipt = new PurchaseReceiptPage(page, js, '/airtime/purchase/success');
+    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
     const customer = await signedInCustomer(page, naira(5_000));
     const keys: string[] = [];
     page.on('request', (request) => {
@@ -149,7 +149,7 @@ test.describe('airtime', () => {
 
   test('the network fails: the receipt says the money came back, and the history shows the reversal', async ({ page, js }) => {
     const airtime = new AirtimePage(page, js);
-    const receipt = new PurchaseReceiptPage(page, js, '/airtime/purchase/success');
+    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
     const customer = await signedInCustomer(page, naira(5_000));
 
     await airtime.goto();
@@ -180,7 +180,7 @@ test.describe('airtime', () => {
 
   test('no answer from the network: pending, then “Check status” settles it', async ({ page, js }) => {
     const airtime = new AirtimePage(page, js);
-    const receipt = new PurchaseReceiptPage(page, js, '/airtime/purchase/success');
+    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
     const customer = await signedInCustomer(page, naira(5_000));
 
     await airtime.goto();
@@ -205,7 +205,7 @@ test.describe('airtime', () => {
 test.describe('mobile data', () => {
   test('a plan for another number: the plans follow the network, then receipt, balance and history', async ({ page, js }) => {
     const data = new DataPage(page, js);
-    const receipt = new PurchaseReceiptPage(page, js, '/data/purchase/success');
+    const receipt = new ReceiptPage(page, js, '/data/purchase/success');
     const customer = await signedInCustomer(page, naira(5_000));
 
     await data.goto();

@@ -6,7 +6,7 @@ import { appOrigin, callApi, newCustomer, onboardThroughApi, receiveTransfer, ty
 import { decodeQuotedPrintable, mailsTo } from './support/outbox.ts';
 import { outboxDir } from './support/data-dir.ts';
 import { formatNaira } from '../src/lib/money.ts';
-import { BillReceiptPage } from './page-models/bill-receipt-page.ts';
+import { ReceiptPage } from './page-models/receipt-page.ts';
 import { CablePage } from './page-models/cable-page.ts';
 import { ElectricityPage } from './page-models/electricity-page.ts';
 
@@ -48,7 +48,7 @@ async function waitForMailContaining(email: string, needle: string): Promise<str
 test.describe('electricity', () => {
   test('prepaid: the meter is verified, then the token in groups of four, the units, and the token by email', async ({ page, js }) => {
     const electricity = new ElectricityPage(page, js);
-    const receipt = new BillReceiptPage(page, js);
+    const receipt = new ReceiptPage(page, js, '/bills/electricity/success');
     const buyer = await signedInBuyer(page, naira(20_000));
     const owner = await callApi<{ customer_name: string; address: string }>(page.request, 'POST', '/v1/bills/meter-verify/ikeja-electric', {
       meter_number: meter.normal,
@@ -77,7 +77,7 @@ test.describe('electricity', () => {
       expect(request.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
       expect(request.postDataJSON()).toMatchObject({ provider_id: 'ikeja-electric', meter_type: 'prepaid', meter_number: meter.normal, amount: naira(5_000) });
     }
-    const reference = await receipt.arrivedOn(BillReceiptPage.electricityPath);
+    const reference = await receipt.arrived();
     await expect(receipt.heading).toHaveText('Electricity paid');
     await expect(receipt.status).toHaveText('Successful');
     await expect(receipt.amount).toHaveText('₦5,000.00');
@@ -109,7 +109,7 @@ test.describe('electricity', () => {
 
   test('a purchase the DisCo fails is reversed at once and its receipt says so', async ({ page, js }) => {
     const electricity = new ElectricityPage(page, js);
-    const receipt = new BillReceiptPage(page, js);
+    const receipt = new ReceiptPage(page, js, '/bills/electricity/success');
     const buyer = await signedInBuyer(page, naira(20_000));
 
     await electricity.goto();
@@ -121,7 +121,7 @@ test.describe('electricity', () => {
     await electricity.pay('3,000', buyer.pin);
     if (answered) expect((await answered).status()).toBe(502);
 
-    await receipt.arrivedOn(BillReceiptPage.electricityPath);
+    await receipt.arrived();
     await expect(receipt.heading).toHaveText('Purchase reversed');
     await expect(receipt.status).toHaveText('Reversed');
     await expect(receipt.explanation).toContainText('Ikeja Electric could not complete this purchase');
@@ -179,7 +179,7 @@ test.describe('electricity', () => {
 test.describe('cable TV', () => {
   test('renewal: the card is verified, the current package is offered first and renewed', async ({ page, js }) => {
     const cable = new CablePage(page, js);
-    const receipt = new BillReceiptPage(page, js);
+    const receipt = new ReceiptPage(page, js, '/bills/cable/success');
     const buyer = await signedInBuyer(page, naira(100_000));
     const card = await callApi<{ customer_name: string; current_package: { id: string; name: string; amount: number } }>(page.request, 'POST', '/v1/bills/cable-verify/dstv', {
       smartcard_number: '7023456789',
@@ -197,7 +197,7 @@ test.describe('cable TV', () => {
     if (js) await expect(cable.payButton).toHaveText(`Pay ${price}`);
     await cable.pay(buyer.pin);
 
-    await receipt.arrivedOn(BillReceiptPage.cablePath);
+    await receipt.arrived();
     await expect(receipt.heading).toHaveText('Cable TV paid');
     await expect(receipt.status).toHaveText('Successful');
     await expect(receipt.amount).toHaveText(price);

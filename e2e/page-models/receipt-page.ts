@@ -1,12 +1,17 @@
 import type { Locator, Page, Response } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
-/** /transfer/success?reference=…: the receipt of any one transaction. */
+/** The receipt pages' addresses: any one transaction's, and each purchase's own (what was bought above the same receipt). */
+export type ReceiptPath = '/transfer/success' | '/airtime/purchase/success' | '/data/purchase/success' | '/bills/electricity/success' | '/bills/cable/success';
+
+/** /transfer/success?reference=… (the receipt of any one transaction) and each purchase's success page. */
 export class ReceiptPage extends BasePage {
   static readonly path = '/transfer/success';
+  readonly path: ReceiptPath;
 
-  constructor(page: Page, js: boolean) {
+  constructor(page: Page, js: boolean, path: ReceiptPath = '/transfer/success') {
     super(page, js);
+    this.path = path;
   }
 
   get status(): Locator {
@@ -49,15 +54,37 @@ export class ReceiptPage extends BasePage {
     return this.page.getByRole('button', { name: 'Check status' });
   }
 
+  /** A purchase detail of the receipt ("Phone number", "Plan"). */
+  detail(label: string): Locator {
+    return this.page.locator('article dl > div').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd');
+  }
+  /** Electricity: the prepaid token, its units, or a postpaid receipt number. */
+  get token(): Locator {
+    return this.page.getByTestId('token');
+  }
+  get units(): Locator {
+    return this.page.getByTestId('units');
+  }
+  get receiptNumber(): Locator {
+    return this.page.getByTestId('receipt-number');
+  }
+  get copyTokenButton(): Locator {
+    return this.page.getByRole('button', { name: 'Copy token' });
+  }
+  /** Cable TV: the package paid for. */
+  get package(): Locator {
+    return this.page.getByTestId('package');
+  }
+
   async goto(reference: string): Promise<Response | null> {
-    const response = await this.page.goto(`${ReceiptPage.path}?reference=${encodeURIComponent(reference)}`);
+    const response = await this.page.goto(`${this.path}?reference=${encodeURIComponent(reference)}`);
     await this.ready();
     return response;
   }
 
-  /** Waits for the receipt (after a transfer: the page's 303, or the island's navigation) and returns its reference. */
+  /** Waits for the receipt (the page's 303, or the island's navigation) and returns its reference. */
   async arrived(): Promise<string> {
-    await this.arrivedAt(ReceiptPage.path);
+    await this.arrivedAt(this.path);
     return ((await this.reference.textContent()) ?? '').trim();
   }
 }

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { parseNairaInput } from './amount-input.ts';
 import { formatNaira } from './money.ts';
-import { accountNumberSchema, bankCodeSchema, idempotencyKeySchema, maxTransferKobo, narrationSchema, transactionPinSchema } from './money-schemas.ts';
+import { accountNumberSchema, bankCodeSchema, maxTransferKobo, narrationSchema } from './money-schemas.ts';
 import { checkbox } from './schemas.ts';
+import { confirmStepSchema } from './confirm-step.ts';
+
+// The confirm step's helpers, shared by every payment, are in confirm-step.ts; islands import them from here too.
+export { newIdempotencyKey, summaryMessage } from './confirm-step.ts';
 
 /**
  * The send-money form, shared by the page's step flow (no JavaScript) and the island. The
@@ -44,8 +48,8 @@ export type TransferDetails = z.infer<typeof transferDetailsSchema>;
 /** The fields the island checks as they are typed (the amount field checks itself, the PIN comes last). */
 export const transferFieldsSchema = transferDetailsSchema.pick({ bank_code: true, account_number: true, narration: true });
 
-/** Step "confirm" adds the PIN and the key that makes a double submit harmless. */
-export const transferConfirmSchema = z.object({ pin: transactionPinSchema, idempotency_key: idempotencyKeySchema });
+/** Step "confirm" adds the PIN and the key that makes a double submit harmless (as every payment's confirm step does). */
+export const transferConfirmSchema = confirmStepSchema;
 
 /**
  * Where a transfer may go: `local` (this bank only), `bank` (other banks only) or `any`. Carried
@@ -65,23 +69,9 @@ export function transferFingerprint(details: { bank_code: string; account_number
   return JSON.stringify([details.bank_code, details.account_number, details.amount, details.narration.trim(), details.save_beneficiary]);
 }
 
-/** A fresh idempotency key: a UUID where the browser offers one (secure contexts), else 128 random bits in hex. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** Said before the PIN is asked for, in the words the server uses when it refuses. */
 export function balanceProblem(balance: number, amount: number, charges: number): string | undefined {
   const total = amount + charges;
   if (total <= balance) return undefined;
   return `Your balance of ${formatNaira(balance)} is not enough for ${formatNaira(total)} (amount and charges).`;
-}
-
-/** A form's summary message, unless it only repeats a message already shown beside a field. */
-export function summaryMessage(message: string | null | undefined, errors: Record<string, readonly string[]> = {}): string | null {
-  if (!message) return null;
-  const repeated = Object.values(errors).some((messages) => messages.includes(message));
-  return repeated ? null : message;
 }

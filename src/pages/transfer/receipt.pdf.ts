@@ -10,23 +10,19 @@ export const GET: APIRoute = async (context) => {
   if (!user) return context.redirect('/login', 302);
   const reference = context.url.searchParams.get('reference') ?? '';
   const notFound = () => new Response('No such transaction on your account.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
-  if (!reference || reference.length > 64) return notFound();
-
-  for (const account of user.accounts) {
-    const transaction = await app.transactions.byReference(account.account_number, reference);
-    if (!transaction) continue;
-    const pdf = receiptPdf({ bankName: app.config.bank.name, transaction, accountNumber: account.account_number, accountName: account.account_name });
-    // The reference is the bank's own, but the file name is kept to safe characters all the same.
-    const fileName = `receipt-${transaction.reference.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;
-    return new Response(new Uint8Array(pdf), {
-      status: 200,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${fileName}"`,
-        'content-length': String(pdf.byteLength),
-        'cache-control': 'private, no-store',
-      },
-    });
-  }
-  return notFound();
+  const found = await app.transactions.findOwn(user.accounts, reference);
+  if (!found) return notFound();
+  const { transaction, account } = found;
+  const pdf = receiptPdf({ bankName: app.config.bank.name, transaction, accountNumber: account.account_number, accountName: account.account_name });
+  // The reference is the bank's own, but the file name is kept to safe characters all the same.
+  const fileName = `receipt-${transaction.reference.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'content-length': String(pdf.byteLength),
+      'cache-control': 'private, no-store',
+    },
+  });
 };

@@ -174,6 +174,19 @@ export function createTransactionRepository(db: Db) {
     },
 
     /**
+     * One of the caller's transactions, looked for across their accounts, with the account it is
+     * on. Another customer's reference is simply not found; an over-long one is not looked up.
+     */
+    async findOwn<A extends { account_number: string }>(accounts: readonly A[], reference: string): Promise<{ transaction: TransactionJson; account: A } | null> {
+      if (!reference || reference.length > 64) return null;
+      for (const account of accounts) {
+        const row = await db.selectFrom('transactions').selectAll().where('account_number', '=', account.account_number).where('reference', '=', reference).executeTakeFirst();
+        if (row) return { transaction: presentTransaction(row), account };
+      }
+      return null;
+    },
+
+    /**
      * Money in and out per month for the last 12 months, and this month by category. Reversed
      * debits and their reversal credits cancel out, so both are left out of the figures;
      * failed ones never moved money.

@@ -8,12 +8,10 @@ export const GET = endpoint(async (context) => {
   if (!caller.ok) return caller;
   const reference = context.params.reference ?? '';
   const { app } = context.locals;
-  for (const account of caller.value.user.accounts) {
-    const found = await app.transactions.byReference(account.account_number, reference);
-    if (!found) continue;
-    if (found.status !== 'pending') return jsonSuccess(found, 'Your transaction.');
-    const checked = await app.bills.checkStatus(caller.value.user.id, account.account_number, reference);
-    return jsonSuccess(checked.ok ? checked.value : found, 'Your transaction.');
-  }
-  return fail('NOT_FOUND', 'No such transaction on your account.');
+  const found = await app.transactions.findOwn(caller.value.user.accounts, reference);
+  if (!found) return fail('NOT_FOUND', 'No such transaction on your account.');
+  const { transaction, account } = found;
+  if (transaction.status !== 'pending') return jsonSuccess(transaction, 'Your transaction.');
+  const checked = await app.bills.checkStatus(caller.value.user.id, account.account_number, reference);
+  return jsonSuccess(checked.ok ? checked.value : transaction, 'Your transaction.');
 });
