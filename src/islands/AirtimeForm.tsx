@@ -1,16 +1,12 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
-import { api } from '../lib/api-client.ts';
+import { useEffect, type SubmitEvent } from 'react';
 import { airtimeDetailsSchema, airtimeFingerprint, quickAmountLabel } from '../lib/airtime-form.ts';
 import { airtimeQuickAmounts, type Network } from '../lib/bills.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
-import { transactionPinSchema } from '../lib/money-schemas.ts';
-import type { TransactionJson } from '../lib/transaction.ts';
-import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
 import { processing, setProviders, whileProcessing } from '../stores/airtime.ts';
 import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { checkedBeforeHydration, DefaultSubmit, NetworkChoice, PinField, PurchaseSummary, referenceOf, useHydrated } from './mobile-kit.tsx';
+import { checkedBeforeHydration, DefaultSubmit, NetworkChoice, useHydrated } from './mobile-kit.tsx';
+import { CarriedKeyFields, carriedKey, PinField, SummaryList, usePayment } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   networks: readonly Network[];
@@ -35,13 +31,7 @@ export default function AirtimeForm(props: Props) {
   const { networks, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
   const form = useSchemaForm(airtimeDetailsSchema, { network_id: '', phone_number: '', amount: '', ...values }, errors);
   const hydrated = useHydrated();
-  const [pin, setPin] = useState('');
-  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
-  const [message, setMessage] = useState<string | null>(formError);
-  const [leaving, setLeaving] = useState(false);
-  const busy = useStore(processing) || leaving;
-  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
-  const intended = useRef<{ key: string; fingerprint: string } | null>(carried);
+  const carried = carriedKey(props);
 
   useEffect(() => {
     setProviders(networks);
@@ -56,50 +46,28 @@ export default function AirtimeForm(props: Props) {
   const overBalance = details ? purchaseBalanceProblem(balance, details.amount) : undefined;
   const ready = hydrated && details !== null && !overBalance;
   const network = networks.find((candidate) => candidate.id === form.values.network_id);
-
-  useEffect(() => {
-    // The PIN is only ever held for the purchase on screen.
-    if (!ready) setPin('');
-  }, [ready]);
+  const payment = usePayment({
+    flag: { processing, whileProcessing },
+    pinShown: ready,
+    errors,
+    formError,
+    intended: carried,
+    receiptPath: successPath,
+    paidText: 'The airtime was bought',
+  });
+  const { busy, message } = payment;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setMessage(null);
+    payment.setMessage(null);
     if (!form.check() || !details || overBalance) return;
-    const pinCheck = transactionPinSchema.safeParse(pin);
-    if (!pinCheck.success) {
-      setPinError(pinCheck.error.issues[0]?.message);
-      document.getElementById('pin')?.focus();
-      return;
-    }
-
-    const fingerprint = airtimeFingerprint(details);
-    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
-    const key = intended.current.key;
-    const body = { network_id: details.network_id, phone_number: details.phone_number, amount: details.amount, pin: pinCheck.data };
-    const response = await whileProcessing(() => api<TransactionJson>('POST', `/v1/bills/airtime/purchase/${sendAccount}`, body, { 'Idempotency-Key': key }));
-    setPin('');
-
-    // A purchase the network refused was reversed at once: 502 with the reversed Transaction.
-    const reference = response.ok || response.code === 'PROVIDER_FAILED' ? referenceOf(response.data) : null;
-    if (reference) {
-      setLeaving(true);
-      window.location.assign(successPath(reference));
-      return;
-    }
-    if (response.ok) {
-      setMessage('The airtime was bought, but we could not open its receipt. You will find it under your transactions.');
-      return;
-    }
-    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
-    const { pin: pinErrors, ...fieldErrors } = response.errors;
-    if (pinErrors?.[0]) {
-      setPinError(pinErrors[0]);
-      document.getElementById('pin')?.focus();
-    }
-    form.setServerErrors(fieldErrors);
-    setMessage(summaryMessage(response.message, response.errors));
+    const refusal = await payment.pay({
+      path: `/v1/bills/airtime/purchase/${sendAccount}`,
+      body: { network_id: details.network_id, phone_number: details.phone_number, amount: details.amount },
+      fingerprint: airtimeFingerprint(details),
+    });
+    if (refusal) payment.showRefusal(refusal, form);
   }
 
   const amountError = form.errorFor('amount') ?? overBalance;
@@ -108,12 +76,7 @@ export default function AirtimeForm(props: Props) {
     <form method="post" action="/artime" noValidate onSubmit={onSubmit}>
       <DefaultSubmit />
       <input type="hidden" name="step" value="details" />
-      {carried ? (
-        <>
-          <input type="hidden" name="idempotency_key" value={carried.key} />
-          <input type="hidden" name="key_details" value={carried.fingerprint} />
-        </>
-      ) : null}
+      <CarriedKeyFields carried={carried} />
       <FormMessage error={message} notice={notice} />
 
       <NetworkChoice
@@ -171,21 +134,15 @@ export default function AirtimeForm(props: Props) {
 
       {ready && details ? (
         <>
-          <PurchaseSummary
+          <SummaryList
+            label="Purchase"
             rows={[
               { label: 'Network', value: network?.name ?? details.network_id },
               { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> },
             ]}
             total={formatNaira(details.amount)}
           />
-          <PinField
-            value={pin}
-            error={pinError}
-            onChange={(next) => {
-              setPin(next);
-              setPinError(undefined);
-            }}
-          />
+          <PinField {...payment.pinField} />
         </>
       ) : null}
 

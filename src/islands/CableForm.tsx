@@ -5,13 +5,10 @@ import { cablePurchaseSchema, type CableCustomer, type CablePackage, type CableP
 import { cablePurchaseFingerprint, currentPackageText, dueDateText, isCompleteSmartcardNumber, packageLabel, renewalFirst, smartcardNotFoundMessage } from '../lib/cable-form.ts';
 import { numberDigits } from '../lib/electricity-form.ts';
 import { formatNaira } from '../lib/money.ts';
-import { transactionPinSchema } from '../lib/money-schemas.ts';
-import { receiptReferenceOf } from '../lib/purchase-answer.ts';
-import type { TransactionJson } from '../lib/transaction.ts';
-import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
 import { clearPackages, packages, selectPackage, selectedPackage, setProviders, showPackages } from '../stores/cable.ts';
 import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
 import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { CarriedKeyFields, carriedKey, LookupStatus, PinField, SummaryList, usePayment, type Lookup } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   providers: readonly CableProvider[];
@@ -27,11 +24,7 @@ type Props = FormProps & {
   keyDetails?: string | null;
 };
 
-type Verification =
-  | { status: 'idle' }
-  | { status: 'loading'; key: string }
-  | { status: 'found'; key: string; customer: CableCustomer }
-  | { status: 'error'; key: string; message: string };
+type Verification = Lookup<CableCustomer>;
 
 /** The fields checked as they are typed; the package and the PIN come after verification. */
 const cardFieldsSchema = cablePurchaseSchema.pick({ provider_id: true, smartcard_number: true });
@@ -51,15 +44,9 @@ export default function CableForm(props: Props) {
   const [hydrated, setHydrated] = useState(false);
   const [verification, setVerification] = useState<Verification>({ status: 'idle' });
   const [packageError, setPackageError] = useState<string | undefined>(errors.package_id?.[0]);
-  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
-  const [message, setMessage] = useState<string | null>(formError);
-  const [leaving, setLeaving] = useState(false);
-  const pin = useStore(transactionPin);
   const shownPackages = useStore(packages);
   const chosen = useStore(selectedPackage);
-  const busy = useStore(processing) || leaving;
   const latestLookup = useRef('');
-  const intended = useRef<{ key: string; fingerprint: string } | null>(null);
 
   const providerId = String(form.values.provider_id ?? '');
   const provider = providers.find((candidate) => candidate.id === providerId);
@@ -67,10 +54,20 @@ export default function CableForm(props: Props) {
   const lookupKey = `${providerId}|${smartcardNumber}`;
   const complete = Boolean(provider && isCompleteSmartcardNumber(smartcardNumber));
   const shown: Verification = verification.status !== 'idle' && verification.key === lookupKey ? verification : { status: 'idle' };
-  const verified = hydrated && shown.status === 'found' ? shown.customer : null;
+  const verified = hydrated && shown.status === 'found' ? shown.found : null;
   const providerPackages = packagesByProvider[providerId] ?? [];
   const renewalId = verified ? renewalFirst(providerPackages, verified.current_package).renewal?.id : undefined;
   const overBalance = chosen && chosen.amount > balance ? `${chosen.name} costs ${formatNaira(chosen.amount)}, more than your balance of ${formatNaira(balance)}` : undefined;
+  const payment = usePayment({
+    flag: { processing, whileProcessing },
+    pinStore: transactionPin,
+    pinShown: verified !== null,
+    errors,
+    formError,
+    receiptPath: successPath,
+    paidText: 'The payment went through',
+  });
+  const { busy, message } = payment;
 
   async function lookUp(provider: string, number: string) {
     const key = `${provider}|${number}`;
@@ -79,7 +76,7 @@ export default function CableForm(props: Props) {
     const response = await api<CableCustomer>('POST', `/v1/bills/cable-verify/${encodeURIComponent(provider)}`, { smartcard_number: number });
     if (latestLookup.current !== key) return; // the card changed while we asked
     if (response.ok) {
-      setVerification({ status: 'found', key, customer: response.data });
+      setVerification({ status: 'found', key, found: response.data });
       return;
     }
     const named = providers.find((candidate) => candidate.id === provider);
@@ -108,16 +105,10 @@ export default function CableForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, verifiedKey]);
 
-  useEffect(() => {
-    // The PIN is only ever held for the purchase on screen.
-    if (!verified && transactionPin.get()) transactionPin.set('');
-  }, [verified]);
-  useEffect(() => () => transactionPin.set(''), []);
-
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setMessage(null);
+    payment.setMessage(null);
     if (!form.check() || !provider) return;
     if (shown.status !== 'found') {
       if (shown.status !== 'loading') void lookUp(providerId, smartcardNumber);
@@ -131,60 +122,31 @@ export default function CableForm(props: Props) {
       setPackageError(overBalance);
       return;
     }
-    const pinCheck = transactionPinSchema.safeParse(pin);
-    if (!pinCheck.success) {
-      setPinError(pinCheck.error.issues[0]?.message);
-      document.getElementById('pin')?.focus();
-      return;
-    }
 
     const card = { provider_id: providerId, smartcard_number: smartcardNumber };
-    const fingerprint = cablePurchaseFingerprint(card, chosen.id);
-    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
-    const response = await whileProcessing(() =>
-      api<TransactionJson>('POST', `/v1/bills/cable/purchase/${sendAccount}`, { ...card, package_id: chosen.id, pin: pinCheck.data }, { 'Idempotency-Key': intended.current!.key }),
-    );
-
-    // Paid, pending or reversed at once (502 with the reversed Transaction): the receipt says which.
-    const reference = receiptReferenceOf(response);
-    if (reference) {
-      setLeaving(true);
-      window.location.assign(successPath(reference));
-      return;
-    }
-    if (response.ok) {
-      setMessage('The payment went through, but we could not open its receipt. You will find it under your transactions.');
-      return;
-    }
-    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
-    const { package_id: packageErrors, amount: amountErrors, pin: pinErrors, smartcard_number: cardErrors, ...otherErrors } = response.errors;
+    const refusal = await payment.pay({
+      path: `/v1/bills/cable/purchase/${sendAccount}`,
+      body: { ...card, package_id: chosen.id },
+      fingerprint: cablePurchaseFingerprint(card, chosen.id),
+    });
+    if (!refusal) return;
     // The balance and the daily limit are about the package's price.
-    const priceProblem = packageErrors?.[0] ?? (amountErrors?.[0] ? response.message : undefined);
+    const priceProblem = refusal.errors.package_id?.[0] ?? (refusal.errors.amount?.[0] ? refusal.message : undefined);
     if (priceProblem) setPackageError(priceProblem);
-    if (pinErrors?.[0]) {
-      setPinError(pinErrors[0]);
-      document.getElementById('pin')?.focus();
-    }
-    const cardProblem = Boolean(cardErrors?.[0]) || response.code === 'ACCOUNT_NOT_FOUND';
+    const cardProblem = Boolean(refusal.errors.smartcard_number?.[0]) || refusal.code === 'ACCOUNT_NOT_FOUND';
     if (cardProblem) setVerification({ status: 'error', key: lookupKey, message: smartcardNotFoundMessage(provider) });
-    form.setServerErrors(otherErrors);
-    setMessage(cardProblem || priceProblem === response.message ? null : summaryMessage(response.message, response.errors));
+    payment.showRefusal(refusal, form, ['package_id', 'amount', 'smartcard_number'], cardProblem || priceProblem === refusal.message);
   }
 
   const providerOptions = providers.map((candidate) => ({ value: candidate.id, label: candidate.name }));
-  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
+  const carried = carriedKey(props);
   const due = verified ? dueDateText(verified.due_date, today) : null;
   const buttonText = verified ? (chosen ? `Pay ${formatNaira(chosen.amount)}` : 'Pay') : 'Verify smartcard';
 
   return (
     <form method="post" action="/bills/cable" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="step" value="details" />
-      {carried ? (
-        <>
-          <input type="hidden" name="idempotency_key" value={carried.key} />
-          <input type="hidden" name="key_details" value={carried.fingerprint} />
-        </>
-      ) : null}
+      <CarriedKeyFields carried={carried} />
       <FormMessage error={message} notice={notice} />
 
       <SelectField label="TV provider" placeholder="Choose DStv, GOtv or StarTimes" options={providerOptions} error={form.errorFor('provider_id')} {...form.bind('provider_id')} />
@@ -197,42 +159,22 @@ export default function CableForm(props: Props) {
         className="input font-mono tracking-wider"
         error={form.errorFor('smartcard_number')}
         hint={
-          <span aria-live="polite" className="block min-h-5 text-sm">
-            {shown.status === 'idle' ? <span className="text-slate-600">10 digits, under your decoder or on your card.</span> : null}
-            {shown.status === 'loading' ? <span className="text-slate-600">Checking the smartcard…</span> : null}
-            {shown.status === 'found' ? (
-              <span className="text-slate-900">
-                <span aria-hidden="true">✓ </span>
-                <strong data-testid="customer-name">{shown.customer.customer_name}</strong>
-              </span>
-            ) : null}
-            {shown.status === 'error' ? (
-              <span className="font-medium text-red-800" data-testid="verification-error">
-                {shown.message}
-              </span>
-            ) : null}
-          </span>
+          <LookupStatus
+            lookup={shown}
+            idle="10 digits, under your decoder or on your card."
+            loading="Checking the smartcard…"
+            found={shown.status === 'found' ? <strong data-testid="customer-name">{shown.found.customer_name}</strong> : null}
+          />
         }
         {...form.bind('smartcard_number')}
       />
 
       {verified ? (
-        <dl className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="The subscription" data-testid="cable-customer">
-          <div className="flex justify-between gap-4 py-1">
-            <dt className="text-slate-600">Current package</dt>
-            <dd className="text-right" data-testid="current-package">
-              {currentPackageText(verified)}
-            </dd>
-          </div>
-          {due ? (
-            <div className="flex justify-between gap-4 py-1">
-              <dt className="text-slate-600">Subscription</dt>
-              <dd className="text-right" data-testid="due-date">
-                {due}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
+        <SummaryList
+          label="The subscription"
+          testId="cable-customer"
+          rows={[{ label: 'Current package', value: currentPackageText(verified), testId: 'current-package' }, due ? { label: 'Subscription', value: due, testId: 'due-date' } : null]}
+        />
       ) : null}
 
       {verified && shownPackages.length > 0 ? (
@@ -266,23 +208,7 @@ export default function CableForm(props: Props) {
       ) : null}
 
       {verified ? (
-        <TextField
-          label="Transaction PIN"
-          name="pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          pattern="[0-9]*"
-          className="input font-mono text-2xl tracking-[0.5em]"
-          hint="The 4-digit PIN you set for payments. Never share it."
-          error={pinError}
-          value={pin}
-          onChange={(event) => {
-            transactionPin.set(event.target.value.replace(/\D/g, '').slice(0, 4));
-            setPinError(undefined);
-          }}
-        />
+        <PinField hint="The 4-digit PIN you set for payments. Never share it." {...payment.pinField} />
       ) : null}
 
       <SubmitButton busy={busy} busyText="Paying…" name="intent" value="verify">

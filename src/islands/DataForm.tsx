@@ -1,16 +1,13 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../lib/api-client.ts';
 import type { DataPlan, Network } from '../lib/bills.ts';
 import { dataDetailsSchema, dataFingerprint, findPlan, plansByPeriod, planSummary } from '../lib/data-form.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
-import { transactionPinSchema } from '../lib/money-schemas.ts';
-import type { TransactionJson } from '../lib/transaction.ts';
-import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
 import { plans as planStore, processing, selectedPlan, selectPlan, setProviders, showPlans, whileProcessing } from '../stores/data.ts';
 import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, PinField, PurchaseSummary, RadioCard, referenceOf, useHydrated } from './mobile-kit.tsx';
+import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, RadioCard, useHydrated } from './mobile-kit.tsx';
+import { CarriedKeyFields, carriedKey, PinField, SummaryList, usePayment } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   networks: readonly Network[];
@@ -38,15 +35,9 @@ export default function DataForm(props: Props) {
   const { networks, plansByNetwork, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
   const form = useSchemaForm(dataDetailsSchema, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
   const hydrated = useHydrated();
-  const [pin, setPin] = useState('');
-  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
-  const [message, setMessage] = useState<string | null>(formError);
-  const [leaving, setLeaving] = useState(false);
-  const busy = useStore(processing) || leaving;
   const storedPlans = useStore(planStore);
   const storedSelection = useStore(selectedPlan);
-  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
-  const intended = useRef<{ key: string; fingerprint: string } | null>(carried);
+  const carried = carriedKey(props);
 
   const networkId = String(form.values.provider_id ?? '');
   const planId = String(form.values.plan_id ?? '');
@@ -91,50 +82,28 @@ export default function DataForm(props: Props) {
   const details = parsed.success && plan ? parsed.data : null;
   const overBalance = plan ? purchaseBalanceProblem(balance, plan.amount) : undefined;
   const ready = hydrated && details !== null && plan !== null && !overBalance;
-
-  useEffect(() => {
-    // The PIN is only ever held for the purchase on screen.
-    if (!ready) setPin('');
-  }, [ready]);
+  const payment = usePayment({
+    flag: { processing, whileProcessing },
+    pinShown: ready,
+    errors,
+    formError,
+    intended: carried,
+    receiptPath: successPath,
+    paidText: 'The data was bought',
+  });
+  const { busy, message } = payment;
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setMessage(null);
+    payment.setMessage(null);
     if (!form.check() || !details || !plan || overBalance) return;
-    const pinCheck = transactionPinSchema.safeParse(pin);
-    if (!pinCheck.success) {
-      setPinError(pinCheck.error.issues[0]?.message);
-      document.getElementById('pin')?.focus();
-      return;
-    }
-
-    const fingerprint = dataFingerprint(details);
-    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
-    const key = intended.current.key;
-    const body = { provider_id: details.provider_id, plan_id: details.plan_id, phone_number: details.phone_number, pin: pinCheck.data };
-    const response = await whileProcessing(() => api<TransactionJson>('POST', `/v1/bills/data/purchase/${sendAccount}`, body, { 'Idempotency-Key': key }));
-    setPin('');
-
-    // A purchase the network refused was reversed at once: 502 with the reversed Transaction.
-    const reference = response.ok || response.code === 'PROVIDER_FAILED' ? referenceOf(response.data) : null;
-    if (reference) {
-      setLeaving(true);
-      window.location.assign(successPath(reference));
-      return;
-    }
-    if (response.ok) {
-      setMessage('The data was bought, but we could not open its receipt. You will find it under your transactions.');
-      return;
-    }
-    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
-    const { pin: pinErrors, ...fieldErrors } = response.errors;
-    if (pinErrors?.[0]) {
-      setPinError(pinErrors[0]);
-      document.getElementById('pin')?.focus();
-    }
-    form.setServerErrors(fieldErrors);
-    setMessage(summaryMessage(response.message, response.errors));
+    const refusal = await payment.pay({
+      path: `/v1/bills/data/purchase/${sendAccount}`,
+      body: { provider_id: details.provider_id, plan_id: details.plan_id, phone_number: details.phone_number },
+      fingerprint: dataFingerprint(details),
+    });
+    if (refusal) payment.showRefusal(refusal, form);
   }
 
   const planError = form.errorFor('plan_id') ?? overBalance;
@@ -145,12 +114,7 @@ export default function DataForm(props: Props) {
       <input type="hidden" name="step" value="details" />
       {/* Which network's plans are on screen: the page shows a newly chosen network's plans before going on. */}
       <input type="hidden" name="plans_for" value={networkId} />
-      {carried ? (
-        <>
-          <input type="hidden" name="idempotency_key" value={carried.key} />
-          <input type="hidden" name="key_details" value={carried.fingerprint} />
-        </>
-      ) : null}
+      <CarriedKeyFields carried={carried} />
       <FormMessage error={message} notice={notice} />
 
       <NetworkChoice
@@ -210,7 +174,8 @@ export default function DataForm(props: Props) {
 
       {ready && details && plan && network ? (
         <>
-          <PurchaseSummary
+          <SummaryList
+            label="Purchase"
             rows={[
               { label: 'Network', value: network.name },
               { label: 'Plan', value: `${plan.name} (${planSummary(plan)})` },
@@ -218,14 +183,7 @@ export default function DataForm(props: Props) {
             ]}
             total={formatNaira(plan.amount)}
           />
-          <PinField
-            value={pin}
-            error={pinError}
-            onChange={(next) => {
-              setPin(next);
-              setPinError(undefined);
-            }}
-          />
+          <PinField {...payment.pinField} />
         </>
       ) : null}
 

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { api } from '../lib/api-client.ts';
 import { parseNairaInput } from '../lib/amount-input.ts';
 import { electricityPurchaseSchema, type Disco, type MeterCustomer, type MeterType } from '../lib/bills.ts';
@@ -15,14 +14,11 @@ import {
   numberDigits,
 } from '../lib/electricity-form.ts';
 import { formatNaira } from '../lib/money.ts';
-import { transactionPinSchema } from '../lib/money-schemas.ts';
-import { receiptReferenceOf } from '../lib/purchase-answer.ts';
-import type { TransactionJson } from '../lib/transaction.ts';
-import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
 import { setProviders } from '../stores/electricity.ts';
 import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
 import { AmountField } from './AmountField.tsx';
 import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { CarriedKeyFields, carriedKey, LookupStatus, PinField, SummaryList, usePayment, type Lookup } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   discos: readonly Disco[];
@@ -34,11 +30,7 @@ type Props = FormProps & {
   keyDetails?: string | null;
 };
 
-type Verification =
-  | { status: 'idle' }
-  | { status: 'loading'; key: string }
-  | { status: 'found'; key: string; customer: MeterCustomer }
-  | { status: 'error'; key: string; message: string };
+type Verification = Lookup<MeterCustomer>;
 
 /** The fields checked as they are typed; the amount field checks itself and the PIN comes last. */
 const meterFieldsSchema = electricityPurchaseSchema.pick({ provider_id: true, meter_type: true, meter_number: true });
@@ -67,13 +59,7 @@ export default function ElectricityForm(props: Props) {
   const [verification, setVerification] = useState<Verification>({ status: 'idle' });
   const [amount, setAmount] = useState<number | null>(null);
   const [amountError, setAmountError] = useState<string | undefined>(errors.amount?.[0]);
-  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
-  const [message, setMessage] = useState<string | null>(formError);
-  const [leaving, setLeaving] = useState(false);
-  const pin = useStore(transactionPin);
-  const busy = useStore(processing) || leaving;
   const latestLookup = useRef('');
-  const intended = useRef<{ key: string; fingerprint: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const providerId = String(form.values.provider_id ?? '');
@@ -83,10 +69,20 @@ export default function ElectricityForm(props: Props) {
   const lookupKey = `${providerId}|${meterType}|${meterNumber}`;
   const complete = Boolean(disco && (disco.meter_types as readonly string[]).includes(meterType) && isCompleteMeterNumber(meterNumber));
   const shown: Verification = verification.status !== 'idle' && verification.key === lookupKey ? verification : { status: 'idle' };
-  const verified = hydrated && shown.status === 'found' ? shown.customer : null;
+  const verified = hydrated && shown.status === 'found' ? shown.found : null;
   const overBalance = amount !== null && amount > balance ? `More than your balance of ${formatNaira(balance)}` : undefined;
   const inRange = disco !== undefined && amount !== null && amount % 100 === 0 && amount >= disco.min_amount && amount <= disco.max_amount;
   const payable = verified && inRange && !overBalance ? amount : null;
+  const payment = usePayment({
+    flag: { processing, whileProcessing },
+    pinStore: transactionPin,
+    pinShown: verified !== null,
+    errors,
+    formError,
+    receiptPath: successPath,
+    paidText: 'The purchase went through',
+  });
+  const { busy, message } = payment;
 
   async function lookUp(provider: string, type: MeterType, number: string) {
     const key = `${provider}|${type}|${number}`;
@@ -95,7 +91,7 @@ export default function ElectricityForm(props: Props) {
     const response = await api<MeterCustomer>('POST', `/v1/bills/meter-verify/${encodeURIComponent(provider)}`, { meter_number: number, meter_type: type });
     if (latestLookup.current !== key) return; // the meter changed while we asked
     if (response.ok) {
-      setVerification({ status: 'found', key, customer: response.data });
+      setVerification({ status: 'found', key, found: response.data });
       return;
     }
     const chosen = discos.find((candidate) => candidate.id === provider);
@@ -121,12 +117,6 @@ export default function ElectricityForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, lookupKey]);
 
-  useEffect(() => {
-    // The PIN is only ever held for the purchase on screen.
-    if (!verified && transactionPin.get()) transactionPin.set('');
-  }, [verified]);
-  useEffect(() => () => transactionPin.set(''), []);
-
   function chooseDisco(id: string) {
     form.set('provider_id', id);
     const next = discos.find((candidate) => candidate.id === id);
@@ -136,7 +126,7 @@ export default function ElectricityForm(props: Props) {
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setMessage(null);
+    payment.setMessage(null);
     if (!form.check() || !disco) return;
     if (shown.status !== 'found') {
       if (shown.status !== 'loading') void lookUp(providerId, meterType as MeterType, meterNumber);
@@ -147,58 +137,29 @@ export default function ElectricityForm(props: Props) {
     setAmountError(amountMessage);
     const kobo = parseNairaInput(typedAmount);
     if (amountMessage || kobo === null) return;
-    const pinCheck = transactionPinSchema.safeParse(pin);
-    if (!pinCheck.success) {
-      setPinError(pinCheck.error.issues[0]?.message);
-      document.getElementById('pin')?.focus();
-      return;
-    }
 
     const meter = { provider_id: providerId, meter_type: meterType as MeterType, meter_number: meterNumber };
-    const fingerprint = electricityPurchaseFingerprint(meter, kobo);
-    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
-    const response = await whileProcessing(() =>
-      api<TransactionJson>('POST', `/v1/bills/electricity/purchase/${sendAccount}`, { ...meter, amount: kobo, pin: pinCheck.data }, { 'Idempotency-Key': intended.current!.key }),
-    );
-
-    // Paid, pending or reversed at once (502 with the reversed Transaction): the receipt says which.
-    const reference = receiptReferenceOf(response);
-    if (reference) {
-      setLeaving(true);
-      window.location.assign(successPath(reference));
-      return;
-    }
-    if (response.ok) {
-      setMessage('The purchase went through, but we could not open its receipt. You will find it under your transactions.');
-      return;
-    }
-    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
-    const { amount: amountErrors, pin: pinErrors, meter_number: meterErrors, ...otherErrors } = response.errors;
-    if (amountErrors?.[0]) setAmountError(amountErrors[0]);
-    if (pinErrors?.[0]) {
-      setPinError(pinErrors[0]);
-      document.getElementById('pin')?.focus();
-    }
-    const meterProblem = Boolean(meterErrors?.[0]) || response.code === 'ACCOUNT_NOT_FOUND';
+    const refusal = await payment.pay({
+      path: `/v1/bills/electricity/purchase/${sendAccount}`,
+      body: { ...meter, amount: kobo },
+      fingerprint: electricityPurchaseFingerprint(meter, kobo),
+    });
+    if (!refusal) return;
+    if (refusal.errors.amount?.[0]) setAmountError(refusal.errors.amount[0]);
+    const meterProblem = Boolean(refusal.errors.meter_number?.[0]) || refusal.code === 'ACCOUNT_NOT_FOUND';
     if (meterProblem) setVerification({ status: 'error', key: lookupKey, message: meterNotFoundMessage(disco, meter.meter_type) });
-    form.setServerErrors(otherErrors);
-    setMessage(meterProblem ? null : summaryMessage(response.message, response.errors));
+    payment.showRefusal(refusal, form, ['amount', 'meter_number'], meterProblem);
   }
 
   const discoOptions = discos.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${candidate.short_name})` }));
   const meterTypeError = form.errorFor('meter_type');
-  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
+  const carried = carriedKey(props);
   const buttonText = !disco ? 'Continue' : verified ? (payable !== null ? `Pay ${formatNaira(payable)}` : 'Pay') : 'Verify meter';
 
   return (
     <form method="post" action="/bills/electricity" noValidate onSubmit={onSubmit} ref={formRef}>
       <input type="hidden" name="step" value="details" />
-      {carried ? (
-        <>
-          <input type="hidden" name="idempotency_key" value={carried.key} />
-          <input type="hidden" name="key_details" value={carried.fingerprint} />
-        </>
-      ) : null}
+      <CarriedKeyFields carried={carried} />
       <FormMessage error={message} notice={notice} />
 
       <SelectField
@@ -247,21 +208,12 @@ export default function ElectricityForm(props: Props) {
             className="input font-mono tracking-wider"
             error={form.errorFor('meter_number')}
             hint={
-              <span aria-live="polite" className="block min-h-5 text-sm">
-                {shown.status === 'idle' ? <span className="text-slate-600">11 or 13 digits, on the meter or on your last receipt.</span> : null}
-                {shown.status === 'loading' ? <span className="text-slate-600">Checking the meter…</span> : null}
-                {shown.status === 'found' ? (
-                  <span className="text-slate-900">
-                    <span aria-hidden="true">✓ </span>
-                    <strong data-testid="customer-name">{shown.customer.customer_name}</strong>
-                  </span>
-                ) : null}
-                {shown.status === 'error' ? (
-                  <span className="font-medium text-red-800" data-testid="verification-error">
-                    {shown.message}
-                  </span>
-                ) : null}
-              </span>
+              <LookupStatus
+                lookup={shown}
+                idle="11 or 13 digits, on the meter or on your last receipt."
+                loading="Checking the meter…"
+                found={shown.status === 'found' ? <strong data-testid="customer-name">{shown.found.customer_name}</strong> : null}
+              />
             }
             {...form.bind('meter_number')}
           />
@@ -270,26 +222,15 @@ export default function ElectricityForm(props: Props) {
 
       {verified && disco ? (
         <>
-          <dl className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="The meter" data-testid="meter-customer">
-            <div className="flex justify-between gap-4 py-1">
-              <dt className="text-slate-600">Address</dt>
-              <dd className="text-right [overflow-wrap:anywhere]" data-testid="customer-address">
-                {verified.address}
-              </dd>
-            </div>
-            {verified.tariff_band ? (
-              <div className="flex justify-between gap-4 py-1">
-                <dt className="text-slate-600">Tariff band</dt>
-                <dd data-testid="tariff-band">Band {verified.tariff_band}</dd>
-              </div>
-            ) : null}
-            {verified.outstanding_balance !== undefined ? (
-              <div className="flex justify-between gap-4 py-1">
-                <dt className="text-slate-600">Outstanding balance</dt>
-                <dd data-testid="outstanding-balance">{formatNaira(verified.outstanding_balance)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <SummaryList
+            label="The meter"
+            testId="meter-customer"
+            rows={[
+              { label: 'Address', value: verified.address, testId: 'customer-address' },
+              verified.tariff_band ? { label: 'Tariff band', value: `Band ${verified.tariff_band}`, testId: 'tariff-band' } : null,
+              verified.outstanding_balance !== undefined && { label: 'Outstanding balance', value: formatNaira(verified.outstanding_balance), testId: 'outstanding-balance' },
+            ]}
+          />
           <AmountField
             name="amount"
             label="Amount"
@@ -303,23 +244,7 @@ export default function ElectricityForm(props: Props) {
               setAmountError(undefined);
             }}
           />
-          <TextField
-            label="Transaction PIN"
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            pattern="[0-9]*"
-            className="input font-mono text-2xl tracking-[0.5em]"
-            hint="The 4-digit PIN you set for payments. Never share it."
-            error={pinError}
-            value={pin}
-            onChange={(event) => {
-              transactionPin.set(event.target.value.replace(/\D/g, '').slice(0, 4));
-              setPinError(undefined);
-            }}
-          />
+          <PinField hint="The 4-digit PIN you set for payments. Never share it." {...payment.pinField} />
         </>
       ) : null}
 

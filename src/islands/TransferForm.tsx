@@ -1,24 +1,13 @@
 import { transferCharges, type ChargeRules } from '../lib/charges.ts';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
 import { api } from '../lib/api-client.ts';
 import { parseNairaInput } from '../lib/amount-input.ts';
 import { formatNaira } from '../lib/money.ts';
-import { transactionPinSchema } from '../lib/money-schemas.ts';
-import type { TransactionJson } from '../lib/transaction.ts';
-import {
-  balanceProblem,
-  minTransferKobo,
-  nairaAmountProblem,
-  newIdempotencyKey,
-  summaryMessage,
-  transferFieldsSchema,
-  transferFingerprint,
-  type TransferMode,
-} from '../lib/transfer-form.ts';
+import { balanceProblem, minTransferKobo, nairaAmountProblem, transferFieldsSchema, transferFingerprint, type TransferMode } from '../lib/transfer-form.ts';
 import { processing, transactionPin, whileProcessing, type Bank } from '../stores/transfer.ts';
 import { AmountField } from './AmountField.tsx';
 import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { CarriedKeyFields, carriedKey, LookupStatus, PinField, SummaryList, usePayment, type Lookup } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   mode: TransferMode;
@@ -37,21 +26,9 @@ type Props = FormProps & {
   keyDetails?: string | null;
 };
 
-type Enquiry =
-  | { status: 'idle' }
-  | { status: 'loading'; key: string }
-  | { status: 'found'; key: string; name: string; bankName: string }
-  | { status: 'error'; key: string; message: string };
+type Enquiry = Lookup<{ name: string; bankName: string }>;
 
 const receiptPath = (reference: string) => `/transfer/success?reference=${encodeURIComponent(reference)}`;
-
-/** The transfer calls answer with the Transaction (API.md); tolerate `{ transaction }` too. */
-function referenceOf(data: unknown): string | null {
-  if (!data || typeof data !== 'object') return null;
-  const record = data as { reference?: unknown; transaction?: { reference?: unknown } };
-  const reference = record.reference ?? record.transaction?.reference;
-  return typeof reference === 'string' && reference ? reference : null;
-}
 
 /**
  * Send money on one screen. Before hydration (and without JavaScript) this is the "details"
@@ -73,22 +50,16 @@ export default function TransferForm(props: Props) {
   const [amount, setAmount] = useState<number | null>(() => parseNairaInput(String(values.amount ?? '')));
   const [amountServerError, setAmountServerError] = useState<string | undefined>(errors.amount?.[0]);
   const [amountSubmitError, setAmountSubmitError] = useState<string | undefined>();
-  const [pinError, setPinError] = useState<string | undefined>(errors.pin?.[0]);
-  const [message, setMessage] = useState<string | null>(formError);
-  const [leaving, setLeaving] = useState(false);
-  const pin = useStore(transactionPin);
-  const busy = useStore(processing) || leaving;
 
   const bankCode = String(form.values.bank_code ?? '');
   const accountNumber = String(form.values.account_number ?? '');
   const narration = String(form.values.narration ?? '');
   const lookupKey = `${bankCode}|${accountNumber}`;
   const [enquiry, setEnquiry] = useState<Enquiry>(() =>
-    knownRecipient ? { status: 'found', key: `${knownRecipient.bank_code}|${knownRecipient.account_number}`, name: knownRecipient.account_name, bankName: knownRecipient.bank_name } : { status: 'idle' },
+    knownRecipient ? { status: 'found', key: `${knownRecipient.bank_code}|${knownRecipient.account_number}`, found: { name: knownRecipient.account_name, bankName: knownRecipient.bank_name } } : { status: 'idle' },
   );
   const latestLookup = useRef('');
-  const carried = props.idempotencyKey && props.keyDetails ? { key: props.idempotencyKey, fingerprint: props.keyDetails } : null;
-  const intended = useRef<{ key: string; fingerprint: string } | null>(carried);
+  const carried = carriedKey(props);
 
   const shown: Enquiry = enquiry.status !== 'idle' && enquiry.key === lookupKey ? enquiry : { status: 'idle' };
   const complete = /^\d{10}$/.test(accountNumber) && /^\d{6}$/.test(bankCode);
@@ -97,6 +68,17 @@ export default function TransferForm(props: Props) {
   const charges = validAmount !== null ? transferCharges(chargeRules, validAmount, kind) : null;
   const overBalance = validAmount !== null && charges ? balanceProblem(balance, validAmount, charges.total) : undefined;
   const ready = hydrated && shown.status === 'found' && validAmount !== null && !overBalance;
+  const payment = usePayment({
+    flag: { processing, whileProcessing },
+    pinStore: transactionPin,
+    pinShown: ready,
+    errors,
+    formError,
+    intended: carried,
+    receiptPath,
+    paidText: 'The transfer was sent',
+  });
+  const { busy, message } = payment;
 
   async function lookUp(bank: string, account: string) {
     const key = `${bank}|${account}`;
@@ -108,7 +90,7 @@ export default function TransferForm(props: Props) {
     setEnquiry({ status: 'loading', key });
     const response = await api<{ account_name: string; bank_name: string }>('POST', '/v1/transfer/enquiry', { account_number: account, bank_code: bank });
     if (latestLookup.current !== key) return; // the number changed while we asked
-    setEnquiry(response.ok ? { status: 'found', key, name: response.data.account_name, bankName: response.data.bank_name } : { status: 'error', key, message: response.message });
+    setEnquiry(response.ok ? { status: 'found', key, found: { name: response.data.account_name, bankName: response.data.bank_name } } : { status: 'error', key, message: response.message });
   }
 
   useEffect(() => setHydrated(true), []);
@@ -118,16 +100,10 @@ export default function TransferForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, lookupKey]);
 
-  useEffect(() => {
-    // The PIN is only ever held for the transfer on screen.
-    if (!ready && transactionPin.get()) transactionPin.set('');
-  }, [ready]);
-  useEffect(() => () => transactionPin.set(''), []);
-
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    setMessage(null);
+    payment.setMessage(null);
     const typedAmount = String(new FormData(event.currentTarget).get('amount') ?? '');
     const fieldsValid = form.check();
     const amountMessage = nairaAmountProblem(typedAmount);
@@ -137,43 +113,19 @@ export default function TransferForm(props: Props) {
       if (shown.status !== 'loading') void lookUp(bankCode, accountNumber);
       return;
     }
-    const pinCheck = transactionPinSchema.safeParse(pin);
-    if (!pinCheck.success) {
-      setPinError(pinCheck.error.issues[0]?.message);
-      document.getElementById('pin')?.focus();
-      return;
-    }
 
     const details = { bank_code: bankCode, account_number: accountNumber, amount: validAmount, narration: narration.trim(), save_beneficiary: save };
-    const fingerprint = transferFingerprint(details);
-    if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
-    const key = intended.current.key;
     const local = kind === 'local';
-    const body = { account_number: accountNumber, amount: validAmount, narration: details.narration, pin: pinCheck.data, save_beneficiary: save, ...(local ? {} : { bank_code: bankCode }) };
-    const response = await whileProcessing(() => api<TransactionJson>('POST', `/v1/transfer/${local ? 'local' : 'bank'}/${sendAccount}`, body, { 'Idempotency-Key': key }));
-
-    // A transfer the other bank refused was reversed at once: 502 with the reversed Transaction.
-    const reference = response.ok ? referenceOf(response.data) : response.code === 'PROVIDER_FAILED' ? referenceOf(response.data) : null;
-    if (reference) {
-      setLeaving(true);
-      window.location.assign(receiptPath(reference));
-      return;
-    }
-    if (response.ok) {
-      setMessage('The transfer was sent, but we could not open its receipt. You will find it under your transactions.');
-      return;
-    }
-    if (response.code === 'IDEMPOTENCY_KEY_REUSED') intended.current = null;
-    const { amount: amountErrors, pin: pinErrors, account_number: accountErrors, ...otherErrors } = response.errors;
-    if (amountErrors?.[0]) setAmountServerError(amountErrors[0]);
-    if (pinErrors?.[0]) {
-      setPinError(pinErrors[0]);
-      document.getElementById('pin')?.focus();
-    }
-    const accountProblem = Boolean(accountErrors?.[0]) || response.code === 'INVALID_ACCOUNT_NUMBER' || response.code === 'ACCOUNT_NOT_FOUND';
-    if (accountProblem) setEnquiry({ status: 'error', key: lookupKey, message: response.message });
-    form.setServerErrors(otherErrors);
-    setMessage(accountProblem ? null : summaryMessage(response.message, response.errors));
+    const refusal = await payment.pay({
+      path: `/v1/transfer/${local ? 'local' : 'bank'}/${sendAccount}`,
+      body: { account_number: accountNumber, amount: validAmount, narration: details.narration, save_beneficiary: save, ...(local ? {} : { bank_code: bankCode }) },
+      fingerprint: transferFingerprint(details),
+    });
+    if (!refusal) return;
+    if (refusal.errors.amount?.[0]) setAmountServerError(refusal.errors.amount[0]);
+    const accountProblem = Boolean(refusal.errors.account_number?.[0]) || refusal.code === 'INVALID_ACCOUNT_NUMBER' || refusal.code === 'ACCOUNT_NOT_FOUND';
+    if (accountProblem) setEnquiry({ status: 'error', key: lookupKey, message: refusal.message });
+    payment.showRefusal(refusal, form, ['amount', 'account_number'], accountProblem);
   }
 
   const bankOptions = banks.map((bank) => ({ value: bank.code, label: bank.name }));
@@ -183,12 +135,7 @@ export default function TransferForm(props: Props) {
     <form method="post" action="/transfer/send" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="step" value="details" />
       <input type="hidden" name="to" value={mode} />
-      {carried ? (
-        <>
-          <input type="hidden" name="idempotency_key" value={carried.key} />
-          <input type="hidden" name="key_details" value={carried.fingerprint} />
-        </>
-      ) : null}
+      <CarriedKeyFields carried={carried} />
       <FormMessage error={message} notice={notice} />
 
       {mode === 'local' ? (
@@ -211,21 +158,19 @@ export default function TransferForm(props: Props) {
         className="input font-mono tracking-wider"
         error={form.errorFor('account_number')}
         hint={
-          <span aria-live="polite" className="block min-h-5 text-sm">
-            {shown.status === 'loading' ? <span className="text-slate-600">Checking the account name…</span> : null}
-            {shown.status === 'found' ? (
-              <span className="text-slate-900">
-                <span aria-hidden="true">✓ </span>
-                <strong data-testid="recipient-name">{shown.name}</strong>
-                <span className="text-slate-600"> · {shown.bankName}</span>
-              </span>
-            ) : null}
-            {shown.status === 'error' ? (
-              <span className="font-medium text-red-800" data-testid="enquiry-error">
-                {shown.message}
-              </span>
-            ) : null}
-          </span>
+          <LookupStatus
+            lookup={shown}
+            loading="Checking the account name…"
+            errorTestId="enquiry-error"
+            found={
+              shown.status === 'found' ? (
+                <>
+                  <strong data-testid="recipient-name">{shown.found.name}</strong>
+                  <span className="text-slate-600"> · {shown.found.bankName}</span>
+                </>
+              ) : null
+            }
+          />
         }
         {...form.bind('account_number')}
       />
@@ -255,45 +200,16 @@ export default function TransferForm(props: Props) {
 
       {ready && charges && validAmount !== null ? (
         <>
-          <dl className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="Charges">
-            <div className="flex justify-between py-1">
-              <dt>Amount</dt>
-              <dd>{formatNaira(validAmount)}</dd>
-            </div>
-            {kind === 'interbank' ? (
-              <div className="flex justify-between py-1">
-                <dt>Transfer fee</dt>
-                <dd data-testid="transfer-fee">{formatNaira(charges.transferFee)}</dd>
-              </div>
-            ) : null}
-            {charges.stampDuty > 0 ? (
-              <div className="flex justify-between py-1">
-                <dt>Stamp duty</dt>
-                <dd data-testid="stamp-duty">{formatNaira(charges.stampDuty)}</dd>
-              </div>
-            ) : null}
-            <div className="flex justify-between border-t border-slate-300 pt-2 font-semibold">
-              <dt>Total</dt>
-              <dd data-testid="total">{formatNaira(validAmount + charges.total)}</dd>
-            </div>
-          </dl>
-          <TextField
-            label="Transaction PIN"
-            name="pin"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            pattern="[0-9]*"
-            className="input font-mono text-2xl tracking-[0.5em]"
-            hint="The 4-digit PIN you set for transfers. Never share it."
-            error={pinError}
-            value={pin}
-            onChange={(event) => {
-              transactionPin.set(event.target.value.replace(/\D/g, '').slice(0, 4));
-              setPinError(undefined);
-            }}
+          <SummaryList
+            label="Charges"
+            rows={[
+              { label: 'Amount', value: formatNaira(validAmount) },
+              kind === 'interbank' && { label: 'Transfer fee', value: formatNaira(charges.transferFee), testId: 'transfer-fee' },
+              charges.stampDuty > 0 && { label: 'Stamp duty', value: formatNaira(charges.stampDuty), testId: 'stamp-duty' },
+            ]}
+            total={formatNaira(validAmount + charges.total)}
           />
+          <PinField {...payment.pinField} />
         </>
       ) : null}
 

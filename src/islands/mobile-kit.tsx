@@ -2,8 +2,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Network } from '../lib/bills.ts';
 
 /**
- * Pieces the airtime and data islands share: the network chooser, the PIN field and the hidden
- * default button. Each renders plain HTML that works before hydration and without JavaScript.
+ * Pieces the airtime and data islands share: the network chooser, its radio cards and the hidden
+ * default button; the PIN field and the payment are in purchase-kit.tsx. Each renders plain HTML
+ * that works before hydration and without JavaScript.
  */
 
 /** True once the island runs in the browser (false in the server's HTML and before hydration). */
@@ -91,66 +92,4 @@ export function NetworkChoice({ name, networks, value, onChange, error }: { name
       </div>
     </ChoiceFieldset>
   );
-}
-
-/** The 4-digit transaction PIN, held by the island only; never written into the page. */
-export function PinField({ value, onChange, error }: { value: string; onChange: (pin: string) => void; error?: string | undefined }) {
-  const describedBy = error ? 'pin-hint pin-error' : 'pin-hint';
-  return (
-    <div className="field">
-      <label className="label" htmlFor="pin">
-        Transaction PIN
-      </label>
-      <input
-        className="input font-mono text-2xl tracking-[0.5em]"
-        id="pin"
-        name="pin"
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={4}
-        pattern="[0-9]*"
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <span className="hint" id="pin-hint">
-        The 4-digit PIN you set for transfers. Never share it.
-      </span>
-      {error ? (
-        <span className="field-error" id="pin-error">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
-/** The purchase, restated above the PIN so the customer sees what the PIN will pay for. */
-export function PurchaseSummary({ rows, total }: { rows: readonly { label: string; value: ReactNode; testId?: string }[]; total: string }) {
-  return (
-    <dl className="mb-4 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label="Purchase">
-      {rows.map((row) => (
-        <div key={row.label} className="flex justify-between gap-4 py-1">
-          <dt className="text-slate-700">{row.label}</dt>
-          <dd className="text-right [overflow-wrap:anywhere]" data-testid={row.testId}>
-            {row.value}
-          </dd>
-        </div>
-      ))}
-      <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 font-semibold">
-        <dt>Total</dt>
-        <dd data-testid="total">{total}</dd>
-      </div>
-    </dl>
-  );
-}
-
-/** A money call's answer to the island: the Transaction (also inside a 502 for a reversed purchase). */
-export function referenceOf(data: unknown): string | null {
-  if (!data || typeof data !== 'object') return null;
-  const record = data as { reference?: unknown; transaction?: { reference?: unknown } };
-  const reference = record.reference ?? record.transaction?.reference;
-  return typeof reference === 'string' && reference ? reference : null;
 }

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { Network } from '../lib/bills.ts';
+import { processingFlag } from './processing.ts';
 
 /**
  * Seed section 3, airtime state: the providers (mobile networks) and the processing flag. The
@@ -10,18 +11,10 @@ import type { Network } from '../lib/bills.ts';
  * ever set in the browser (in effects and event handlers), never while rendering.
  */
 export const providers = atom<readonly Network[]>([]);
-export const processing = atom<boolean>(false);
+/** Processing is on around a purchase call, off afterwards whatever happens. */
+export const { processing, whileProcessing } = processingFlag();
 
 export function setProviders(list: readonly Network[]): void {
   if (providers.get() !== list) providers.set(list);
 }
 
-/** Wraps a purchase call: processing on around it, off afterwards whatever happens. */
-export async function whileProcessing<T>(work: () => Promise<T>): Promise<T> {
-  processing.set(true);
-  try {
-    return await work();
-  } finally {
-    processing.set(false);
-  }
-}

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { DataPlan, Network } from '../lib/bills.ts';
+import { processingFlag } from './processing.ts';
 
 /**
  * Seed section 3, data state: the providers (mobile networks), the plans of the network being
@@ -9,7 +10,8 @@ import type { DataPlan, Network } from '../lib/bills.ts';
 export const providers = atom<readonly Network[]>([]);
 export const plans = atom<readonly DataPlan[]>([]);
 export const selectedPlan = atom<DataPlan | null>(null);
-export const processing = atom<boolean>(false);
+/** Processing is on around a purchase call, off afterwards whatever happens. */
+export const { processing, whileProcessing } = processingFlag();
 
 export function setProviders(list: readonly Network[]): void {
   if (providers.get() !== list) providers.set(list);
@@ -28,12 +30,3 @@ export function selectPlan(planId: string | null): void {
   if (selectedPlan.get() !== plan) selectedPlan.set(plan);
 }
 
-/** Wraps a purchase call: processing on around it, off afterwards whatever happens. */
-export async function whileProcessing<T>(work: () => Promise<T>): Promise<T> {
-  processing.set(true);
-  try {
-    return await work();
-  } finally {
-    processing.set(false);
-  }
-}

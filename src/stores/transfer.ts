@@ -1,5 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { TransactionJson } from '../lib/transaction.ts';
+import { processingFlag } from './processing.ts';
 
 /**
  * Seed section 3, transfer state: banks, transactionPin, processing, transactions,
@@ -13,7 +14,8 @@ export type Pagination = { currentPage: number; lastPage: number; perPage: numbe
 
 export const banks = atom<readonly Bank[]>([]);
 export const transactionPin = atom<string>('');
-export const processing = atom<boolean>(false);
+/** Processing is on around a money call; the PIN is cleared after it whatever happens. */
+export const { processing, whileProcessing } = processingFlag(() => transactionPin.set(''));
 export const transactions = atom<readonly TransactionJson[]>([]);
 export const beneficiaries = atom<readonly Beneficiary[]>([]);
 export const pagination = map<Pagination>({ currentPage: 1, lastPage: 1, perPage: 20, total: 0 });
@@ -27,14 +29,4 @@ export function setBeneficiaries(list: readonly Beneficiary[]): void {
 export function setTransactionPage(page: { data: readonly TransactionJson[]; current_page: number; last_page: number; per_page: number; total: number }): void {
   transactions.set(page.data);
   pagination.set({ currentPage: page.current_page, lastPage: page.last_page, perPage: page.per_page, total: page.total });
-}
-/** Wraps a money call: processing on around it, the PIN cleared after it whatever happens. */
-export async function whileProcessing<T>(work: () => Promise<T>): Promise<T> {
-  processing.set(true);
-  try {
-    return await work();
-  } finally {
-    processing.set(false);
-    transactionPin.set('');
-  }
 }
