@@ -25,6 +25,11 @@ import { createSandboxSwitch } from './integrations/interbank/sandbox-switch.ts'
 import type { Biller } from './integrations/billers/ports.ts';
 import { createSandboxBiller } from './integrations/billers/sandbox-biller.ts';
 import { createBillService } from './core/bills/bill-service.ts';
+import { createPasswordReset } from './core/auth/password-reset.ts';
+import { createSettingsService } from './core/settings/settings-service.ts';
+import type { IdentityService } from './integrations/identity/ports.ts';
+import { createSandboxIdentity } from './integrations/identity/sandbox-identity.ts';
+import { createKycService } from './core/kyc/kyc-service.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -42,6 +47,7 @@ export async function createApp(
     db?: Db;
     interbank?: InterbankSwitch;
     biller?: Biller;
+    identity?: IdentityService;
     /** Start timers (the interbank re-query). Only the server process does; tests and CLIs do not. */
     background?: boolean;
   } = {},
@@ -60,6 +66,7 @@ export async function createApp(
   const codes = createOneTimeCodes({ db, clock });
   const throttle = createLoginThrottle({ db, clock, ...(overrides.loginThrottlePolicy ? { policy: overrides.loginThrottlePolicy } : {}) });
   const auth = createAuthService({ db, config, clock, log, mailer, users, sessions, codes, throttle });
+  const passwordReset = createPasswordReset({ db, config, clock, log, mailer, users, sessions, codes, throttle });
   const onboarding = createOnboardingService({ db, clock, log, users, sessions, codes, sendVerificationCode: auth.sendVerificationCode });
 
   const transactions = createTransactionRepository(db);
@@ -73,7 +80,14 @@ export async function createApp(
   const biller = overrides.biller ?? createSandboxBiller({ db, clock });
   const bills = createBillService({ db, config, clock, log, mailer, users, transactions, pins, idempotency, biller, transfers });
 
-  const app = { config, db, log, clock, mailer, users, sessions, codes, auth, onboarding, transactions, pins, idempotency, transfers, inbound, beneficiaries, statements, bills };
+  const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins });
+  const identity = overrides.identity ?? createSandboxIdentity({ db, clock });
+  const kyc = createKycService({ db, config, clock, log, mailer, users, identity });
+
+  const app = {
+    config, db, log, clock, mailer, users, sessions, codes, auth, passwordReset, onboarding, settings, kyc,
+    transactions, pins, idempotency, transfers, inbound, beneficiaries, statements, bills,
+  };
 
   if (overrides.background && config.interbank.requeryIntervalMs > 0) {
     // Pending interbank transfers and bill purchases are re-queried on one timer, one run at a time.

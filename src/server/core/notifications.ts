@@ -40,3 +40,68 @@ export function statementEmail(args: { bankName: string; to: string; firstName: 
     html: layout(args.bankName, lines),
   };
 }
+
+export function passwordResetCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Your ${args.bankName} password reset code is ${args.code}. It expires in ${args.minutes} minutes and works once.`,
+    'If you did not ask to reset your password, ignore this email: your password stays as it is. Never share this code with anyone, including our staff.',
+  ];
+  return {
+    to: args.to,
+    subject: `${args.code} is your ${args.bankName} password reset code`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, [lines[0]!, `Your password reset code (valid for ${args.minutes} minutes):`, lines[2]!], args.code),
+  };
+}
+
+/** What changed on the customer's security settings; each one is confirmed by email. */
+export type SecurityChange = 'password_reset' | 'password_changed' | 'security_question_changed' | 'pin_changed' | 'pin_reset';
+
+const securityChangeWords: Record<SecurityChange, { subject: string; happened: string; consequence: string }> = {
+  password_reset: {
+    subject: 'Your password was reset',
+    happened: 'Your password was reset with a code sent to this email address.',
+    consequence: 'Every device that was signed in has been signed out.',
+  },
+  password_changed: {
+    subject: 'Your password was changed',
+    happened: 'Your password was changed from your settings.',
+    consequence: 'Every other device that was signed in has been signed out.',
+  },
+  security_question_changed: {
+    subject: 'Your security question was changed',
+    happened: 'Your security question and answer were changed from your settings.',
+    consequence: 'Use the new answer from now on.',
+  },
+  pin_changed: {
+    subject: 'Your transaction PIN was changed',
+    happened: 'Your transaction PIN was changed from your settings, using your current PIN.',
+    consequence: 'Confirm transfers and payments with the new PIN from now on.',
+  },
+  pin_reset: {
+    subject: 'Your transaction PIN was reset',
+    happened: 'Your transaction PIN was reset from your settings, using your password and security answer. Any PIN lock has been lifted.',
+    consequence: 'Confirm transfers and payments with the new PIN from now on.',
+  },
+};
+
+export function securityChangeEmail(args: { bankName: string; to: string; firstName: string; change: SecurityChange; at: string }): MailMessage {
+  const words = securityChangeWords[args.change];
+  const lines = [
+    `Hello ${args.firstName},`,
+    `${words.happened} (${args.at})`,
+    words.consequence,
+    `If this wasn't you, reset your password now from the sign-in page ("Forgot your password?") and call ${args.bankName} at once: someone else may be using your account.`,
+  ];
+  return { to: args.to, subject: `${args.bankName}: ${words.subject.toLowerCase()}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}
+
+export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: string; maxBalance: string; at: string }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Your account is now Tier ${args.tier} (${args.at}). You can now send and spend up to ${args.dailyLimit} a day, and keep a balance of ${args.maxBalance}.`,
+    `If this wasn't you, call ${args.bankName} at once and reset your password from the sign-in page.`,
+  ];
+  return { to: args.to, subject: `${args.bankName}: your account is now Tier ${args.tier}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}

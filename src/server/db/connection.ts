@@ -10,6 +10,7 @@ import { createNodeSqliteDialect } from './sqlite-dialect.ts';
 import * as initial from './migrations/2026-11-21T1200_initial.ts';
 import * as ledger from './migrations/2026-11-21T1500_ledger.ts';
 import * as bills from './migrations/2026-11-21T1900_bills.ts';
+import * as kyc from './migrations/2026-11-21T2100_kyc.ts';
 
 export type Db = Kysely<Database>;
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1200_initial': initial,
   '2026-11-21T1500_ledger': ledger,
   '2026-11-21T1900_bills': bills,
+  '2026-11-21T2100_kyc': kyc,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

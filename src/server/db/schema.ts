@@ -226,6 +226,21 @@ export interface SandboxBillPaymentsTable {
   created_at: string;
 }
 
+export interface KycChecksTable {
+  id: string;
+  user_id: string;
+  kind: 'bvn' | 'address';
+  outcome: 'verified' | 'mismatch' | 'not_found' | 'failed';
+  bvn_fingerprint: string | null;
+  bvn_last4: string | null;
+  /** YYYY-MM-DD, as the customer gave it. */
+  date_of_birth: string | null;
+  /** The address checked, one line. */
+  address: string | null;
+  provider_reference: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   addresses: AddressesTable;
@@ -244,6 +259,7 @@ export interface Database {
   sandbox_nip_transfers: SandboxNipTransfersTable;
   bill_purchases: BillPurchasesTable;
   sandbox_bill_payments: SandboxBillPaymentsTable;
+  kyc_checks: KycChecksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -251,6 +267,7 @@ export type NewUserRow = Insertable<UsersTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OneTimeCodeRow = Selectable<OneTimeCodesTable>;
+export type KycCheckRow = Selectable<KycChecksTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type BeneficiaryRow = Selectable<BeneficiariesTable>;
 export type InterbankTransferRow = Selectable<InterbankTransfersTable>;

@@ -3,6 +3,9 @@ import { addressSchema } from '../../lib/address-schema.ts';
 import { bankTransferSchema, beneficiaryCreateSchema, historyQuerySchema, localTransferSchema, nameEnquirySchema, statementSchema } from '../../lib/money-schemas.ts';
 import { inboundTransferSchema } from '../../lib/sandbox-schemas.ts';
 import { airtimePurchaseSchema, cablePurchaseSchema, cableVerifySchema, dataPurchaseSchema, electricityPurchaseSchema, meterVerifySchema } from '../../lib/bills.ts';
+import { forgotPasswordSchema, resetPasswordSchema, verifyResetTokenSchema } from '../../lib/recovery-schemas.ts';
+import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../lib/settings-schemas.ts';
+import { bvnSchema, kycAddressSchema } from '../../lib/kyc-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 
 /**
@@ -29,7 +32,17 @@ export const operations: Operation[] = [
   { method: 'post', path: '/v1/onboarding/address', summary: 'Submit the home address', auth: true, body: addressSchema },
   { method: 'post', path: '/v1/onboarding/set-pin', summary: 'Set the 4-digit transaction PIN', auth: true, body: pinSchema },
   { method: 'post', path: '/v1/onboarding/set-security-question', summary: 'Choose a security question; returns a fresh token', auth: true, body: securityQuestionSchema },
+  { method: 'post', path: '/v1/auth/password/forgot', summary: 'Email a 6-digit password reset code; the same answer whether or not the email is registered (429 per network)', auth: false, body: forgotPasswordSchema },
+  { method: 'post', path: '/v1/auth/password/verify-token', summary: 'Check a reset code without using it (422 INVALID_OTP, OTP_EXPIRED; 5 wrong tries kill it)', auth: false, body: verifyResetTokenSchema },
+  { method: 'post', path: '/v1/auth/password/reset', summary: 'Set a new password with the reset code; every session of that user is revoked', auth: false, body: resetPasswordSchema },
   { method: 'get', path: '/v1/profile', summary: 'The signed-in user', auth: true },
+  { method: 'post', path: '/v1/profile/password/update', summary: 'Change the password (current password required); every other session is revoked', auth: true, body: changePasswordSchema },
+  { method: 'post', path: '/v1/profile/password/change', summary: 'Alias of /v1/profile/password/update', auth: true, body: changePasswordSchema },
+  { method: 'post', path: '/v1/profile/security-question/change', summary: 'Change the security question and answer (password required)', auth: true, body: changeSecurityQuestionSchema },
+  { method: 'post', path: '/v1/profile/pin/change', summary: 'Change the PIN with current_pin, or with password and security_answer (which also lifts a PIN lock)', auth: true, body: changePinSchema },
+  { method: 'get', path: '/v1/kyc', summary: "The caller's tier, its limits, what is used today, and which checks are done", auth: true },
+  { method: 'post', path: '/v1/kyc/bvn', summary: 'Tier 1 → 2: BVN and date of birth checked with the identity service (422 BVN_MISMATCH, BVN_NOT_FOUND; 429 after 5 failures a day)', auth: true, body: bvnSchema },
+  { method: 'post', path: '/v1/kyc/address', summary: 'Tier 2 → 3: the residential address and a proof of it, checked with the address verifier', auth: true, body: kycAddressSchema },
   { method: 'get', path: '/v1/general/state-lga', summary: 'States with their local government areas', auth: false },
   { method: 'get', path: '/v1/general/security-questions', summary: 'Security questions', auth: false },
   { method: 'get', path: '/v1/general/banks', summary: 'Banks with their NIP institution codes', auth: false },

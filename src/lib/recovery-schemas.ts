@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema, requiredText } from './schemas.ts';
+
+/**
+ * Forgotten password: the email, then the 6-digit code from the email, then the new password
+ * (the same rules as registration). The API takes email and token at every step; the pages
+ * carry them from step to step in a short-lived httpOnly cookie, so each form asks only for
+ * what is new.
+ */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetCodeSchema = requiredText('Enter the 6-digit code from the email').regex(/^\d{6}$/, 'The code is 6 digits');
+
+export const verifyResetTokenSchema = z.object({ email: emailSchema, token: resetCodeSchema });
+
+const newPasswordFields = {
+  password: newPasswordSchema,
+  password_confirmation: z.string({ error: 'Type your new password again' }).min(1, 'Type your new password again'),
+};
+const passwordsMatch = { path: ['password_confirmation'], error: 'The two passwords do not match' };
+
+/** The page's form at /password/reset: the email and code come from the earlier steps. */
+export const newPasswordFormSchema = z.object(newPasswordFields).refine((form) => form.password === form.password_confirmation, passwordsMatch);
+
+export const resetPasswordSchema = z
+  .object({ email: emailSchema, token: resetCodeSchema, ...newPasswordFields })
+  .refine((form) => form.password === form.password_confirmation, passwordsMatch);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

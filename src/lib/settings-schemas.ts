@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { isTrivialPin, newPasswordSchema, requiredText, securityAnswerSchema, securityQuestionSchema } from './schemas.ts';
+
+/**
+ * /account/settings and /v1/profile/*: every change needs a proof of who is asking beyond the
+ * session (the current password, or the current PIN), so a borrowed, unlocked phone is not
+ * enough to take the account over.
+ */
+const currentPassword = z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(1024);
+
+export const changePasswordSchema = z
+  .object({
+    current_password: currentPassword,
+    password: newPasswordSchema,
+    password_confirmation: z.string({ error: 'Type your new password again' }).min(1, 'Type your new password again'),
+  })
+  .refine((form) => form.password === form.password_confirmation, { path: ['password_confirmation'], error: 'The two passwords do not match' })
+  .refine((form) => form.password !== form.current_password, { path: ['password'], error: 'Choose a password different from your current one' });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const changeSecurityQuestionSchema = securityQuestionSchema.extend({ password: currentPassword });
+export type ChangeSecurityQuestionInput = z.infer<typeof changeSecurityQuestionSchema>;
+
+const newPin = requiredText('Choose a new 4-digit PIN')
+  .regex(/^\d{4}$/, 'Your PIN is exactly 4 digits')
+  .refine((pin) => !isTrivialPin(pin), 'That PIN is too easy to guess: avoid repeated digits and runs like 1234');
+const pinConfirmation = requiredText('Type your new PIN again');
+const pinsMatch = { path: ['pin_confirmation'], error: 'The two PINs do not match' };
+const currentPin = requiredText('Enter your current PIN').regex(/^\d{4}$/, 'Your PIN is exactly 4 digits');
+
+/** The settings page's first PIN form: the current PIN proves it is you. */
+export const changePinWithCurrentSchema = z
+  .object({ current_pin: currentPin, pin: newPin, pin_confirmation: pinConfirmation })
+  .refine((form) => form.pin === form.pin_confirmation, pinsMatch);
+
+/** The second, for a forgotten or locked PIN: the password and the security answer. */
+export const resetPinWithAnswerSchema = z
+  .object({ password: currentPassword, security_answer: securityAnswerSchema, pin: newPin, pin_confirmation: pinConfirmation })
+  .refine((form) => form.pin === form.pin_confirmation, pinsMatch);
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** The API takes either proof in one call: current_pin, or password and security_answer. */
+export const changePinSchema = z
+  .object({
+    pin: newPin,
+    pin_confirmation: pinConfirmation,
+    current_pin: z.preprocess(blankToUndefined, currentPin.optional()),
+    password: z.preprocess(blankToUndefined, currentPassword.optional()),
+    security_answer: z.preprocess(blankToUndefined, securityAnswerSchema.optional()),
+  })
+  .refine((form) => form.pin === form.pin_confirmation, pinsMatch)
+  .refine((form) => form.current_pin !== undefined || (form.password !== undefined && form.security_answer !== undefined), {
+    path: ['current_pin'],
+    error: 'Enter your current PIN, or your password and security answer if you have forgotten it',
+  });
+export type ChangePinInput = z.infer<typeof changePinSchema>;
