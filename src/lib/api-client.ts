@@ -40,6 +40,8 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
     window.location.assign('/login?reason=expired');
     return { ok: false, status: 401, code: 'UNAUTHENTICATED', message: 'Please sign in again.', errors: {} };
   }
+  // The server counted this as activity: the idle-timeout warning (SessionTimeout.astro) restarts its clock.
+  window.dispatchEvent(new Event('bank:activity'));
   let payload: { message?: string; data?: T; code?: string; errors?: Record<string, string[]> } = {};
   try {
     payload = await response.json();

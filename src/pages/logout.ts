@@ -1,12 +1,17 @@
 import type { APIRoute } from 'astro';
 import { clearSessionCookie } from '../server/http/session-cookie.ts';
+import { readFormValues } from '../server/http/forms.ts';
 
-/** The sign-out form's target: revokes the session on the server, then back to /login. */
+/**
+ * The sign-out form's target: revokes the session on the server, then back to /login. The
+ * idle-timeout warning posts reason=idle when nobody answered it, so /login says why.
+ */
 export const POST: APIRoute = async (context) => {
   const { session, app } = context.locals;
-  if (session) await app.auth.logout(session.id);
+  const idle = (await readFormValues(context.request)).reason === 'idle' || context.locals.sessionEnded === 'idle';
+  if (session) await app.auth.logout(session.id, idle ? 'idle' : 'logout');
   clearSessionCookie(context.cookies, context.url);
-  return context.redirect('/login?reason=signed-out', 303);
+  return context.redirect(idle ? '/login?reason=idle' : '/login?reason=signed-out', 303);
 };
 
 export const GET: APIRoute = async (context) => context.redirect(context.locals.session ? '/dashboard' : '/login', 302);

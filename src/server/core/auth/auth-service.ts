@@ -137,8 +137,9 @@ export function createAuthService(deps: {
       return succeed({ user: presentUser(profile!), token, sessionId: session.id });
     },
 
-    async logout(sessionId: string): Promise<void> {
-      await sessions.revoke(sessionId, 'logout');
+    /** `idle`: the idle-timeout warning went unanswered (the session then reads as ended for idleness). */
+    async logout(sessionId: string, reason: 'logout' | 'idle' = 'logout'): Promise<void> {
+      await sessions.revoke(sessionId, reason);
     },
   };
 }
