@@ -10,7 +10,8 @@ import { fieldErrorsOf, type FieldErrors } from '../lib/schemas.ts';
  */
 export type FormValues = Record<string, string | boolean>;
 
-export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, initialErrors: FieldErrors = {}) {
+/** `idPrefix` keeps element ids unique when one page holds several forms with the same field names. */
+export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, initialErrors: FieldErrors = {}, { idPrefix = '' }: { idPrefix?: string } = {}) {
   const [values, setValues] = useState<FormValues>(initialValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -22,7 +23,7 @@ export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, init
   useEffect(() => {
     const typed: FormValues = {};
     for (const [name, initial] of Object.entries(initialValues)) {
-      const field = document.getElementById(name);
+      const field = document.getElementById(idPrefix + name);
       if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
         if (typeof initial === 'boolean' && field.checked !== initial) typed[name] = field.checked;
       } else if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) {
@@ -68,7 +69,7 @@ export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, init
     bind(name: string) {
       return {
         name,
-        id: name,
+        id: idPrefix + name,
         value: String(values[name] ?? ''),
         onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(name, event.target.value),
         onBlur: (event: FocusEvent<HTMLInputElement | HTMLSelectElement>) => {

@@ -94,7 +94,7 @@ export function securityChangeEmail(args: { bankName: string; to: string; firstN
     words.consequence,
     `If this wasn't you, reset your password now from the sign-in page ("Forgot your password?") and call ${args.bankName} at once: someone else may be using your account.`,
   ];
-  return { to: args.to, subject: `${args.bankName}: ${words.subject.toLowerCase()}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+  return { to: args.to, subject: `${args.bankName}: ${words.subject.charAt(0).toLowerCase()}${words.subject.slice(1)}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
 export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: string; maxBalance: string; at: string }): MailMessage {

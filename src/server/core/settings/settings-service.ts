@@ -2,15 +2,171 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
+import type { UserRow } from '../../db/schema.ts';
+import type { ChangePasswordInput, ChangePinInput, ChangeSecurityQuestionInput } from '../../../lib/settings-schemas.ts';
+import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import type { Clock } from '../clock.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { securityChangeEmail, type SecurityChange } from '../notifications.ts';
 import type { UserRepository } from '../users/user-repository.ts';
+import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { SessionService } from '../auth/session-service.ts';
+import { passwordProblem } from '../auth/password-policy.ts';
+import { hashSecret, normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import type { PinGuard } from '../money/pin-guard.ts';
 
-// TODO(issue 5, helper: settings): changePassword, changeSecurityQuestion, changePin.
-export function createSettingsService(deps: { db: Db; config: Pick<Config, 'bank' | 'money'>; clock: Clock; log: Logger; mailer: Mailer; users: UserRepository; sessions: SessionService; throttle: LoginThrottle; pins: PinGuard }) {
-  void deps;
-  return {};
+export const wrongPasswordMessage = 'That is not your current password.';
+export const wrongAnswerMessage = 'That is not the answer to your security question.';
+export const samePinMessage = 'Choose a PIN different from your current one';
+export const forgotPinHint = 'Forgot your PIN? Reset it with your password and security answer.';
+
+/**
+ * /account/settings and /v1/profile/*. A session alone never changes a secret: the current
+ * password (or the current PIN) must be given again. Wrong passwords and wrong security answers
+ * count as failed sign-ins for the customer's email, so a stolen session cannot be used to guess
+ * them: after five, sign-in and these changes are locked. Every change is confirmed by email.
+ */
+export function createSettingsService(deps: {
+  db: Db;
+  config: Pick<Config, 'bank' | 'money'>;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  users: UserRepository;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  pins: PinGuard;
+}) {
+  const { config, clock, log, mailer, users, sessions, throttle, pins } = deps;
+
+  async function userRow(userId: string): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user) throw new Error(`signed-in user ${userId} has no row`);
+    return user;
+  }
+
+  async function presented(userId: string): Promise<UserJson> {
+    const profile = await users.loadProfile(userId);
+    if (!profile) throw new Error(`signed-in user ${userId} has no row`);
+    return presentUser(profile);
+  }
+
+  function lockedFailure(until: Date): Failure {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    return fail(
+      'ACCOUNT_LOCKED',
+      `Too many wrong passwords or answers. Sign-in and security changes are locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retryAfterSeconds: seconds },
+    );
+  }
+
+  /** Counts a wrong password or answer as a failed sign-in; says so under `field`, or that the account is now locked. */
+  async function countFailure(user: UserRow, field: string, message: string, what: string): Promise<Failure> {
+    const locked = await throttle.recordFailure(user.email);
+    log.warn('settings.proof_failed', { user: user.id, what, locked: locked !== null });
+    if (locked) return lockedFailure(locked);
+    return fail('INVALID_CREDENTIALS', message, { errors: { [field]: [message] } });
+  }
+
+  /** The current password, checked like a sign-in: refused while the email is locked, a wrong one counted. */
+  async function provePassword(user: UserRow, password: string, field: string): Promise<Result<void>> {
+    const locked = await throttle.lockedUntil(user.email);
+    if (locked) {
+      log.warn('settings.refused_locked', { user: user.id });
+      return lockedFailure(locked);
+    }
+    if (await verifySecret(password, user.password_hash)) return succeed(undefined);
+    return countFailure(user, field, wrongPasswordMessage, 'password');
+  }
+
+  async function confirmByMail(user: UserRow, change: SecurityChange, nowIso: string): Promise<void> {
+    try {
+      await mailer.send(securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso) }));
+    } catch (error) {
+      // The change is made; a lost confirmation must not undo it or show the customer an error.
+      log.error('mail.failed', { purpose: change, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first: set your transaction PIN and security question.');
+
+  return {
+    /** The session making the change stays signed in; every other session of the customer ends. */
+    async changePassword(userId: string, currentSessionId: string | null, input: ChangePasswordInput): Promise<Result<{ message: string; signedOutSessions: number }>> {
+      const user = await userRow(userId);
+      const proven = await provePassword(user, input.current_password, 'current_password');
+      if (!proven.ok) return proven;
+      const weak = passwordProblem(input.password, [user.first_name, user.last_name, user.email]);
+      if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
+
+      const now = clock.now().toISOString();
+      await users.update(userId, { password_hash: await hashSecret(input.password), updated_at: now });
+      const signedOutSessions = await sessions.revokeAllForUser(userId, 'password_changed', currentSessionId ?? undefined);
+      log.info('settings.password_changed', { user: userId, signed_out: signedOutSessions });
+      await confirmByMail(user, 'password_changed', now);
+      return succeed({ message: passwordChangedMessage(signedOutSessions), signedOutSessions });
+    },
+
+    async changeSecurityQuestion(userId: string, input: ChangeSecurityQuestionInput): Promise<Result<{ user: UserJson }>> {
+      const user = await userRow(userId);
+      if (user.security_answer_hash === null) return notOnboarded();
+      const proven = await provePassword(user, input.password, 'password');
+      if (!proven.ok) return proven;
+
+      const now = clock.now().toISOString();
+      const answerHash = await hashSecret(normaliseAnswer(input.answer));
+      await users.update(userId, { security_question_id: input.security_question_id, security_answer_hash: answerHash, security_question_set_at: now, updated_at: now });
+      log.info('settings.security_question_changed', { user: userId });
+      await confirmByMail(user, 'security_question_changed', now);
+      return succeed({ user: await presented(userId) });
+    },
+
+    /**
+     * With the current PIN (a wrong one counts toward the PIN lock, and a locked PIN is refused),
+     * or with the password and the security answer, which also lifts a PIN lock.
+     */
+    async changePin(userId: string, input: ChangePinInput): Promise<Result<{ user: UserJson }>> {
+      const user = await userRow(userId);
+      if (user.transaction_pin_hash === null || user.security_answer_hash === null) return notOnboarded();
+      const withCurrentPin = input.current_pin !== undefined;
+
+      if (input.current_pin !== undefined) {
+        const confirmed = await pins.confirm(userId, input.current_pin);
+        if (!confirmed.ok) {
+          if (confirmed.code === 'PIN_LOCKED') return { ...confirmed, message: `${confirmed.message} ${forgotPinHint}` };
+          if (confirmed.code === 'INVALID_PIN') return { ...confirmed, errors: { current_pin: [confirmed.message] } };
+          return confirmed;
+        }
+        if (input.pin === input.current_pin) return fail('VALIDATION_FAILED', samePinMessage, { errors: { pin: [samePinMessage] } });
+      } else {
+        const proven = await provePassword(user, input.password ?? '', 'password');
+        if (!proven.ok) return proven;
+        if (!(await verifySecret(normaliseAnswer(input.security_answer ?? ''), user.security_answer_hash))) {
+          return countFailure(user, 'security_answer', wrongAnswerMessage, 'security_answer');
+        }
+        if (await verifySecret(input.pin, user.transaction_pin_hash)) return fail('VALIDATION_FAILED', samePinMessage, { errors: { pin: [samePinMessage] } });
+      }
+
+      const now = clock.now().toISOString();
+      const pinHash = await hashSecret(input.pin);
+      await users.update(userId, {
+        transaction_pin_hash: pinHash,
+        transaction_pin_set_at: now,
+        updated_at: now,
+        // The password and the answer prove more than the PIN does: they lift a PIN lock too.
+        ...(withCurrentPin ? {} : { pin_failed_attempts: 0, pin_locked_until: null }),
+      });
+      const change: SecurityChange = withCurrentPin ? 'pin_changed' : 'pin_reset';
+      log.info(`settings.${change}`, { user: userId });
+      await confirmByMail(user, change, now);
+      return succeed({ user: await presented(userId) });
+    },
+  };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export function passwordChangedMessage(signedOut: number): string {
+  return `Password changed. We signed out ${signedOut} other device${signedOut === 1 ? '' : 's'}.`;
+}

@@ -38,6 +38,10 @@ export function createUserRepository(db: Db) {
         )
         .execute();
     },
+    /** The home address on file (onboarding's address step), for the settings page. */
+    findAddress(userId: string, executor: Executor = db) {
+      return executor.selectFrom('addresses').select(['address', 'city', 'lga', 'state']).where('user_id', '=', userId).executeTakeFirst();
+    },
     /** The user, whether an address is on file, and their accounts: what every signed-in request needs. */
     async loadProfile(id: string, executor: Executor = db): Promise<UserProfile | undefined> {
       const user = await executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { databaseFile, outboxDir } from './data-dir.ts';
+import { decodeQuotedPrintable, mailsTo } from './outbox.ts';
+
+/**
+ * For the settings journeys: what a customer's security settings are in the server's SQLite
+ * database (to show a refused change changed nothing), and the confirmation mails.
+ */
+function withDb<T>(work: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(databaseFile());
+  try {
+    db.exec('PRAGMA busy_timeout = 5000');
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+export type SecretsRow = { password_hash: string; transaction_pin_hash: string | null; security_answer_hash: string | null; security_question_id: number | null; pin_failed_attempts: number; pin_locked_until: string | null };
+
+/** The stored hashes and PIN-lock state of this customer. */
+export function secretsOf(email: string): SecretsRow {
+  return withDb((db) => {
+    const row = db
+      .prepare('SELECT password_hash, transaction_pin_hash, security_answer_hash, security_question_id, pin_failed_attempts, pin_locked_until FROM users WHERE email = ?')
+      .get(email.toLowerCase()) as SecretsRow | undefined;
+    if (!row) throw new Error(`No user with email ${email}`);
+    return row;
+  });
+}
+
+/** The decoded mails to `email` whose subject matches, oldest first. */
+export function mailsAbout(email: string, subject: RegExp): { subject: string; text: string }[] {
+  return mailsTo(email)
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
+      const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+      return { subject: headers.match(/^Subject: (.*)$/im)?.[1] ?? '', text: decodeQuotedPrintable(raw) };
+    })
+    .filter((mail) => subject.test(mail.subject));
+}
+
+/** Waits (up to `timeoutMs`) for a mail to `email` with a matching subject; returns the newest. */
+export async function waitForMailAbout(email: string, subject: RegExp, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = mailsAbout(email, subject);
+    if (found.length > 0) return found[found.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for a mail to ${email} about ${subject}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { ApiResponse } from '../lib/api-client.ts';
+import { FormMessage, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
+
+/**
+ * What the four forms of /account/settings share. Each is a real form posted to the page with a
+ * hidden `intent` (so it works without JavaScript); with JavaScript it is checked as it is typed
+ * and sent to the API, and success goes to the same address the page's redirect would, so the
+ * server shows the same notice either way.
+ */
+export const settingsPath = '/account/settings';
+export type SettingsIntent = 'password' | 'security_question' | 'pin' | 'pin_reset';
+export const settingsIntents: readonly SettingsIntent[] = ['password', 'security_question', 'pin', 'pin_reset'];
+
+/** The `<section id>` of each form (also the prefix of its field ids, which must be unique on the page). */
+export const settingsSection: Record<SettingsIntent, string> = {
+  password: 'password',
+  security_question: 'security-question',
+  pin: 'pin',
+  pin_reset: 'pin-reset',
+};
+
+export function settingsDoneUrl(intent: SettingsIntent, extra: Record<string, string> = {}): string {
+  const query = new URLSearchParams({ done: intent, ...extra });
+  return `${settingsPath}?${query}#${settingsSection[intent]}`;
+}
+
+export const newPinHint = '4 digits, different from your current PIN. Avoid 1234, 0000 and your birth year.';
+
+/** The attributes every PIN box shares. */
+export const pinInput = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 4, pattern: '[0-9]*', className: 'input font-mono text-2xl tracking-[0.5em]' };
+
+/**
+ * Loads `target` from the server. Assigning an address that differs from the current one only
+ * in its #fragment would merely scroll (say, the same form saved twice), so then the address is
+ * replaced and the page reloaded.
+ */
+function goTo(target: string): void {
+  const url = new URL(target, window.location.href);
+  if (url.pathname === window.location.pathname && url.search === window.location.search) {
+    window.history.replaceState(null, '', url);
+    window.location.reload();
+  } else {
+    window.location.assign(url);
+  }
+}
+
+/** The form state, the submit and the success navigation of one settings form. */
+export function useSettingsForm<T>(
+  intent: SettingsIntent,
+  schema: z.ZodType,
+  initialValues: FormValues,
+  { values = {}, errors = {}, formError = null }: FormProps,
+  call: (values: FormValues) => Promise<ApiResponse<T>>,
+  doneParams: (data: T) => Record<string, string> = () => ({}),
+) {
+  // Secrets are never sent back to the page, so only what the server kept is merged in.
+  const form = useSchemaForm(schema, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
+  const submit = useApiSubmit(form, formError, () => call(form.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
+  return { form, ...submit };
+}
+
+export function SettingsForm(props: {
+  intent: SettingsIntent;
+  busy: boolean;
+  message: string | null;
+  notice?: string | null | undefined;
+  onSubmit: ReturnType<typeof useApiSubmit>['onSubmit'];
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={settingsPath} noValidate onSubmit={props.onSubmit}>
+      <input type="hidden" name="intent" value={props.intent} />
+      <FormMessage error={props.message} notice={props.notice} />
+      {props.children}
+      <SubmitButton busy={props.busy} busyText="Saving…">
+        {props.submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}
