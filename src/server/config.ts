@@ -21,6 +21,8 @@ const environmentSchema = z.object({
   BANK_NIP_CODE: z.string().regex(/^\d{6}$/, 'BANK_NIP_CODE must be 6 digits').default('090999'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  /** Forgot-password requests one network address may make in 15 minutes (then 429). */
+  PASSWORD_RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Demo data is seeded on the first start of the embedded database unless this is "false". */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -73,6 +75,7 @@ export type Config = {
   outboxDir: string;
   bank: { name: string; cbnCode: string; nipCode: string };
   session: { idleMs: number; absoluteMs: number };
+  passwordReset: { requestsPerIp: number };
   seedDemo: boolean;
   money: MoneyRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
@@ -112,6 +115,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
+    passwordReset: { requestsPerIp: env.PASSWORD_RESET_REQUESTS_PER_IP },
     seedDemo: env.SEED_DEMO,
     money: {
       transferFeeBands: parseFeeBands(env.TRANSFER_FEE_BANDS),

@@ -1,16 +1,195 @@
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
-import type { Mailer } from '../../integrations/mail/ports.ts';
+import type { Mailer, MailMessage } from '../../integrations/mail/ports.ts';
+import type { ResetPasswordInput } from '../../../lib/recovery-schemas.ts';
+import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import type { Clock } from '../clock.ts';
-import type { OneTimeCodes } from '../onboarding/one-time-codes.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { passwordResetCodeEmail, securityChangeEmail } from '../notifications.ts';
+import { codeMessages, passwordResetPolicy, type OneTimeCodes } from '../onboarding/one-time-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import type { SessionService } from './session-service.ts';
+import { passwordProblem } from './password-policy.ts';
+import { hashSecret } from './secrets.ts';
+import type { SessionMeta, SessionService } from './session-service.ts';
 
-// TODO(issue 5, helper: recovery): forgot, verifyToken, reset.
-export function createPasswordReset(deps: { db: Db; config: Pick<Config, 'bank'>; clock: Clock; log: Logger; mailer: Mailer; users: UserRepository; sessions: SessionService; codes: OneTimeCodes; throttle: LoginThrottle }) {
-  void deps;
-  return {};
+/** Forgot-password requests per network address (in memory, one server process). */
+export type ResetIpPolicy = { maxPerIp: number; windowMs: number };
+export const defaultResetIpPolicy: ResetIpPolicy = { maxPerIp: 10, windowMs: 15 * 60_000 };
+
+const maxTracked = 10_000;
+const codeMinutes = passwordResetPolicy.ttlMs / 60_000;
+
+/** The one answer to "forgot my password", whether or not the email has an account. */
+export const forgotPasswordMessage = `If an account uses that email address, we have sent it a 6-digit code. It works for ${codeMinutes} minutes.`;
+export const passwordResetMessage = 'Your password has been changed. Sign in with the new one.';
+
+/** A code failure with its message also under `token`, where the forms show it. */
+function onToken(failure: Failure): Failure {
+  return failure.errors?.token ? failure : { ...failure, errors: { ...failure.errors, token: [failure.message] } };
+}
+
+/**
+ * Forgotten password: an emailed 6-digit code (15 minutes, single use, dead after 5 wrong tries,
+ * one a minute and five an hour per customer), checked, then spent on a new password.
+ *
+ * Nothing here tells whether an email has an account: the request always gets the same answer
+ * (a throttled customer too: no mail, only a log line), and codes "sent" to unknown emails are
+ * imitated in memory so that checking one answers exactly as a real wrong code would.
+ */
+export function createPasswordReset(deps: {
+  db: Db;
+  config: Pick<Config, 'bank'>;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  users: UserRepository;
+  sessions: SessionService;
+  codes: OneTimeCodes;
+  throttle: LoginThrottle;
+  ipPolicy?: ResetIpPolicy;
+}) {
+  const { db, config, clock, log, mailer, users, sessions, codes, throttle } = deps;
+  const ipPolicy = deps.ipPolicy ?? defaultResetIpPolicy;
+  const requestsByIp = new Map<string, { count: number; windowStart: number }>();
+  const decoys = new Map<string, { issued: number[]; attempts: number; expiresAt: number; alive: boolean }>();
+
+  function remember<V>(map: Map<string, V>, key: string, value: V): void {
+    if (!map.has(key) && map.size >= maxTracked) map.delete(map.keys().next().value!);
+    map.set(key, value);
+  }
+
+  /** Counts one request from `ip`; the seconds to wait when it is one too many, else 0. */
+  function ipWait(ip: string): number {
+    const now = clock.now().getTime();
+    const entry = requestsByIp.get(ip);
+    if (!entry || now - entry.windowStart >= ipPolicy.windowMs) {
+      remember(requestsByIp, ip, { count: 1, windowStart: now });
+      return 0;
+    }
+    if (entry.count >= ipPolicy.maxPerIp) return Math.max(1, Math.ceil((entry.windowStart + ipPolicy.windowMs - now) / 1000));
+    entry.count += 1;
+    return 0;
+  }
+
+  /** An unknown email "gets" a code under the same throttle as a real one. */
+  function issueDecoy(email: string): void {
+    const now = clock.now().getTime();
+    const entry = decoys.get(email);
+    const issued = (entry?.issued ?? []).filter((at) => now - at < 3_600_000);
+    const newest = issued[issued.length - 1];
+    if (entry && ((newest !== undefined && now - newest < passwordResetPolicy.minIntervalMs) || issued.length >= passwordResetPolicy.maxPerHour)) {
+      entry.issued = issued;
+      return;
+    }
+    remember(decoys, email, { issued: [...issued, now], attempts: 0, expiresAt: now + passwordResetPolicy.ttlMs, alive: true });
+  }
+
+  /** What checking a code for an unknown email answers: what a wrong code would. */
+  function checkDecoy(email: string): Failure {
+    const entry = decoys.get(email);
+    const now = clock.now().getTime();
+    if (!entry?.alive) return onToken(fail('INVALID_OTP', codeMessages.gone));
+    if (now >= entry.expiresAt) return onToken(fail('OTP_EXPIRED', codeMessages.expired));
+    entry.attempts += 1;
+    if (entry.attempts >= passwordResetPolicy.maxAttempts) {
+      entry.alive = false;
+      return onToken(fail('INVALID_OTP', codeMessages.dead));
+    }
+    return onToken(fail('INVALID_OTP', codeMessages.wrong(passwordResetPolicy.maxAttempts - entry.attempts)));
+  }
+
+  async function sendMail(message: MailMessage, purpose: string): Promise<void> {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      log.error('mail.failed', { purpose, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** The customer behind `email` and their live code checked without spending it. */
+  async function checkCode(email: string, token: string): Promise<Result<NonNullable<Awaited<ReturnType<UserRepository['findByEmail']>>>>> {
+    const user = await users.findByEmail(email);
+    if (!user) return checkDecoy(email);
+    const checked = await codes.check(user.id, 'password_reset', token, passwordResetPolicy, { field: 'token' });
+    if (!checked.ok) {
+      log.warn('password_reset.code_refused', { user: user.id, code: checked.code });
+      return onToken(checked);
+    }
+    return succeed(user);
+  }
+
+  return {
+    ipPolicy,
+
+    async forgot(email: string, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+      const ip = meta.ip ?? 'unknown';
+      const wait = ipWait(ip);
+      if (wait > 0) {
+        log.warn('password_reset.ip_limited', { ip });
+        return fail('RATE_LIMITED', `Too many password reset requests from this network. Try again in ${Math.ceil(wait / 60)} minutes.`, {
+          retryAfterSeconds: wait,
+        });
+      }
+      const user = await users.findByEmail(email);
+      if (!user) {
+        issueDecoy(email);
+        log.info('password_reset.requested', { ip, known_email: false });
+        return succeed({ message: forgotPasswordMessage });
+      }
+      const issued = await codes.issue(user.id, 'password_reset', passwordResetPolicy);
+      if (!issued.ok) {
+        // The same answer as ever: a refusal here would tell that the email has an account.
+        log.warn('password_reset.throttled', { user: user.id, ip, retry_after: issued.retryAfterSeconds });
+        return succeed({ message: forgotPasswordMessage });
+      }
+      // Not awaited: a known email must not answer later than an unknown one because of the mail.
+      void sendMail(
+        passwordResetCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes }),
+        'password_reset',
+      );
+      log.info('password_reset.requested', { ip, user: user.id });
+      return succeed({ message: forgotPasswordMessage });
+    },
+
+    /** Checks the code without spending it (wrong tries count). */
+    async verifyToken(email: string, token: string): Promise<Result<{ valid: true }>> {
+      const checked = await checkCode(email, token);
+      return checked.ok ? succeed({ valid: true as const }) : checked;
+    },
+
+    async reset(input: ResetPasswordInput, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+      const checked = await checkCode(input.email, input.token);
+      if (!checked.ok) return checked;
+      const user = checked.value;
+      // Before the code is spent, so a weak password can be replaced without a new code.
+      const weak = passwordProblem(input.password, [user.first_name, user.last_name, user.email]);
+      if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
+
+      const passwordHash = await hashSecret(input.password);
+      const changedAt = clock.now().toISOString();
+      // Spending the code and storing the password are one transaction: of two resets racing
+      // with the same code, one wins and the other changes nothing.
+      const spent = await db.transaction().execute(async (trx) => {
+        const used = await codes.verify(user.id, 'password_reset', input.token, passwordResetPolicy, { field: 'token', executor: trx });
+        if (!used.ok) return used;
+        await users.update(user.id, { password_hash: passwordHash, updated_at: changedAt }, trx);
+        return succeed(undefined);
+      });
+      if (!spent.ok) {
+        log.warn('password_reset.code_refused', { user: user.id, code: spent.code });
+        return onToken(spent);
+      }
+      const revoked = await sessions.revokeAllForUser(user.id, 'password_reset');
+      await throttle.clear(user.email);
+      log.info('password_reset.done', { user: user.id, ip: meta.ip ?? null, sessions_revoked: revoked });
+      await sendMail(
+        securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: 'password_reset', at: formatLagosDateTime(changedAt) }),
+        'password_reset_done',
+      );
+      return succeed({ message: passwordResetMessage });
+    },
+  };
 }
 export type PasswordReset = ReturnType<typeof createPasswordReset>;

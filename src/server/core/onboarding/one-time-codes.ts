@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, OneTimeCodeRow } from '../../db/schema.ts';
 import { addMs, type Clock } from '../clock.ts';
@@ -9,6 +9,19 @@ export type CodePurpose = OneTimeCodeRow['purpose'];
 export type CodePolicy = { ttlMs: number; maxAttempts: number; minIntervalMs: number; maxPerHour: number };
 
 export const emailVerificationPolicy: CodePolicy = { ttlMs: 10 * 60_000, maxAttempts: 5, minIntervalMs: 60_000, maxPerHour: 5 };
+/** Forgotten password: 15 minutes, single use, dead after 5 wrong tries, 1 a minute and 5 an hour per user. */
+export const passwordResetPolicy: CodePolicy = { ttlMs: 15 * 60_000, maxAttempts: 5, minIntervalMs: 60_000, maxPerHour: 5 };
+
+/** `field`: where a wrong code's field error goes (`otp` for email verification, `token` for password reset). */
+export type AttemptOptions = { field?: string; executor?: Db | Transaction<Database> };
+
+/** What a refused code says, whatever it is for. */
+export const codeMessages = {
+  gone: 'That code is not valid any more. Ask for a new code.',
+  expired: 'That code has expired. Ask for a new code.',
+  dead: 'Too many wrong tries: that code no longer works. Ask for a new code.',
+  wrong: (left: number) => `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+};
 
 /**
  * One-time codes: 6 digits from a CSPRNG, stored as a hash bound to the code's id, single use,
@@ -18,6 +31,56 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
   const hashOf = (id: string, code: string) => sha256Hex(`${id}:${code}`);
+
+  async function attempt(
+    userId: string,
+    purpose: CodePurpose,
+    code: string,
+    policy: CodePolicy,
+    consume: boolean,
+    { field = 'otp', executor = db }: AttemptOptions,
+  ): Promise<Result<void>> {
+    const now = clock.now();
+    const current = await executor
+      .selectFrom('one_time_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!current) return fail('INVALID_OTP', codeMessages.gone);
+    if (now.getTime() >= Date.parse(current.expires_at)) {
+      return fail('OTP_EXPIRED', codeMessages.expired);
+    }
+    if (hashOf(current.id, code) === current.code_hash) {
+      if (!consume) return succeed(undefined);
+      // Consume with a guard on consumed_at so two racing correct submissions succeed once.
+      const consumed = await executor
+        .updateTable('one_time_codes')
+        .set({ consumed_at: now.toISOString() })
+        .where('id', '=', current.id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(consumed.numUpdatedRows) === 0) return fail('INVALID_OTP', codeMessages.gone);
+      return succeed(undefined);
+    }
+    // One statement adds the wrong try, so parallel guesses cannot lose a count.
+    const counted = await executor
+      .updateTable('one_time_codes')
+      .set({ attempts: sql<number>`attempts + 1` })
+      .where('id', '=', current.id)
+      .where('consumed_at', 'is', null)
+      .returning('attempts')
+      .executeTakeFirst();
+    const attempts = counted?.attempts ?? policy.maxAttempts;
+    if (attempts >= policy.maxAttempts) {
+      await executor.updateTable('one_time_codes').set({ consumed_at: now.toISOString() }).where('id', '=', current.id).where('consumed_at', 'is', null).execute();
+      return fail('INVALID_OTP', codeMessages.dead);
+    }
+    const wrong = codeMessages.wrong(policy.maxAttempts - attempts);
+    return fail('INVALID_OTP', wrong, { errors: { [field]: [wrong] } });
+  }
 
   return {
     async issue(
@@ -64,43 +127,17 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
       return succeed({ code, expiresAt });
     },
 
-    async verify(userId: string, purpose: CodePurpose, code: string, policy: CodePolicy): Promise<Result<void>> {
-      const now = clock.now();
-      const current = await db
-        .selectFrom('one_time_codes')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .where('consumed_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      if (!current) return fail('INVALID_OTP', 'That code is not valid any more. Ask for a new code.');
-      if (now.getTime() >= Date.parse(current.expires_at)) {
-        return fail('OTP_EXPIRED', 'That code has expired. Ask for a new code.');
-      }
-      if (hashOf(current.id, code) === current.code_hash) {
-        // Consume with a guard on consumed_at so two racing correct submissions succeed once.
-        const consumed = await db
-          .updateTable('one_time_codes')
-          .set({ consumed_at: now.toISOString() })
-          .where('id', '=', current.id)
-          .where('consumed_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(consumed.numUpdatedRows) === 0) return fail('INVALID_OTP', 'That code is not valid any more. Ask for a new code.');
-        return succeed(undefined);
-      }
-      const attempts = current.attempts + 1;
-      const dead = attempts >= policy.maxAttempts;
-      await db
-        .updateTable('one_time_codes')
-        .set({ attempts, consumed_at: dead ? now.toISOString() : null })
-        .where('id', '=', current.id)
-        .execute();
-      if (dead) return fail('INVALID_OTP', 'Too many wrong tries: that code no longer works. Ask for a new code.');
-      const left = policy.maxAttempts - attempts;
-      return fail('INVALID_OTP', `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`, {
-        errors: { otp: [`That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`] },
-      });
+    /** Checks the code and uses it up (single use). Wrong tries count; field errors go under `otp`. */
+    verify(userId: string, purpose: CodePurpose, code: string, policy: CodePolicy, options: AttemptOptions = {}): Promise<Result<void>> {
+      return attempt(userId, purpose, code, policy, true, options);
+    },
+
+    /**
+     * Checks the code WITHOUT using it up (a step before the one that uses it). Wrong tries still
+     * count towards the policy's limit, so checking cannot be used to guess for free.
+     */
+    check(userId: string, purpose: CodePurpose, code: string, policy: CodePolicy, options: AttemptOptions = {}): Promise<Result<void>> {
+      return attempt(userId, purpose, code, policy, false, options);
     },
   };
 }

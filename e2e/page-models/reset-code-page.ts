@@ -1,0 +1,54 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+export class ResetCodePage extends BasePage {
+  static readonly path = '/password/reset/token';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  /** "We sent a 6-digit code to a•••e@example.com if it has an account…" */
+  get sentTo(): Locator {
+    return this.page.getByText('We sent a 6-digit code to');
+  }
+  get code(): Locator {
+    return this.page.getByLabel('Reset code');
+  }
+  get continueButton(): Locator {
+    return this.page.getByRole('button', { name: 'Continue' });
+  }
+  get resendButton(): Locator {
+    return this.page.getByRole('button', { name: 'Send a new code' });
+  }
+  get differentEmailLink(): Locator {
+    return this.page.getByRole('link', { name: 'Use a different email address' });
+  }
+
+  async goto(): Promise<Response | null> {
+    const response = await this.page.goto(ResetCodePage.path);
+    await this.ready();
+    return response;
+  }
+
+  async enterCode(code: string): Promise<void> {
+    await this.code.fill(code);
+    await this.continueButton.click();
+  }
+
+  /** Submits a code expected to be refused; returns the page's status (a full page post either way). */
+  async enterCodeForStatus(code: string): Promise<number> {
+    const answer = this.page.waitForResponse((response) => new URL(response.url()).pathname === ResetCodePage.path && response.request().method() === 'POST');
+    await this.enterCode(code);
+    const status = (await answer).status();
+    await this.ready();
+    return status;
+  }
+
+  async resend(): Promise<void> {
+    const answer = this.page.waitForResponse((response) => new URL(response.url()).pathname === ResetCodePage.path && response.request().method() === 'POST');
+    await this.resendButton.click();
+    await answer;
+    await this.ready();
+  }
+}

@@ -1,0 +1,28 @@
+import { newPasswordFormSchema } from '../lib/recovery-schemas.ts';
+import { passwordMinLength } from '../lib/schemas.ts';
+import { FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { PostButton, useNativePost } from './recovery-kit.tsx';
+
+export default function NewPasswordForm({ errors = {}, formError = null }: FormProps) {
+  // Passwords are never sent back to the page, so the form always starts empty.
+  const form = useSchemaForm(newPasswordFormSchema, { password: '', password_confirmation: '' }, errors);
+  const post = useNativePost<'save'>();
+
+  return (
+    <form method="post" action="/password/reset" noValidate onSubmit={(event) => post.submit(event, 'save', form.check())}>
+      <FormMessage error={formError} />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${passwordMinLength} characters. A phrase of a few words is easy to remember and hard to guess.`}
+        error={form.errorFor('password')}
+        {...form.bind('password')}
+      />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={form.errorFor('password_confirmation')} {...form.bind('password_confirmation')} />
+      <PostButton busy={post.busy === 'save'} busyText="Saving…">
+        Save my new password
+      </PostButton>
+    </form>
+  );
+}
