@@ -66,7 +66,8 @@ export async function createApp(
   const codes = createOneTimeCodes({ db, clock });
   const throttle = createLoginThrottle({ db, clock, ...(overrides.loginThrottlePolicy ? { policy: overrides.loginThrottlePolicy } : {}) });
   const auth = createAuthService({ db, config, clock, log, mailer, users, sessions, codes, throttle });
-  const passwordReset = createPasswordReset({ db, config, clock, log, mailer, users, sessions, codes, throttle });
+  const resetIpPolicy = { maxPerIp: config.passwordReset.requestsPerIp, windowMs: 15 * 60_000 };
+  const passwordReset = createPasswordReset({ db, config, clock, log, mailer, users, sessions, codes, throttle, ipPolicy: resetIpPolicy });
   const onboarding = createOnboardingService({ db, clock, log, users, sessions, codes, sendVerificationCode: auth.sendVerificationCode });
 
   const transactions = createTransactionRepository(db);
@@ -82,7 +83,7 @@ export async function createApp(
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins });
   const identity = overrides.identity ?? createSandboxIdentity({ db, clock });
-  const kyc = createKycService({ db, config, clock, log, mailer, users, identity });
+  const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions });
 
   const app = {
     config, db, log, clock, mailer, users, sessions, codes, auth, passwordReset, onboarding, settings, kyc,

@@ -30,3 +30,13 @@ export function failureView(values: Record<string, string>, failure: Failure, se
     status: statusForCode[failure.code],
   };
 }
+
+/**
+ * The no-JavaScript round trip of the state and LGA fields (StateLgaFields in
+ * src/islands/address-kit.tsx): the form comes back with the chosen state, its LGA list and no
+ * LGA yet.
+ */
+export function chooseStateView(values: Record<string, string>): FormView {
+  const { intent: _intent, ...kept } = values;
+  return { ...emptyView(values.state ? 'Now choose your local government area.' : null), values: { ...kept, lga: '' } };
+}

@@ -1,14 +1,359 @@
 import type { Db } from '../../db/connection.ts';
-import type { Config } from '../../config.ts';
+import type { Config, TierLimits } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
+import { withTimeout } from '../../integrations/with-timeout.ts';
+import type { BvnInput, KycAddressInput } from '../../../lib/kyc-schemas.ts';
+import { formatNaira } from '../../../lib/money.ts';
+import { formatLagosDateTime, lagosDate, lagosDayStartUtc, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Clock } from '../clock.ts';
-import type { UserRepository } from '../users/user-repository.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { newId, sha256Hex } from '../auth/secrets.ts';
+import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
+import { tierLimits } from '../ledger/charges.ts';
+import { tierRaisedEmail } from '../notifications.ts';
+import type { TransactionRepository } from '../transactions/transaction-repository.ts';
+import type { UserProfile, UserRepository } from '../users/user-repository.ts';
+import { presentUser, type UserJson } from '../users/present-user.ts';
 
-// TODO(issue 5, helper: kyc): status, verifyBvn, verifyAddress.
-export function createKycService(deps: { db: Db; config: Pick<Config, 'bank' | 'money'>; clock: Clock; log: Logger; mailer: Mailer; users: UserRepository; identity: IdentityService }) {
-  void deps;
-  return {};
+/** Failed checks (mismatch, not found; not provider errors) a customer may have per Lagos day, per kind. */
+export const maxFailedKycChecksPerDay = 5;
+const identityTimeoutMs = 10_000;
+
+export type TierJson = { tier: 1 | 2 | 3; daily_debit: number; max_balance: number | null; requires: string };
+/** GET /v1/kyc: amounts in kobo, times in Lagos ISO. */
+export type KycStatusJson = {
+  tier: number;
+  limits: { daily_debit: number; max_balance: number | null };
+  /** Debited today toward the daily limit (the money gate's own sum). */
+  used_today: number;
+  tiers: TierJson[];
+  bvn: { verified: boolean; last4: string | null; verified_at: string | null };
+  address: {
+    verified: boolean;
+    /** The verified address, one line; null until verified. */
+    line: string | null;
+    verified_at: string | null;
+    /** The address on file (from onboarding, or the verified one): what the address form starts with. */
+    on_file: { address: string; city: string; state: string; lga: string } | null;
+  };
+  next_step: 'bvn' | 'address' | null;
+  /** Failed checks today for the next step (at most `max_failed_attempts_per_day`). */
+  failed_attempts_today: number;
+  max_failed_attempts_per_day: number;
+};
+export type KycOutcome = { user: UserJson; kyc: KycStatusJson };
+
+const requirements: Record<1 | 2 | 3, string> = {
+  1: 'your phone number and email address',
+  2: 'your BVN',
+  3: 'your BVN and a verified home address',
+};
+
+/** A P.O. Box, PMB or private mail bag is a postal address, not where someone lives. */
+const postalAddress = /\b(p\s*\.?\s*o\s*\.?\s*box|post\s+office\s+box|p\s*\.?\s*m\s*\.?\s*b\b|private\s+mail\s+bag)/i;
+
+const addressLine = (address: { address: string; city: string; state: string; lga: string }) => `${address.address}, ${address.city}, ${address.lga}, ${address.state}`;
+
+/**
+ * Raising a customer's KYC tier (DOMAIN.md, CBN three-tiered KYC): Tier 1 → 2 by a BVN match,
+ * Tier 2 → 3 by a verified residential address. Every answered check is kept in kyc_checks
+ * (the BVN only as a fingerprint and its last four digits); a raise is one transaction with a
+ * guarded `tier < n` update, and the money gate reads users.tier on every debit, so the new
+ * limits apply at once.
+ */
+export function createKycService(deps: {
+  db: Db;
+  config: Pick<Config, 'bank' | 'money'>;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  users: UserRepository;
+  identity: IdentityService;
+  transactions: Pick<TransactionRepository, 'debitedOn'>;
+  /** How long to wait for the identity service (tests shorten it). */
+  timeoutMs?: number;
+}) {
+  const { db, config, clock, log, mailer, users, identity, transactions } = deps;
+  const timeoutMs = deps.timeoutMs ?? identityTimeoutMs;
+
+  async function profileOf(userId: string, executor: Db | Trx = db): Promise<UserProfile> {
+    const profile = await users.loadProfile(userId, executor);
+    if (!profile) throw new Error(`signed-in user ${userId} has no row`);
+    return profile;
+  }
+
+  function limitsOf(tier: number) {
+    const limits: TierLimits = tierLimits(config.money, tier);
+    return { daily_debit: limits.dailyDebit, max_balance: limits.maxBalance };
+  }
+
+  function todayStartUtc(): string {
+    return lagosDayStartUtc(lagosDate(clock.now()));
+  }
+
+  async function failuresToday(userId: string, kind: 'bvn' | 'address'): Promise<number> {
+    const row = await db
+      .selectFrom('kyc_checks')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('outcome', 'in', ['mismatch', 'not_found'])
+      .where('created_at', '>=', todayStartUtc())
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** 429 once today's failures are used up, until Lagos midnight. */
+  async function rateLimit(userId: string, kind: 'bvn' | 'address'): Promise<Failure | null> {
+    if ((await failuresToday(userId, kind)) < maxFailedKycChecksPerDay) return null;
+    const tomorrow = new Date(Date.parse(`${lagosDate(clock.now())}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(lagosDayStartUtc(tomorrow)) - clock.now().getTime()) / 1000));
+    const what = kind === 'bvn' ? 'BVN' : 'address';
+    return fail('RATE_LIMITED', `You have tried to verify your ${what} ${maxFailedKycChecksPerDay} times today. For your security, try again tomorrow (after midnight).`, { retryAfterSeconds });
+  }
+
+  async function record(
+    executor: Db | Trx,
+    row: { userId: string; kind: 'bvn' | 'address'; outcome: 'verified' | 'mismatch' | 'not_found' | 'failed'; bvn?: string; dateOfBirth?: string; address?: string; reference?: string },
+  ): Promise<void> {
+    await executor
+      .insertInto('kyc_checks')
+      .values({
+        id: newId('kyc'),
+        user_id: row.userId,
+        kind: row.kind,
+        outcome: row.outcome,
+        // Never the BVN itself: a fingerprint for the one-customer rule, the last four to show.
+        bvn_fingerprint: row.bvn ? sha256Hex(row.bvn) : null,
+        bvn_last4: row.bvn ? row.bvn.slice(-4) : null,
+        date_of_birth: row.dateOfBirth ?? null,
+        address: row.address ?? null,
+        provider_reference: row.reference ?? null,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+  }
+
+  async function latestVerified(userId: string, kind: 'bvn' | 'address') {
+    return db
+      .selectFrom('kyc_checks')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('outcome', '=', 'verified')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+  }
+
+  async function status(userId: string): Promise<KycStatusJson> {
+    const profile = await profileOf(userId);
+    const tier = profile.user.tier;
+    const account = profile.accounts[0];
+    const [usedToday, bvnCheck, addressCheck, onFile] = await Promise.all([
+      account ? transactions.debitedOn(db, account.account_number, lagosDate(clock.now())) : Promise.resolve(0),
+      latestVerified(userId, 'bvn'),
+      latestVerified(userId, 'address'),
+      db.selectFrom('addresses').select(['address', 'city', 'state', 'lga']).where('user_id', '=', userId).executeTakeFirst(),
+    ]);
+    const nextStep = tier < 2 ? 'bvn' : tier < 3 ? 'address' : null;
+    // A customer raised some other way (the demo data, a branch) is verified by their tier.
+    const bvnVerified = tier >= 2 || bvnCheck !== undefined;
+    const addressVerified = tier >= 3 || addressCheck !== undefined;
+    return {
+      tier,
+      limits: limitsOf(tier),
+      used_today: usedToday,
+      tiers: ([1, 2, 3] as const).map((key) => ({ tier: key, ...limitsOf(key), requires: requirements[key] })),
+      bvn: { verified: bvnVerified, last4: bvnCheck?.bvn_last4 ?? null, verified_at: bvnCheck ? toLagosIso(bvnCheck.created_at) : null },
+      address: {
+        verified: addressVerified,
+        line: addressVerified ? (addressCheck?.address ?? (onFile ? addressLine(onFile) : null)) : null,
+        verified_at: addressCheck ? toLagosIso(addressCheck.created_at) : null,
+        on_file: onFile ?? null,
+      },
+      next_step: nextStep,
+      failed_attempts_today: nextStep ? await failuresToday(userId, nextStep) : 0,
+      max_failed_attempts_per_day: maxFailedKycChecksPerDay,
+    };
+  }
+
+  async function outcomeFor(userId: string): Promise<KycOutcome> {
+    return { user: presentUser(await profileOf(userId)), kyc: await status(userId) };
+  }
+
+  /** A thrown error or a timeout from the identity service: nothing changes, the customer may retry. */
+  async function providerFailure(userId: string, kind: 'bvn' | 'address', error: unknown, row: Omit<Parameters<typeof record>[1], 'outcome'>): Promise<Failure> {
+    const timedOut = error instanceof Error && error.message === 'identity service timeout';
+    log.warn('kyc.provider_failed', { user: userId, kind, timedOut, error: error instanceof Error ? error.message : String(error) });
+    await record(db, { ...row, outcome: 'failed' });
+    return timedOut
+      ? fail('PROVIDER_TIMEOUT', 'The verification service took too long to answer. Nothing was changed; please try again in a few minutes.')
+      : fail('PROVIDER_FAILED', 'The verification service is not available right now. Nothing was changed; please try again later.');
+  }
+
+  async function announce(profile: UserProfile, tier: 2 | 3) {
+    const limits = tierLimits(config.money, tier);
+    try {
+      await mailer.send(
+        tierRaisedEmail({
+          bankName: config.bank.name,
+          to: profile.user.email,
+          firstName: profile.user.first_name,
+          tier,
+          dailyLimit: formatNaira(limits.dailyDebit),
+          maxBalance: limits.maxBalance === null ? 'no maximum' : formatNaira(limits.maxBalance),
+          at: formatLagosDateTime(clock.now().toISOString()),
+        }),
+      );
+    } catch (error) {
+      // The tier is raised either way; the page shows it.
+      log.error('mail.failed', { purpose: 'tier_raised', error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Raises users.tier to `tier` only from below it, or refuses (a second request got there first). */
+  async function raiseTier(trx: Trx, userId: string, tier: 2 | 3, message: string) {
+    const now = clock.now().toISOString();
+    const raised = await trx.updateTable('users').set({ tier, updated_at: now }).where('id', '=', userId).where('tier', '<', tier).executeTakeFirst();
+    if (Number(raised.numUpdatedRows) === 0) throw new Refusal(fail('DUPLICATE', message));
+  }
+
+  const newLimitsSentence = (tier: 2 | 3) => {
+    const limits = tierLimits(config.money, tier);
+    const balance = limits.maxBalance === null ? 'no maximum balance' : `a maximum balance of ${formatNaira(limits.maxBalance)}`;
+    return `You are now on Tier ${tier}: you can send and spend up to ${formatNaira(limits.dailyDebit)} a day, with ${balance}.`;
+  };
+
+  return {
+    status,
+    newLimitsSentence,
+
+    /** Tier 1 → 2. */
+    async verifyBvn(userId: string, input: BvnInput): Promise<Result<KycOutcome>> {
+      const profile = await profileOf(userId);
+      const already = 'Your BVN is already verified.';
+      if (profile.user.tier >= 2) return fail('DUPLICATE', already);
+      const limited = await rateLimit(userId, 'bvn');
+      if (limited) return limited;
+
+      const last4 = input.bvn.slice(-4);
+      const row = { userId, kind: 'bvn' as const, bvn: input.bvn, dateOfBirth: input.date_of_birth };
+      let answer;
+      try {
+        answer = await withTimeout(
+          identity.matchBvn({ bvn: input.bvn, firstName: profile.user.first_name, lastName: profile.user.last_name, dateOfBirth: input.date_of_birth }),
+          timeoutMs,
+          'identity service',
+        );
+      } catch (error) {
+        return providerFailure(userId, 'bvn', error, row);
+      }
+
+      if (answer.outcome !== 'match') {
+        await record(db, { ...row, outcome: answer.outcome, reference: answer.reference });
+        const left = Math.max(0, maxFailedKycChecksPerDay - (await failuresToday(userId, 'bvn')));
+        const tries = left === 0 ? 'You cannot try again today.' : `You can try ${left} more time${left === 1 ? '' : 's'} today.`;
+        log.info('kyc.bvn_failed', { user: userId, outcome: answer.outcome, last4, reference: answer.reference });
+        if (answer.outcome === 'not_found') {
+          return fail('BVN_NOT_FOUND', `We could not find that BVN. Check the 11 digits (dial *565*0# on the phone you registered it with to see it). ${tries}`, {
+            errors: { bvn: ['No BVN record has these 11 digits'] },
+          });
+        }
+        // Which detail differs is said; what the record holds is never revealed.
+        const onlyDate = answer.fields.length === 1 && answer.fields[0] === 'date_of_birth';
+        return fail('BVN_MISMATCH', `Your details do not match the record for this BVN. ${tries}`, {
+          errors: onlyDate
+            ? { date_of_birth: ['This is not the date of birth on your BVN record'] }
+            : { bvn: ['The name on this BVN record is not the name on your account'] },
+        });
+      }
+
+      const fingerprint = sha256Hex(input.bvn);
+      const linked = 'This BVN is already linked to another account at this bank.';
+      const takenByAnother = (executor: Db | Trx) =>
+        executor
+          .selectFrom('kyc_checks')
+          .select('id')
+          .where('bvn_fingerprint', '=', fingerprint)
+          .where('kind', '=', 'bvn')
+          .where('outcome', '=', 'verified')
+          .where('user_id', '<>', userId)
+          .executeTakeFirst();
+      if (await takenByAnother(db)) {
+        log.warn('kyc.bvn_linked_elsewhere', { user: userId, last4 });
+        return fail('DUPLICATE', linked, { errors: { bvn: [linked] } });
+      }
+      const raised = await inTransaction(db, async (trx) => {
+        if (await takenByAnother(trx)) throw new Refusal(fail('DUPLICATE', linked, { errors: { bvn: [linked] } }));
+        await record(trx, { ...row, outcome: 'verified', reference: answer.reference });
+        await raiseTier(trx, userId, 2, already);
+      }).catch((error: unknown) => {
+        // The unique index on verified fingerprints decides a race the check above could not see.
+        if (error instanceof Error && /unique|duplicate/i.test(error.message)) return fail('DUPLICATE', linked, { errors: { bvn: [linked] } });
+        throw error;
+      });
+      if (!raised.ok) return raised;
+      log.info('kyc.tier_raised', { user: userId, tier: 2, last4, reference: answer.reference });
+      await announce(profile, 2);
+      return succeed(await outcomeFor(userId));
+    },
+
+    /** Tier 2 → 3. */
+    async verifyAddress(userId: string, input: KycAddressInput): Promise<Result<KycOutcome>> {
+      const profile = await profileOf(userId);
+      if (profile.user.tier < 2) return fail('FORBIDDEN', 'Verify your BVN first.');
+      const already = 'Your address is already verified: you are on the highest tier.';
+      if (profile.user.tier >= 3) return fail('DUPLICATE', already);
+      if (postalAddress.test(input.address)) {
+        const message = 'Enter the address where you live: a P.O. Box or private mail bag is not a home address';
+        return fail('VALIDATION_FAILED', message, { errors: { address: [message] } });
+      }
+      const limited = await rateLimit(userId, 'address');
+      if (limited) return limited;
+
+      const line = addressLine(input);
+      const row = { userId, kind: 'address' as const, address: line };
+      let answer;
+      try {
+        answer = await withTimeout(
+          identity.verifyAddress({
+            firstName: profile.user.first_name,
+            lastName: profile.user.last_name,
+            address: input.address,
+            city: input.city,
+            state: input.state,
+            lga: input.lga,
+            proofType: input.proof_type,
+            proofReference: input.proof_reference,
+          }),
+          timeoutMs,
+          'identity service',
+        );
+      } catch (error) {
+        return providerFailure(userId, 'address', error, row);
+      }
+
+      if (answer.outcome === 'not_verified') {
+        await record(db, { ...row, outcome: 'mismatch', reference: answer.reference });
+        log.info('kyc.address_failed', { user: userId, reference: answer.reference });
+        const reason = answer.reason.charAt(0).toUpperCase() + answer.reason.slice(1);
+        return fail('VALIDATION_FAILED', `We could not verify your address: ${answer.reason}. Check the address and the document's number.`, {
+          errors: { proof_reference: [`${reason}. Check the number, or use another document.`] },
+        });
+      }
+
+      const raised = await inTransaction(db, async (trx) => {
+        await record(trx, { ...row, outcome: 'verified', reference: answer.reference });
+        await users.upsertAddress({ user_id: userId, address: input.address, city: input.city, state: input.state, lga: input.lga, created_at: clock.now().toISOString() }, trx);
+        await raiseTier(trx, userId, 3, already);
+      });
+      if (!raised.ok) return raised;
+      log.info('kyc.tier_raised', { user: userId, tier: 3, reference: answer.reference });
+      await announce(profile, 3);
+      return succeed(await outcomeFor(userId));
+    },
+  };
 }
 export type KycService = ReturnType<typeof createKycService>;

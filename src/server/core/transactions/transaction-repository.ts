@@ -231,7 +231,7 @@ export function createTransactionRepository(db: Db) {
     },
 
     /** Debits counted against today's limit: not failed, not reversed, principal only. */
-    async debitedOn(trx: Trx, accountNumber: string, day: string): Promise<number> {
+    async debitedOn(trx: Trx | Db, accountNumber: string, day: string): Promise<number> {
       const row = await trx
         .selectFrom('transactions')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * KYC: every identity check a customer asked for (BVN, then address), kept whatever its outcome,
@@ -22,6 +22,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('kyc_checks_user').on('kyc_checks').columns(['user_id', 'kind', 'created_at']).execute();
   await db.schema.createIndex('kyc_checks_bvn').on('kyc_checks').columns(['bvn_fingerprint', 'outcome']).execute();
+  // One customer per BVN, enforced by the database too: two customers verifying the same BVN at
+  // the same moment cannot both pass the service's check.
+  await db.schema
+    .createIndex('kyc_checks_one_customer_per_bvn')
+    .on('kyc_checks')
+    .column('bvn_fingerprint')
+    .unique()
+    .where(sql.ref('outcome'), '=', 'verified')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,2 +1,45 @@
-// TODO(issue 5, helper: kyc): the identity service port (BVN match, address verification).
-export type IdentityService = Record<string, never>;
+/**
+ * The identity service: a BVN match (as NIBSS's BVN validation or an aggregator such as
+ * Dojah, Youverify or Smile ID offers it: the bank sends the BVN with the customer's name and
+ * date of birth and learns only whether they match, never the record itself), and an address
+ * verifier that checks a residential address against a document's reference.
+ *
+ * An answer is one of the outcomes below. A provider that is down, refuses or is too slow
+ * throws (or times out): the caller changes nothing and says so.
+ */
+export type BvnMatchRequest = {
+  /** 11 digits. Never logged or stored by the bank in full. */
+  bvn: string;
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string;
+};
+
+/** Which of the customer's details differ from the record (the record itself is not revealed). */
+export type BvnMismatchField = 'name' | 'date_of_birth';
+
+export type BvnMatchAnswer =
+  | { outcome: 'match'; reference: string }
+  | { outcome: 'mismatch'; fields: BvnMismatchField[]; reference: string }
+  | { outcome: 'not_found'; reference: string };
+
+export type AddressVerificationRequest = {
+  firstName: string;
+  lastName: string;
+  address: string;
+  city: string;
+  state: string;
+  lga: string;
+  proofType: string;
+  proofReference: string;
+};
+
+export type AddressVerificationAnswer = { outcome: 'verified'; reference: string } | { outcome: 'not_verified'; reason: string; reference: string };
+
+export interface IdentityService {
+  /** Throws when the service is unavailable. */
+  matchBvn(request: BvnMatchRequest): Promise<BvnMatchAnswer>;
+  /** Throws when the verifier is unavailable. */
+  verifyAddress(request: AddressVerificationRequest): Promise<AddressVerificationAnswer>;
+}

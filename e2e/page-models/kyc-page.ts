@@ -1,0 +1,100 @@
+import type { Locator, Page, Response } from '@playwright/test';
+import { BasePage } from './base-page.ts';
+
+/**
+ * /kyc-verification: the current tier and its limits, the three tiers, and the next step's
+ * form (BVN on Tier 1, home address on Tier 2). Without JavaScript the address form's LGA list
+ * comes by a round trip ("Show local governments for this state").
+ */
+export class KycPage extends BasePage {
+  static readonly path = '/kyc-verification';
+
+  constructor(page: Page, js: boolean) {
+    super(page, js);
+  }
+
+  get currentTier(): Locator {
+    return this.page.getByTestId('current-tier');
+  }
+  get dailyLimit(): Locator {
+    return this.page.getByTestId('daily-limit');
+  }
+  get usedToday(): Locator {
+    return this.page.getByTestId('used-today');
+  }
+  get tierNotice(): Locator {
+    return this.page.getByTestId('tier-notice');
+  }
+  get tiersTable(): Locator {
+    return this.page.getByRole('table');
+  }
+
+  get bvn(): Locator {
+    return this.page.getByLabel('BVN (Bank Verification Number)');
+  }
+  get dateOfBirth(): Locator {
+    return this.page.getByLabel('Date of birth');
+  }
+  get verifyBvnButton(): Locator {
+    return this.page.getByRole('button', { name: 'Verify my BVN' });
+  }
+
+  get street(): Locator {
+    return this.page.getByLabel('Street address');
+  }
+  get city(): Locator {
+    return this.page.getByLabel('City or town');
+  }
+  get state(): Locator {
+    return this.page.getByLabel('State', { exact: true });
+  }
+  get lga(): Locator {
+    return this.page.getByLabel('Local government area');
+  }
+  get showLgasButton(): Locator {
+    return this.page.getByRole('button', { name: 'Show local governments for this state' });
+  }
+  get proofType(): Locator {
+    return this.page.getByLabel('Proof of address');
+  }
+  get proofReference(): Locator {
+    return this.page.getByLabel('Number on the document');
+  }
+  get verifyAddressButton(): Locator {
+    return this.page.getByRole('button', { name: 'Verify my address' });
+  }
+  get highestTier(): Locator {
+    return this.page.getByRole('heading', { name: 'You have the highest tier' });
+  }
+
+  async goto(query = ''): Promise<Response | null> {
+    const response = await this.page.goto(`${KycPage.path}${query}`);
+    await this.ready();
+    return response;
+  }
+
+  /** Submits the BVN form and waits for the page that answers (a re-render or the ?done=bvn page). */
+  async verifyBvn(bvn: string, dateOfBirth: string): Promise<void> {
+    await this.bvn.fill(bvn);
+    await this.dateOfBirth.fill(dateOfBirth);
+    await this.verifyBvnButton.click();
+  }
+
+  async chooseState(state: string): Promise<void> {
+    await this.state.selectOption(state);
+    if (!this.js) {
+      await this.showLgasButton.click();
+      await this.ready();
+    }
+  }
+
+  async verifyAddress(address: { address: string; city: string; state?: string; lga?: string; proofType: string; proofReference: string }): Promise<void> {
+    await this.street.fill(address.address);
+    await this.city.fill(address.city);
+    if (address.state) await this.chooseState(address.state);
+    if (address.lga) await this.lga.selectOption(address.lga);
+    await this.proofType.selectOption(address.proofType);
+    await this.proofReference.fill(address.proofReference);
+    await this.verifyAddressButton.click();
+  }
+}

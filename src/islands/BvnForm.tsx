@@ -1,0 +1,44 @@
+import { api } from '../lib/api-client.ts';
+import { bvnSchema } from '../lib/kyc-schemas.ts';
+import { signIn, type AuthUser } from '../stores/auth.ts';
+import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+
+/**
+ * Tier 1 → 2 on /kyc-verification. Without JavaScript it is a plain post (intent=bvn) to the
+ * page; with it, the same schema checks as you type and the API answers, then the page is
+ * loaded with ?done=bvn so the server shows the new tier. The page never sends the BVN back.
+ */
+export default function BvnForm({ values = {}, errors = {}, formError = null }: FormProps) {
+  const form = useSchemaForm(bvnSchema, { bvn: '', date_of_birth: '', ...values }, errors);
+  const { busy, message, onSubmit } = useApiSubmit(
+    form,
+    formError,
+    () => api<{ user: AuthUser }>('POST', '/v1/kyc/bvn', { bvn: form.values.bvn, date_of_birth: form.values.date_of_birth }),
+    (data) => {
+      signIn(data.user);
+      window.location.assign('/kyc-verification?done=bvn');
+    },
+  );
+
+  return (
+    <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value="bvn" />
+      <FormMessage error={message} />
+      <TextField
+        label="BVN (Bank Verification Number)"
+        hint="11 digits. Dial *565*0# on the phone number you registered it with to see it."
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={11}
+        pattern="[0-9]*"
+        className="input font-mono tracking-widest"
+        error={form.errorFor('bvn')}
+        {...form.bind('bvn')}
+      />
+      <TextField label="Date of birth" type="date" hint="As on your BVN record, for example 1990-05-17" autoComplete="bday" error={form.errorFor('date_of_birth')} {...form.bind('date_of_birth')} />
+      <SubmitButton busy={busy} busyText="Checking…">
+        Verify my BVN
+      </SubmitButton>
+    </form>
+  );
+}

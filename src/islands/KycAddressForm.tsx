@@ -1,0 +1,49 @@
+import { api } from '../lib/api-client.ts';
+import { addressProofTypes, kycAddressSchema } from '../lib/kyc-schemas.ts';
+import type { StateWithLgas } from '../lib/states.ts';
+import { signIn, type AuthUser } from '../stores/auth.ts';
+import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { StateLgaFields } from './address-kit.tsx';
+
+/**
+ * Tier 2 → 3 on /kyc-verification: the home address (prefilled from onboarding) and the number
+ * on a document that shows it. Without JavaScript the state's LGAs come by a round trip
+ * (intent=choose-state) and the form posts with intent=address.
+ */
+export default function KycAddressForm({ values = {}, errors = {}, formError = null, notice = null, states }: FormProps & { states: readonly StateWithLgas[] }) {
+  const form = useSchemaForm(kycAddressSchema, { address: '', city: '', state: '', lga: '', proof_type: '', proof_reference: '', ...values }, errors);
+  const { busy, message, onSubmit } = useApiSubmit(
+    form,
+    formError,
+    () => {
+      const { address, city, state, lga, proof_type, proof_reference } = form.values;
+      return api<{ user: AuthUser }>('POST', '/v1/kyc/address', { address, city, state, lga, proof_type, proof_reference });
+    },
+    (data) => {
+      signIn(data.user);
+      window.location.assign('/kyc-verification?done=address');
+    },
+  );
+
+  return (
+    <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
+      <FormMessage error={message} notice={notice} />
+      <TextField label="Street address" autoComplete="street-address" hint="Where you live: house number and street, not a P.O. Box" error={form.errorFor('address')} {...form.bind('address')} />
+      <TextField label="City or town" autoComplete="address-level2" error={form.errorFor('city')} {...form.bind('city')} />
+      <StateLgaFields form={form} states={states} />
+      <SelectField label="Proof of address" placeholder="Choose a document" options={addressProofTypes} error={form.errorFor('proof_type')} {...form.bind('proof_type')} />
+      <TextField
+        label="Number on the document"
+        hint="The meter, account or agreement number printed on it"
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={30}
+        error={form.errorFor('proof_reference')}
+        {...form.bind('proof_reference')}
+      />
+      <SubmitButton busy={busy} busyText="Checking…" name="intent" value="address">
+        Verify my address
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../testing/test-app.ts';
+import type { Db } from '../../db/connection.ts';
+import { createSandboxIdentity, sandboxIdentityTestData } from './sandbox-identity.ts';
+
+const identity = createSandboxIdentity({ db: undefined as unknown as Db, clock: new ManualClock(Date.parse('2026-11-21T09:00:00Z')) });
+const asker = { firstName: 'Chioma', lastName: 'Okeke' };
+const match = (bvn: string, dateOfBirth: string, name = asker) => identity.matchBvn({ bvn, dateOfBirth, ...name });
+const proof = { firstName: 'Chioma', lastName: 'Okeke', address: '7 Bode Thomas Street', city: 'Surulere', state: 'Lagos', lga: 'Surulere', proofType: 'utility_bill' };
+
+describe('the sandbox identity service', () => {
+  it('22222222222 and 30000xxxxxx are the asker’s own record, born 1990-01-01', async () => {
+    expect(await match('22222222222', '1990-01-01')).toMatchObject({ outcome: 'match', reference: expect.stringMatching(/^BVN-20261121-/) });
+    expect(await match('30000123456', '1990-01-01')).toMatchObject({ outcome: 'match' });
+    expect(await match('22222222222', '1990-01-02')).toMatchObject({ outcome: 'mismatch', fields: ['date_of_birth'] });
+    expect(await match('30000999999', '1985-03-02')).toMatchObject({ outcome: 'mismatch', fields: ['date_of_birth'] });
+  });
+
+  it('22222222223 is Musa Danjuma, born 1985-03-02: names compared without case or extra spaces', async () => {
+    expect(await match('22222222223', '1990-01-01')).toMatchObject({ outcome: 'mismatch', fields: ['name', 'date_of_birth'] });
+    expect(await match('22222222223', '1985-03-02')).toMatchObject({ outcome: 'mismatch', fields: ['name'] });
+    expect(await match('22222222223', '1985-03-02', { firstName: '  MUSA ', lastName: 'danjuma' })).toMatchObject({ outcome: 'match' });
+    expect(await match('22222222223', '1985-03-02', { firstName: 'Musa', lastName: 'Bello' })).toMatchObject({ outcome: 'mismatch', fields: ['name'] });
+    expect(await match('22222222223', '1985-03-02', { firstName: 'Ibrahim', lastName: 'Danjuma' })).toMatchObject({ outcome: 'mismatch', fields: ['name'] });
+  });
+
+  it('22222222224 and every other number are not found; 22222222225 is unavailable', async () => {
+    expect(await match('22222222224', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    expect(await match('12345678901', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    expect(await match('3000012345', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    await expect(match(sandboxIdentityTestData.bvn.unavailable, '1990-01-01')).rejects.toThrow(/unavailable/);
+  });
+
+  it('verifies an address unless the reference starts with 000; 999999 is unavailable', async () => {
+    expect(await identity.verifyAddress({ ...proof, proofReference: 'EKO-4455667788' })).toMatchObject({ outcome: 'verified', reference: expect.stringMatching(/^ADR-/) });
+    expect(await identity.verifyAddress({ ...proof, proofReference: '0001234' })).toEqual({ outcome: 'not_verified', reason: 'the document does not show this address', reference: expect.any(String) });
+    expect(await identity.verifyAddress({ ...proof, proofReference: '1000000' })).toMatchObject({ outcome: 'verified' });
+    await expect(identity.verifyAddress({ ...proof, proofReference: '999999' })).rejects.toThrow(/unavailable/);
+  });
+
+  it('answers the same question the same way', async () => {
+    expect(await match('22222222222', '1990-01-01')).toEqual(await match('22222222222', '1990-01-01'));
+  });
+});
