@@ -34,6 +34,8 @@ test('nothing scrolls sideways at 320 px on the main screens', async ({ page, sc
 
   await page.goto('/no-such-page');
   await expectNoSideways(page, '404 (guest)');
+  await page.goto('/password/forgot');
+  await expectNoSideways(page, 'password/forgot');
 
   // A long but ordinary address (the card must wrap it, not widen).
   const longEmail = `oluwaseun.adebayo-ogunleye.${customer.email}`;
@@ -75,4 +77,8 @@ test('nothing scrolls sideways at 320 px on the main screens', async ({ page, sc
 
   await page.goto('/no-such-page');
   await expectNoSideways(page, '404 (signed in)');
+  await page.goto('/account/settings');
+  await expectNoSideways(page, 'account/settings');
+  await page.goto('/kyc-verification');
+  await expectNoSideways(page, 'kyc-verification');
 });

@@ -30,6 +30,7 @@ test.describe('page weight', () => {
     await meter.measure('/login', () => page.goto('/login'));
     await meter.measure('/register', () => page.goto('/register'));
     await meter.measure('/404 (guest)', () => page.goto('/no-such-page'));
+    await meter.measure('/password/forgot', () => page.goto('/password/forgot'));
 
     await onboard(screens, customer, 'registered');
     await meter.measure('/account/verify', () => page.goto('/account/verify'));
@@ -63,6 +64,8 @@ test.describe('page weight', () => {
     await meter.measure('/bills/electricity', () => page.goto('/bills/electricity'));
     await meter.measure('/bills/cable', () => page.goto('/bills/cable'));
     await meter.measure('/transactions', () => page.goto('/transactions'));
+    await meter.measure('/account/settings', () => page.goto('/account/settings'));
+    await meter.measure('/kyc-verification', () => page.goto('/kyc-verification'));
     await meter.measure('/404 (signed in)', () => page.goto('/no-such-page'));
 
     const table = meter.table();

@@ -69,7 +69,7 @@ test.describe('navigation guard (seed section 2)', () => {
   });
 
   test('guest-only routes that exist are open to a guest', async ({ page, screens }) => {
-    for (const path of ['/', '/login', '/register']) await expectAllowed(page, path);
+    for (const path of ['/', '/login', '/register', '/password/forgot']) await expectAllowed(page, path);
     await page.goto('/');
     await expect(screens.login.submit).toBeVisible();
   });
