@@ -120,6 +120,22 @@ export function createPasswordReset(deps: {
     return succeed(user);
   }
 
+  const inFlight = new Set<Promise<void>>();
+
+  async function issueAndSend(user: { id: string; email: string; first_name: string }, ip: string): Promise<void> {
+    const issued = await codes.issue(user.id, 'password_reset', passwordResetPolicy);
+    if (!issued.ok) {
+      // No mail, only this line: the answer already given is the same as ever.
+      log.warn('password_reset.throttled', { user: user.id, ip, retry_after: issued.retryAfterSeconds });
+      return;
+    }
+    await sendMail(
+      passwordResetCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes }),
+      'password_reset',
+    );
+    log.info('password_reset.requested', { ip, user: user.id });
+  }
+
   return {
     ipPolicy,
 
@@ -138,19 +154,18 @@ export function createPasswordReset(deps: {
         log.info('password_reset.requested', { ip, known_email: false });
         return succeed({ message: forgotPasswordMessage });
       }
-      const issued = await codes.issue(user.id, 'password_reset', passwordResetPolicy);
-      if (!issued.ok) {
-        // The same answer as ever: a refusal here would tell that the email has an account.
-        log.warn('password_reset.throttled', { user: user.id, ip, retry_after: issued.retryAfterSeconds });
-        return succeed({ message: forgotPasswordMessage });
-      }
-      // Not awaited: a known email must not answer later than an unknown one because of the mail.
-      void sendMail(
-        passwordResetCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes }),
-        'password_reset',
-      );
-      log.info('password_reset.requested', { ip, user: user.id });
+      // Issuing the code and mailing it happen after the answer: a registered email must not
+      // answer later than an unknown one (measured: the code's writes alone cost ~1.6 ms).
+      const work = issueAndSend(user, ip)
+        .catch((error: unknown) => log.error('password_reset.issue_failed', { user: user.id, error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
       return succeed({ message: forgotPasswordMessage });
+    },
+
+    /** Resolves once every code requested so far is issued and mailed (tests; orderly shutdown). */
+    async settled(): Promise<void> {
+      await Promise.all([...inFlight]);
     },
 
     /** Checks the code without spending it (wrong tries count). */
