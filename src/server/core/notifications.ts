@@ -1,4 +1,18 @@
-import type { MailMessage } from '../integrations/mail/ports.ts';
+import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
+import type { Logger } from '../log.ts';
+
+/**
+ * Sends mail about something already done (an account opened, a code issued, a change made): a
+ * failure is logged, never thrown, so a lost email can neither undo the change nor show the
+ * customer an error for something that worked.
+ */
+export async function sendLogged(mailer: Mailer, log: Logger, message: MailMessage, purpose: string): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    log.error('mail.failed', { purpose, error: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 /** Mail bodies. Plain text first; the HTML is the same words in a simple, escaped layout. */
 function escapeHtml(value: string): string {

@@ -6,7 +6,7 @@ import type { LoginInput, RegisterInput } from '../../../lib/schemas.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { openSavingsAccount } from '../accounts/account-repository.ts';
-import { verificationCodeEmail } from '../notifications.ts';
+import { sendLogged, verificationCodeEmail } from '../notifications.ts';
 import { emailVerificationPolicy, type OneTimeCodes } from '../onboarding/one-time-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
@@ -30,14 +30,9 @@ export function createAuthService(deps: {
 }) {
   const { db, config, clock, log, mailer, users, sessions, codes, throttle } = deps;
 
-  async function sendVerificationCode(to: string, firstName: string, code: string): Promise<void> {
-    try {
-      await mailer.send(verificationCodeEmail({ bankName: config.bank.name, to, firstName, code, minutes: emailVerificationPolicy.ttlMs / 60_000 }));
-    } catch (error) {
-      // The account exists either way; the customer can ask for a new code from /account/verify.
-      log.error('mail.failed', { purpose: 'email_verification', error: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  // The account exists either way; if the mail is lost the customer asks for a new code from /account/verify.
+  const sendVerificationCode = (to: string, firstName: string, code: string): Promise<void> =>
+    sendLogged(mailer, log, verificationCodeEmail({ bankName: config.bank.name, to, firstName, code, minutes: emailVerificationPolicy.ttlMs / 60_000 }), 'email_verification');
 
   return {
     sendVerificationCode,

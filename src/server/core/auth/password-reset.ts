@@ -6,7 +6,7 @@ import type { ResetPasswordInput } from '../../../lib/recovery-schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
-import { passwordResetCodeEmail, securityChangeEmail } from '../notifications.ts';
+import { passwordResetCodeEmail, securityChangeEmail, sendLogged } from '../notifications.ts';
 import { codeMessages, passwordResetPolicy, type OneTimeCodes } from '../onboarding/one-time-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
@@ -100,13 +100,7 @@ export function createPasswordReset(deps: {
     return onToken(fail('INVALID_OTP', codeMessages.wrong(passwordResetPolicy.maxAttempts - entry.attempts)));
   }
 
-  async function sendMail(message: MailMessage, purpose: string): Promise<void> {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      log.error('mail.failed', { purpose, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  const sendMail = (message: MailMessage, purpose: string) => sendLogged(mailer, log, message, purpose);
 
   /** The customer behind `email` and their live code checked without spending it. */
   async function checkCode(email: string, token: string): Promise<Result<NonNullable<Awaited<ReturnType<UserRepository['findByEmail']>>>>> {

@@ -1,3 +1,4 @@
+import { sendLogged } from '../notifications.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
@@ -199,17 +200,9 @@ export function createBillService(deps: {
       `${config.bank.name}`,
     ];
     const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    try {
-      await mailer.send({
-        to: profile.user.email,
-        subject: `Your electricity token ${token}`,
-        text: lines.join('\n'),
-        html: `<p>${lines.map(escape).join('<br>')}</p>`,
-      });
-    } catch (error) {
-      // The token is on the receipt and in the history; a lost email is logged, never fatal.
-      log.warn('bills.token_email_failed', { reference: transaction.reference, error: error instanceof Error ? error.message : String(error) });
-    }
+    // The token is on the receipt and in the history too; a lost email is logged, never fatal.
+    const message = { to: profile.user.email, subject: `Your electricity token ${token}`, text: lines.join('\n'), html: `<p>${lines.map(escape).join('<br>')}</p>` };
+    await sendLogged(mailer, log, message, 'electricity_token');
   }
 
   /** Settles a pending purchase once: delivered moves suspense to biller settlement; failed reverses the debit. */

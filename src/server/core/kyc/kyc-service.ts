@@ -12,7 +12,7 @@ import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { newId, sha256Hex } from '../auth/secrets.ts';
 import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
 import { tierLimits } from '../ledger/charges.ts';
-import { tierRaisedEmail } from '../notifications.ts';
+import { sendLogged, tierRaisedEmail } from '../notifications.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { UserProfile, UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
@@ -193,25 +193,21 @@ export function createKycService(deps: {
       : fail('PROVIDER_FAILED', 'The verification service is not available right now. Nothing was changed; please try again later.');
   }
 
+  /** The new limits, by email; the tier is raised either way and the page shows it. */
   async function announce(profile: UserProfile, tier: 2 | 3) {
     const limits = tierLimits(config.money, tier);
-    try {
-      await mailer.send(
-        tierRaisedEmail({
-          bankName: config.bank.name,
-          to: profile.user.email,
-          firstName: profile.user.first_name,
-          tier,
-          dailyLimit: formatNaira(limits.dailyDebit),
-          maxBalance: limits.maxBalance === null ? 'no maximum' : formatNaira(limits.maxBalance),
-          at: formatLagosDateTime(clock.now().toISOString()),
-        }),
-      );
-    } catch (error) {
-      // The tier is raised either way; the page shows it.
-      log.error('mail.failed', { purpose: 'tier_raised', error: error instanceof Error ? error.message : String(error) });
-    }
+    const message = tierRaisedEmail({
+      bankName: config.bank.name,
+      to: profile.user.email,
+      firstName: profile.user.first_name,
+      tier,
+      dailyLimit: formatNaira(limits.dailyDebit),
+      maxBalance: limits.maxBalance === null ? 'no maximum' : formatNaira(limits.maxBalance),
+      at: formatLagosDateTime(clock.now().toISOString()),
+    });
+    await sendLogged(mailer, log, message, 'tier_raised');
   }
+
 
   /** Raises users.tier to `tier` only from below it, or refuses (a second request got there first). */
   async function raiseTier(trx: Trx, userId: string, tier: 2 | 3, message: string) {

@@ -7,7 +7,7 @@ import type { ChangePasswordInput, ChangePinInput, ChangeSecurityQuestionInput }
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
-import { securityChangeEmail, type SecurityChange } from '../notifications.ts';
+import { securityChangeEmail, sendLogged, type SecurityChange } from '../notifications.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
@@ -81,14 +81,8 @@ export function createSettingsService(deps: {
     return countFailure(user, field, wrongPasswordMessage, 'password');
   }
 
-  async function confirmByMail(user: UserRow, change: SecurityChange, nowIso: string): Promise<void> {
-    try {
-      await mailer.send(securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso) }));
-    } catch (error) {
-      // The change is made; a lost confirmation must not undo it or show the customer an error.
-      log.error('mail.failed', { purpose: change, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  const confirmByMail = (user: UserRow, change: SecurityChange, nowIso: string): Promise<void> =>
+    sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso) }), change);
 
   const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first: set your transaction PIN and security question.');
 
