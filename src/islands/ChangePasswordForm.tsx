@@ -1,5 +1,5 @@
 import { api } from '../lib/api-client.ts';
-import { passwordMinLength } from '../lib/schemas.ts';
+import { newPasswordHint } from '../lib/schemas.ts';
 import { changePasswordSchema } from '../lib/settings-schemas.ts';
 import { TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
@@ -20,7 +20,7 @@ export default function ChangePasswordForm(props: FormProps) {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${passwordMinLength} characters. A phrase of a few unrelated words is easy to remember and hard to guess.`}
+        hint={newPasswordHint}
         error={form.errorFor('password')}
         {...form.bind('password')}
       />

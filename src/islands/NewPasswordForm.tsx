@@ -1,5 +1,5 @@
 import { newPasswordFormSchema } from '../lib/recovery-schemas.ts';
-import { passwordMinLength } from '../lib/schemas.ts';
+import { newPasswordHint } from '../lib/schemas.ts';
 import { FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 
@@ -15,7 +15,7 @@ export default function NewPasswordForm({ errors = {}, formError = null }: FormP
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${passwordMinLength} characters. A phrase of a few words is easy to remember and hard to guess.`}
+        hint={newPasswordHint}
         error={form.errorFor('password')}
         {...form.bind('password')}
       />

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../lib/api-client.ts';
-import { registerDetailFields, registerSchema, passwordMinLength } from '../lib/schemas.ts';
+import { registerDetailFields, registerSchema, newPasswordHint } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
 import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
@@ -108,7 +108,7 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint={`At least ${passwordMinLength} characters. A phrase of a few words is easy to remember and hard to guess.`}
+            hint={newPasswordHint}
             error={form.errorFor('password')}
             {...bind('password')}
           />

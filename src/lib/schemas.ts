@@ -42,6 +42,8 @@ export const phoneNumberSchema = requiredText('Enter your phone number')
 
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
+/** The hint beside every new-password field: registration, reset and settings. */
+export const newPasswordHint = `At least ${passwordMinLength} characters. A phrase of a few unrelated words is easy to remember and hard to guess.`;
 export const newPasswordSchema = z
   .string({ error: 'Choose a password' })
   .min(passwordMinLength, `Use at least ${passwordMinLength} characters`)
