@@ -1,12 +1,12 @@
 import type { Locator, Page, Response } from '@playwright/test';
-import { BasePage } from './base-page.ts';
+import { AddressFormPage, type AddressFields } from './address-form-page.ts';
 
 /**
  * /kyc-verification: the current tier and its limits, the three tiers, and the next step's
  * form (BVN on Tier 1, home address on Tier 2). Without JavaScript the address form's LGA list
  * comes by a round trip ("Show local governments for this state").
  */
-export class KycPage extends BasePage {
+export class KycPage extends AddressFormPage {
   static readonly path = '/kyc-verification';
 
   constructor(page: Page, js: boolean) {
@@ -39,21 +39,6 @@ export class KycPage extends BasePage {
     return this.page.getByRole('button', { name: 'Verify my BVN' });
   }
 
-  get street(): Locator {
-    return this.page.getByLabel('Street address');
-  }
-  get city(): Locator {
-    return this.page.getByLabel('City or town');
-  }
-  get state(): Locator {
-    return this.page.getByLabel('State', { exact: true });
-  }
-  get lga(): Locator {
-    return this.page.getByLabel('Local government area');
-  }
-  get showLgasButton(): Locator {
-    return this.page.getByRole('button', { name: 'Show local governments for this state' });
-  }
   get proofType(): Locator {
     return this.page.getByLabel('Proof of address');
   }
@@ -80,19 +65,8 @@ export class KycPage extends BasePage {
     await this.verifyBvnButton.click();
   }
 
-  async chooseState(state: string): Promise<void> {
-    await this.state.selectOption(state);
-    if (!this.js) {
-      await this.showLgasButton.click();
-      await this.ready();
-    }
-  }
-
-  async verifyAddress(address: { address: string; city: string; state?: string; lga?: string; proofType: string; proofReference: string }): Promise<void> {
-    await this.street.fill(address.address);
-    await this.city.fill(address.city);
-    if (address.state) await this.chooseState(address.state);
-    if (address.lga) await this.lga.selectOption(address.lga);
+  async verifyAddress(address: AddressFields & { proofType: string; proofReference: string }): Promise<void> {
+    await this.fillAddress(address);
     await this.proofType.selectOption(address.proofType);
     await this.proofReference.fill(address.proofReference);
     await this.verifyAddressButton.click();
