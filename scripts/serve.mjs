@@ -1,6 +1,7 @@
 // Serves the built app: Astro's handler for everything, except hashed client assets that have
 // a precompressed copy (scripts/precompress.mjs), which go out as brotli or gzip. On slow mobile
 // data that turns ~325 kB of island JavaScript into ~90 kB on the wire.
+import './node-version.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
