@@ -1,0 +1,327 @@
+// Section 4, money, on SQLite (a fresh DATA_DIR) and, when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set, on a fresh PostgreSQL database: transfers through the API, the
+// service and the floor, the PIN's cost, pages for a customer with a long history. Section 5
+// (bills) runs on the same servers and databases when wanted.
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { round } from '../stats.mjs';
+import { freePort, loadTest, request, sequentialGets } from '../lib/http.mjs';
+import { captureOutput, createDatabase, dropDatabase, ledgerVerify, makeTempDir, removeTempDir, runHelper, startApp, stopChild, waitForHealth } from '../lib/processes.mjs';
+import { loginAs, moneyLoad, transferRequest } from '../lib/money-load.mjs';
+import { fmt, pct, table } from '../lib/format.mjs';
+import { airtimePurchase, benchBills, checkBills } from './bills.mjs';
+
+/** Pages of a customer with a long history: sequential, then `connections` keep-alive connections. */
+async function benchHistoryPages({ port, token, options, serverPid, say, label }) {
+  const headers = { accept: 'text/html', cookie: `session=${token}` };
+  const pages = {};
+  for (const pathname of ['/dashboard', '/transactions']) {
+    const probe = await request({ port, pathname, headers, timeoutMs: 30_000 });
+    if (probe.status !== 200) {
+      pages[pathname] = { status: probe.status, location: probe.headers.location ?? null, skipped: true };
+      say(`  ${label} ${pathname}: HTTP ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ''}; not measured`);
+      continue;
+    }
+    say(`  ${label} ${pathname}: ${options.pageCalls} sequential, then ${options.connections} connections for ${options.warmup} s + ${options.duration} s …`);
+    const sequential = await sequentialGets({ port, pathname, headers, calls: options.pageCalls, serverPid });
+    const concurrent = await loadTest({ port, pathname, headers, connections: options.connections, warmupMs: options.warmup * 1000, durationMs: options.duration * 1000, serverPid });
+    pages[pathname] = { status: 200, html_bytes: probe.body.length, sequential, concurrent };
+  }
+  return pages;
+}
+
+/**
+ * Everything the money section (`parts.transfers`) and the bills section (`parts.bills`) do on
+ * one engine: one database, one seed, one app server for both.
+ */
+async function benchMoneyEngine(engine, options, say, parts = { transfers: true, bills: false }) {
+  const out = { engine, notes: [] };
+  const dir = makeTempDir(`bank-bench-${engine}-`);
+  const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' };
+  delete env.DATABASE_URL;
+  let dbName = null;
+  if (engine === 'postgres') {
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+    dbName = `bench_${Date.now().toString(36)}_${process.pid}`;
+    env.DATABASE_URL = await createDatabase(adminUrl, dbName);
+    out.database = `fresh PostgreSQL database ${dbName} on ${new URL(adminUrl).host} (dropped afterwards)`;
+  } else out.database = 'fresh DATA_DIR (SQLite, WAL, synchronous=FULL)';
+
+  let server = null;
+  try {
+    // --- Customers: senders, the recipient, and (for the money section) the long-history customer
+    const senderCount = Math.max(1, options.transferClients);
+    const history = parts.transfers ? options.history : 0;
+    say(`[${engine}] seeding ${senderCount} tier-3 senders, a recipient${history ? ` and a customer with ${history.toLocaleString('en-US')} transactions` : ''} …`);
+    const plan = await runHelper('seed', [`--senders=${senderCount}`, `--fund=${1_000_000_000}`, `--history=${history}`], env);
+    out.seed = { seconds: plan.seconds, history_seconds: plan.history?.seconds ?? null, history_transactions: plan.history?.transactions ?? null, history_by_kind: plan.history?.by_kind ?? null };
+    say(`[${engine}] seeded in ${plan.seconds} s${plan.history ? ` (history: ${plan.history.transactions} transactions in ${plan.history.seconds} s)` : ''}`);
+
+    // --- The app server on that database ---------------------------------------------------
+    const port = await freePort();
+    server = startApp(port, env);
+    const serverLog = captureOutput(server, `app (${engine})`);
+    await waitForHealth(port, server, 60_000);
+    for (const sender of plan.senders) sender.token = await loginAs(port, sender.email, plan.password);
+    const historyToken = plan.history ? await loginAs(port, plan.history.email, plan.password) : null;
+    const runTag = Date.now().toString(36);
+
+    // --- 4a. transfers through the API ------------------------------------------------------
+    if (parts.transfers) {
+      out.api = [];
+      const requestFor = transferRequest({ recipient: plan.recipient.accountNumber, amount: plan.amount, pin: plan.pin });
+      for (const clients of [...new Set([1, options.transferClients])]) {
+        say(`[${engine}] API transfers: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`);
+        const run = await moneyLoad({
+          port,
+          clients,
+          senders: plan.senders,
+          requestFor,
+          warmupMs: options.transferWarmup * 1000,
+          durationMs: options.transferDuration * 1000,
+          serverPid: server.pid,
+          keyPrefix: `bench-${engine}-${runTag}-c${clients}`,
+        });
+        out.api.push(run);
+        say(`[${engine}]   ${run.tps} transfers/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.errors} errors`);
+      }
+    }
+
+    // --- 5. bill purchases: the pages, then airtime through the API -------------------------
+    if (parts.bills) {
+      out.bills = await benchBills({ engine, port, plan, options, serverPid: server.pid, say, runTag });
+      out.bills.database = out.database;
+    }
+
+    // --- 4d. pages for the customer with a long history -------------------------------------
+    if (parts.transfers && historyToken) {
+      say(`[${engine}] pages for the customer with ${plan.history.transactions.toLocaleString('en-US')} transactions:`);
+      out.pages = await benchHistoryPages({ port, token: historyToken, options, serverPid: server.pid, say, label: `[${engine}]` });
+    }
+
+    await stopChild(server);
+    server = null;
+    out.server_log = { warn_lines: serverLog.warn, error_lines: serverLog.error, events: serverLog.events, tail: serverLog.error || serverLog.warn ? serverLog.lines.slice(-10) : [] };
+
+    // --- Checks: every answer 200, one debit per 200, the books verify -----------------------
+    const planFile = path.join(dir, 'bench-plan.json');
+    fs.writeFileSync(planFile, JSON.stringify(plan));
+    const counted = await runHelper('count', [`--plan=${planFile}`], env);
+    const verify = await ledgerVerify(env);
+    if (parts.transfers) {
+      const acknowledged = out.api.reduce((n, run) => n + run.acknowledged, 0);
+      const answeredNot200 = out.api.reduce((n, run) => n + run.non_200 + run.errors, 0);
+      const distinct = out.api.reduce((n, run) => n + run.distinct_references, 0);
+      out.checks = {
+        every_answer_200: answeredNot200 === 0,
+        acknowledged,
+        distinct_references: distinct,
+        debits_in_database: counted.debits,
+        credits_to_recipient: counted.credits,
+        debited_kobo: counted.debited,
+        expected_kobo: acknowledged * plan.amount,
+        one_debit_per_200: counted.debits === acknowledged && counted.credits === acknowledged && distinct === acknowledged && counted.debited === acknowledged * plan.amount,
+        ledger_verify: verify,
+      };
+      out.ok = out.checks.every_answer_200 && out.checks.one_debit_per_200 && verify.ok;
+      say(`[${engine}] transfer checks: ${answeredNot200} answers not 200; ${counted.debits} debits in the database for ${acknowledged} 200s; ledger:verify ${verify.ok ? 'OK' : `FAILED (exit ${verify.exit_code})`}`);
+    }
+    if (parts.bills) checkBills({ bills: out.bills, counted, verify, engine, say });
+    if (!parts.transfers) return out;
+
+    // --- 4b. the service layer without HTTP and PIN, and the floor ----------------------------
+    const timingArgs = [`--warmup=${options.transferWarmup}`, `--duration=${options.transferDuration}`, `--plan=${planFile}`];
+    out.service = [];
+    out.floor = [];
+    for (const clients of [...new Set([1, options.transferClients])]) {
+      say(`[${engine}] service layer (no HTTP, PIN stubbed): ${clients} client${clients === 1 ? '' : 's'} …`);
+      out.service.push({ layer: 'service', ...(await runHelper('service', [`--clients=${clients}`, ...timingArgs], env)) });
+    }
+    for (const clients of [...new Set([1, options.transferClients])]) {
+      say(`[${engine}] floor (${engine === 'sqlite' ? 'node:sqlite' : 'pg'} directly, no app code): ${clients} client${clients === 1 ? '' : 's'} …`);
+      out.floor.push({ layer: 'floor', ...(await runHelper('floor', [`--clients=${clients}`, ...timingArgs], env)) });
+    }
+    const after = await ledgerVerify(env);
+    out.checks.ledger_verify_after_floor = after;
+    if (!after.ok) out.ok = false;
+    for (const run of [...out.service, ...out.floor]) {
+      if (run.failed > 0) out.notes.push(`${run.layer} at ${run.clients} clients: ${run.failed} failed operations (${JSON.stringify(run.outcomes)}; ${run.errors.join(' | ')})`);
+    }
+    out.ratio = out.api.map((api) => {
+      const floorRun = out.floor.find((run) => run.clients === api.clients);
+      const serviceRun = out.service.find((run) => run.clients === api.clients);
+      return {
+        clients: api.clients,
+        api_over_floor_tps: floorRun?.tps ? round(api.tps / floorRun.tps, 4) : null,
+        floor_over_api_tps: api.tps ? round(floorRun?.tps / api.tps, 1) : null,
+        api_over_service_tps: serviceRun?.tps ? round(api.tps / serviceRun.tps, 3) : null,
+      };
+    });
+    return out;
+  } finally {
+    if (server) await stopChild(server);
+    removeTempDir(dir);
+    if (dbName) await dropDatabase(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL, dbName).catch((error) => out.notes.push(`could not drop ${dbName}: ${error.message}`));
+  }
+}
+
+/**
+ * The money and bills sections: each engine once, both sections on its server when both are
+ * wanted. Returns { money, bills }, each null when its section is not wanted.
+ */
+export async function benchMoney(options, say, parts = { transfers: true, bills: false }) {
+  const money = parts.transfers ? { engines: {}, pin: null, notes: [] } : null;
+  const bills = parts.bills ? { engines: {}, notes: [], airtime: { ...airtimePurchase } } : null;
+  if (money) {
+    say('pin: cost of one transaction-PIN check (verifySecret, argon2id) …');
+    try {
+      money.pin = await runHelper('pin', ['--calls=30', `--concurrency=${options.transferClients}`], { ...process.env });
+    } catch (error) {
+      money.notes.push(`PIN cost not measured: ${error.message}`);
+    }
+  }
+  const engines = ['sqlite'];
+  if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) engines.push('postgres');
+  else {
+    const note = 'PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a role that may create databases, e.g. postgres://postgres@127.0.0.1:5432/test';
+    for (const section of [money, bills]) section?.notes.push(note);
+  }
+  for (const engine of engines) {
+    try {
+      const { bills: billsOut, ...moneyOut } = await benchMoneyEngine(engine, options, say, parts);
+      if (money) money.engines[engine] = moneyOut;
+      if (bills) bills.engines[engine] = { ...billsOut, server_log: moneyOut.server_log, seed_seconds: moneyOut.seed?.seconds ?? null };
+    } catch (error) {
+      for (const section of [money, bills]) if (section) section.engines[engine] = { engine, ok: false, error: error.message };
+      say(`[${engine}] error: ${error.message}`);
+    }
+  }
+  if (money) {
+    money.ok = Object.values(money.engines).every((engine) => engine.ok);
+    money.closing_note = closingNote(money, os.cpus().length);
+  }
+  if (bills) bills.ok = Object.values(bills.engines).every((engine) => engine.ok);
+  return { money, bills };
+}
+
+/** The paragraph that explains the API/floor ratio from the figures just measured. */
+function closingNote(money, cpus) {
+  const pin = money.pin?.sequential;
+  const lines = [];
+  if (pin) {
+    const cap = (cpus * 1000) / pin.cpu_ms_per_verify;
+    lines.push(
+      `Every API transfer checks the 4-digit PIN with argon2id (m=19 MiB, t=2): ${fmt(pin.p50_ms, 1)} ms wall, ${fmt(pin.cpu_ms_per_verify, 1)} ms CPU per check on this machine. ` +
+        `With ${cpus} core${cpus === 1 ? '' : 's'}, that alone caps the server near ${fmt(cap, 0)} transfers/s whatever the database, ` +
+        `while the floor (the same engine's journal entry, two balance updates and two postings, no application code) does hundreds to thousands per second.`,
+    );
+  }
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (!result.api) continue;
+    const one = { api: result.api.find((r) => r.clients === 1), service: result.service?.find((r) => r.clients === 1), floor: result.floor?.find((r) => r.clients === 1) };
+    const many = { api: result.api.find((r) => r.clients !== 1), service: result.service?.find((r) => r.clients !== 1), floor: result.floor?.find((r) => r.clients !== 1) };
+    if (one.api && one.service && one.floor && pin) {
+      const rest = one.api.p50_ms - one.service.p50_ms - pin.p50_ms;
+      lines.push(
+        `${engine}, 1 client, p50 per transfer: API ${fmt(one.api.p50_ms, 1)} ms ≈ PIN ${fmt(pin.p50_ms, 1)} ms + transfer service without PIN ${fmt(one.service.p50_ms, 1)} ms (the floor's SQL alone: ${fmt(one.floor.p50_ms, 2)} ms) + HTTP, session and the rest ${fmt(Math.max(0, rest), 1)} ms. ` +
+          `Server CPU per API transfer: ${fmt(one.api.cpu_pct_of_one_core?.server_ms_per_request, 1)} ms.`,
+      );
+    }
+    if (many.api && many.floor) {
+      lines.push(
+        `${engine}, ${many.api.clients} clients: API ${fmt(many.api.tps, 1)}/s (server CPU ${many.api.cpu_pct_of_one_core?.server_pct ?? '—'} % of one core, ${fmt(many.api.cpu_pct_of_one_core?.server_ms_per_request, 1)} ms per transfer), ` +
+          `service without PIN ${fmt(many.service?.tps, 1)}/s, floor ${fmt(many.floor.tps, 1)}/s: the API reaches ${fmt((100 * many.api.tps) / many.floor.tps, 1)} % of the floor.`,
+      );
+    }
+  }
+  for (const [engine, result] of Object.entries(money.engines)) {
+    const dashboard = result.pages?.['/dashboard'];
+    const transactions = result.pages?.['/transactions'];
+    if (dashboard?.sequential && transactions?.sequential) {
+      lines.push(
+        `${engine}, ${fmt(result.seed?.history_transactions, 0)} transactions: /dashboard p50 ${fmt(dashboard.sequential.p50_ms, 1)} ms sequential (${fmt(dashboard.concurrent.rps, 0)} req/s at ${dashboard.concurrent.connections} connections) ` +
+          `against ${fmt(transactions.sequential.p50_ms, 1)} ms for the first page of /transactions: the dashboard's 12-month statistics aggregate every transaction of the year on each render.`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Sections 4–6 of the report: transfers, the PIN's cost, pages with a long history, the closing note. */
+export function reportMoney(money, say) {
+  say('\n== 4. Transfers inside the bank: API vs service vs floor ==');
+  const rows = [];
+  const layerName = { api: 'API: POST /transfer/local (HTTP)', service: 'service, no HTTP, PIN stubbed', floor: 'floor: engine only, no app code' };
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (result.error) {
+      rows.push([engine, `error: ${result.error.slice(0, 80)}`, '', '', '', '', '', '', '', '', '']);
+      continue;
+    }
+    const clientsList = [...new Set(result.api.map((run) => run.clients))];
+    for (const clients of clientsList) {
+      const floorRun = result.floor.find((run) => run.clients === clients);
+      for (const run of [result.api.find((r) => r.clients === clients), result.service.find((r) => r.clients === clients), floorRun]) {
+        if (!run) continue;
+        const failed = run.layer === 'api' ? run.non_200 + run.errors : run.failed;
+        const cpu = run.layer === 'api' ? `${pct(run.cpu_pct_of_one_core?.server_pct)} / ${pct(run.cpu_pct_of_one_core?.other_pct)}` : `${pct(run.cpu_pct_of_one_core?.process_pct)} / ${pct(run.cpu_pct_of_one_core?.machine_pct)}`;
+        const ratio = floorRun?.tps ? `${fmt((100 * run.tps) / floorRun.tps, 1)} %` : '—';
+        rows.push([engine, layerName[run.layer], clients, fmt(run.tps, 1), fmt(run.p50_ms), fmt(run.p99_ms), fmt(run.mean_ms), run.count, failed, cpu, ratio]);
+      }
+    }
+  }
+  say(table(['engine', 'layer', 'clients', 'transfers/s', 'p50 ms', 'p99 ms', 'mean ms', 'count', 'failed', 'CPU', 'of floor'], rows, ['l', 'l']));
+  say('CPU: API rows "server process / everything else (PostgreSQL, other work)"; service and floor rows "that process / whole machine" (% of one core).');
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (result.error) continue;
+    const floorMode = result.floor.map((run) => `${run.clients}: ${run.mode}`).join('; ');
+    say(`${engine}: ${result.database}. Floor = BEGIN; INSERT journal_entries; UPDATE accounts (sender, guarded balance >= amount); UPDATE accounts (recipient); 2 × INSERT postings; COMMIT — on the app's real tables and rows (the same senders and recipient), ${engine === 'sqlite' ? "through node:sqlite with the app's pragmas" : 'through pg with named prepared statements'}; ${floorMode}.`);
+    const checks = result.checks;
+    say(
+      `${engine} checks: ${checks.every_answer_200 ? 'every answer 200' : 'SOME ANSWERS NOT 200'}; ${checks.debits_in_database} debits and ${checks.credits_to_recipient} recipient credits for ${checks.acknowledged} answers of 200 (${checks.distinct_references} distinct references) → ${checks.one_debit_per_200 ? 'match' : 'MISMATCH'}; ` +
+        `ledger:verify after the API run ${checks.ledger_verify.ok ? 'OK' : 'FAILED'}, after the service and floor runs ${checks.ledger_verify_after_floor?.ok ? 'OK' : 'FAILED'}.`,
+    );
+    if (!checks.ledger_verify.ok) say(checks.ledger_verify.output);
+    for (const run of result.api) if (run.failures.length) say(`  API ${run.clients} client(s) failures: ${run.failures.join(' | ')}`);
+    if (result.server_log?.warn_lines || result.server_log?.error_lines) say(`  ${engine} server log: ${result.server_log.warn_lines} warn, ${result.server_log.error_lines} error: ${JSON.stringify(result.server_log.events)}`);
+    for (const note of result.notes) say(`  note: ${note}`);
+  }
+
+  say('\n== 5. Where the time goes: one transaction-PIN check (verifySecret, argon2id m=19 MiB t=2 p=1) ==');
+  if (money.pin) {
+    const { sequential, concurrent } = money.pin;
+    say(
+      table(
+        ['PIN check', 'calls', 'p50 ms', 'p99 ms', 'mean ms', 'CPU ms/check', 'checks/s'],
+        [
+          ['sequential', sequential.count, fmt(sequential.p50_ms), fmt(sequential.p99_ms), fmt(sequential.mean_ms), fmt(sequential.cpu_ms_per_verify), fmt(sequential.per_s, 1)],
+          [`${concurrent.concurrency} concurrent`, concurrent.count, fmt(concurrent.p50_ms), fmt(concurrent.p99_ms), fmt(concurrent.mean_ms), fmt(concurrent.cpu_ms_per_verify), fmt(concurrent.per_s, 1)],
+        ],
+      ),
+    );
+    say(`(libuv thread pool of ${money.pin.threadpool_size} on ${money.pin.cpus} CPU(s): concurrent checks queue for the cores)`);
+  } else say('not measured');
+
+  say('\n== 6. Pages for a customer with a long history (signed in, server render) ==');
+  const pageRows = [];
+  for (const [engine, result] of Object.entries(money.engines)) {
+    if (!result.pages) continue;
+    for (const [pathname, page] of Object.entries(result.pages)) {
+      if (page.skipped) {
+        pageRows.push([engine, pathname, `HTTP ${page.status}${page.location ? ` → ${page.location}` : ''}: not measured`, '', '', '', '', '', '', '', '']);
+        continue;
+      }
+      for (const [mode, run] of [['sequential', page.sequential], [`${page.concurrent.connections} connections`, page.concurrent]]) {
+        pageRows.push([engine, pathname, mode, fmt(run.rps, 1), fmt(run.p50_ms), fmt(run.p99_ms), fmt(run.mean_ms), run.requests, run.non_2xx + run.errors, run.mean_body_bytes, pct(run.cpu_pct_of_one_core?.server_pct)]);
+      }
+    }
+  }
+  const history = Object.values(money.engines).find((result) => result.seed)?.seed;
+  if (history) say(`customer: ${history.history_transactions?.toLocaleString('en-US')} transactions over 12 months (${Object.entries(history.history_by_kind ?? {}).map(([kind, n]) => `${kind} ${n}`).join(', ')}), written through postEntry + recordTransaction`);
+  say(table(['engine', 'page', 'mode', 'req/s', 'p50 ms', 'p99 ms', 'mean ms', 'requests', 'non-2xx/err', 'body B', 'server CPU'], pageRows, ['l', 'l', 'l']));
+
+  say('\n== Closing note ==');
+  say(money.closing_note || '—');
+  for (const note of money.notes) say(`note: ${note}`);
+  if (!money.ok) say('\nMONEY CHECKS FAILED: see above (exit code 1).');
+}
