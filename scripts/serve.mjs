@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { undecodableApiAnswer } from './undecodable-url.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist/client');
@@ -40,6 +41,11 @@ function precompressed(request) {
 }
 
 export const server = http.createServer((request, response) => {
+  const undecodable = undecodableApiAnswer(request.url ?? '');
+  if (undecodable) {
+    response.writeHead(undecodable.status, undecodable.headers);
+    return response.end(undecodable.body);
+  }
   const asset = precompressed(request);
   if (!asset) {
     // The same URL has compressed copies, so caches must key it on Accept-Encoding either way.

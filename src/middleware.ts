@@ -3,7 +3,10 @@ import { getApp } from './server/app.ts';
 import { decide } from './server/http/guard.ts';
 import { apiOriginAllowed, securityHeaders, withHeaders } from './server/http/security-headers.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieName } from './server/http/session-cookie.ts';
-import { jsonFailure } from './server/http/respond.ts';
+import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from './server/http/respond.ts';
+import { checkApiPath } from './server/http/api-routes.ts';
+import { bodyWithinCap } from './server/http/body.ts';
+import { tooLargePage } from './server/http/forms.ts';
 import { presentUser } from './server/core/users/present-user.ts';
 
 /**
@@ -23,6 +26,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.sessionEnded = null;
   const isApi = url.pathname.startsWith('/api/');
   const hasCookie = cookies.has(sessionCookieName(url));
+
+  // Every /api answer is the JSON envelope: unknown paths, wrong methods and odd segments included.
+  if (isApi) {
+    const path = checkApiPath(url.pathname, request.method);
+    if (!path.ok) return withHeaders(jsonRouteFailure(path), headers);
+  } else if (request.body && !(await bodyWithinCap(request))) {
+    // The API refuses an oversized body as it reads it (body.ts); a page's form post is refused here.
+    return withHeaders(tooLargePage(), headers);
+  }
 
   if (isApi && !apiOriginAllowed(request, url, hasCookie)) {
     app.log.warn('http.origin_refused', { path: url.pathname, origin: request.headers.get('origin') });
@@ -59,5 +71,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const response = await next();
-  return withHeaders(response, { ...headers, 'cache-control': 'no-store' });
+  return withHeaders(isApi ? ensureJsonAnswer(response) : response, { ...headers, 'cache-control': 'no-store' });
 });

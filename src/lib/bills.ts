@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './schemas.ts';
-import { idempotencyKeySchema, transactionPinSchema } from './money-schemas.ts';
+import { idempotencyKeySchema, maxTransferKobo, transactionPinSchema } from './money-schemas.ts';
 
 /**
  * Bills: the catalogue's shapes as the API returns them (API.md, "Bills") and the schemas of the
@@ -41,10 +41,11 @@ export const mobileNumberSchema = requiredText('Enter the phone number').transfo
 });
 
 /** Whole naira in kobo: the aggregators take naira amounts without kobo. */
-export const billKoboSchema = z.coerce
-  .number({ error: 'Enter the amount' })
+export const billKoboSchema = z
+  .number({ error: 'Send the amount as a whole number of kobo (a JSON number, like 50000 for ₦500)' })
   .int('The amount must be a whole number of kobo')
   .positive('Enter an amount')
+  .max(maxTransferKobo, 'That amount is too large')
   .refine((amount) => amount % 100 === 0, 'Bills are paid in whole naira (no kobo)');
 
 const providerId = (message: string) => requiredText(message).max(40, message);

@@ -1,6 +1,7 @@
 import { formatNaira } from './money.ts';
 import { lagosDate } from './lagos-time.ts';
 import { historyQuerySchema, type HistoryQuery } from './money-schemas.ts';
+import { ownValue } from './own.ts';
 import { fieldErrorsOf, type FieldErrors } from './schemas.ts';
 
 /**
@@ -51,7 +52,7 @@ export function readHistoryQuery(params: URLSearchParams): ReadHistoryQuery {
 
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(fieldErrorsOf(parsed.error))) {
-    errors[field] = [friendlyErrors[field] ?? messages[0] ?? 'Check this filter'];
+    errors[field] = [ownValue(friendlyErrors, field) ?? messages[0] ?? 'Check this filter'];
   }
   const first = Object.values(errors)[0]?.[0] ?? 'Check the filters';
   return { query: defaultHistoryQuery(), values, errors, message: `${first}. Showing all your transactions instead.` };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkbox, requiredText } from './schemas.ts';
+import { checkbox, digitsInteger, lineText, requiredText } from './schemas.ts';
+import { nicknamePattern } from './text.ts';
 import { transactionCategories } from './transaction.ts';
 
 /**
@@ -10,14 +11,18 @@ export const accountNumberSchema = requiredText('Enter the 10-digit account numb
 export const bankCodeSchema = requiredText('Choose the bank').regex(/^\d{6}$/, 'Choose the bank from the list');
 export const maxTransferKobo = 1_000_000_000_00; // ₦1bn: far above every tier's daily limit
 
-/** Kobo, a positive integer (API.md): 150000 is ₦1,500.00. */
-export const koboAmountSchema = z.coerce
-  .number({ error: 'Enter the amount in kobo' })
+/**
+ * Kobo, a positive integer (API.md): 150000 is ₦1,500.00. A JSON number only: the API never
+ * reads "500", "1e3", "0x1f4" or [500] as an amount. Forms turn typed naira into kobo at their
+ * own edge (transfer-form.ts, amount-input.ts) before this schema sees it.
+ */
+export const koboAmountSchema = z
+  .number({ error: 'Send the amount as a whole number of kobo (a JSON number, like 150000 for ₦1,500.00)' })
   .int('The amount must be a whole number of kobo')
   .min(100, 'The smallest amount is ₦1.00 (100 kobo)')
   .max(maxTransferKobo, 'That amount is too large');
 
-export const narrationSchema = z.string().trim().max(100, 'Keep the description to 100 characters').optional().default('');
+export const narrationSchema = lineText().max(100, 'Keep the description to 100 characters').optional().default('');
 export const transactionPinSchema = requiredText('Enter your 4-digit PIN').regex(/^\d{4}$/, 'Your PIN is 4 digits');
 export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, 'An idempotency key is 8 to 64 letters, digits, dots, dashes, colons or underscores');
 
@@ -40,7 +45,13 @@ export type BankTransferInput = z.infer<typeof bankTransferSchema>;
 export const beneficiaryCreateSchema = z.object({
   account_number: accountNumberSchema,
   bank_code: bankCodeSchema,
-  nickname: z.string().trim().max(40, 'Keep the nickname to 40 characters').optional(),
+  nickname: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    lineText()
+      .max(40, 'Keep the nickname to 40 characters')
+      .regex(nicknamePattern, 'A nickname can contain letters, digits, spaces and . & \' -')
+      .optional(),
+  ),
 });
 export type BeneficiaryCreateInput = z.infer<typeof beneficiaryCreateSchema>;
 
@@ -49,13 +60,13 @@ const emptyToUndefined = (value: unknown) => (value === '' || value === null ? u
 
 export const historyQuerySchema = z
   .object({
-    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1)),
-    per_page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(20)),
+    page: z.preprocess(emptyToUndefined, digitsInteger('The page is a whole number from 1').pipe(z.int().min(1, 'Pages start at 1').max(100_000, 'There are not that many pages')).default(1)),
+    per_page: z.preprocess(emptyToUndefined, digitsInteger('per_page is a whole number from 1 to 100', 3).pipe(z.int().min(1, 'Show at least 1 a page').max(100, 'Show at most 100 a page')).default(20)),
     type: z.preprocess(emptyToUndefined, z.enum(['debit', 'credit']).optional()),
     category: z.preprocess(emptyToUndefined, z.enum(transactionCategories).optional()),
     from: z.preprocess(emptyToUndefined, isoDate.optional()),
     to: z.preprocess(emptyToUndefined, isoDate.optional()),
-    q: z.preprocess(emptyToUndefined, z.string().trim().max(60, 'Search for at most 60 characters').optional()),
+    q: z.preprocess(emptyToUndefined, lineText().max(60, 'Search for at most 60 characters').optional()),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'The end date is before the start date' });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { securityQuestions } from './reference.ts';
+import { controlCharacterMessage, isCleanLine, personNamePattern } from './text.ts';
 
 /**
  * One schema per form. The same object validates the island as you type, the no-JavaScript
@@ -7,8 +8,24 @@ import { securityQuestions } from './reference.ts';
  * customer, since they are shown beside the field.
  */
 
+/** A required one-line text field (src/lib/text.ts: no control characters). */
 export function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message, abort: true });
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true }).refine(isCleanLine, { error: controlCharacterMessage, abort: true });
+}
+
+/** An optional one-line text field: trimmed, no control characters. */
+export function lineText() {
+  return z.string().trim().refine(isCleanLine, { error: controlCharacterMessage, abort: true });
+}
+
+/**
+ * A whole number where the client may send it as text: an HTML select's value, a query string
+ * (?page=2). Only a JSON integer or plain decimal digits (at most `maxDigits`) are read: no
+ * signs, spaces, decimals, exponents or radix prefixes ("0x1f4", "1e3", " 2 ", "2.0").
+ */
+export function digitsInteger(message: string, maxDigits = 6) {
+  const digits = new RegExp(`^\\d{1,${maxDigits}}$`);
+  return z.union([z.int(), z.string().regex(digits).transform(Number)], { error: message }).pipe(z.int({ error: message }));
 }
 
 /** HTML checkboxes send "on" (or nothing); JSON clients send true. */
@@ -20,7 +37,7 @@ export const checkbox = z.preprocess(
 export const nameSchema = (label: string) =>
   requiredText(`Enter your ${label}`)
     .max(50, `Your ${label} must be 50 characters or fewer`)
-    .regex(/^[\p{L}][\p{L}' .-]*$/u, `Your ${label} can only contain letters, spaces, hyphens and apostrophes`);
+    .regex(personNamePattern, `Your ${label} can only contain letters, single spaces, hyphens and apostrophes`);
 
 export const emailSchema = requiredText('Enter your email address')
   .max(254, 'That email address is too long')
@@ -47,7 +64,8 @@ export const newPasswordHint = `At least ${passwordMinLength} characters. A phra
 export const newPasswordSchema = z
   .string({ error: 'Choose a password' })
   .min(passwordMinLength, `Use at least ${passwordMinLength} characters`)
-  .max(passwordMaxLength, `Use at most ${passwordMaxLength} characters`);
+  .max(passwordMaxLength, `Use at most ${passwordMaxLength} characters`)
+  .refine(isCleanLine, controlCharacterMessage);
 
 /** Step 1 of registration: who you are. Step 2 adds the password and the terms. */
 export const registerDetailsSchema = z.object({
@@ -106,10 +124,7 @@ export const securityAnswerSchema = requiredText('Type your answer')
   .max(100, 'Keep your answer under 100 characters');
 
 export const securityQuestionSchema = z.object({
-  security_question_id: z.coerce
-    .number({ error: 'Choose a question' })
-    .int()
-    .refine((id) => securityQuestions.some((question) => question.id === id), 'Choose a question from the list'),
+  security_question_id: digitsInteger('Choose a question', 4).refine((id) => securityQuestions.some((question) => question.id === id), 'Choose a question from the list'),
   answer: securityAnswerSchema,
 });
 

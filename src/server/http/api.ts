@@ -1,18 +1,50 @@
 import type { APIContext, APIRoute } from 'astro';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/schemas.ts';
 import { fail, succeed, type Result } from '../core/result.ts';
 import type { UserJson } from '../core/users/present-user.ts';
-import { readBody } from './body.ts';
+import { readRequestBody, type RequestBody } from './body.ts';
 import { jsonFailure, jsonUnexpected } from './respond.ts';
 
 export type SignedInContext = { session: NonNullable<App.Locals['session']>; user: UserJson };
 
 /** Body → zod → a typed input, or VALIDATION_FAILED with a message per field. */
 export async function parseInput<S extends z.ZodType>(request: Request, schema: S): Promise<Result<z.output<S>>> {
-  const body = await readBody(request);
+  const body = await readRequestBody(request);
   if (!body.ok) return body;
-  return parseValues(body.value, schema);
+  return parseValues(apiFields(body.value, schema), schema);
+}
+
+const integerFieldCache = new WeakMap<z.ZodType, ReadonlySet<string>>();
+
+/** The top-level fields a schema declares as integers (amounts, ids), from its JSON Schema. */
+export function integerFieldsOf(schema: z.ZodType): ReadonlySet<string> {
+  const cached = integerFieldCache.get(schema);
+  if (cached) return cached;
+  type Node = { type?: unknown; properties?: Record<string, Node>; allOf?: Node[]; anyOf?: Node[] };
+  const isInteger = (node: Node | undefined): boolean => node?.type === 'integer' || (node?.anyOf ?? []).some((option) => option.type === 'integer');
+  const fields = new Set<string>();
+  const visit = (node: Node) => {
+    for (const [name, property] of Object.entries(node.properties ?? {})) if (isInteger(property)) fields.add(name);
+    for (const part of node.allOf ?? []) visit(part);
+  };
+  visit(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Node);
+  integerFieldCache.set(schema, fields);
+  return fields;
+}
+
+/**
+ * The fields as the API's schemas read them. JSON keeps its own types: an amount is a JSON
+ * integer, never the text "500". A urlencoded or multipart body carries only text, so there an
+ * integer field is plain decimal digits (no sign, spaces, decimals, exponent or radix), read
+ * exactly; anything else stays text and the schema refuses it.
+ */
+export function apiFields(body: RequestBody, schema: z.ZodType): Record<string, unknown> {
+  if (body.encoding === 'json') return body.fields;
+  const integers = integerFieldsOf(schema);
+  return Object.fromEntries(
+    Object.entries(body.fields).map(([name, value]) => [name, integers.has(name) && typeof value === 'string' && /^(?:0|[1-9]\d{0,14})$/.test(value) ? Number(value) : value]),
+  );
 }
 
 export function parseValues<S extends z.ZodType>(values: unknown, schema: S): Result<z.output<S>> {

@@ -1,45 +1,107 @@
-import { fail, succeed, type Result } from '../core/result.ts';
+import { fail, succeed, type Failure, type Result } from '../core/result.ts';
 
-/** Bodies above this are refused before parsing; nothing the bank accepts is near it. */
+/** Bodies above this are refused; nothing the bank accepts is near it. */
 export const maxBodyBytes = 64 * 1024;
 
+export const tooLarge = (): Failure => fail('PAYLOAD_TOO_LARGE', `The request is too large (at most ${maxBodyBytes / 1024} KiB).`);
+
+/** How the fields came: JSON keeps its types; the form encodings carry only text. */
+export type BodyEncoding = 'json' | 'form';
+export type RequestBody = { fields: Record<string, unknown>; encoding: BodyEncoding };
+
 /**
- * Reads a JSON, urlencoded or multipart body into a plain object with the same field names,
- * so one zod schema validates all three. Files in multipart bodies are ignored.
+ * The raw bytes of a body, counted as they arrive and abandoned at the cap, whatever the framing
+ * (a Content-Length, chunked, or none). A declared length above the cap is refused unread.
  */
-export async function readBody(request: Request): Promise<Result<Record<string, unknown>>> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBodyBytes) return fail('PAYLOAD_TOO_LARGE', 'The request is too large.');
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  let raw: string;
+export async function readCappedBytes(request: Request, cap = maxBodyBytes): Promise<Result<Uint8Array<ArrayBuffer>>> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) return tooLarge();
+  if (!request.body) return succeed(new Uint8Array(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
   try {
-    if (type.startsWith('multipart/form-data')) {
-      return succeed(formDataToObject(await request.formData()));
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap) {
+        // Not awaited: on a clone (bodyWithinCap) it settles only once the original is cancelled too.
+        reader.cancel().catch(() => undefined);
+        return tooLarge();
+      }
+      chunks.push(value);
     }
-    raw = await request.text();
   } catch {
     return fail('MALFORMED_BODY', 'The request body could not be read.');
   }
-  if (Buffer.byteLength(raw) > maxBodyBytes) return fail('PAYLOAD_TOO_LARGE', 'The request is too large.');
-  if (raw.trim() === '') return succeed({});
-  if (type.startsWith('application/x-www-form-urlencoded')) {
-    return succeed(Object.fromEntries(new URLSearchParams(raw)));
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
   }
+  return succeed(bytes);
+}
+
+/**
+ * Whether a page's form post is within the cap, read from a copy so the page can still read the
+ * original. Used by the middleware for every non-API request with a body.
+ */
+export async function bodyWithinCap(request: Request): Promise<boolean> {
+  if (!request.body) return true;
+  const copy = await readCappedBytes(request.clone());
+  return copy.ok || copy.code !== 'PAYLOAD_TOO_LARGE';
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a JSON, urlencoded or multipart body into a plain object with the same field names,
+ * so one zod schema validates all three. Files in multipart bodies are ignored. The cap holds
+ * before anything is parsed.
+ */
+export async function readRequestBody(request: Request): Promise<Result<RequestBody>> {
+  const bytes = await readCappedBytes(request);
+  if (!bytes.ok) return bytes;
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    if (bytes.value.byteLength === 0) return succeed({ fields: {}, encoding: 'form' });
+    try {
+      const form = await new Response(bytes.value, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+      return succeed({ fields: formDataToObject(form), encoding: 'form' });
+    } catch {
+      return fail('MALFORMED_BODY', 'The multipart body could not be read.');
+    }
+  }
+  let raw: string;
+  try {
+    raw = utf8.decode(bytes.value);
+  } catch {
+    return fail('MALFORMED_BODY', 'The request body is not valid UTF-8.');
+  }
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return succeed({ fields: Object.fromEntries(new URLSearchParams(raw)), encoding: 'form' });
+  }
+  if (raw.trim() === '') return succeed({ fields: {}, encoding: 'json' });
   try {
     const parsed: unknown = JSON.parse(raw);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
       return fail('MALFORMED_BODY', 'The request body must be a JSON object.');
     }
-    return succeed(parsed as Record<string, unknown>);
+    return succeed({ fields: parsed as Record<string, unknown>, encoding: 'json' });
   } catch {
     return fail('MALFORMED_BODY', 'The request body is not valid JSON.');
   }
 }
 
+/** The fields alone, for callers that do not care how they were encoded. */
+export async function readBody(request: Request): Promise<Result<Record<string, unknown>>> {
+  const body = await readRequestBody(request);
+  return body.ok ? succeed(body.value.fields) : body;
+}
+
 function formDataToObject(form: FormData): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value === 'string') values[key] = value;
-  }
-  return values;
+  // fromEntries defines own properties, so a field named __proto__ stays a plain field.
+  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }

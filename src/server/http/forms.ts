@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../lib/schemas.ts';
 import type { Failure } from '../core/result.ts';
-import { readBody } from './body.ts';
+import { maxBodyBytes, readBody } from './body.ts';
 import { statusForCode } from './respond.ts';
 
 /**
@@ -39,4 +39,24 @@ export function failureView(values: Record<string, string>, failure: Failure, se
 export function chooseStateView(values: Record<string, string>): FormView {
   const { intent: _intent, ...kept } = values;
   return { ...emptyView(values.state ? 'Now choose your local government area.' : null), values: { ...kept, lga: '' } };
+}
+
+/**
+ * A form post above the body cap (body.ts) is refused before any page reads it. The page is
+ * plain HTML (no script, no styles needed), so it shows with the strict API security headers.
+ */
+export function tooLargePage(): Response {
+  const html = `<!doctype html>
+<html lang="en-NG">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Form too large</title></head>
+<body>
+<main>
+<h1>That form was too large to send</h1>
+<p>What you sent was over ${maxBodyBytes / 1024} KiB, far more than any form here needs, so nothing was saved and nothing happened to your money.</p>
+<p>Go back, check what you typed or pasted, and send it again.</p>
+<p><a href="/">Back to the start</a></p>
+</main>
+</body>
+</html>`;
+  return new Response(html, { status: 413, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
 }

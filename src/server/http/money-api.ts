@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { fail, succeed, type Result } from '../core/result.ts';
 import type { MoneyResult } from '../core/money/money-gate.ts';
 import { idempotencyKeySchema } from '../../lib/money-schemas.ts';
-import { endpoint, parseValues, signedIn, type SignedInContext } from './api.ts';
-import { readBody } from './body.ts';
+import { apiFields, endpoint, parseValues, signedIn, type SignedInContext } from './api.ts';
+import { readRequestBody } from './body.ts';
 import type { App } from '../app.ts';
 import { jsonFailure, jsonSuccess } from './respond.ts';
 
@@ -61,11 +61,11 @@ export function moneyEndpoint<S extends z.ZodType>(
     if (!caller.ok) return caller;
     const account = ownAccount(caller.value, context.params.sendAccount);
     if (!account.ok) return account;
-    const body = await readBody(context.request);
+    const body = await readRequestBody(context.request);
     if (!body.ok) return body;
-    const key = idempotencyKeyOf(context, body.value);
+    const key = idempotencyKeyOf(context, body.value.fields);
     if (!key.ok) return key;
-    const input = parseValues(body.value, schema);
+    const input = parseValues(apiFields(body.value, schema), schema);
     if (!input.ok) return input;
     return moneyResponse(await send(context.locals.app, caller.value.user.id, account.value, input.value, key.value));
   });

@@ -3,6 +3,8 @@ import type { ErrorCode, Failure } from '../core/result.ts';
 /** The one table from failure codes to HTTP statuses (API.md). */
 export const statusForCode: Record<ErrorCode, number> = {
   MALFORMED_BODY: 400,
+  MALFORMED_REQUEST: 400,
+  METHOD_NOT_ALLOWED: 405,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   ONBOARDING_INCOMPLETE: 403,
@@ -40,6 +42,27 @@ export function jsonFailure(failure: Pick<Failure, 'code' | 'message' | 'errors'
   if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, failure.retryAfterSeconds));
   const body = { success: false, message: failure.message, code: failure.code, ...(failure.errors ? { errors: failure.errors } : {}) };
   return new Response(JSON.stringify(body), { status: statusForCode[failure.code], headers });
+}
+
+/** An answer of the API's own router (api-routes.ts): 400, 404, or 405 with `Allow`. */
+export function jsonRouteFailure(check: { failure: Pick<Failure, 'code' | 'message'>; allow?: string }): Response {
+  const response = jsonFailure(check.failure);
+  if (check.allow) response.headers.set('allow', check.allow);
+  return response;
+}
+
+/**
+ * The last word on an /api answer that is not JSON (Astro's own 404 or 500 for something the
+ * router let through): the envelope with the same status, so a client never parses HTML.
+ */
+export function ensureJsonAnswer(response: Response): Response {
+  if ((response.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return response;
+  if (response.status >= 500) return jsonUnexpected();
+  if (response.status === 404) return jsonFailure({ code: 'NOT_FOUND', message: 'There is no such API call.' });
+  if (response.status === 405) return jsonFailure({ code: 'METHOD_NOT_ALLOWED', message: 'This API call does not take that method.' });
+  if (response.status === 413) return jsonFailure({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
+  if (response.status === 400) return jsonFailure({ code: 'MALFORMED_REQUEST', message: 'The request could not be read.' });
+  return response;
 }
 
 export function jsonUnexpected(): Response {

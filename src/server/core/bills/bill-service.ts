@@ -16,6 +16,7 @@ import type { Mailer } from '../../integrations/mail/ports.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import { newBillRequestId, type Biller, type BillerCatalogue, type BillService, type Delivery, type Verification } from '../../integrations/billers/ports.ts';
 import { formatNaira } from '../../../lib/money.ts';
+import { ownValue } from '../../../lib/own.ts';
 import { groupToken } from '../../../lib/receipt.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
@@ -117,7 +118,7 @@ export function createBillService(deps: {
     return (await catalogue()).networks;
   }
   async function dataPlans(networkId: string): Promise<Result<DataPlan[]>> {
-    const plans = (await catalogue()).dataPlans[networkId];
+    const plans = ownValue((await catalogue()).dataPlans, networkId);
     return plans ? succeed(plans) : fail('NOT_FOUND', 'There is no such network.');
   }
   async function discos() {
@@ -127,7 +128,7 @@ export function createBillService(deps: {
     return (await catalogue()).cableProviders;
   }
   async function cablePackages(providerId: string): Promise<Result<CablePackage[]>> {
-    const packages = (await catalogue()).cablePackages[providerId];
+    const packages = ownValue((await catalogue()).cablePackages, providerId);
     return packages ? succeed(packages) : fail('NOT_FOUND', 'There is no such TV provider.');
   }
 
@@ -380,7 +381,7 @@ export function createBillService(deps: {
 
   async function buyData(userId: string, sendAccount: string, input: DataPurchaseInput, key: string): Promise<MoneyResult> {
     const network = (await networks()).find((candidate) => candidate.id === input.provider_id);
-    const plan = network ? (await catalogue()).dataPlans[network.id]?.find((candidate) => candidate.id === input.plan_id) : undefined;
+    const plan = network ? ownValue((await catalogue()).dataPlans, network.id)?.find((candidate) => candidate.id === input.plan_id) : undefined;
     let prepared: Result<Purchase>;
     if (!network) prepared = invalid('provider_id', 'Choose the network');
     else if (!plan) prepared = invalid('plan_id', `Choose one of ${network.name}'s data plans`);
@@ -430,7 +431,7 @@ export function createBillService(deps: {
 
   async function buyCable(userId: string, sendAccount: string, input: CablePurchaseInput, key: string): Promise<MoneyResult> {
     const provider = (await cableProviders()).find((candidate) => candidate.id === input.provider_id);
-    const bouquet = provider ? (await catalogue()).cablePackages[provider.id]?.find((candidate) => candidate.id === input.package_id) : undefined;
+    const bouquet = provider ? ownValue((await catalogue()).cablePackages, provider.id)?.find((candidate) => candidate.id === input.package_id) : undefined;
     let prepared: Result<Purchase>;
     if (!provider) prepared = invalid('provider_id', 'Choose the TV provider');
     else if (!bouquet) prepared = invalid('package_id', `Choose one of ${provider.name}'s packages`);

@@ -15,6 +15,7 @@ import { withTimeout } from '../../integrations/with-timeout.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { isValidNuban } from '../../../lib/nuban.ts';
 import { formatNaira } from '../../../lib/money.ts';
+import { ownValue } from '../../../lib/own.ts';
 import type { Counterparty, TransactionJson } from '../../../lib/transaction.ts';
 import type { BankTransferInput, LocalTransferInput, NameEnquiryInput } from '../../../lib/money-schemas.ts';
 import { newNipSessionId, responseMessages, verdictOf, type InterbankSwitch, type Verdict } from '../../integrations/interbank/ports.ts';
@@ -70,7 +71,7 @@ export function createTransferService(deps: {
     if (response.responseCode === '07') return fail('INVALID_ACCOUNT_NUMBER', `That is not a valid ${bank.name} account number. Check it and try again.`, { errors: { account_number: ['Check the account number'] } });
     if (response.responseCode === '25') return fail('ACCOUNT_NOT_FOUND', `${bank.name} has no account with that number.`, { errors: { account_number: ['No account has this number'] } });
     if (response.responseCode !== '00' || !response.accountName) {
-      return fail('PROVIDER_FAILED', `${bank.name} could not confirm the account right now (${responseMessages[response.responseCode] ?? response.responseCode}). Nothing was sent.`);
+      return fail('PROVIDER_FAILED', `${bank.name} could not confirm the account right now (${ownValue(responseMessages, response.responseCode) ?? response.responseCode}). Nothing was sent.`);
     }
     return succeed({ account_number: input.account_number, account_name: response.accountName, bank_code: bank.code, bank_name: bank.name, sessionId: response.sessionId, bank });
   }
@@ -177,7 +178,7 @@ export function createTransferService(deps: {
         });
         await trx.updateTable('transactions').set({ status: 'successful', updated_at: now.toISOString() }).where('id', '=', original.id).execute();
       } else {
-        const reason = responseMessages[responseCode] ?? `response ${responseCode}`;
+        const reason = ownValue(responseMessages, responseCode) ?? `response ${responseCode}`;
         await reverseDebit(trx, original, { reason, narration: `Reversal: transfer to ${claimed.destination_name} failed (${reason})`, description: `NIP ${claimed.session_id} failed: ${reason}`, at: now });
       }
       if (claimed.idempotency_user_id && claimed.idempotency_key) {

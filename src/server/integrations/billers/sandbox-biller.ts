@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../core/clock.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
+import { ownValue } from '../../../lib/own.ts';
 import { sandboxAccountName } from '../interbank/sandbox-switch.ts';
 import type { Biller, BillerCatalogue, Delivery, PaymentAnswer, PaymentRequest, QueryAnswer } from './ports.ts';
 import { discoTowns, sandboxCatalogue, unitsFor } from './sandbox-catalogue.ts';
@@ -34,7 +35,7 @@ const scenarios: Record<string, Scenario> = { '1': 'notFound', '2': 'providerFai
 
 export function scenarioOf(customerId: string, kind: 'phone' | 'account'): Scenario {
   const match = kind === 'phone' ? /^0809{7}([2-4])$/.exec(customerId) : /^9{9,}([1-4])$/.exec(customerId);
-  return match ? (scenarios[match[1]!] ?? 'normal') : 'normal';
+  return match ? (ownValue(scenarios, match[1]!) ?? 'normal') : 'normal';
 }
 
 function digest(text: string): Buffer {
@@ -69,7 +70,7 @@ export function createSandboxBiller(deps: { db: Db; clock: Clock; catalogue?: Bi
   const catalogue = deps.catalogue ?? sandboxCatalogue;
 
   function packageFor(providerId: string, smartcardNumber: string) {
-    const packages = catalogue.cablePackages[providerId] ?? [];
+    const packages = ownValue(catalogue.cablePackages, providerId) ?? [];
     const bytes = digest(`smartcard:${providerId}:${smartcardNumber}`);
     return { current: packages[bytes[0]! % packages.length] ?? null, dueInDays: (bytes[1]! % 45) - 10 };
   }

@@ -1,4 +1,5 @@
 import type { CablePackage, DataPlan, Disco } from '../../../lib/bills.ts';
+import { ownValue } from '../../../lib/own.ts';
 import type { BillerCatalogue } from './ports.ts';
 
 /**
@@ -162,7 +163,7 @@ export const tariffKoboPerKwh: Record<string, number> = { A: 20_950, B: 6_300, C
 export const vatPerThousand = 75;
 
 export function unitsFor(amountKobo: number, band: string): number {
-  const rate = tariffKoboPerKwh[band];
+  const rate = ownValue(tariffKoboPerKwh, band);
   if (!rate) throw new Error(`unknown tariff band ${band}`);
   // Tenths of a kWh, in integers: amount × 10 × 1000 / (rate × 1075).
   const tenths = Math.floor((amountKobo * 10 * 1000) / (rate * (1000 + vatPerThousand)));
