@@ -30,6 +30,8 @@ import { createSettingsService } from './core/settings/settings-service.ts';
 import type { IdentityService } from './integrations/identity/ports.ts';
 import { createSandboxIdentity } from './integrations/identity/sandbox-identity.ts';
 import { createKycService } from './core/kyc/kyc-service.ts';
+import { loadKeyRing } from './core/auth/secret-keys.ts';
+import { prepareKeyedSecrets } from './core/auth/keyed-secrets.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -54,9 +56,12 @@ export async function createApp(
 ) {
   const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
+  // The PIN/BVN key first: a missing or unsafe key stops the start before the database is touched.
+  const keyRing = loadKeyRing(config.secrets, config.database);
   const db = overrides.db ?? connect(config.database, log);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info('db.migrated', { engine: config.database.kind, applied });
+  const { pinHasher, bvnFingerprints } = await prepareKeyedSecrets(db, keyRing, log);
 
   const mailer =
     overrides.mailer ??
@@ -68,10 +73,10 @@ export async function createApp(
   const auth = createAuthService({ db, config, clock, log, mailer, users, sessions, codes, throttle });
   const resetIpPolicy = { maxPerIp: config.passwordReset.requestsPerIp, windowMs: 15 * 60_000 };
   const passwordReset = createPasswordReset({ db, config, clock, log, mailer, users, sessions, codes, throttle, ipPolicy: resetIpPolicy });
-  const onboarding = createOnboardingService({ db, clock, log, users, sessions, codes, sendVerificationCode: auth.sendVerificationCode });
+  const onboarding = createOnboardingService({ db, clock, log, users, sessions, codes, pinHasher, sendVerificationCode: auth.sendVerificationCode });
 
   const transactions = createTransactionRepository(db);
-  const pins = createPinGuard({ db, clock, rules: config.money.pin });
+  const pins = createPinGuard({ db, clock, rules: config.money.pin, pinHasher });
   const idempotency = createIdempotency({ db });
   const interbank = overrides.interbank ?? (config.interbank.provider === 'sandbox' ? createSandboxSwitch({ db, clock, bank: config.bank }) : null);
   const transfers = createTransferService({ db, config, clock, log, users, transactions, pins, idempotency, interbank });
@@ -81,13 +86,13 @@ export async function createApp(
   const biller = overrides.biller ?? createSandboxBiller({ db, clock });
   const bills = createBillService({ db, config, clock, log, mailer, users, transactions, pins, idempotency, biller, transfers });
 
-  const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins });
+  const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
   const identity = overrides.identity ?? createSandboxIdentity({ db, clock });
-  const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions });
+  const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints });
 
   const app = {
     config, db, log, clock, mailer, users, sessions, codes, auth, passwordReset, onboarding, settings, kyc,
-    transactions, pins, idempotency, transfers, inbound, beneficiaries, statements, bills,
+    transactions, pins, idempotency, transfers, inbound, beneficiaries, statements, bills, pinHasher, bvnFingerprints,
   };
 
   if (overrides.background && config.interbank.requeryIntervalMs > 0) {

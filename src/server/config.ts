@@ -1,5 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeKey, minimumKeyBytes, SecretKey, type KeySettings } from './core/auth/secret-keys.ts';
+
+/** A server key in base64 (at least 32 bytes); the message names the variable, never the value. */
+function parseServerKey(name: string, text: string, ctx: z.RefinementCtx): SecretKey | typeof z.NEVER {
+  const bytes = decodeKey(text);
+  if (!bytes || bytes.length < minimumKeyBytes) {
+    ctx.addIssue({ code: 'custom', message: `${name} must be base64 of at least ${minimumKeyBytes} random bytes (openssl rand -base64 32)` });
+    return z.NEVER;
+  }
+  return new SecretKey(bytes);
+}
 
 /**
  * Every setting the server reads from its environment, parsed once. A bad value stops the
@@ -49,6 +60,16 @@ const environmentSchema = z.object({
   TIER3_MAX_BALANCE_NAIRA: z.coerce.number().min(0).default(0),
   PIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Keys the PIN and BVN hashes. Required with DATABASE_URL; without it the embedded database makes DATA_DIR/pin.key. */
+  PIN_KEY: z
+    .string()
+    .transform((text, ctx) => parseServerKey('PIN_KEY', text, ctx))
+    .optional(),
+  /** Former PIN_KEYs, comma-separated: they still verify the PINs they made, which move to PIN_KEY on their next correct entry. */
+  PIN_KEY_PREVIOUS: z
+    .string()
+    .transform((text, ctx) => text.split(',').map((part) => parseServerKey('PIN_KEY_PREVIOUS', part, ctx)) as SecretKey[])
+    .optional(),
   /** "sandbox" is the simulated NIBSS switch; "disabled" turns off transfers to other banks and every sandbox endpoint. */
   INTERBANK_PROVIDER: z.enum(['sandbox', 'disabled']).default('sandbox'),
   /** How often the server re-queries pending interbank transfers; 0 turns the timer off (on-demand queries still work). */
@@ -77,6 +98,8 @@ export type Config = {
   session: { idleMs: number; absoluteMs: number };
   passwordReset: { requestsPerIp: number };
   seedDemo: boolean;
+  /** The PIN/BVN key settings; core/auth/secret-keys.ts turns them into the key ring at start. */
+  secrets: KeySettings;
   money: MoneyRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -117,6 +140,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     },
     passwordReset: { requestsPerIp: env.PASSWORD_RESET_REQUESTS_PER_IP },
     seedDemo: env.SEED_DEMO,
+    secrets: { pinKey: env.PIN_KEY ?? null, previousPinKeys: env.PIN_KEY_PREVIOUS ?? [], keyFile: path.join(dataDir, 'pin.key') },
     money: {
       transferFeeBands: parseFeeBands(env.TRANSFER_FEE_BANDS),
       stampDuty: { enabled: env.STAMP_DUTY_ENABLED, amount: toKobo(env.STAMP_DUTY_NAIRA), threshold: toKobo(env.STAMP_DUTY_THRESHOLD_NAIRA) },

@@ -16,6 +16,8 @@ export interface UsersTable {
   tier: number;
   email_verified_at: string | null;
   transaction_pin_hash: string | null;
+  /** Which server key made transaction_pin_hash; null for a legacy argon2id PIN. */
+  pin_key_version: string | null;
   transaction_pin_set_at: string | null;
   security_question_id: number | null;
   security_answer_hash: string | null;
@@ -232,6 +234,8 @@ export interface KycChecksTable {
   kind: 'bvn' | 'address';
   outcome: 'verified' | 'mismatch' | 'not_found' | 'failed';
   bvn_fingerprint: string | null;
+  /** Which server key made bvn_fingerprint; null for a legacy unsalted SHA-256 (rewritten on start). */
+  bvn_key_version: string | null;
   bvn_last4: string | null;
   /** YYYY-MM-DD, as the customer gave it. */
   date_of_birth: string | null;

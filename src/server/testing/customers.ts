@@ -4,12 +4,13 @@ import type { App } from '../app.ts';
 
 export const testPin = '2580';
 export const testPassword = 'correct horse battery staple';
-let hashes: Promise<{ password: string; pin: string; answer: string }> | undefined;
+let hashes: Promise<{ password: string; answer: string }> | undefined;
 let counter = 0;
 
 /** An onboarded customer with `balance` kobo from the sandbox (hashing done once per process). */
 export async function customer(app: App, options: { balance?: number; tier?: 1 | 2 | 3; firstName?: string; lastName?: string } = {}) {
-  hashes ??= Promise.all([hashSecret(testPassword), hashSecret(testPin), hashSecret(normaliseAnswer('Corona School'))]).then(([password, pin, answer]) => ({ password, pin, answer }));
+  // The PIN is keyed per customer (HMAC under the app's key, bound to the user id), so only the argon2id hashes are shared.
+  hashes ??= Promise.all([hashSecret(testPassword), hashSecret(normaliseAnswer('Corona School'))]).then(([password, answer]) => ({ password, answer }));
   counter += 1;
   const unique = `${process.pid}${counter}${Math.floor(Math.random() * 1e6)}`;
   const created = await createOnboardedCustomer(app, {

@@ -63,6 +63,8 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     environment.DATABASE_URL = url.toString();
+    // PostgreSQL requires PIN_KEY (SQLite tests use the key file made in their DATA_DIR): a fresh one per test app.
+    environment.PIN_KEY ??= randomBytes(32).toString('base64');
     cleanup = async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import { openSavingsAccount } from '../accounts/account-repository.ts';
 import { hashSecret, newId, normaliseAnswer } from '../auth/secrets.ts';
 import type { UserRepository } from '../users/user-repository.ts';
+import type { PinHasher } from '../auth/pin-hash.ts';
 
 export type OnboardedCustomerInput = {
   firstName: string;
@@ -16,8 +17,11 @@ export type OnboardedCustomerInput = {
   securityQuestionId?: number;
   securityAnswer?: string;
   address?: { address: string; city: string; state: string; lga: string };
-  /** Precomputed hashes (tests and benchmarks create many customers with the same secrets). */
-  hashes?: { password: string; pin: string; answer: string };
+  /**
+   * Precomputed argon2id hashes (tests and benchmarks create many customers with the same
+   * secrets). The PIN is always keyed here: its HMAC binds it to the new customer's id.
+   */
+  hashes?: { password: string; answer: string };
 };
 
 /**
@@ -25,18 +29,19 @@ export type OnboardedCustomerInput = {
  * service tests and benchmarks. The public way in is registration; this skips the emails.
  */
 export async function createOnboardedCustomer(
-  app: { db: Db; config: Config; clock: Clock; users: UserRepository },
+  app: { db: Db; config: Config; clock: Clock; users: UserRepository; pinHasher: PinHasher },
   input: OnboardedCustomerInput,
 ): Promise<{ userId: string; accountNumber: string }> {
-  const { db, config, clock, users } = app;
+  const { db, config, clock, users, pinHasher } = app;
   const answer = input.securityAnswer ?? 'Corona School';
   let hashes = input.hashes;
   if (!hashes) {
-    const [password, pin, answerHash] = await Promise.all([hashSecret(input.password), hashSecret(input.pin), hashSecret(normaliseAnswer(answer))]);
-    hashes = { password, pin, answer: answerHash };
+    const [password, answerHash] = await Promise.all([hashSecret(input.password), hashSecret(normaliseAnswer(answer))]);
+    hashes = { password, answer: answerHash };
   }
   const now = clock.now().toISOString();
   const userId = newId('usr');
+  const pin = pinHasher.hash(userId, input.pin);
   const accountNumber = await db.transaction().execute(async (trx) => {
     await users.insert(
       {
@@ -48,7 +53,8 @@ export async function createOnboardedCustomer(
         password_hash: hashes.password,
         tier: input.tier ?? 1,
         email_verified_at: now,
-        transaction_pin_hash: hashes.pin,
+        transaction_pin_hash: pin.hash,
+        pin_key_version: pin.keyVersion,
         transaction_pin_set_at: now,
         security_question_id: input.securityQuestionId ?? 1,
         security_answer_hash: hashes.answer,

@@ -26,7 +26,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(profile.accounts).toHaveLength(1);
     expect(isValidNuban(profile.accounts[0]!.account_number, t.app.config.bank.cbnCode)).toBe(true);
     expect(profile.user.email_verified_at).not.toBeNull();
-    expect(await verifySecret(demoCustomer.pin, profile.user.transaction_pin_hash!)).toBe(true);
+    expect(await t.app.pinHasher.verify(profile.user.id, demoCustomer.pin, profile.user.transaction_pin_hash!, profile.user.pin_key_version)).toEqual({ ok: true, upgrade: null });
     expect(profile.user.security_question_id).toBe(demoCustomer.securityQuestionId);
     expect(await verifySecret(normaliseAnswer('corona school'), profile.user.security_answer_hash!)).toBe(true);
   });

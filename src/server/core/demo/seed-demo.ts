@@ -4,6 +4,7 @@ import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import { createOnboardedCustomer } from './onboarded-customer.ts';
 import type { UserRepository } from '../users/user-repository.ts';
+import type { PinHasher } from '../auth/pin-hash.ts';
 
 /** The demo customer the README names. Fully onboarded, so sign-in lands on the dashboard. */
 export const demoCustomer = {
@@ -19,7 +20,7 @@ export const demoCustomer = {
 } as const;
 
 /** Idempotent: running it again changes nothing once the demo customer exists. */
-export async function seedDemo(app: { db: Db; config: Config; clock: Clock; log: Logger; users: UserRepository }): Promise<boolean> {
+export async function seedDemo(app: { db: Db; config: Config; clock: Clock; log: Logger; users: UserRepository; pinHasher: PinHasher }): Promise<boolean> {
   const { log, users } = app;
   if (await users.findByEmail(demoCustomer.email)) return false;
   const { accountNumber } = await createOnboardedCustomer(app, {

@@ -83,7 +83,7 @@ export async function seedDemoHistory(app: App): Promise<number> {
 
   const clock = new SeedClock();
   const interbank = createSandboxSwitch({ db, clock, bank: config.bank });
-  const pins = createPinGuard({ db, clock, rules: config.money.pin });
+  const pins = createPinGuard({ db, clock, rules: config.money.pin, pinHasher: app.pinHasher });
   const transfers = createTransferService({ ...app, clock, pins, interbank });
   const inbound = createInboundService({ db, config, clock });
   const bills = createBillService({ ...app, clock, pins, transfers, biller: createSandboxBiller({ db, clock }) });

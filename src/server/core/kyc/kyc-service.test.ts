@@ -64,7 +64,9 @@ describe.each(engines)('KYC on %s', (engine) => {
     await t.app.kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born });
     const rows = await checksOf(someone.userId);
     expect(rows.map((row) => row.outcome)).toEqual(['not_found', 'verified']);
-    expect(rows[1]).toMatchObject({ kind: 'bvn', bvn_last4: '2222', bvn_fingerprint: sha256Hex(ownBvn), date_of_birth: born });
+    // Keyed (HMAC under the server key), never the plain SHA-256 a dictionary of 11-digit BVNs inverts.
+    expect(rows[1]).toMatchObject({ kind: 'bvn', bvn_last4: '2222', bvn_fingerprint: t.app.bvnFingerprints.of(ownBvn).fingerprint, bvn_key_version: t.app.bvnFingerprints.of(ownBvn).keyVersion, date_of_birth: born });
+    expect(rows[1]!.bvn_fingerprint).not.toBe(sha256Hex(ownBvn));
     expect(rows[1]!.provider_reference).toBeTruthy();
     for (const row of rows) {
       for (const value of Object.values(row)) expect(String(value)).not.toMatch(/2222222222[24]/);

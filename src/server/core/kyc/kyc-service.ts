@@ -9,7 +9,8 @@ import { formatNaira } from '../../../lib/money.ts';
 import { formatLagosDateTime, lagosDate, lagosDayStartUtc, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
-import { newId, sha256Hex } from '../auth/secrets.ts';
+import { newId } from '../auth/secrets.ts';
+import type { BvnFingerprints } from './bvn-fingerprint.ts';
 import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
 import { tierLimits } from '../ledger/charges.ts';
 import { sendLogged, tierRaisedEmail } from '../notifications.ts';
@@ -72,10 +73,12 @@ export function createKycService(deps: {
   users: UserRepository;
   identity: IdentityService;
   transactions: Pick<TransactionRepository, 'debitedOn'>;
+  /** Keyed BVN fingerprints (HMAC under a server key, never a plain hash). */
+  bvnFingerprints: BvnFingerprints;
   /** How long to wait for the identity service (tests shorten it). */
   timeoutMs?: number;
 }) {
-  const { db, config, clock, log, mailer, users, identity, transactions } = deps;
+  const { db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints } = deps;
   const timeoutMs = deps.timeoutMs ?? identityTimeoutMs;
 
   async function profileOf(userId: string, executor: Db | Trx = db): Promise<UserProfile> {
@@ -126,7 +129,8 @@ export function createKycService(deps: {
         kind: row.kind,
         outcome: row.outcome,
         // Never the BVN itself: a fingerprint for the one-customer rule, the last four to show.
-        bvn_fingerprint: row.bvn ? sha256Hex(row.bvn) : null,
+        bvn_fingerprint: row.bvn ? bvnFingerprints.of(row.bvn).fingerprint : null,
+        bvn_key_version: row.bvn ? bvnFingerprints.of(row.bvn).keyVersion : null,
         bvn_last4: row.bvn ? row.bvn.slice(-4) : null,
         date_of_birth: row.dateOfBirth ?? null,
         address: row.address ?? null,
@@ -266,13 +270,14 @@ export function createKycService(deps: {
         });
       }
 
-      const fingerprint = sha256Hex(input.bvn);
+      // Under every key in the ring: a BVN verified before a key rotation still binds its customer.
+      const fingerprints = bvnFingerprints.candidates(input.bvn);
       const linked = 'This BVN is already linked to another account at this bank.';
       const takenByAnother = (executor: Db | Trx) =>
         executor
           .selectFrom('kyc_checks')
           .select('id')
-          .where('bvn_fingerprint', '=', fingerprint)
+          .where('bvn_fingerprint', 'in', fingerprints)
           .where('kind', '=', 'bvn')
           .where('outcome', '=', 'verified')
           .where('user_id', '<>', userId)

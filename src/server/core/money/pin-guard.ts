@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MoneyRules } from '../../config.ts';
 import type { Clock } from '../clock.ts';
-import { verifySecret } from '../auth/secrets.ts';
+import type { PinHasher } from '../auth/pin-hash.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 
@@ -11,8 +11,30 @@ import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
  * movement for 30 minutes (both configurable); each wrong answer says how many tries are left.
  * The counter is changed by single UPDATE statements, so parallel guesses all count.
  */
-export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['pin'] }) {
-  const { db, clock, rules } = deps;
+export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['pin']; pinHasher: PinHasher }) {
+  const { db, clock, rules, pinHasher } = deps;
+
+  /**
+   * Whether `pin` is the customer's PIN (keyed HMAC, core/auth/pin-hash.ts). A right PIN stored
+   * under an old key or as legacy argon2id is rewritten under the current key, unless the PIN was
+   * changed meanwhile. A PIN made under a key this server lacks is a configuration fault: thrown
+   * (500), never taken as a right or wrong answer.
+   */
+  async function checkPin(userId: string, pin: string, stored: { transaction_pin_hash: string; pin_key_version: string | null }): Promise<boolean> {
+    const check = await pinHasher.verify(userId, pin, stored.transaction_pin_hash, stored.pin_key_version);
+    if (!check.ok && check.unknownKey) {
+      throw new Error(`the PIN of ${userId} was made under server key ${stored.pin_key_version}, which is not configured (PIN_KEY, PIN_KEY_PREVIOUS)`);
+    }
+    if (check.ok && check.upgrade) {
+      await db
+        .updateTable('users')
+        .set({ transaction_pin_hash: check.upgrade.hash, pin_key_version: check.upgrade.keyVersion })
+        .where('id', '=', userId)
+        .where('transaction_pin_hash', '=', stored.transaction_pin_hash)
+        .execute();
+    }
+    return check.ok;
+  }
 
   function lockedFailure(until: string, now: Date): Result<never> {
     const seconds = Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
@@ -28,11 +50,11 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     async confirm(userId: string, pin: string): Promise<Result<void>> {
       const now = clock.now();
       const nowIso = now.toISOString();
-      const user = await db.selectFrom('users').select(['transaction_pin_hash', 'pin_failed_attempts', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
+      const user = await db.selectFrom('users').select(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
       if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', 'Set your transaction PIN first.');
       if (user.pin_locked_until && user.pin_locked_until > nowIso) return lockedFailure(user.pin_locked_until, now);
 
-      if (await verifySecret(pin, user.transaction_pin_hash)) {
+      if (await checkPin(userId, pin, { transaction_pin_hash: user.transaction_pin_hash, pin_key_version: user.pin_key_version })) {
         if (user.pin_failed_attempts > 0 || user.pin_locked_until) {
           await db.updateTable('users').set({ pin_failed_attempts: 0, pin_locked_until: null }).where('id', '=', userId).execute();
         }

@@ -92,19 +92,20 @@ describe.each(engines)('onboarding service on %s', (engine) => {
       expect(profile!.user.security_question_id).toBe(2);
     });
 
-    it('stores the PIN and the security answer only as argon2id hashes', async () => {
+    it('stores the PIN only as an HMAC under the server key and the security answer only as an argon2id hash', async () => {
       await verify();
       await t.app.onboarding.submitAddress(userId, address);
       await t.app.onboarding.setPin(userId, pin);
       await t.app.onboarding.setSecurityQuestion(userId, sessionId, securityQuestion);
 
       const row = (await t.app.users.findById(userId))!;
-      expect(row.transaction_pin_hash).toMatch(argon2idPhc);
+      expect(row.transaction_pin_hash).toMatch(/^\$hmac-sha256\$[A-Za-z0-9_-]{43}$/);
+      expect(row.pin_key_version).toBe(t.app.pinHasher.keyVersions()[0]);
       expect(row.security_answer_hash).toMatch(argon2idPhc);
       expect(JSON.stringify(row)).not.toContain('4826');
       expect(JSON.stringify(row).toLowerCase()).not.toContain('onitsha');
-      expect(await verifySecret('4826', row.transaction_pin_hash!)).toBe(true);
-      expect(await verifySecret('4827', row.transaction_pin_hash!)).toBe(false);
+      expect(await t.app.pinHasher.verify(userId, '4826', row.transaction_pin_hash!, row.pin_key_version)).toEqual({ ok: true, upgrade: null });
+      expect(await t.app.pinHasher.verify(userId, '4827', row.transaction_pin_hash!, row.pin_key_version)).toMatchObject({ ok: false });
       // The answer is compared as people retype it: case and spacing do not matter.
       expect(await verifySecret(normaliseAnswer('onitsha town'), row.security_answer_hash!)).toBe(true);
       expect(await verifySecret(normaliseAnswer('Onitsha'), row.security_answer_hash!)).toBe(false);
@@ -269,7 +270,8 @@ describe.each(engines)('onboarding service on %s', (engine) => {
       expect(results.map((result) => result.ok).sort()).toEqual([false, true]);
       const winner = results[0]!.ok ? '4826' : '9051';
       expect(results.find((result) => !result.ok)).toMatchObject({ code: 'DUPLICATE' });
-      expect(await verifySecret(winner, (await t.app.users.findById(userId))!.transaction_pin_hash!)).toBe(true);
+      const row = (await t.app.users.findById(userId))!;
+      expect(await t.app.pinHasher.verify(userId, winner, row.transaction_pin_hash!, row.pin_key_version)).toMatchObject({ ok: true });
     });
 
     it('tells the loser of two racing security-question submissions that it is already set, and keeps its session', async () => {

@@ -7,6 +7,7 @@ import { pendingOnboardingStep, onboardingSteps, type OnboardingStep } from '../
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { hashSecret, normaliseAnswer } from '../auth/secrets.ts';
+import type { PinHasher } from '../auth/pin-hash.ts';
 import type { SessionMeta, SessionService } from '../auth/session-service.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
@@ -33,9 +34,10 @@ export function createOnboardingService(deps: {
   users: UserRepository;
   sessions: SessionService;
   codes: OneTimeCodes;
+  pinHasher: PinHasher;
   sendVerificationCode: (to: string, firstName: string, code: string) => Promise<void>;
 }) {
-  const { db, clock, log, users, sessions, codes, sendVerificationCode } = deps;
+  const { db, clock, log, users, sessions, codes, pinHasher, sendVerificationCode } = deps;
 
   async function profileOf(userId: string) {
     const profile = await users.loadProfile(userId);
@@ -93,11 +95,11 @@ export function createOnboardingService(deps: {
         return fail('DUPLICATE', 'Your transaction PIN is already set. Change it from your settings.');
       }
       const now = clock.now().toISOString();
-      const hash = await hashSecret(input.pin);
+      const pin = pinHasher.hash(userId, input.pin);
       // Guarded so two racing submissions cannot both set it; the loser is told so.
       const stored = await db
         .updateTable('users')
-        .set({ transaction_pin_hash: hash, transaction_pin_set_at: now, updated_at: now })
+        .set({ transaction_pin_hash: pin.hash, pin_key_version: pin.keyVersion, transaction_pin_set_at: now, updated_at: now })
         .where('id', '=', userId)
         .where('transaction_pin_hash', 'is', null)
         .executeTakeFirst();

@@ -15,6 +15,7 @@ import type { SessionService } from '../auth/session-service.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { hashSecret, normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import type { PinGuard } from '../money/pin-guard.ts';
+import type { PinHasher } from '../auth/pin-hash.ts';
 
 export const wrongPasswordMessage = 'That is not your current password.';
 export const wrongAnswerMessage = 'That is not the answer to your security question.';
@@ -37,8 +38,9 @@ export function createSettingsService(deps: {
   sessions: SessionService;
   throttle: LoginThrottle;
   pins: PinGuard;
+  pinHasher: PinHasher;
 }) {
-  const { config, clock, log, mailer, users, sessions, throttle, pins } = deps;
+  const { config, clock, log, mailer, users, sessions, throttle, pins, pinHasher } = deps;
 
   async function userRow(userId: string): Promise<UserRow> {
     const user = await users.findById(userId);
@@ -140,13 +142,14 @@ export function createSettingsService(deps: {
         if (!(await verifySecret(normaliseAnswer(input.security_answer ?? ''), user.security_answer_hash))) {
           return countFailure(user, 'security_answer', wrongAnswerMessage, 'security_answer');
         }
-        if (await verifySecret(input.pin, user.transaction_pin_hash)) return fail('VALIDATION_FAILED', samePinMessage, { errors: { pin: [samePinMessage] } });
+        if ((await pinHasher.verify(userId, input.pin, user.transaction_pin_hash, user.pin_key_version)).ok) return fail('VALIDATION_FAILED', samePinMessage, { errors: { pin: [samePinMessage] } });
       }
 
       const now = clock.now().toISOString();
-      const pinHash = await hashSecret(input.pin);
+      const pinHash = pinHasher.hash(userId, input.pin);
       await users.update(userId, {
-        transaction_pin_hash: pinHash,
+        transaction_pin_hash: pinHash.hash,
+        pin_key_version: pinHash.keyVersion,
         transaction_pin_set_at: now,
         updated_at: now,
         // The password and the answer prove more than the PIN does: they lift a PIN lock too.

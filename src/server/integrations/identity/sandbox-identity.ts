@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAnswer, BvnMatchRequest, BvnMismatchField, IdentityService } from './ports.ts';
@@ -39,10 +39,17 @@ type BvnRecord = { firstName: string; lastName: string; dateOfBirth: string };
 
 const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/**
+ * The same question gets the same reference, but under a key that lives only in this process: the
+ * reference is stored beside the check, and a plain hash of the BVN with the name, date of birth
+ * and time (all in that row) would let a leaked table be searched for the BVN that the keyed
+ * fingerprint protects.
+ */
+const referenceKey = randomBytes(32);
 function reference(prefix: string, at: Date, ...parts: string[]): string {
   const stamp = at.toISOString().slice(0, 10).replace(/-/g, '');
-  const hash = createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 10).toUpperCase();
-  return `${prefix}-${stamp}-${hash}`;
+  const tag = createHmac('sha256', referenceKey).update(parts.join('|')).digest('hex').slice(0, 10).toUpperCase();
+  return `${prefix}-${stamp}-${tag}`;
 }
 
 export function createSandboxIdentity(deps: { db: Db; clock: Clock }): IdentityService {
