@@ -61,3 +61,8 @@ export function table(headers, rows, align) {
 export function pct(v) {
   return v === null || v === undefined ? '—' : `${v} %`;
 }
+
+/** A table row saying an engine's run failed: the engine, the error, and blanks to fill `columns`. */
+export function errorRow(engine, error, columns) {
+  return [engine, `error: ${error.slice(0, 80)}`, ...Array(columns - 2).fill('')];
+}

@@ -127,3 +127,27 @@ export async function moneyLoad({ port, clients, senders, requestFor, warmupMs, 
     cpu_pct_of_one_core: cpu,
   };
 }
+
+/**
+ * moneyLoad at 1 client, then at --transfer-clients, each client one of `senders`, for
+ * --transfer-warmup + --transfer-duration s; `starting(clients)` and `finished(run)` say so.
+ */
+export async function moneyLoads({ port, senders, requestFor, options, serverPid, keyPrefix }, starting, finished) {
+  const runs = [];
+  for (const clients of [...new Set([1, options.transferClients])]) {
+    starting(clients);
+    const run = await moneyLoad({
+      port,
+      clients,
+      senders,
+      requestFor,
+      warmupMs: options.transferWarmup * 1000,
+      durationMs: options.transferDuration * 1000,
+      serverPid,
+      keyPrefix: `${keyPrefix}-c${clients}`,
+    });
+    runs.push(run);
+    finished(run);
+  }
+  return runs;
+}

@@ -1,8 +1,8 @@
 // Section 5: bill purchases against the sandbox biller, on the servers and databases of section
 // 4 (sections/money.mjs runs both): the purchase pages, then airtime through the HTTP API.
 import { request, sequentialGets } from '../lib/http.mjs';
-import { moneyLoad } from '../lib/money-load.mjs';
-import { fmt, pct, table } from '../lib/format.mjs';
+import { moneyLoads } from '../lib/money-load.mjs';
+import { errorRow, fmt, pct, table } from '../lib/format.mjs';
 
 /** The purchase pages of section 5a; a page that answers 404 (not built yet) is skipped with a note. */
 const billPages = ['/artime', '/data/purchase', '/data/purchase?network=mtn', '/bills/electricity', '/bills/cable'];
@@ -38,21 +38,12 @@ export async function benchBills({ engine, port, plan, options, serverPid, say, 
   }
 
   const requestFor = airtimeRequest({ ...airtimePurchase, pin: plan.pin });
-  for (const clients of [...new Set([1, options.transferClients])]) {
-    say(`${label} airtime purchases: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`);
-    const run = await moneyLoad({
-      port,
-      clients,
-      senders: plan.senders,
-      requestFor,
-      warmupMs: options.transferWarmup * 1000,
-      durationMs: options.transferDuration * 1000,
-      serverPid,
-      keyPrefix: `bench-air-${engine}-${runTag}-c${clients}`,
-    });
-    bills.api.push({ ...run, service: 'airtime', amount: airtimePurchase.amount });
-    say(`${label}   ${run.tps} purchases/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.not_accepted} 200 but not successful, ${run.errors} errors`);
-  }
+  const runs = await moneyLoads(
+    { port, senders: plan.senders, requestFor, options, serverPid, keyPrefix: `bench-air-${engine}-${runTag}` },
+    (clients) => say(`${label} airtime purchases: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`),
+    (run) => say(`${label}   ${run.tps} purchases/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.not_accepted} 200 but not successful, ${run.errors} errors`),
+  );
+  for (const run of runs) bills.api.push({ ...run, service: 'airtime', amount: airtimePurchase.amount });
   return bills;
 }
 
@@ -87,7 +78,7 @@ export function reportBills(bills, money, say) {
   const pageRows = [];
   for (const [engine, result] of Object.entries(bills.engines)) {
     if (result.error) {
-      pageRows.push([engine, `error: ${result.error.slice(0, 80)}`, '', '', '', '', '', '', '', '', '']);
+      pageRows.push(errorRow(engine, result.error, 11));
       continue;
     }
     for (const [pathname, page] of Object.entries(result.pages)) {
@@ -106,7 +97,7 @@ export function reportBills(bills, money, say) {
   const rows = [];
   for (const [engine, result] of Object.entries(bills.engines)) {
     if (result.error) {
-      rows.push([engine, `error: ${result.error.slice(0, 80)}`, '', '', '', '', '', '', '', '', '']);
+      rows.push(errorRow(engine, result.error, 12));
       continue;
     }
     for (const run of result.api) {

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { round } from '../stats.mjs';
 import { freePort, loadTest, request, sequentialGets } from '../lib/http.mjs';
 import { captureOutput, createDatabase, dropDatabase, ledgerVerify, makeTempDir, removeTempDir, runHelper, startApp, stopChild, waitForHealth } from '../lib/processes.mjs';
-import { loginAs, moneyLoad, transferRequest } from '../lib/money-load.mjs';
-import { fmt, pct, table } from '../lib/format.mjs';
+import { loginAs, moneyLoads, transferRequest } from '../lib/money-load.mjs';
+import { errorRow, fmt, pct, table } from '../lib/format.mjs';
 import { airtimePurchase, benchBills, checkBills } from './bills.mjs';
 
 /** Pages of a customer with a long history: sequential, then `connections` keep-alive connections. */
@@ -69,23 +69,12 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
 
     // --- 4a. transfers through the API ------------------------------------------------------
     if (parts.transfers) {
-      out.api = [];
       const requestFor = transferRequest({ recipient: plan.recipient.accountNumber, amount: plan.amount, pin: plan.pin });
-      for (const clients of [...new Set([1, options.transferClients])]) {
-        say(`[${engine}] API transfers: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`);
-        const run = await moneyLoad({
-          port,
-          clients,
-          senders: plan.senders,
-          requestFor,
-          warmupMs: options.transferWarmup * 1000,
-          durationMs: options.transferDuration * 1000,
-          serverPid: server.pid,
-          keyPrefix: `bench-${engine}-${runTag}-c${clients}`,
-        });
-        out.api.push(run);
-        say(`[${engine}]   ${run.tps} transfers/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.errors} errors`);
-      }
+      out.api = await moneyLoads(
+        { port, senders: plan.senders, requestFor, options, serverPid: server.pid, keyPrefix: `bench-${engine}-${runTag}` },
+        (clients) => say(`[${engine}] API transfers: ${clients} client${clients === 1 ? '' : 's'}, ${options.transferWarmup} s warm-up + ${options.transferDuration} s …`),
+        (run) => say(`[${engine}]   ${run.tps} transfers/s, p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms; ${run.answered} answered, ${run.non_200} not 200, ${run.errors} errors`),
+      );
     }
 
     // --- 5. bill purchases: the pages, then airtime through the API -------------------------
@@ -255,7 +244,7 @@ export function reportMoney(money, say) {
   const layerName = { api: 'API: POST /transfer/local (HTTP)', service: 'service, no HTTP, PIN stubbed', floor: 'floor: engine only, no app code' };
   for (const [engine, result] of Object.entries(money.engines)) {
     if (result.error) {
-      rows.push([engine, `error: ${result.error.slice(0, 80)}`, '', '', '', '', '', '', '', '', '']);
+      rows.push(errorRow(engine, result.error, 11));
       continue;
     }
     const clientsList = [...new Set(result.api.map((run) => run.clients))];
