@@ -4,12 +4,14 @@ import type { MoneyRules } from '../../config.ts';
 import type { Clock } from '../clock.ts';
 import type { PinHasher } from '../auth/pin-hash.ts';
 import { fail, succeed, type Result } from '../result.ts';
+import { createKeyedQueue } from '../limits/attempts.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 
 /**
  * The 4-digit PIN confirms every movement of money. Five wrong PINs in a row lock money
  * movement for 30 minutes (both configurable); each wrong answer says how many tries are left.
- * The counter is changed by single UPDATE statements, so parallel guesses all count.
+ * A try is taken (counted) by one guarded UPDATE before the PIN is checked, so parallel guesses
+ * cannot get more than `maxAttempts` PINs checked (see `take`).
  */
 export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['pin']; pinHasher: PinHasher }) {
   const { db, clock, rules, pinHasher } = deps;
@@ -46,47 +48,95 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     );
   }
 
+  /**
+   * Takes one try, atomically, BEFORE the PIN is checked: one UPDATE counts it, and the try that
+   * reaches the limit sets the lock in the same statement. A lock that has run out starts a
+   * fresh count. While a lock holds nothing is taken, so however many PINs arrive at once, at
+   * most `maxAttempts` are ever checked; a request that finds the tries taken (by wrong PINs or
+   * by PINs still being checked) is answered as the lock.
+   */
+  async function take(userId: string, now: Date, retried = false): Promise<Result<{ user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null }>> {
+    const nowIso = now.toISOString();
+    const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
+    const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${nowIso})`;
+    const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
+    const counted = await db
+      .updateTable('users')
+      .set({
+        pin_failed_attempts: next,
+        pin_locked_until: sql<string | null>`case when ${next} >= ${rules.maxAttempts} then ${lockEnd} else null end`,
+      })
+      .where('id', '=', userId)
+      .where('transaction_pin_hash', 'is not', null)
+      .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]))
+      .returning(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until'])
+      .executeTakeFirst();
+    if (counted) {
+      const slot = counted.pin_failed_attempts;
+      // Beyond the limit (a count left from a lower PIN_MAX_ATTEMPTS): locked now, nothing checked.
+      if (slot > rules.maxAttempts) return lockedFailure(counted.pin_locked_until ?? lockEnd, now);
+      return succeed({ user: { ...counted, transaction_pin_hash: counted.transaction_pin_hash! }, slot, lockSetHere: slot >= rules.maxAttempts ? counted.pin_locked_until : null });
+    }
+    const user = await db.selectFrom('users').select(['transaction_pin_hash', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
+    if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', 'Set your transaction PIN first.');
+    if (user.pin_locked_until && user.pin_locked_until > nowIso) return lockedFailure(user.pin_locked_until, now);
+    // The lock was lifted between the two statements (a PIN reset): take again, once.
+    return retried ? lockedFailure(lockEnd, now) : take(userId, now, true);
+  }
+
+  /**
+   * A right PIN resets the count only when no lock holds. If this very try set the lock (it was
+   * the last one), the lock is its own and goes; a lock set by another try stays in force and
+   * this PIN is refused with it, so a right PIN hidden in a burst of wrong ones gains nothing.
+   */
+  async function settleRight(userId: string, now: Date, lockSetHere: string | null): Promise<Result<void>> {
+    const nowIso = now.toISOString();
+    let reset = db.updateTable('users').set({ pin_failed_attempts: 0, pin_locked_until: null }).where('id', '=', userId);
+    reset = lockSetHere
+      ? reset.where('pin_locked_until', '=', lockSetHere)
+      : reset.where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]));
+    const done = await reset.executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0 && !lockSetHere) {
+      const until = await lockInForce(userId, nowIso);
+      if (until) return lockedFailure(until, now);
+    }
+    return succeed(undefined);
+  }
+
+  async function lockInForce(userId: string, nowIso: string): Promise<string | null> {
+    const user = await db.selectFrom('users').select('pin_locked_until').where('id', '=', userId).executeTakeFirst();
+    const until = user?.pin_locked_until ?? null;
+    return until && until > nowIso ? until : null;
+  }
+
+  async function confirmNow(userId: string, pin: string): Promise<Result<void>> {
+    const now = clock.now();
+    const taken = await take(userId, now);
+    if (!taken.ok) return taken;
+    const { user, slot, lockSetHere } = taken.value;
+
+    if (await checkPin(userId, pin, user)) {
+      return settleRight(userId, now, lockSetHere);
+    }
+
+    // The attempt is already counted; the one that took the last try set the lock.
+    if (lockSetHere) return lockedFailure(lockSetHere, now);
+    const left = rules.maxAttempts - slot;
+    const message = `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before transfers and payments are locked for ${Math.round(rules.lockMs / 60_000)} minutes.`;
+    return fail('INVALID_PIN', message, { errors: { pin: [message] } });
+  }
+
+  const serialised = createKeyedQueue();
+
   return {
-    async confirm(userId: string, pin: string): Promise<Result<void>> {
-      const now = clock.now();
-      const nowIso = now.toISOString();
-      const user = await db.selectFrom('users').select(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
-      if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', 'Set your transaction PIN first.');
-      if (user.pin_locked_until && user.pin_locked_until > nowIso) return lockedFailure(user.pin_locked_until, now);
-
-      if (await checkPin(userId, pin, { transaction_pin_hash: user.transaction_pin_hash, pin_key_version: user.pin_key_version })) {
-        if (user.pin_failed_attempts > 0 || user.pin_locked_until) {
-          await db.updateTable('users').set({ pin_failed_attempts: 0, pin_locked_until: null }).where('id', '=', userId).execute();
-        }
-        return succeed(undefined);
-      }
-
-      // A lock that has run out starts a fresh count.
-      const counted = await db
-        .updateTable('users')
-        .set({
-          pin_failed_attempts: sql<number>`case when pin_locked_until is not null and pin_locked_until <= ${nowIso} then 1 else pin_failed_attempts + 1 end`,
-          pin_locked_until: sql<string | null>`case when pin_locked_until is not null and pin_locked_until <= ${nowIso} then null else pin_locked_until end`,
-        })
-        .where('id', '=', userId)
-        .returning(['pin_failed_attempts', 'pin_locked_until'])
-        .executeTakeFirstOrThrow();
-      if (counted.pin_locked_until && counted.pin_locked_until > nowIso) return lockedFailure(counted.pin_locked_until, now);
-      if (counted.pin_failed_attempts >= rules.maxAttempts) {
-        const until = new Date(now.getTime() + rules.lockMs).toISOString();
-        await db.updateTable('users').set({ pin_locked_until: until }).where('id', '=', userId).execute();
-        return lockedFailure(until, now);
-      }
-      const left = rules.maxAttempts - counted.pin_failed_attempts;
-      const message = `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before transfers and payments are locked for ${Math.round(rules.lockMs / 60_000)} minutes.`;
-      return fail('INVALID_PIN', message, { errors: { pin: [message] } });
+    /** Tries of one customer run one after another in this process; across processes the take holds alone. */
+    confirm(userId: string, pin: string): Promise<Result<void>> {
+      return serialised(userId, () => confirmNow(userId, pin));
     },
 
     /** Whether money movement is locked now, for pages that want to say so before asking. */
-    async lockedUntil(userId: string): Promise<string | null> {
-      const user = await db.selectFrom('users').select('pin_locked_until').where('id', '=', userId).executeTakeFirst();
-      const until = user?.pin_locked_until ?? null;
-      return until && until > clock.now().toISOString() ? until : null;
+    lockedUntil(userId: string): Promise<string | null> {
+      return lockInForce(userId, clock.now().toISOString());
     },
   };
 }
