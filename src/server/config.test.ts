@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 
@@ -20,5 +22,50 @@ describe('parseConfig', () => {
       /PORT[\s\S]*BANK_CBN_CODE must be 3 digits|BANK_CBN_CODE must be 3 digits[\s\S]*PORT/,
     );
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x' })).toThrow('DATABASE_URL must be a postgres:// URL');
+  });
+});
+
+describe('PIN_KEY and PIN_KEY_PREVIOUS', () => {
+  const key = randomBytes(32).toString('base64');
+
+  it('has no key by default: the embedded database keeps one in DATA_DIR/pin.key', () => {
+    expect(parseConfig({}).secrets).toEqual({ pinKey: null, previousPinKeys: [], keyFile: path.resolve('data/pin.key') });
+    expect(parseConfig({ DATA_DIR: '/srv/bank' }).secrets.keyFile).toBe('/srv/bank/pin.key');
+  });
+
+  it('takes base64 of at least 32 bytes, standard or URL-safe', () => {
+    const current = parseConfig({ PIN_KEY: key }).secrets.pinKey;
+    expect(current?.id).toMatch(/^[0-9a-f]{12}$/);
+    expect(parseConfig({ PIN_KEY: Buffer.from(key, 'base64').toString('base64url') }).secrets.pinKey?.id).toBe(current?.id);
+    expect(parseConfig({ PIN_KEY: randomBytes(64).toString('base64') }).secrets.pinKey).not.toBeNull();
+  });
+
+  it('refuses a short or malformed key, naming the variable and never echoing the value', () => {
+    const short = randomBytes(31).toString('base64');
+    for (const bad of [short, 'correct horse battery staple correct horse battery', `${key}!`, '', 'a'.repeat(43) + '=']) {
+      let message = '';
+      try {
+        parseConfig({ PIN_KEY: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/PIN_KEY: PIN_KEY must be base64 of at least 32 random bytes/);
+      if (bad) expect(message).not.toContain(bad.slice(0, 12));
+    }
+  });
+
+  it('takes several previous keys, comma-separated, and refuses the list if any of them is bad', () => {
+    const older = randomBytes(32).toString('base64');
+    const secrets = parseConfig({ PIN_KEY: key, PIN_KEY_PREVIOUS: `${randomBytes(32).toString('base64')},${older}` }).secrets;
+    expect(secrets.previousPinKeys).toHaveLength(2);
+    expect(secrets.previousPinKeys[1]!.id).toBe(parseConfig({ PIN_KEY: older }).secrets.pinKey!.id);
+    expect(() => parseConfig({ PIN_KEY: key, PIN_KEY_PREVIOUS: `${older},short` })).toThrow(/PIN_KEY_PREVIOUS must be base64/);
+  });
+
+  it('never shows the key when the configuration is printed', () => {
+    const config = parseConfig({ PIN_KEY: key, PIN_KEY_PREVIOUS: randomBytes(32).toString('base64') });
+    const printed = JSON.stringify(config) + inspect(config, { depth: 10 });
+    expect(printed).not.toContain(key.slice(0, 12));
+    expect(printed).not.toContain(Buffer.from(key, 'base64').toString('hex').slice(0, 12));
   });
 });
