@@ -8,5 +8,7 @@ declare namespace App {
     user: import('./server/core/users/present-user.ts').UserJson | null;
     /** Why a presented session was refused, so /login can say so. */
     sessionEnded: 'idle' | 'absolute' | 'revoked' | null;
+    /** A registration waiting for its email code (pages only; the registration cookie), for guests. */
+    registration: { token: string; email: string } | null;
   }
 }

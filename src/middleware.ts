@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getApp } from './server/app.ts';
-import { decide } from './server/http/guard.ts';
+import { awaitingEmailCode, decide } from './server/http/guard.ts';
+import { readRegistrationToken } from './server/http/registration-cookie.ts';
 import { apiOriginAllowed, securityHeaders, withHeaders } from './server/http/security-headers.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieName } from './server/http/session-cookie.ts';
 import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from './server/http/respond.ts';
@@ -24,6 +25,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.session = null;
   locals.user = null;
   locals.sessionEnded = null;
+  locals.registration = null;
   const isApi = url.pathname.startsWith('/api/');
   const hasCookie = cookies.has(sessionCookieName(url));
 
@@ -57,8 +59,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   if (!isApi) {
-    const decision = decide(url.pathname, locals.user);
+    // A registration waiting for its email code (no customer yet) is led like a signed-in
+    // customer whose email is not verified: to /account/verify.
+    const registrationToken = locals.user ? null : readRegistrationToken(cookies, url);
+    const registration = registrationToken ? await app.registrations.pending(registrationToken) : null;
+    if (registrationToken && registration) locals.registration = { token: registrationToken, email: registration.email };
+    const decision = decide(url.pathname, locals.user ?? (locals.registration ? awaitingEmailCode : null));
     if (decision.action === 'redirect') {
+      if (decision.requestNewCode && locals.registration) {
+        const sent = await app.registrations.resend(locals.registration.token);
+        if (!sent.ok) app.log.info('guard.resend_skipped', { registration: true, code: sent.code });
+      }
       if (decision.requestNewCode && locals.user) {
         // Seed: a failure here (usually the resend throttle) is only logged.
         const sent = await app.onboarding.resendVerificationCode(locals.user.id).catch((error: unknown) => ({ ok: false as const, code: String(error) }));

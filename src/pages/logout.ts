@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { clearSessionCookie } from '../server/http/session-cookie.ts';
+import { clearRegistrationCookie } from '../server/http/registration-cookie.ts';
 import { readFormValues } from '../server/http/forms.ts';
 
 /**
@@ -11,6 +12,8 @@ export const POST: APIRoute = async (context) => {
   const idle = (await readFormValues(context.request)).reason === 'idle' || context.locals.sessionEnded === 'idle';
   if (session) await app.auth.logout(session.id, idle ? 'idle' : 'logout');
   clearSessionCookie(context.cookies, context.url);
+  // Also the way out of a registration waiting for its code ("Start again" on /account/verify).
+  clearRegistrationCookie(context.cookies, context.url);
   return context.redirect(idle ? '/login?reason=idle' : '/login?reason=signed-out', 303);
 };
 

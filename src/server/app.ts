@@ -19,6 +19,9 @@ import { createIdempotency } from './core/money/idempotency.ts';
 import { createTransferService } from './core/transfers/transfer-service.ts';
 import { createInboundService } from './core/transfers/inbound-service.ts';
 import { createBeneficiaryService } from './core/beneficiaries/beneficiary-service.ts';
+import { createRequestCounters } from './core/throttle/request-counters.ts';
+import { createNameEnquiries } from './core/transfers/name-enquiries.ts';
+import { createRegistrations } from './core/auth/registration-service.ts';
 import { createStatementService } from './core/statements/statement-service.ts';
 import type { InterbankSwitch } from './integrations/interbank/ports.ts';
 import { createSandboxSwitch } from './integrations/interbank/sandbox-switch.ts';
@@ -71,6 +74,8 @@ export async function createApp(
   const codes = createOneTimeCodes({ db, clock });
   const throttle = createLoginThrottle({ db, clock, ...(overrides.loginThrottlePolicy ? { policy: overrides.loginThrottlePolicy } : {}) });
   const auth = createAuthService({ db, config, clock, log, mailer, users, sessions, codes, throttle });
+  const counters = createRequestCounters({ db, clock });
+  const registrations = createRegistrations({ db, config, clock, log, mailer, users, sessions, counters });
   const resetIpPolicy = { maxPerIp: config.passwordReset.requestsPerIp, windowMs: 15 * 60_000 };
   const passwordReset = createPasswordReset({ db, config, clock, log, mailer, users, sessions, codes, throttle, ipPolicy: resetIpPolicy });
   const onboarding = createOnboardingService({ db, clock, log, users, sessions, codes, pinHasher, sendVerificationCode: auth.sendVerificationCode });
@@ -81,7 +86,8 @@ export async function createApp(
   const interbank = overrides.interbank ?? (config.interbank.provider === 'sandbox' ? createSandboxSwitch({ db, clock, bank: config.bank }) : null);
   const transfers = createTransferService({ db, config, clock, log, users, transactions, pins, idempotency, interbank });
   const inbound = createInboundService({ db, config, clock });
-  const beneficiaries = createBeneficiaryService({ db, clock, transfers });
+  const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
+  const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
   const statements = createStatementService({ db, config, clock, log, mailer, transactions });
   const biller = overrides.biller ?? createSandboxBiller({ db, clock });
   const bills = createBillService({ db, config, clock, log, mailer, users, transactions, pins, idempotency, biller, transfers });
@@ -91,8 +97,8 @@ export async function createApp(
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints });
 
   const app = {
-    config, db, log, clock, mailer, users, sessions, codes, auth, passwordReset, onboarding, settings, kyc,
-    transactions, pins, idempotency, transfers, inbound, beneficiaries, statements, bills, pinHasher, bvnFingerprints,
+    config, db, log, clock, mailer, users, sessions, codes, auth, registrations, passwordReset, onboarding, settings, kyc,
+    transactions, pins, idempotency, transfers, nameEnquiries, counters, inbound, beneficiaries, statements, bills, pinHasher, bvnFingerprints,
   };
 
   if (overrides.background && config.interbank.requeryIntervalMs > 0) {

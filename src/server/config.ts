@@ -34,6 +34,13 @@ const environmentSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   /** Forgot-password requests one network address may make in 15 minutes (then 429). */
   PASSWORD_RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Registrations one network address may start in an hour (then 429). */
+  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Name enquiries (the recipient's name before a transfer or a new beneficiary) one customer may make per minute and per Lagos day. */
+  NAME_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  NAME_ENQUIRIES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Bearer key for the sandbox's money-in endpoint from anywhere but a loopback client of a loopback server. */
+  SANDBOX_KEY: z.string().min(32, 'SANDBOX_KEY must be at least 32 characters').max(512).optional(),
   /** Demo data is seeded on the first start of the embedded database unless this is "false". */
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -97,11 +104,15 @@ export type Config = {
   bank: { name: string; cbnCode: string; nipCode: string };
   session: { idleMs: number; absoluteMs: number };
   passwordReset: { requestsPerIp: number };
+  registration: { requestsPerIp: number };
+  nameEnquiry: { perMinute: number; perDay: number };
   seedDemo: boolean;
   /** The PIN/BVN key settings; core/auth/secret-keys.ts turns them into the key ring at start. */
   secrets: KeySettings;
   money: MoneyRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
+  /** The sandbox endpoints' key (undefined: loopback only). */
+  sandboxKey: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -139,6 +150,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 3_600_000,
     },
     passwordReset: { requestsPerIp: env.PASSWORD_RESET_REQUESTS_PER_IP },
+    registration: { requestsPerIp: env.REGISTRATIONS_PER_IP },
+    nameEnquiry: { perMinute: env.NAME_ENQUIRIES_PER_MINUTE, perDay: env.NAME_ENQUIRIES_PER_DAY },
     seedDemo: env.SEED_DEMO,
     secrets: { pinKey: env.PIN_KEY ?? null, previousPinKeys: env.PIN_KEY_PREVIOUS ?? [], keyFile: path.join(dataDir, 'pin.key') },
     money: {
@@ -152,6 +165,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       pin: { maxAttempts: env.PIN_MAX_ATTEMPTS, lockMs: env.PIN_LOCK_MINUTES * 60_000 },
     },
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
+    sandboxKey: env.SANDBOX_KEY,
     logLevel: env.LOG_LEVEL,
   };
 }

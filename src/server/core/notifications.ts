@@ -41,6 +41,29 @@ export function verificationCodeEmail(args: { bankName: string; to: string; firs
   };
 }
 
+/**
+ * Someone tried to open an account with details that already belong to a customer: the
+ * registration answered as if all was well (so it tells nobody who banks here), and the owner
+ * hears of it here instead. No code in it: there is nothing to verify.
+ */
+export function registrationAttemptEmail(args: { bankName: string; to: string; firstName: string; detail: 'email' | 'phone'; at: string }): MailMessage {
+  const what = args.detail === 'email' ? 'this email address' : 'the phone number on your account';
+  const lines = [
+    `Hello ${args.firstName},`,
+    `On ${args.at} someone tried to open a new ${args.bankName} account with ${what}. You already bank with us, so no new account was opened and nothing on your account changed.`,
+    args.detail === 'email'
+      ? 'If it was you: sign in instead. If you have forgotten your password, use "Forgot password?" on the sign-in page.'
+      : 'If it was you: sign in with this email address instead. A phone number belongs to one customer only.',
+    'If it was not you, you need do nothing. Never share your password, PIN or any code with anyone, including our staff.',
+  ];
+  return {
+    to: args.to,
+    subject: `Someone tried to open a ${args.bankName} account with your details`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, lines),
+  };
+}
+
 export function statementEmail(args: { bankName: string; to: string; firstName: string; accountNumber: string; from: string; until: string; count: number; format: 'pdf' | 'csv' }): MailMessage {
   const lines = [
     `Hello ${args.firstName},`,

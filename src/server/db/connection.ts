@@ -11,6 +11,7 @@ import * as initial from './migrations/2026-11-21T1200_initial.ts';
 import * as ledger from './migrations/2026-11-21T1500_ledger.ts';
 import * as bills from './migrations/2026-11-21T1900_bills.ts';
 import * as kyc from './migrations/2026-11-21T2100_kyc.ts';
+import * as openDoors from './migrations/2026-11-22T1200_open_doors.ts';
 import * as keyedSecrets from './migrations/2026-11-22T1100_keyed_secrets.ts';
 
 export type Db = Kysely<Database>;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T1500_ledger': ledger,
   '2026-11-21T1900_bills': bills,
   '2026-11-21T2100_kyc': kyc,
+  '2026-11-22T1200_open_doors': openDoors,
   '2026-11-22T1100_keyed_secrets': keyedSecrets,
 };
 

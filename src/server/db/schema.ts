@@ -245,7 +245,40 @@ export interface KycChecksTable {
   created_at: string;
 }
 
+export interface RequestCountersTable {
+  scope: string;
+  /** Who is counted: a network address, a customer id, or a hash of an email or phone number. */
+  subject: string;
+  window_start: string;
+  count: number;
+  expires_at: string;
+}
+
+export interface RegistrationsTable {
+  id: string;
+  token_hash: string;
+  /** `new`: the code was mailed and creates the customer; otherwise it was never sent and never succeeds. */
+  outcome: 'new' | 'email_taken' | 'phone_taken';
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string;
+  password_hash: string | null;
+  code_hash: string;
+  code_expires_at: string;
+  code_attempts: Generated<number>;
+  codes_sent: Generated<number>;
+  code_sent_at: string;
+  ip: string | null;
+  user_id: string | null;
+  completed_at: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Database {
+  request_counters: RequestCountersTable;
+  registrations: RegistrationsTable;
   users: UsersTable;
   addresses: AddressesTable;
   accounts: AccountsTable;

@@ -7,6 +7,7 @@ import { forgotPasswordSchema, resetPasswordSchema, verifyResetTokenSchema } fro
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../lib/settings-schemas.ts';
 import { bvnSchema, kycAddressSchema } from '../../lib/kyc-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
+import { registrationResendSchema, registrationVerifySchema } from '../../lib/registration-schemas.ts';
 
 /**
  * The machine-readable contract, built from the very zod schemas the endpoints validate with.
@@ -24,7 +25,9 @@ type Operation = {
 };
 
 export const operations: Operation[] = [
-  { method: 'post', path: '/v1/auth/register', summary: 'Open an account; emails a 6-digit verification code', auth: false, body: registerSchema, successStatus: 201 },
+  { method: 'post', path: '/v1/auth/register', summary: 'Start opening an account: the same 202 answer whether or not the email or phone is taken, with a registration_token; emails a 6-digit code (429 per network, email and phone)', auth: false, body: registerSchema, successStatus: 202 },
+  { method: 'post', path: '/v1/auth/register/verify', summary: 'The emailed code (and the registration_token, or the registration cookie): opens the account and signs in, { user, token }', auth: false, body: registrationVerifySchema, successStatus: 201 },
+  { method: 'post', path: '/v1/auth/register/resend', summary: 'A new registration code (at most once a minute, 5 in all)', auth: false, body: registrationResendSchema },
   { method: 'post', path: '/v1/auth/login', summary: 'Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED)', auth: false, body: loginSchema },
   { method: 'post', path: '/v1/auth/logout', summary: 'Revoke the current session', auth: true },
   { method: 'post', path: '/v1/onboarding/verify-otp', summary: 'Verify the email address with the emailed code', auth: true, body: otpSchema },

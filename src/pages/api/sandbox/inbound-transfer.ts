@@ -1,16 +1,31 @@
 import { inboundTransferSchema } from '../../../lib/sandbox-schemas.ts';
-import { endpoint, parseInput } from '../../../server/http/api.ts';
+import { endpoint, parseInput, requestMeta } from '../../../server/http/api.ts';
 import { jsonSuccess } from '../../../server/http/respond.ts';
+import { sandboxAccess } from '../../../server/http/sandbox-access.ts';
 import { fail } from '../../../server/core/result.ts';
 
 /**
  * Sandbox only: simulates a transfer arriving from another bank. It does not exist (404) when
  * the sandbox switch is not the active interbank provider (INTERBANK_PROVIDER=disabled, or a
- * real switch), so a real deployment cannot mint money through it.
+ * real switch), so a real deployment cannot mint money through it. Under the sandbox it answers
+ * only a loopback client of a loopback server, or a caller with `Bearer <SANDBOX_KEY>`
+ * (src/server/http/sandbox-access.ts).
  */
 export const POST = endpoint(async (context) => {
   const { app } = context.locals;
   if (app.config.interbank.provider !== 'sandbox') return fail('NOT_FOUND', 'No such endpoint.');
+  const access = sandboxAccess({
+    listenHost: app.config.host,
+    clientAddress: requestMeta(context).ip,
+    headers: context.request.headers,
+    sandboxKey: app.config.sandboxKey,
+  });
+  if (access !== 'allow') {
+    app.log.warn('sandbox.inbound_refused', { ip: requestMeta(context).ip, access });
+    return access === 'unauthorized'
+      ? fail('UNAUTHENTICATED', 'The sandbox needs its key: Authorization: Bearer <SANDBOX_KEY>.')
+      : fail('NOT_FOUND', 'No such endpoint.');
+  }
   const input = await parseInput(context.request, inboundTransferSchema);
   if (!input.ok) return input;
   const result = await app.inbound.receiveInterbank(input.value);

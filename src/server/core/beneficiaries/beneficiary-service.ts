@@ -4,7 +4,7 @@ import { fail, succeed, type Result } from '../result.ts';
 import { newId } from '../auth/secrets.ts';
 import type { BeneficiaryRow } from '../../db/schema.ts';
 import type { BeneficiaryCreateInput } from '../../../lib/money-schemas.ts';
-import type { TransferService } from '../transfers/transfer-service.ts';
+import type { NameEnquiries } from '../transfers/name-enquiries.ts';
 import { toLagosIso } from '../../../lib/lagos-time.ts';
 
 export type BeneficiaryJson = { id: string; account_number: string; account_name: string; bank_code: string; bank_name: string; nickname: string | null; created_at: string };
@@ -17,8 +17,8 @@ export function presentBeneficiary(row: BeneficiaryRow): BeneficiaryJson {
  * Saved recipients. The name always comes from a name enquiry, never from the customer; another
  * customer's beneficiary is "not found", never "forbidden", so ids reveal nothing.
  */
-export function createBeneficiaryService(deps: { db: Db; clock: Clock; transfers: TransferService }) {
-  const { db, clock, transfers } = deps;
+export function createBeneficiaryService(deps: { db: Db; clock: Clock; nameEnquiries: NameEnquiries }) {
+  const { db, clock, nameEnquiries } = deps;
   return {
     async list(userId: string, ownerAccount: string): Promise<BeneficiaryJson[]> {
       const rows = await db.selectFrom('beneficiaries').selectAll().where('user_id', '=', userId).where('owner_account', '=', ownerAccount).orderBy('account_name').execute();
@@ -32,7 +32,8 @@ export function createBeneficiaryService(deps: { db: Db; clock: Clock; transfers
 
     async create(userId: string, ownerAccount: string, input: BeneficiaryCreateInput): Promise<Result<BeneficiaryJson>> {
       if (input.account_number === ownerAccount) return fail('VALIDATION_FAILED', 'That is your own account.', { errors: { account_number: ['This is your own account'] } });
-      const enquiry = await transfers.nameEnquiry({ account_number: input.account_number, bank_code: input.bank_code });
+      // The name comes from an enquiry, counted under the customer's name-enquiry limits.
+      const enquiry = await nameEnquiries.enquire(userId, { account_number: input.account_number, bank_code: input.bank_code });
       if (!enquiry.ok) return enquiry;
       const row: BeneficiaryRow = {
         id: newId('ben'),

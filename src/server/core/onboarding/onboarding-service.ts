@@ -16,6 +16,8 @@ import { emailVerificationPolicy, type OneTimeCodes } from './one-time-codes.ts'
 type PinInput = z.infer<typeof pinSchema>;
 type SecurityQuestionInput = z.infer<typeof securityQuestionSchema>;
 
+export const addressLockedMessage = 'Your address is already on file. To change it, verify the new address under Raise your tier (/kyc-verification).';
+
 const stepNames: Record<OnboardingStep, string> = {
   '/account/verify': 'verify your email address',
   '/address/update': 'add your address',
@@ -83,6 +85,9 @@ export function createOnboardingService(deps: {
     async submitAddress(userId: string, input: AddressInput): Promise<Result<UserJson>> {
       const allowed = await requireStepsBefore(userId, '/address/update');
       if (!allowed.ok) return allowed;
+      // Once onboarding is done the address on file is what KYC verifies (and a Tier 3 customer's
+      // is the verified one): a new address goes through /kyc-verification, never through here.
+      if (pendingOnboardingStep(allowed.value) === null) return fail('DUPLICATE', addressLockedMessage, { errors: { address: [addressLockedMessage] } });
       await users.upsertAddress({ user_id: userId, ...input, created_at: clock.now().toISOString() });
       log.info('onboarding.address_submitted', { user: userId });
       return succeed(presentUser(await profileOf(userId)));

@@ -1,0 +1,319 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../log.ts';
+import type { Mailer, MailMessage } from '../../integrations/mail/ports.ts';
+import type { RegisterInput } from '../../../lib/schemas.ts';
+import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { addMs, type Clock } from '../clock.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { openSavingsAccount } from '../accounts/account-repository.ts';
+import { registrationAttemptEmail, sendLogged, verificationCodeEmail } from '../notifications.ts';
+import { codeMessages, emailVerificationPolicy } from '../onboarding/one-time-codes.ts';
+import { hour, waitInWords, type RequestCounters } from '../throttle/request-counters.ts';
+import type { UserRepository } from '../users/user-repository.ts';
+import { presentUser } from '../users/present-user.ts';
+import { passwordProblem } from './password-policy.ts';
+import { hashSecret, newId, newOneTimeCode, newSessionToken, sha256Hex } from './secrets.ts';
+import type { SessionMeta, SessionService } from './session-service.ts';
+import type { SignedIn } from './auth-service.ts';
+
+/** A registration waits this long for its code; codes follow the email-verification policy. */
+export const registrationPolicy = {
+  lifetimeMs: 24 * hour,
+  codeTtlMs: emailVerificationPolicy.ttlMs,
+  maxAttempts: emailVerificationPolicy.maxAttempts,
+  minIntervalMs: emailVerificationPolicy.minIntervalMs,
+  /** Codes per registration, the first included. */
+  maxCodes: emailVerificationPolicy.maxPerHour,
+  /** Registrations per email address and per phone number in an hour. */
+  perIdentityPerHour: 5,
+};
+
+export type RegistrationStarted = { registration_token: string; email: string; message: string };
+
+export const registrationMessage = (email: string) =>
+  `We have sent a 6-digit code to ${email}. Enter it to open your account. If no code arrives, check the address, or sign in if you already bank with us.`;
+
+/** A code failure with its message under `otp`, where the forms show it. */
+function onOtp(failure: Failure): Failure {
+  return failure.errors?.otp ? failure : { ...failure, errors: { ...failure.errors, otp: [failure.message] } };
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Opening an account, in two steps that tell nobody whether an email address or a phone number
+ * already banks here (forgot-password's rule):
+ *
+ * 1. `register` answers the same way for every well-formed request: "we have sent a code", and
+ *    a registration token (the web pages keep it in an httpOnly cookie). Nothing is created but
+ *    a `registrations` row, written the same way whatever the outcome, after the same work (the
+ *    password is hashed either way). What differs happens after the answer: a new email gets
+ *    the code; a taken email's owner gets a mail saying someone tried to open an account with
+ *    it; a taken phone number's owner gets the same at their own email, and the new address gets
+ *    nothing (a mail there would tell whoever typed it that the number banks here).
+ * 2. `verify` takes the token and the code. Every try is counted atomically before the code is
+ *    compared (5 per code); a registration for taken details has a code nobody was sent, and
+ *    even the right digits would not open anything, so it answers exactly as a wrong code does.
+ *    The right code for a new email creates the customer (email verified) and the account and
+ *    signs them in.
+ *
+ * Throttled per network address (REGISTRATIONS_PER_IP an hour) and per email and per phone
+ * (5 an hour each), in the database, so parallel requests cannot pass the limits.
+ */
+export function createRegistrations(deps: {
+  db: Db;
+  config: Pick<Config, 'bank' | 'registration'>;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  users: UserRepository;
+  sessions: SessionService;
+  counters: RequestCounters;
+}) {
+  const { db, config, clock, log, mailer, users, sessions, counters } = deps;
+  const inFlight = new Set<Promise<void>>();
+  const codeHash = (id: string, code: string) => sha256Hex(`${id}:${code}`);
+  const minutes = registrationPolicy.codeTtlMs / 60_000;
+
+  /** Work done after the answer (mail), so it cannot show in the answer's timing. */
+  function afterAnswer(work: () => Promise<void>, what: string): void {
+    const running = work()
+      .catch((error: unknown) => log.error('registration.background_failed', { what, error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
+  }
+
+  const sendMail = (message: MailMessage, purpose: string) => sendLogged(mailer, log, message, purpose);
+
+  async function live(token: string) {
+    const row = await db.selectFrom('registrations').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+    if (!row || row.completed_at !== null || Date.parse(row.expires_at) <= clock.now().getTime()) return null;
+    return row;
+  }
+
+  async function throttled(scope: string, subject: string, max: number, message: (wait: string) => string, logged: Record<string, unknown>): Promise<Failure | null> {
+    const taken = await counters.take('registration', `${scope}:${subject}`, [{ name: 'hour', max, windowMs: hour }]);
+    if (taken.waitSeconds === 0) return null;
+    log.warn('registration.rate_limited', { by: scope, ...logged, retry_after: taken.waitSeconds });
+    return fail('RATE_LIMITED', message(waitInWords(taken.waitSeconds)), { retryAfterSeconds: taken.waitSeconds });
+  }
+
+  /** The right code: the customer and their account, in one transaction; then a session. */
+  async function openCustomer(
+    row: { id: string; first_name: string; last_name: string; email: string; phone_number: string; password_hash: string | null },
+    meta: SessionMeta = {},
+  ): Promise<Result<SignedIn>> {
+    const now = clock.now().toISOString();
+    const userId = newId('usr');
+    let opened: boolean;
+    try {
+      opened = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('registrations')
+          .set({ completed_at: now, user_id: null })
+          .where('id', '=', row.id)
+          .where('completed_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) return false;
+        await users.insert(
+          {
+            id: userId,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            phone_number: row.phone_number,
+            password_hash: row.password_hash!,
+            tier: 1,
+            email_verified_at: now,
+            transaction_pin_hash: null,
+            transaction_pin_set_at: null,
+            security_question_id: null,
+            security_answer_hash: null,
+            security_question_set_at: null,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        await openSavingsAccount(trx, { userId, accountName: `${row.first_name} ${row.last_name}`.toUpperCase(), bankCbnCode: config.bank.cbnCode, openedAt: now });
+        await trx.updateTable('registrations').set({ user_id: userId }).where('id', '=', row.id).execute();
+        return true;
+      });
+    } catch (error) {
+      // Someone opened an account with this email or phone since the registration started
+      // (only the owner of the email could have got this far: the code proved it).
+      if (error instanceof Error && /unique|duplicate/i.test(error.message)) {
+        log.warn('registration.details_taken_meanwhile', { registration: row.id });
+        return fail('DUPLICATE', 'An account with this email address or phone number has been opened meanwhile. Sign in instead.');
+      }
+      throw error;
+    }
+    if (!opened) return onOtp(fail('INVALID_OTP', codeMessages.gone));
+    log.info('auth.registered', { user: userId, registration: row.id });
+    const { token, session } = await sessions.create(userId, meta);
+    const profile = await users.loadProfile(userId);
+    return succeed({ user: presentUser(profile!), token, sessionId: session.id });
+  }
+
+  return {
+    async register(input: RegisterInput, meta: SessionMeta = {}): Promise<Result<RegistrationStarted>> {
+      const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
+      if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
+      const ip = meta.ip ?? 'unknown';
+      const refused =
+        (await throttled('ip', ip, config.registration.requestsPerIp, (wait) => `Too many accounts opened from this network. Try again in ${wait}.`, { ip })) ??
+        (await throttled(
+          'email',
+          sha256Hex(input.email),
+          registrationPolicy.perIdentityPerHour,
+          (wait) => `Too many tries to open an account with this email address. Try again in ${wait}.`,
+          { ip },
+        )) ??
+        (await throttled(
+          'phone',
+          sha256Hex(input.phone_number),
+          registrationPolicy.perIdentityPerHour,
+          (wait) => `Too many tries to open an account with this phone number. Try again in ${wait}.`,
+          { ip },
+        ));
+      if (refused) return refused;
+
+      const [emailOwner, phoneOwner, passwordHash] = await Promise.all([
+        db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', input.email).executeTakeFirst(),
+        db.selectFrom('users').select(['id', 'email', 'first_name']).where('phone_number', '=', input.phone_number).executeTakeFirst(),
+        // Hashed whatever the outcome: the same work either way.
+        hashSecret(input.password),
+      ]);
+      const outcome = emailOwner ? 'email_taken' : phoneOwner ? 'phone_taken' : 'new';
+      const now = clock.now();
+      const id = newId('reg');
+      const token = newSessionToken();
+      const code = newOneTimeCode();
+      await db
+        .insertInto('registrations')
+        .values({
+          id,
+          token_hash: sha256Hex(token),
+          outcome,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          phone_number: input.phone_number,
+          password_hash: outcome === 'new' ? passwordHash : null,
+          code_hash: codeHash(id, code),
+          code_expires_at: addMs(now, registrationPolicy.codeTtlMs).toISOString(),
+          code_sent_at: now.toISOString(),
+          ip: meta.ip ?? null,
+          user_id: null,
+          completed_at: null,
+          expires_at: addMs(now, registrationPolicy.lifetimeMs).toISOString(),
+          created_at: now.toISOString(),
+        })
+        .execute();
+      log.info('registration.started', { registration: id, ip, outcome });
+
+      const at = formatLagosDateTime(now.toISOString());
+      if (outcome === 'new') {
+        afterAnswer(
+          () => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: input.email, firstName: input.first_name, code, minutes }), 'email_verification'),
+          'code',
+        );
+      } else {
+        const owner = (emailOwner ?? phoneOwner)!;
+        afterAnswer(
+          () =>
+            sendMail(
+              registrationAttemptEmail({ bankName: config.bank.name, to: owner.email, firstName: owner.first_name, detail: outcome === 'email_taken' ? 'email' : 'phone', at }),
+              'registration_attempt',
+            ),
+          'attempt',
+        );
+      }
+      return succeed({ registration_token: token, email: input.email, message: registrationMessage(input.email) });
+    },
+
+    /** The email address a live registration is for, or null (unknown, finished or expired). */
+    async pending(token: string): Promise<{ email: string } | null> {
+      const row = await live(token);
+      return row ? { email: row.email } : null;
+    },
+
+    async verify(token: string, otp: string, meta: SessionMeta = {}): Promise<Result<SignedIn>> {
+      const row = await live(token);
+      if (!row) return onOtp(fail('INVALID_OTP', codeMessages.gone));
+      const now = clock.now();
+      if (now.getTime() >= Date.parse(row.code_expires_at)) return onOtp(fail('OTP_EXPIRED', codeMessages.expired));
+      // The try is counted before the code is compared, in one guarded statement: however many
+      // arrive at once, at most maxAttempts are ever compared for one code.
+      const counted = await db
+        .updateTable('registrations')
+        .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .where('completed_at', 'is', null)
+        .where('code_hash', '=', row.code_hash)
+        .where('code_attempts', '<', registrationPolicy.maxAttempts)
+        .returning('code_attempts')
+        .executeTakeFirst();
+      if (!counted) {
+        // Refused before any comparison: the tries are used up (or a new code replaced this one).
+        const current = await db.selectFrom('registrations').select(['code_attempts', 'code_hash']).where('id', '=', row.id).executeTakeFirst();
+        const dead = current !== undefined && current.code_hash === row.code_hash && current.code_attempts >= registrationPolicy.maxAttempts;
+        return onOtp(fail('INVALID_OTP', dead ? codeMessages.dead : codeMessages.gone));
+      }
+      const right = sameHash(codeHash(row.id, otp), row.code_hash);
+      if (!right || row.outcome !== 'new' || row.password_hash === null) {
+        log.warn('registration.code_refused', { registration: row.id, attempts: counted.code_attempts });
+        const left = registrationPolicy.maxAttempts - counted.code_attempts;
+        return onOtp(fail('INVALID_OTP', left <= 0 ? codeMessages.dead : codeMessages.wrong(left)));
+      }
+      return openCustomer(row, meta);
+    },
+
+    /** A new code for a live registration: one a minute, 5 in all; the old code dies. */
+    async resend(token: string): Promise<Result<{ message: string }>> {
+      const row = await live(token);
+      if (!row) return fail('INVALID_OTP', 'This registration has expired. Fill in the registration form again.');
+      const now = clock.now();
+      const code = newOneTimeCode();
+      const renewed = await db
+        .updateTable('registrations')
+        .set((eb) => ({
+          code_hash: codeHash(row.id, code),
+          code_expires_at: addMs(now, registrationPolicy.codeTtlMs).toISOString(),
+          code_attempts: 0,
+          codes_sent: eb('codes_sent', '+', 1),
+          code_sent_at: now.toISOString(),
+        }))
+        .where('id', '=', row.id)
+        .where('completed_at', 'is', null)
+        .where('codes_sent', '<', registrationPolicy.maxCodes)
+        .where('code_sent_at', '<=', addMs(now, -registrationPolicy.minIntervalMs).toISOString())
+        .returning('id')
+        .executeTakeFirst();
+      if (!renewed) {
+        const sinceLast = now.getTime() - Date.parse(row.code_sent_at);
+        if (sinceLast < registrationPolicy.minIntervalMs) {
+          const waitSeconds = Math.max(1, Math.ceil((registrationPolicy.minIntervalMs - sinceLast) / 1000));
+          return fail('RATE_LIMITED', `Please wait ${waitSeconds} seconds before asking for another code.`, { retryAfterSeconds: waitSeconds });
+        }
+        const waitSeconds = Math.max(1, Math.ceil((Date.parse(row.expires_at) - now.getTime()) / 1000));
+        return fail('RATE_LIMITED', `You have asked for ${registrationPolicy.maxCodes} codes. Fill in the registration form again to get a new one.`, {
+          retryAfterSeconds: waitSeconds,
+        });
+      }
+      if (row.outcome === 'new') {
+        afterAnswer(() => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, code, minutes }), 'email_verification'), 'code');
+      }
+      log.info('registration.code_resent', { registration: row.id });
+      return succeed({ message: `We have sent a new code to ${row.email}.` });
+    },
+
+    /** Resolves once every mail promised so far is sent (tests; orderly shutdown). */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
+export type Registrations = ReturnType<typeof createRegistrations>;
