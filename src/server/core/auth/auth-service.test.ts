@@ -258,19 +258,21 @@ describe.each(engines)('login throttle on %s', (engine) => {
     await t.close();
   });
 
-  it('counts failures that race each other: the fifth locks, and the lock survives the rest', async () => {
+  it('counts tries that race each other: the fifth locks, and the lock survives the rest', async () => {
     const throttle = createLoginThrottle({ db: t.app.db, clock: t.clock });
-    const locks = await Promise.all(Array.from({ length: 20 }, () => throttle.recordFailure('target@example.com')));
-    expect(locks.filter((lock) => lock === null)).toHaveLength(4);
+    const tries = await Promise.all(Array.from({ length: 20 }, () => throttle.take('target@example.com')));
+    expect(tries.filter((attempt) => attempt.taken && attempt.lockSetHere === null)).toHaveLength(4);
+    expect(tries.filter((attempt) => attempt.taken && attempt.lockSetHere !== null)).toHaveLength(1);
+    expect(tries.filter((attempt) => !attempt.taken)).toHaveLength(15);
     const lockedUntil = await throttle.lockedUntil('target@example.com');
     expect(lockedUntil?.getTime()).toBe(t.clock.now().getTime() + 900_000);
   });
 
   it('counts failures per email, independently', async () => {
     const throttle = createLoginThrottle({ db: t.app.db, clock: t.clock });
-    for (let attempt = 0; attempt < 4; attempt += 1) expect(await throttle.recordFailure('one@example.com')).toBeNull();
-    expect(await throttle.recordFailure('two@example.com')).toBeNull();
-    expect(await throttle.recordFailure('one@example.com')).toEqual(new Date(t.clock.now().getTime() + 900_000));
+    for (let attempt = 0; attempt < 4; attempt += 1) expect(await throttle.take('one@example.com')).toEqual({ taken: true, lockSetHere: null });
+    expect(await throttle.take('two@example.com')).toEqual({ taken: true, lockSetHere: null });
+    expect(await throttle.take('one@example.com')).toEqual({ taken: true, lockSetHere: new Date(t.clock.now().getTime() + 900_000) });
     expect(await throttle.lockedUntil('two@example.com')).toBeNull();
   });
 });

@@ -100,32 +100,37 @@ export function createAuthService(deps: {
 
     async login(input: LoginInput, meta: SessionMeta = {}): Promise<Result<SignedIn>> {
       const ip = meta.ip ?? 'unknown';
-      const ipWait = throttle.ipBlockedForSeconds(ip);
+      const lockedFailure = (until: Date): Result<never> => {
+        const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
+        return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
+      };
+      // Tries are taken before the password is checked (login-throttle.ts), per network and per email.
+      const ipWait = throttle.takeIp(ip);
       if (ipWait > 0) {
         log.warn('auth.login_rate_limited', { ip });
         return fail('RATE_LIMITED', `Too many failed sign-ins from this network. Try again in ${Math.ceil(ipWait / 60)} minutes.`, { retryAfterSeconds: ipWait });
       }
-      const lockedUntil = await throttle.lockedUntil(input.email);
-      if (lockedUntil) {
-        const seconds = Math.ceil((lockedUntil.getTime() - clock.now().getTime()) / 1000);
-        log.warn('auth.login_refused_locked', { ip });
-        return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
-      }
       const user = await users.findByEmail(input.email);
       // An unknown email still costs one argon2id verification, so timing does not tell.
-      const passwordOk = await verifySecret(input.password, user?.password_hash ?? (await decoyPasswordHash()));
-      if (!user || !passwordOk) {
-        throttle.recordIpFailure(ip);
-        const locked = await throttle.recordFailure(input.email);
-        log.warn('auth.login_failed', { ip, known_email: user !== undefined, locked: locked !== null });
-        if (locked) {
-          const seconds = Math.max(1, Math.ceil((locked.getTime() - clock.now().getTime()) / 1000));
-          log.warn('auth.account_locked', { ip, seconds });
-          return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
+      const outcome = await throttle.attempt(input.email, async () => {
+        const right = await verifySecret(input.password, user?.password_hash ?? (await decoyPasswordHash()));
+        return right && user ? null : ('wrong password' as const);
+      });
+      if (outcome.kind === 'refused') {
+        throttle.releaseIp(ip);
+        log.warn('auth.login_refused_locked', { ip });
+        return lockedFailure(outcome.lockedUntil);
+      }
+      if (outcome.kind === 'wrong' || !user) {
+        const lockedNow = outcome.kind === 'wrong' ? outcome.lockedUntil : null;
+        log.warn('auth.login_failed', { ip, known_email: user !== undefined, locked: lockedNow !== null });
+        if (lockedNow) {
+          log.warn('auth.account_locked', { ip, seconds: Math.ceil((lockedNow.getTime() - clock.now().getTime()) / 1000) });
+          return lockedFailure(lockedNow);
         }
         return fail('INVALID_CREDENTIALS', 'The email or password is not right.');
       }
-      await throttle.clear(input.email);
+      throttle.releaseIp(ip);
       const { token, session } = await sessions.create(user.id, meta);
       log.info('auth.login_succeeded', { user: user.id, ip });
       const profile = await users.loadProfile(user.id);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { addMs, type Clock } from '../clock.ts';
+import { createKeyedQueue } from '../limits/attempts.ts';
 
 export type LoginThrottlePolicy = { maxFailures: number; lockMs: number; windowMs: number; maxFailuresPerIp: number; ipWindowMs: number };
 export const defaultLoginThrottlePolicy: LoginThrottlePolicy = {
@@ -11,78 +12,130 @@ export const defaultLoginThrottlePolicy: LoginThrottlePolicy = {
   ipWindowMs: 15 * 60_000,
 };
 
+/** What taking a try gives: a try to spend (the last one sets the lock), or the lock in force. */
+export type LoginAttempt = { taken: true; lockSetHere: Date | null } | { taken: false; lockedUntil: Date };
 /**
- * Wrong passwords are counted per email, whether or not the email belongs to a customer, so the
- * lockout itself reveals nothing. Per-IP failures are counted in memory (one server process);
- * the map is bounded so a flood of addresses cannot grow it without limit.
+ * How a checked try ended. `wrong` carries what the check said was wrong, and the lock this try
+ * set when it was the last one; `refused`: a lock held, so nothing was checked (or a lock set by
+ * another try of the same burst outranks a right answer).
+ */
+export type AttemptOutcome<W> = { kind: 'right' } | { kind: 'wrong'; wrong: W; lockedUntil: Date | null } | { kind: 'refused'; lockedUntil: Date };
+
+/**
+ * Password tries are TAKEN before the password is checked, counted per email whether or not the
+ * email belongs to a customer (so the lockout itself reveals nothing): one `INSERT … ON CONFLICT
+ * DO UPDATE … WHERE … RETURNING` counts the try, and the try that reaches `maxFailures` sets the
+ * lock in the same statement. While a lock holds nothing is taken, so however many sign-ins
+ * arrive at once, at most `maxFailures` passwords are checked per window. A right password
+ * resets the count only when no lock holds (or when it was the very try that set the lock).
+ *
+ * Per-network tries are counted in memory (one server process), also before the check; the map
+ * is bounded so a flood of addresses cannot grow it without limit.
  */
 export function createLoginThrottle(deps: { db: Db; clock: Clock; policy?: LoginThrottlePolicy }) {
   const { db, clock } = deps;
   const policy = deps.policy ?? defaultLoginThrottlePolicy;
-  const ipFailures = new Map<string, { count: number; windowStart: number }>();
+  const ipTries = new Map<string, { count: number; windowStart: number }>();
   const maxTrackedIps = 10_000;
+  const serialised = createKeyedQueue();
 
-  return {
+  async function lockedUntil(email: string): Promise<Date | null> {
+    const row = await db.selectFrom('login_failures').select('locked_until').where('email', '=', email).executeTakeFirst();
+    if (!row?.locked_until) return null;
+    const until = new Date(row.locked_until);
+    return until > clock.now() ? until : null;
+  }
+
+  const throttle = {
     policy,
-    async lockedUntil(email: string): Promise<Date | null> {
-      const row = await db.selectFrom('login_failures').select('locked_until').where('email', '=', email).executeTakeFirst();
-      if (!row?.locked_until) return null;
-      const until = new Date(row.locked_until);
-      return until > clock.now() ? until : null;
+    lockedUntil,
+
+    /**
+     * One password (or security answer) try for `email`: taken first, then `check` runs (it
+     * answers null when right, or what was wrong), then a right answer resets the count. Tries of
+     * one email run one after another in this process; across processes the take holds alone.
+     */
+    attempt<W>(email: string, check: () => Promise<W | null>): Promise<AttemptOutcome<W>> {
+      return serialised(email, async () => {
+        const taken = await throttle.take(email);
+        if (!taken.taken) return { kind: 'refused', lockedUntil: taken.lockedUntil };
+        const wrong = await check();
+        if (wrong !== null) return { kind: 'wrong', wrong, lockedUntil: taken.lockSetHere };
+        const lockedMeanwhile = await throttle.succeeded(email, taken);
+        return lockedMeanwhile ? { kind: 'refused', lockedUntil: lockedMeanwhile } : { kind: 'right' };
+      });
     },
 
     /**
-     * Records a wrong password; returns the lock's end when the email is locked after this
-     * failure. One statement, so failures racing each other can neither lose a count nor clear a
-     * lock another one just set (a read-then-write let a burst of parallel guesses do both).
+     * Takes one password try for `email`, before the password is checked. A window that has run
+     * out, or a lock that has, starts a fresh count.
      */
-    async recordFailure(email: string): Promise<Date | null> {
+    async take(email: string): Promise<LoginAttempt> {
       const now = clock.now();
       const nowIso = now.toISOString();
       const lockEnd = addMs(now, policy.lockMs).toISOString();
-      const lockedAtOnce = policy.maxFailures <= 1;
+      // Times are ISO strings in UTC, so they compare as text on both engines.
+      const fresh = sql<boolean>`(login_failures.locked_until is not null or login_failures.first_failed_at <= ${addMs(now, -policy.windowMs).toISOString()})`;
+      const next = sql<number>`(case when ${fresh} then 1 else login_failures.failures + 1 end)`;
       const row = await db
         .insertInto('login_failures')
-        .values({ email, failures: lockedAtOnce ? 0 : 1, first_failed_at: nowIso, locked_until: lockedAtOnce ? lockEnd : null })
+        .values({ email, failures: 1, first_failed_at: nowIso, locked_until: policy.maxFailures <= 1 ? lockEnd : null })
         .onConflict((conflict) =>
-          conflict.column('email').doUpdateSet(() => {
-            // Times are ISO strings in UTC, so they compare as text on both engines.
-            const locked = sql<boolean>`coalesce(login_failures.locked_until, '') > ${nowIso}`;
-            const windowOpen = sql<boolean>`(login_failures.first_failed_at > ${addMs(now, -policy.windowMs).toISOString()} and (login_failures.locked_until is null or ${locked}))`;
-            const counted = sql<number>`(case when ${windowOpen} then login_failures.failures + 1 else 1 end)`;
-            return {
-              failures: sql<number>`case when ${locked} then login_failures.failures when ${counted} >= ${policy.maxFailures} then 0 else ${counted} end`,
-              first_failed_at: sql<string>`case when ${locked} or ${windowOpen} then login_failures.first_failed_at else ${nowIso} end`,
-              locked_until: sql<string | null>`case when ${locked} then login_failures.locked_until when ${counted} >= ${policy.maxFailures} then ${lockEnd} else null end`,
-            };
-          }),
+          conflict
+            .column('email')
+            .doUpdateSet({
+              failures: next,
+              first_failed_at: sql<string>`case when ${fresh} then ${nowIso} else login_failures.first_failed_at end`,
+              locked_until: sql<string | null>`case when ${next} >= ${policy.maxFailures} then ${lockEnd} else null end`,
+            })
+            // Nothing is taken while a lock holds.
+            .where((eb) => eb.or([eb('login_failures.locked_until', 'is', null), eb('login_failures.locked_until', '<=', nowIso)])),
         )
-        .returning('locked_until')
-        .executeTakeFirstOrThrow();
-      return row.locked_until && row.locked_until > nowIso ? new Date(row.locked_until) : null;
+        .returning(['failures', 'locked_until'])
+        .executeTakeFirst();
+      if (row) return { taken: true, lockSetHere: row.locked_until ? new Date(row.locked_until) : null };
+      return { taken: false, lockedUntil: (await lockedUntil(email)) ?? new Date(lockEnd) };
     },
 
+    /**
+     * A right password: the count is cleared unless a lock set by another try holds, and then
+     * that lock's end is returned (the sign-in is refused with it).
+     */
+    async succeeded(email: string, attempt: { lockSetHere: Date | null }): Promise<Date | null> {
+      let cleared = db.deleteFrom('login_failures').where('email', '=', email);
+      cleared = attempt.lockSetHere
+        ? cleared.where('locked_until', '=', attempt.lockSetHere.toISOString())
+        : cleared.where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', clock.now().toISOString())]));
+      const done = await cleared.executeTakeFirst();
+      if (Number(done.numDeletedRows) > 0 || attempt.lockSetHere) return null;
+      return lockedUntil(email);
+    },
+
+    /** Lifts the count and any lock (a password reset proves more than a password). */
     async clear(email: string): Promise<void> {
       await db.deleteFrom('login_failures').where('email', '=', email).execute();
     },
 
-    ipBlockedForSeconds(ip: string): number {
-      const entry = ipFailures.get(ip);
+    /** Takes one try for the network address; the seconds to wait when its tries are used up, else 0. */
+    takeIp(ip: string): number {
       const now = clock.now().getTime();
-      if (!entry || now - entry.windowStart >= policy.ipWindowMs) return 0;
-      return entry.count >= policy.maxFailuresPerIp ? Math.ceil((entry.windowStart + policy.ipWindowMs - now) / 1000) : 0;
+      const entry = ipTries.get(ip);
+      if (!entry || now - entry.windowStart >= policy.ipWindowMs) {
+        if (!entry && ipTries.size >= maxTrackedIps) ipTries.delete(ipTries.keys().next().value!);
+        ipTries.set(ip, { count: 1, windowStart: now });
+        return 0;
+      }
+      if (entry.count >= policy.maxFailuresPerIp) return Math.max(1, Math.ceil((entry.windowStart + policy.ipWindowMs - now) / 1000));
+      entry.count += 1;
+      return 0;
     },
 
-    recordIpFailure(ip: string): void {
-      const now = clock.now().getTime();
-      const entry = ipFailures.get(ip);
-      if (!entry || now - entry.windowStart >= policy.ipWindowMs) {
-        if (ipFailures.size >= maxTrackedIps) ipFailures.delete(ipFailures.keys().next().value!);
-        ipFailures.set(ip, { count: 1, windowStart: now });
-      } else {
-        entry.count += 1;
-      }
+    /** Gives back a network try that did not fail (a right password, or one refused by the email's lock). */
+    releaseIp(ip: string): void {
+      const entry = ipTries.get(ip);
+      if (entry && entry.count > 0) entry.count -= 1;
     },
   };
+  return throttle;
 }
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

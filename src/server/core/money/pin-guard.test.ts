@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import type { PinHasher } from '../auth/pin-hash.ts';
 import { changePinSchema } from '../../../lib/settings-schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
@@ -13,7 +14,7 @@ const wrongPins = Array.from({ length: 50 }, (_, i) => String(1000 + i * 7).slic
  */
 describe.each(engines)('PIN tries on %s', (engine) => {
   let t: TestApp;
-  let checks: ReturnType<typeof vi.spyOn>;
+  let checks: MockInstance<PinHasher['verify']>;
   beforeEach(async () => {
     t = await createTestApp(engine);
     checks = vi.spyOn(t.app.pinHasher, 'verify');

@@ -25,8 +25,9 @@ export const forgotPinHint = 'Forgot your PIN? Reset it with your password and s
 /**
  * /account/settings and /v1/profile/*. A session alone never changes a secret: the current
  * password (or the current PIN) must be given again. Wrong passwords and wrong security answers
- * count as failed sign-ins for the customer's email, so a stolen session cannot be used to guess
- * them: after five, sign-in and these changes are locked. Every change is confirmed by email.
+ * count as failed sign-ins for the customer's email (each request one try, taken before the check),
+ * so a stolen session cannot be used to guess them, even in a burst: after five, sign-in and these
+ * changes are locked. Every change is confirmed by email.
  */
 export function createSettingsService(deps: {
   db: Db;
@@ -64,23 +65,36 @@ export function createSettingsService(deps: {
     );
   }
 
-  /** Counts a wrong password or answer as a failed sign-in; says so under `field`, or that the account is now locked. */
-  async function countFailure(user: UserRow, field: string, message: string, what: string): Promise<Failure> {
-    const locked = await throttle.recordFailure(user.email);
-    log.warn('settings.proof_failed', { user: user.id, what, locked: locked !== null });
-    if (locked) return lockedFailure(locked);
-    return fail('INVALID_CREDENTIALS', message, { errors: { [field]: [message] } });
-  }
+  type Proof = { what: 'password' | 'security_answer'; field: string; message: string; holds: () => Promise<boolean> };
+  const passwordProof = (user: UserRow, password: string, field: string): Proof => ({
+    what: 'password',
+    field,
+    message: wrongPasswordMessage,
+    holds: () => verifySecret(password, user.password_hash),
+  });
 
-  /** The current password, checked like a sign-in: refused while the email is locked, a wrong one counted. */
-  async function provePassword(user: UserRow, password: string, field: string): Promise<Result<void>> {
-    const locked = await throttle.lockedUntil(user.email);
-    if (locked) {
+  /**
+   * Checked like a sign-in, as ONE try of the email's sign-in tries (login-throttle.ts), taken
+   * before anything is checked: refused while the email is locked; a wrong password or answer
+   * stays counted (said under its field, or that the account is now locked); all of them right
+   * reset the count unless a lock set by another try holds.
+   */
+  async function prove(user: UserRow, proofs: Proof[]): Promise<Result<void>> {
+    const outcome = await throttle.attempt(user.email, async () => {
+      for (const proof of proofs) if (!(await proof.holds())) return proof;
+      return null;
+    });
+    if (outcome.kind === 'refused') {
       log.warn('settings.refused_locked', { user: user.id });
-      return lockedFailure(locked);
+      return lockedFailure(outcome.lockedUntil);
     }
-    if (await verifySecret(password, user.password_hash)) return succeed(undefined);
-    return countFailure(user, field, wrongPasswordMessage, 'password');
+    if (outcome.kind === 'wrong') {
+      const { what, field, message } = outcome.wrong;
+      log.warn('settings.proof_failed', { user: user.id, what, locked: outcome.lockedUntil !== null });
+      if (outcome.lockedUntil) return lockedFailure(outcome.lockedUntil);
+      return fail('INVALID_CREDENTIALS', message, { errors: { [field]: [message] } });
+    }
+    return succeed(undefined);
   }
 
   const confirmByMail = (user: UserRow, change: SecurityChange, nowIso: string): Promise<void> =>
@@ -92,7 +106,7 @@ export function createSettingsService(deps: {
     /** The session making the change stays signed in; every other session of the customer ends. */
     async changePassword(userId: string, currentSessionId: string | null, input: ChangePasswordInput): Promise<Result<{ message: string; signedOutSessions: number }>> {
       const user = await userRow(userId);
-      const proven = await provePassword(user, input.current_password, 'current_password');
+      const proven = await prove(user, [passwordProof(user, input.current_password, 'current_password')]);
       if (!proven.ok) return proven;
       const weak = passwordProblem(input.password, [user.first_name, user.last_name, user.email]);
       if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
@@ -108,7 +122,7 @@ export function createSettingsService(deps: {
     async changeSecurityQuestion(userId: string, input: ChangeSecurityQuestionInput): Promise<Result<{ user: UserJson }>> {
       const user = await userRow(userId);
       if (user.security_answer_hash === null) return notOnboarded();
-      const proven = await provePassword(user, input.password, 'password');
+      const proven = await prove(user, [passwordProof(user, input.password, 'password')]);
       if (!proven.ok) return proven;
 
       const now = clock.now().toISOString();
@@ -137,11 +151,12 @@ export function createSettingsService(deps: {
         }
         if (input.pin === input.current_pin) return fail('VALIDATION_FAILED', samePinMessage, { errors: { pin: [samePinMessage] } });
       } else {
-        const proven = await provePassword(user, input.password ?? '', 'password');
+        const answerHash = user.security_answer_hash;
+        const proven = await prove(user, [
+          passwordProof(user, input.password ?? '', 'password'),
+          { what: 'security_answer', field: 'security_answer', message: wrongAnswerMessage, holds: () => verifySecret(normaliseAnswer(input.security_answer ?? ''), answerHash) },
+        ]);
         if (!proven.ok) return proven;
-        if (!(await verifySecret(normaliseAnswer(input.security_answer ?? ''), user.security_answer_hash))) {
-          return countFailure(user, 'security_answer', wrongAnswerMessage, 'security_answer');
-        }
         if ((await pinHasher.verify(userId, input.pin, user.transaction_pin_hash, user.pin_key_version)).ok) return fail('VALIDATION_FAILED', samePinMessage, { errors: { pin: [samePinMessage] } });
       }
 
