@@ -5,6 +5,7 @@
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { round } from '../stats.mjs';
 import { freePort, loadTest, request, sequentialGets } from '../lib/http.mjs';
 import { captureOutput, createDatabase, dropDatabase, ledgerVerify, makeTempDir, removeTempDir, runHelper, startApp, stopChild, waitForHealth } from '../lib/processes.mjs';
@@ -45,6 +46,8 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
     const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
     dbName = `bench_${Date.now().toString(36)}_${process.pid}`;
     env.DATABASE_URL = await createDatabase(adminUrl, dbName);
+    // PostgreSQL needs PIN_KEY (the server refuses to start without it): a fresh one for this run, unless given.
+    env.PIN_KEY ??= randomBytes(32).toString('base64');
     out.database = `fresh PostgreSQL database ${dbName} on ${new URL(adminUrl).host} (dropped afterwards)`;
   } else out.database = 'fresh DATA_DIR (SQLite, WAL, synchronous=FULL)';
 
