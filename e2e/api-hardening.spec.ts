@@ -1,0 +1,109 @@
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { appOrigin } from './support/customers.ts';
+
+/**
+ * Issue 11 against the built server (scripts/serve.mjs in front of Astro's Node adapter): what
+ * only the real HTTP stack decides. Every /api answer is the JSON envelope, whatever the method,
+ * the path's encoding or the body's framing; a page's oversized form post gets a clear page.
+ * Raw node:http requests, so the path goes out exactly as written and a body can be chunked.
+ */
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; text: string };
+
+function raw(method: string, path: string, options: { headers?: Record<string, string>; chunks?: { size: number; count: number } } = {}): Promise<Raw> {
+  const { hostname, port } = new URL(appOrigin());
+  return new Promise((resolve, reject) => {
+    const request = http.request({ hostname, port, method, path, headers: options.headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+    });
+    // The server may answer 413 and close before the whole body is sent.
+    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    if (options.chunks) {
+      const chunk = Buffer.alloc(options.chunks.size, 'a');
+      let sent = 0;
+      const write = () => {
+        while (sent < options.chunks!.count) {
+          sent += 1;
+          if (!request.write(chunk)) return request.once('drain', write);
+        }
+        request.end();
+      };
+      write();
+    } else {
+      request.end();
+    }
+  });
+}
+
+function envelope(answer: Raw): { success: boolean; code: string; message: string } {
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  const body = JSON.parse(answer.text);
+  expect(body).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+  return body;
+}
+
+test.describe('API hardening over real HTTP', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP only: one run is enough');
+
+  test('a path or query that is not valid percent-encoding is 400 in the envelope', async () => {
+    for (const path of ['/api/v1/transaction/%E0%A4%A', '/api/v1/transaction/history/0123456789?q=%E0%A4%A']) {
+      const answer = await raw('GET', path);
+      expect(answer.status, path).toBe(400);
+      expect(envelope(answer).code).toBe('MALFORMED_REQUEST');
+    }
+  });
+
+  test('a wrong method is 405 with Allow; HEAD works where GET does', async () => {
+    for (const [method, path, allow] of [
+      ['POST', '/api/v1/profile', 'GET, HEAD'],
+      ['GET', '/api/v1/auth/login', 'POST'],
+      ['DELETE', '/api/v1/transfer/local/0123456789', 'POST'],
+      ['PUT', '/api/health', 'GET, HEAD'],
+      ['OPTIONS', '/api/v1/general/banks', 'GET, HEAD'],
+    ] as const) {
+      const answer = await raw(method, path, { headers: { origin: appOrigin() } });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.allow).toBe(allow);
+      expect(envelope(answer).code).toBe('METHOD_NOT_ALLOWED');
+    }
+    const head = await raw('HEAD', '/api/v1/general/banks');
+    expect(head.status).toBe(200);
+  });
+
+  test('empty segments, control characters in the path and inherited keys are 404 in the envelope', async () => {
+    for (const [method, path] of [
+      ['POST', '/api/v1/beneficiaries/create/'],
+      ['GET', '/api/v1/transaction/%00'],
+      ['GET', '/api/v1/bills/data-plans/constructor'],
+      ['GET', '/api/v1/bills/cable-packages/__proto__'],
+      ['GET', '/api/v1/no-such-call'],
+    ] as const) {
+      const answer = await raw(method, path, { headers: { origin: appOrigin() } });
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(envelope(answer).code).toBe('NOT_FOUND');
+    }
+  });
+
+  test('the 64 KiB cap holds for a chunked body with no Content-Length', async () => {
+    const answer = await raw('POST', '/api/v1/auth/login', {
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'transfer-encoding': 'chunked', origin: appOrigin() },
+      chunks: { size: 16 * 1024, count: 56 },
+    });
+    expect(answer.status).toBe(413);
+    expect(envelope(answer).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  test('an oversized form post to a page gets a clear 413 page', async () => {
+    const answer = await raw('POST', '/login', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked', origin: appOrigin() },
+      chunks: { size: 16 * 1024, count: 12 },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.text).toContain('too large');
+  });
+});
