@@ -11,11 +11,20 @@ test.describe('sign in', () => {
   });
 
   test('a customer who has not finished onboarding signs in to the pending step', async ({ context, screens, customer }) => {
-    await onboard(screens, customer, 'registered');
+    await onboard(screens, customer, 'verified');
     await context.clearCookies();
     await screens.login.goto();
     await screens.login.signIn(customer.email, customer.password);
-    await screens.verify.arrivedAt('/account/verify');
+    await screens.address.arrivedAt('/address/update');
+  });
+
+  test('a registration still waiting for its code has no account to sign in to', async ({ context, screens, customer }) => {
+    await onboard(screens, customer, 'registered');
+    await context.clearCookies();
+    await screens.login.goto();
+    await screens.login.fill(customer.email, customer.password);
+    expect(await screens.login.submitForStatus()).toBe(422);
+    await expect(screens.login.alert).toHaveText('The email or password is not right.');
   });
 
   // Wrong passwords go to this test's own customer, never the demo customer, whom other tests
@@ -23,7 +32,7 @@ test.describe('sign in', () => {
   // suite makes about 20 from 127.0.0.1, so do not --repeat-each more than twice.)
   test('a wrong password is refused with 422 and the email is kept', async ({ context, screens, customer }) => {
     const { login } = screens;
-    await onboard(screens, customer, 'registered');
+    await onboard(screens, customer, 'verified');
     await context.clearCookies();
     await login.goto();
     await login.fill(customer.email, 'not-the-password');
@@ -39,7 +48,7 @@ test.describe('sign in', () => {
 
   test('five wrong passwords lock sign-in; then even the right password is refused', async ({ page, context, screens, customer }) => {
     const { login } = screens;
-    await onboard(screens, customer, 'registered');
+    await onboard(screens, customer, 'verified');
     await context.clearCookies();
     await login.goto();
 

@@ -27,8 +27,17 @@ export function userIdFor(email: string): string {
   });
 }
 
-/** Makes every live verification code of this user expired (one minute ago). */
+const hasUser = (email: string): boolean =>
+  withDb((db) => db.prepare('SELECT 1 AS found FROM users WHERE email = ?').get(email.toLowerCase()) !== undefined);
+
+/**
+ * Makes every live code for this email expired (one minute ago): the customer's codes, or, before
+ * the account is open, the code of the registration waiting for it.
+ */
 export function expireCodes(email: string): number {
+  if (!hasUser(email)) {
+    return withDb((db) => Number(db.prepare('UPDATE registrations SET code_expires_at = ? WHERE email = ? AND completed_at IS NULL').run(isoAgo(60_000), email.toLowerCase()).changes));
+  }
   const userId = userIdFor(email);
   return withDb((db) => {
     const result = db.prepare('UPDATE one_time_codes SET expires_at = ? WHERE user_id = ? AND consumed_at IS NULL').run(isoAgo(60_000), userId);
@@ -41,6 +50,14 @@ export function expireCodes(email: string): number {
  * longer applies (the hourly cap still counts them).
  */
 export function ageCodes(email: string, ms = 2 * 60_000): void {
+  if (!hasUser(email)) {
+    withDb((db) => {
+      const rows = db.prepare('SELECT id, code_sent_at FROM registrations WHERE email = ? AND completed_at IS NULL').all(email.toLowerCase()) as { id: string; code_sent_at: string }[];
+      const update = db.prepare('UPDATE registrations SET code_sent_at = ? WHERE id = ?');
+      for (const row of rows) update.run(new Date(Date.parse(row.code_sent_at) - ms).toISOString(), row.id);
+    });
+    return;
+  }
   const userId = userIdFor(email);
   withDb((db) => {
     const rows = db.prepare('SELECT id, created_at FROM one_time_codes WHERE user_id = ?').all(userId) as { id: string; created_at: string }[];

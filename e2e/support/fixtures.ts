@@ -37,7 +37,11 @@ export function screensFor(page: Page, js: boolean): Screens {
   };
 }
 
-/** How far `onboard` takes a new customer. Each stage includes the ones before it. */
+/**
+ * How far `onboard` takes a new customer. Each stage includes the ones before it. `registered`:
+ * the registration waits for its emailed code on /account/verify (no account and no session
+ * yet: the right code opens both).
+ */
 export type Stage = 'registered' | 'verified' | 'address' | 'pin' | 'done';
 const stageOrder: Stage[] = ['registered', 'verified', 'address', 'pin', 'done'];
 const reached = (target: Stage, stage: Stage) => stageOrder.indexOf(target) >= stageOrder.indexOf(stage);

@@ -256,12 +256,9 @@ export function createRegistrations(deps: {
         .where('code_attempts', '<', registrationPolicy.maxAttempts)
         .returning('code_attempts')
         .executeTakeFirst();
-      if (!counted) {
-        // Refused before any comparison: the tries are used up (or a new code replaced this one).
-        const current = await db.selectFrom('registrations').select(['code_attempts', 'code_hash']).where('id', '=', row.id).executeTakeFirst();
-        const dead = current !== undefined && current.code_hash === row.code_hash && current.code_attempts >= registrationPolicy.maxAttempts;
-        return onOtp(fail('INVALID_OTP', dead ? codeMessages.dead : codeMessages.gone));
-      }
+      // Refused before any comparison: the code's tries are used up (the 5th wrong one already
+      // said so) or a new code replaced it. Either way it is gone, as a used-up code is.
+      if (!counted) return onOtp(fail('INVALID_OTP', codeMessages.gone));
       const right = sameHash(codeHash(row.id, otp), row.code_hash);
       if (!right || row.outcome !== 'new' || row.password_hash === null) {
         log.warn('registration.code_refused', { registration: row.id, attempts: counted.code_attempts });
