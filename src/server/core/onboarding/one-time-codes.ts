@@ -4,6 +4,7 @@ import type { Database, OneTimeCodeRow } from '../../db/schema.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { newId, newOneTimeCode, sha256Hex } from '../auth/secrets.ts';
+import { withUserLocked } from '../limits/attempts.ts';
 
 export type CodePurpose = OneTimeCodeRow['purpose'];
 export type CodePolicy = { ttlMs: number; maxAttempts: number; minIntervalMs: number; maxPerHour: number };
@@ -32,6 +33,12 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
 
   const hashOf = (id: string, code: string) => sha256Hex(`${id}:${code}`);
 
+  /**
+   * A try is TAKEN before the code is compared: one guarded UPDATE adds it while the code is live
+   * and has tries left, so however many submissions arrive at once, at most `maxAttempts` codes
+   * are ever compared with it. A wrong code keeps its try (the last one kills the code); a right
+   * one that is only checked gives its try back, so checking before spending costs nothing.
+   */
   async function attempt(
     userId: string,
     purpose: CodePurpose,
@@ -43,7 +50,7 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
     const now = clock.now();
     const current = await executor
       .selectFrom('one_time_codes')
-      .selectAll()
+      .select(['id', 'code_hash', 'expires_at'])
       .where('user_id', '=', userId)
       .where('purpose', '=', purpose)
       .where('consumed_at', 'is', null)
@@ -53,32 +60,34 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
     if (now.getTime() >= Date.parse(current.expires_at)) {
       return fail('OTP_EXPIRED', codeMessages.expired);
     }
-    if (hashOf(current.id, code) === current.code_hash) {
-      if (!consume) return succeed(undefined);
-      // Consume with a guard on consumed_at so two racing correct submissions succeed once.
-      const consumed = await executor
-        .updateTable('one_time_codes')
-        .set({ consumed_at: now.toISOString() })
-        .where('id', '=', current.id)
-        .where('consumed_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(consumed.numUpdatedRows) === 0) return fail('INVALID_OTP', codeMessages.gone);
-      return succeed(undefined);
-    }
-    // One statement adds the wrong try, so parallel guesses cannot lose a count.
-    const counted = await executor
+    const taken = await executor
       .updateTable('one_time_codes')
       .set({ attempts: sql<number>`attempts + 1` })
       .where('id', '=', current.id)
       .where('consumed_at', 'is', null)
+      .where('attempts', '<', policy.maxAttempts)
       .returning('attempts')
       .executeTakeFirst();
-    const attempts = counted?.attempts ?? policy.maxAttempts;
-    if (attempts >= policy.maxAttempts) {
+    // Used, killed, or its tries all taken by submissions still being compared: no longer valid.
+    if (!taken) return fail('INVALID_OTP', codeMessages.gone);
+
+    if (hashOf(current.id, code) === current.code_hash) {
+      // Spent, or the try given back, only while the code is still live: of two racing right
+      // submissions one spends it, and a code killed meanwhile stays dead.
+      const settled = await executor
+        .updateTable('one_time_codes')
+        .set(consume ? { consumed_at: now.toISOString() } : { attempts: sql<number>`attempts - 1` })
+        .where('id', '=', current.id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(settled.numUpdatedRows) === 0) return fail('INVALID_OTP', codeMessages.gone);
+      return succeed(undefined);
+    }
+    if (taken.attempts >= policy.maxAttempts) {
       await executor.updateTable('one_time_codes').set({ consumed_at: now.toISOString() }).where('id', '=', current.id).where('consumed_at', 'is', null).execute();
       return fail('INVALID_OTP', codeMessages.dead);
     }
-    const wrong = codeMessages.wrong(policy.maxAttempts - attempts);
+    const wrong = codeMessages.wrong(policy.maxAttempts - taken.attempts);
     return fail('INVALID_OTP', wrong, { errors: { [field]: [wrong] } });
   }
 
@@ -89,42 +98,45 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
       policy: CodePolicy,
       executor: Db | Transaction<Database> = db,
     ): Promise<Result<{ code: string; expiresAt: Date }>> {
-      const now = clock.now();
-      const recent = await executor
-        .selectFrom('one_time_codes')
-        .select('created_at')
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .where('created_at', '>', addMs(now, -3_600_000).toISOString())
-        .orderBy('created_at', 'desc')
-        .execute();
-      const newest = recent[0];
-      if (newest && now.getTime() - Date.parse(newest.created_at) < policy.minIntervalMs) {
-        const waitSeconds = Math.ceil((policy.minIntervalMs - (now.getTime() - Date.parse(newest.created_at))) / 1000);
-        return fail('RATE_LIMITED', `Please wait ${waitSeconds} seconds before asking for another code.`, { retryAfterSeconds: waitSeconds });
-      }
-      if (recent.length >= policy.maxPerHour) {
-        const oldest = recent[recent.length - 1]!;
-        const waitSeconds = Math.ceil((Date.parse(oldest.created_at) + 3_600_000 - now.getTime()) / 1000);
-        return fail('RATE_LIMITED', `You have asked for ${policy.maxPerHour} codes this hour. Try again in ${Math.ceil(waitSeconds / 60)} minutes.`, {
-          retryAfterSeconds: waitSeconds,
-        });
-      }
-      await executor
-        .updateTable('one_time_codes')
-        .set({ consumed_at: now.toISOString() })
-        .where('user_id', '=', userId)
-        .where('purpose', '=', purpose)
-        .where('consumed_at', 'is', null)
-        .execute();
-      const id = newId('otp');
-      const code = newOneTimeCode();
-      const expiresAt = addMs(now, policy.ttlMs);
-      await executor
-        .insertInto('one_time_codes')
-        .values({ id, user_id: userId, purpose, code_hash: hashOf(id, code), expires_at: expiresAt.toISOString(), consumed_at: null, created_at: now.toISOString() })
-        .execute();
-      return succeed({ code, expiresAt });
+      // The count and the insert under the customer's row lock: a burst of requests issues (and mails) at most what the policy allows.
+      return withUserLocked<Result<{ code: string; expiresAt: Date }>>(executor, userId, async (trx) => {
+        const now = clock.now();
+        const recent = await trx
+          .selectFrom('one_time_codes')
+          .select('created_at')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .where('created_at', '>', addMs(now, -3_600_000).toISOString())
+          .orderBy('created_at', 'desc')
+          .execute();
+        const newest = recent[0];
+        if (newest && now.getTime() - Date.parse(newest.created_at) < policy.minIntervalMs) {
+          const waitSeconds = Math.ceil((policy.minIntervalMs - (now.getTime() - Date.parse(newest.created_at))) / 1000);
+          return fail('RATE_LIMITED', `Please wait ${waitSeconds} seconds before asking for another code.`, { retryAfterSeconds: waitSeconds });
+        }
+        if (recent.length >= policy.maxPerHour) {
+          const oldest = recent[recent.length - 1]!;
+          const waitSeconds = Math.ceil((Date.parse(oldest.created_at) + 3_600_000 - now.getTime()) / 1000);
+          return fail('RATE_LIMITED', `You have asked for ${policy.maxPerHour} codes this hour. Try again in ${Math.ceil(waitSeconds / 60)} minutes.`, {
+            retryAfterSeconds: waitSeconds,
+          });
+        }
+        await trx
+          .updateTable('one_time_codes')
+          .set({ consumed_at: now.toISOString() })
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .where('consumed_at', 'is', null)
+          .execute();
+        const id = newId('otp');
+        const code = newOneTimeCode();
+        const expiresAt = addMs(now, policy.ttlMs);
+        await trx
+          .insertInto('one_time_codes')
+          .values({ id, user_id: userId, purpose, code_hash: hashOf(id, code), expires_at: expiresAt.toISOString(), consumed_at: null, created_at: now.toISOString() })
+          .execute();
+        return succeed({ code, expiresAt });
+      });
     },
 
     /** Checks the code and uses it up (single use). Wrong tries count; field errors go under `otp`. */
