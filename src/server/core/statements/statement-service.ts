@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { newId } from '../auth/secrets.ts';
+import { withUserLocked } from '../limits/attempts.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { StatementInput } from '../../../lib/money-schemas.ts';
 import { lagosDate, toLagosIso, formatLagosDate } from '../../../lib/lagos-time.ts';
@@ -12,7 +13,7 @@ import { statementCsv, statementPdf } from '../documents/statement.ts';
 import { statementEmail } from '../notifications.ts';
 
 /** Statements per customer per hour: each one is work for the server and a mail in their inbox. */
-const perHour = 5;
+export const statementsPerHour = 5;
 
 /**
  * Account statements: the request is recorded and answered at once (202); the document is built
@@ -60,18 +61,23 @@ export function createStatementService(deps: { db: Db; config: Config; clock: Cl
       const now = clock.now();
       if (input.end_date > lagosDate(now)) return fail('VALIDATION_FAILED', 'The last day cannot be in the future.', { errors: { end_date: ['The last day cannot be in the future'] } });
       const user = await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow();
-      const recent = await db
-        .selectFrom('statement_requests')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', userId)
-        .where('created_at', '>', new Date(now.getTime() - 3_600_000).toISOString())
-        .executeTakeFirstOrThrow();
-      if (Number(recent.count) >= perHour) return fail('RATE_LIMITED', `You can request ${perHour} statements an hour. Please try again later.`, { retryAfterSeconds: 3600 });
-      const id = newId('stm');
-      await db
-        .insertInto('statement_requests')
-        .values({ id, user_id: userId, account_number: accountNumber, start_date: input.start_date, end_date: input.end_date, format: input.format, status: 'queued', created_at: now.toISOString(), sent_at: null })
-        .execute();
+      // Counted and recorded under the customer's row lock: of a burst, exactly the allowance is accepted.
+      const id = await withUserLocked<string | null>(db, userId, async (trx) => {
+        const recent = await trx
+          .selectFrom('statement_requests')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .where('created_at', '>', new Date(now.getTime() - 3_600_000).toISOString())
+          .executeTakeFirstOrThrow();
+        if (Number(recent.count) >= statementsPerHour) return null;
+        const requestId = newId('stm');
+        await trx
+          .insertInto('statement_requests')
+          .values({ id: requestId, user_id: userId, account_number: accountNumber, start_date: input.start_date, end_date: input.end_date, format: input.format, status: 'queued', created_at: now.toISOString(), sent_at: null })
+          .execute();
+        return requestId;
+      });
+      if (id === null) return fail('RATE_LIMITED', `You can request ${statementsPerHour} statements an hour. Please try again later.`, { retryAfterSeconds: 3600 });
       const job = build(id, user, accountNumber, input).finally(() => inFlight.delete(job));
       inFlight.add(job);
       return succeed({ id, email: user.email });
