@@ -232,7 +232,8 @@ export interface KycChecksTable {
   id: string;
   user_id: string;
   kind: 'bvn' | 'address';
-  outcome: 'verified' | 'mismatch' | 'not_found' | 'failed';
+  /** `pending`: taken from the day's tries, the identity service not yet answered (kyc-service.ts). */
+  outcome: 'pending' | 'verified' | 'mismatch' | 'not_found' | 'failed';
   bvn_fingerprint: string | null;
   /** Which server key made bvn_fingerprint; null for a legacy unsalted SHA-256 (rewritten on start). */
   bvn_key_version: string | null;

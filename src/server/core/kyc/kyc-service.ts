@@ -12,6 +12,7 @@ import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { newId } from '../auth/secrets.ts';
 import type { BvnFingerprints } from './bvn-fingerprint.ts';
 import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
+import { withUserLocked } from '../limits/attempts.ts';
 import { tierLimits } from '../ledger/charges.ts';
 import { sendLogged, tierRaisedEmail } from '../notifications.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
@@ -109,22 +110,21 @@ export function createKycService(deps: {
   }
 
   /** 429 once today's failures are used up, until Lagos midnight. */
-  async function rateLimit(userId: string, kind: 'bvn' | 'address'): Promise<Failure | null> {
-    if ((await failuresToday(userId, kind)) < maxFailedKycChecksPerDay) return null;
+  function limitFailure(kind: 'bvn' | 'address'): Failure {
     const tomorrow = new Date(Date.parse(`${lagosDate(clock.now())}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(lagosDayStartUtc(tomorrow)) - clock.now().getTime()) / 1000));
     const what = kind === 'bvn' ? 'BVN' : 'address';
     return fail('RATE_LIMITED', `You have tried to verify your ${what} ${maxFailedKycChecksPerDay} times today. For your security, try again tomorrow (after midnight).`, { retryAfterSeconds });
   }
 
-  async function record(
-    executor: Db | Trx,
-    row: { userId: string; kind: 'bvn' | 'address'; outcome: 'verified' | 'mismatch' | 'not_found' | 'failed'; bvn?: string; dateOfBirth?: string; address?: string; reference?: string },
-  ): Promise<void> {
+  type CheckRow = { userId: string; kind: 'bvn' | 'address'; bvn?: string; dateOfBirth?: string; address?: string };
+
+  async function record(executor: Db | Trx, row: CheckRow & { outcome: 'pending' | 'verified' | 'mismatch' | 'not_found' | 'failed'; reference?: string }): Promise<string> {
+    const id = newId('kyc');
     await executor
       .insertInto('kyc_checks')
       .values({
-        id: newId('kyc'),
+        id,
         user_id: row.userId,
         kind: row.kind,
         outcome: row.outcome,
@@ -138,6 +138,40 @@ export function createKycService(deps: {
         created_at: clock.now().toISOString(),
       })
       .execute();
+    return id;
+  }
+
+  /**
+   * Takes one of today's tries BEFORE the identity service is asked: under the customer's row
+   * lock, today's failures and the checks still waiting for an answer are counted and, if that
+   * leaves a try, a `pending` check is recorded. So however many checks arrive at once, at most
+   * `maxFailedKycChecksPerDay` can fail in a day. A pending check older than the service's
+   * timeout (a server stopped mid-check) no longer holds a try. Returns the check's id, or null.
+   */
+  async function takeTry(row: CheckRow): Promise<string | null> {
+    return withUserLocked(db, row.userId, async (trx) => {
+      const staleBefore = new Date(clock.now().getTime() - timeoutMs - 60_000).toISOString();
+      const used = await trx
+        .selectFrom('kyc_checks')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', row.userId)
+        .where('kind', '=', row.kind)
+        .where('created_at', '>=', todayStartUtc())
+        .where((eb) => eb.or([eb('outcome', 'in', ['mismatch', 'not_found']), eb.and([eb('outcome', '=', 'pending'), eb('created_at', '>', staleBefore)])]))
+        .executeTakeFirstOrThrow();
+      if (Number(used.count) >= maxFailedKycChecksPerDay) return null;
+      return record(trx, { ...row, outcome: 'pending' });
+    });
+  }
+
+  /** The identity service's answer, on the check taken for it. */
+  async function settle(executor: Db | Trx, checkId: string, outcome: 'verified' | 'mismatch' | 'not_found' | 'failed', reference?: string): Promise<void> {
+    await executor.updateTable('kyc_checks').set({ outcome, provider_reference: reference ?? null }).where('id', '=', checkId).execute();
+  }
+
+  /** A match that raised nothing (linked to another customer, or another request raised first): as before, no check is kept. */
+  async function forget(checkId: string): Promise<void> {
+    await db.deleteFrom('kyc_checks').where('id', '=', checkId).where('outcome', '=', 'pending').execute();
   }
 
   async function latestVerified(userId: string, kind: 'bvn' | 'address') {
@@ -188,10 +222,10 @@ export function createKycService(deps: {
   }
 
   /** A thrown error or a timeout from the identity service: nothing changes, the customer may retry. */
-  async function providerFailure(userId: string, kind: 'bvn' | 'address', error: unknown, row: Omit<Parameters<typeof record>[1], 'outcome'>): Promise<Failure> {
+  async function providerFailure(userId: string, kind: 'bvn' | 'address', error: unknown, checkId: string): Promise<Failure> {
     const timedOut = error instanceof Error && error.message === 'identity service timeout';
     log.warn('kyc.provider_failed', { user: userId, kind, timedOut, error: error instanceof Error ? error.message : String(error) });
-    await record(db, { ...row, outcome: 'failed' });
+    await settle(db, checkId, 'failed');
     return timedOut
       ? fail('PROVIDER_TIMEOUT', 'The verification service took too long to answer. Nothing was changed; please try again in a few minutes.')
       : fail('PROVIDER_FAILED', 'The verification service is not available right now. Nothing was changed; please try again later.');
@@ -235,11 +269,10 @@ export function createKycService(deps: {
       const profile = await profileOf(userId);
       const already = 'Your BVN is already verified.';
       if (profile.user.tier >= 2) return fail('DUPLICATE', already);
-      const limited = await rateLimit(userId, 'bvn');
-      if (limited) return limited;
-
       const last4 = input.bvn.slice(-4);
       const row = { userId, kind: 'bvn' as const, bvn: input.bvn, dateOfBirth: input.date_of_birth };
+      const checkId = await takeTry(row);
+      if (checkId === null) return limitFailure('bvn');
       let answer;
       try {
         answer = await withTimeout(
@@ -248,11 +281,11 @@ export function createKycService(deps: {
           'identity service',
         );
       } catch (error) {
-        return providerFailure(userId, 'bvn', error, row);
+        return providerFailure(userId, 'bvn', error, checkId);
       }
 
       if (answer.outcome !== 'match') {
-        await record(db, { ...row, outcome: answer.outcome, reference: answer.reference });
+        await settle(db, checkId, answer.outcome, answer.reference);
         const left = Math.max(0, maxFailedKycChecksPerDay - (await failuresToday(userId, 'bvn')));
         const tries = left === 0 ? 'You cannot try again today.' : `You can try ${left} more time${left === 1 ? '' : 's'} today.`;
         log.info('kyc.bvn_failed', { user: userId, outcome: answer.outcome, last4, reference: answer.reference });
@@ -284,18 +317,22 @@ export function createKycService(deps: {
           .executeTakeFirst();
       if (await takenByAnother(db)) {
         log.warn('kyc.bvn_linked_elsewhere', { user: userId, last4 });
+        await forget(checkId);
         return fail('DUPLICATE', linked, { errors: { bvn: [linked] } });
       }
       const raised = await inTransaction(db, async (trx) => {
         if (await takenByAnother(trx)) throw new Refusal(fail('DUPLICATE', linked, { errors: { bvn: [linked] } }));
-        await record(trx, { ...row, outcome: 'verified', reference: answer.reference });
+        await settle(trx, checkId, 'verified', answer.reference);
         await raiseTier(trx, userId, 2, already);
       }).catch((error: unknown) => {
         // The unique index on verified fingerprints decides a race the check above could not see.
         if (error instanceof Error && /unique|duplicate/i.test(error.message)) return fail('DUPLICATE', linked, { errors: { bvn: [linked] } });
         throw error;
       });
-      if (!raised.ok) return raised;
+      if (!raised.ok) {
+        await forget(checkId);
+        return raised;
+      }
       log.info('kyc.tier_raised', { user: userId, tier: 2, last4, reference: answer.reference });
       await announce(profile, 2);
       return succeed(await outcomeFor(userId));
@@ -311,11 +348,10 @@ export function createKycService(deps: {
         const message = 'Enter the address where you live: a P.O. Box or private mail bag is not a home address';
         return fail('VALIDATION_FAILED', message, { errors: { address: [message] } });
       }
-      const limited = await rateLimit(userId, 'address');
-      if (limited) return limited;
-
       const line = addressLine(input);
       const row = { userId, kind: 'address' as const, address: line };
+      const checkId = await takeTry(row);
+      if (checkId === null) return limitFailure('address');
       let answer;
       try {
         answer = await withTimeout(
@@ -333,11 +369,11 @@ export function createKycService(deps: {
           'identity service',
         );
       } catch (error) {
-        return providerFailure(userId, 'address', error, row);
+        return providerFailure(userId, 'address', error, checkId);
       }
 
       if (answer.outcome === 'not_verified') {
-        await record(db, { ...row, outcome: 'mismatch', reference: answer.reference });
+        await settle(db, checkId, 'mismatch', answer.reference);
         log.info('kyc.address_failed', { user: userId, reference: answer.reference });
         const reason = answer.reason.charAt(0).toUpperCase() + answer.reason.slice(1);
         return fail('VALIDATION_FAILED', `We could not verify your address: ${answer.reason}. Check the address and the document's number.`, {
@@ -346,11 +382,14 @@ export function createKycService(deps: {
       }
 
       const raised = await inTransaction(db, async (trx) => {
-        await record(trx, { ...row, outcome: 'verified', reference: answer.reference });
+        await settle(trx, checkId, 'verified', answer.reference);
         await users.upsertAddress({ user_id: userId, address: input.address, city: input.city, state: input.state, lga: input.lga, created_at: clock.now().toISOString() }, trx);
         await raiseTier(trx, userId, 3, already);
       });
-      if (!raised.ok) return raised;
+      if (!raised.ok) {
+        await forget(checkId);
+        return raised;
+      }
       log.info('kyc.tier_raised', { user: userId, tier: 3, reference: answer.reference });
       await announce(profile, 3);
       return succeed(await outcomeFor(userId));
