@@ -8,7 +8,11 @@ declare namespace App {
     user: import('./server/core/users/present-user.ts').UserJson | null;
     /** Why a presented session was refused, so /login can say so. */
     sessionEnded: 'idle' | 'absolute' | 'revoked' | null;
-    /** A registration waiting for its email code (pages only; the registration cookie), for guests. */
-    registration: { token: string; email: string } | null;
+    /**
+     * A registration waiting for its email code, presented with its token (the session cookie or
+     * a Bearer token). `session` and `user` stay null: it opens only /account/verify, verify-otp,
+     * resend-otp, GET /v1/profile and sign-out (src/server/http/credential.ts).
+     */
+    registration: import('./server/core/auth/registration-service.ts').PendingRegistration | null;
   }
 }

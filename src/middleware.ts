@@ -1,14 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getApp } from './server/app.ts';
-import { awaitingEmailCode, decide } from './server/http/guard.ts';
-import { readRegistrationToken } from './server/http/registration-cookie.ts';
+import { decide } from './server/http/guard.ts';
+import { resolveCredential } from './server/http/credential.ts';
 import { apiOriginAllowed, securityHeaders, withHeaders } from './server/http/security-headers.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieName } from './server/http/session-cookie.ts';
 import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from './server/http/respond.ts';
 import { checkApiPath } from './server/http/api-routes.ts';
 import { bodyWithinCap } from './server/http/body.ts';
 import { tooLargePage } from './server/http/forms.ts';
-import { presentUser } from './server/core/users/present-user.ts';
 
 /**
  * Every request: security headers; the API's origin check; the session from the cookie or a
@@ -45,30 +44,27 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const credential = readSessionToken(cookies, url, request.headers.get('authorization'));
   if (credential) {
-    const resolved = await app.sessions.resolve(credential.token);
-    if (resolved.status === 'active') {
-      const profile = await app.users.loadProfile(resolved.session.user_id);
-      if (profile) {
-        locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: credential.via };
-        locals.user = presentUser(profile);
-      }
+    const resolved = await resolveCredential(app, credential.token);
+    if (resolved.kind === 'customer') {
+      locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: credential.via };
+      locals.user = resolved.user;
+    } else if (resolved.kind === 'pending') {
+      // register's token before the emailed code is right: no customer yet (credential.ts).
+      locals.registration = resolved.registration;
     } else {
-      if (resolved.status === 'expired') locals.sessionEnded = resolved.reason;
+      if (resolved.kind === 'ended') locals.sessionEnded = resolved.reason;
       if (credential.via === 'cookie') clearSessionCookie(cookies, url);
     }
   }
 
   if (!isApi) {
     // A registration waiting for its email code (no customer yet) is led like a signed-in
-    // customer whose email is not verified: to /account/verify.
-    const registrationToken = locals.user ? null : readRegistrationToken(cookies, url);
-    const registration = registrationToken ? await app.registrations.pending(registrationToken) : null;
-    if (registrationToken && registration) locals.registration = { token: registrationToken, email: registration.email };
-    const decision = decide(url.pathname, locals.user ?? (locals.registration ? awaitingEmailCode : null));
+    // customer whose email is not verified: to /account/verify, with a new code on the way.
+    const decision = decide(url.pathname, locals.user ?? locals.registration?.user ?? null);
     if (decision.action === 'redirect') {
       if (decision.requestNewCode && locals.registration) {
-        const sent = await app.registrations.resend(locals.registration.token);
-        if (!sent.ok) app.log.info('guard.resend_skipped', { registration: true, code: sent.code });
+        const sent = await app.registrations.resend(locals.registration.id).catch((error: unknown) => ({ ok: false as const, code: String(error) }));
+        if (!sent.ok) app.log.info('guard.resend_skipped', { registration: locals.registration.id, code: sent.code });
       }
       if (decision.requestNewCode && locals.user) {
         // Seed: a failure here (usually the resend throttle) is only logged.

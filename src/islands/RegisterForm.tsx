@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from '../lib/api-client.ts';
 import { registerDetailFields, registerSchema, newPasswordHint } from '../lib/schemas.ts';
+import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
 import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 
@@ -55,10 +56,10 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
       return;
     }
     setBusy(true);
-    const response = await api<{ email: string }>('POST', '/v1/auth/register', form.values);
+    const response = await api<{ user: AuthUser }>('POST', '/v1/auth/register', form.values);
     if (response.ok) {
-      // The registration cookie came with the answer; the account opens with the emailed code.
       resetSignup();
+      signIn(response.data.user);
       window.location.assign('/account/verify');
       return;
     }

@@ -5,11 +5,7 @@ import { otpSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 
-/**
- * `registration`: the code opens the account (POST /v1/auth/register/verify, the registration
- * cookie goes with it); `session`: a signed-in customer's email is verified.
- */
-export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email, mode = 'session' }: FormProps & { email: string; mode?: 'registration' | 'session' }) {
+export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email }: FormProps & { email: string }) {
   const form = useSchemaForm(otpSchema, { otp: '', ...values }, errors);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const [message, setMessage] = useState(formError);
@@ -21,7 +17,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
     if (!form.check()) return;
     setBusy('verify');
     setMessage(null);
-    const response = await api<{ user: AuthUser }>('POST', mode === 'registration' ? '/v1/auth/register/verify' : '/v1/onboarding/verify-otp', { otp: form.values.otp });
+    const response = await api<{ user: AuthUser }>('POST', '/v1/onboarding/verify-otp', { otp: form.values.otp });
     if (response.ok) {
       signIn(response.data.user);
       window.location.assign(homeFor(response.data.user));
@@ -36,7 +32,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
     event.preventDefault();
     setBusy('resend');
     setMessage(null);
-    const response = await api<null>('POST', mode === 'registration' ? '/v1/auth/register/resend' : '/v1/onboarding/resend-otp');
+    const response = await api<null>('POST', '/v1/onboarding/resend-otp');
     setBusy(null);
     if (response.ok) {
       setInfo(response.message);

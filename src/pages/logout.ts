@@ -1,6 +1,5 @@
 import type { APIRoute } from 'astro';
 import { clearSessionCookie } from '../server/http/session-cookie.ts';
-import { clearRegistrationCookie } from '../server/http/registration-cookie.ts';
 import { readFormValues } from '../server/http/forms.ts';
 
 /**
@@ -8,13 +7,13 @@ import { readFormValues } from '../server/http/forms.ts';
  * idle-timeout warning posts reason=idle when nobody answered it, so /login says why.
  */
 export const POST: APIRoute = async (context) => {
-  const { session, app } = context.locals;
+  const { session, registration, app } = context.locals;
   const idle = (await readFormValues(context.request)).reason === 'idle' || context.locals.sessionEnded === 'idle';
   if (session) await app.auth.logout(session.id, idle ? 'idle' : 'logout');
+  // A registration waiting for its code signs out the same way (its token is the session).
+  if (registration) await app.registrations.signOut(registration, idle ? 'idle' : 'logout');
   clearSessionCookie(context.cookies, context.url);
-  // Also the way out of a registration waiting for its code ("Start again" on /account/verify).
-  clearRegistrationCookie(context.cookies, context.url);
   return context.redirect(idle ? '/login?reason=idle' : '/login?reason=signed-out', 303);
 };
 
-export const GET: APIRoute = async (context) => context.redirect(context.locals.session ? '/dashboard' : '/login', 302);
+export const GET: APIRoute = async (context) => context.redirect(context.locals.session ? '/dashboard' : context.locals.registration ? '/account/verify' : '/login', 302);

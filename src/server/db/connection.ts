@@ -13,6 +13,7 @@ import * as bills from './migrations/2026-11-21T1900_bills.ts';
 import * as kyc from './migrations/2026-11-21T2100_kyc.ts';
 import * as openDoors from './migrations/2026-11-22T1200_open_doors.ts';
 import * as keyedSecrets from './migrations/2026-11-22T1100_keyed_secrets.ts';
+import * as pendingRegistrationTokens from './migrations/2026-11-22T1600_pending_registration_tokens.ts';
 
 export type Db = Kysely<Database>;
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T2100_kyc': kyc,
   '2026-11-22T1200_open_doors': openDoors,
   '2026-11-22T1100_keyed_secrets': keyedSecrets,
+  '2026-11-22T1600_pending_registration_tokens': pendingRegistrationTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -275,6 +275,12 @@ export interface RegistrationsTable {
   completed_at: string | null;
   expires_at: string;
   created_at: string;
+  /** The id of the pending User, and of the customer once the code is right. */
+  customer_id: string;
+  /** The token as a session while the code is awaited: idle timeout, sign-out. */
+  last_seen_at: string;
+  revoked_at: string | null;
+  revoke_reason: string | null;
 }
 
 export interface Database {

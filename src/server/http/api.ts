@@ -58,9 +58,27 @@ export function parseValues<S extends z.ZodType>(values: unknown, schema: S): Re
 export function signedIn(context: APIContext): Result<SignedInContext> {
   const { session, user } = context.locals;
   if (!session || !user) {
+    // A registration waiting for its code is treated as a customer whose email is not verified.
+    if (context.locals.registration) return fail('ONBOARDING_INCOMPLETE', pendingRefusal);
     return fail('UNAUTHENTICATED', context.locals.sessionEnded === 'idle' ? 'You were signed out after a period without activity. Please sign in again.' : 'Please sign in.');
   }
   return succeed({ session, user });
+}
+
+export const pendingRefusal = 'First verify your email address with the code we sent you.';
+
+/**
+ * The few calls a registration waiting for its email code may make, as a customer whose email is
+ * not verified would (verify-otp, resend-otp, GET /v1/profile, logout): the customer, or the
+ * pending registration.
+ */
+export function customerOrPending(
+  context: APIContext,
+): Result<({ kind: 'customer' } & SignedInContext) | { kind: 'pending'; registration: NonNullable<App.Locals['registration']> }> {
+  const { registration } = context.locals;
+  if (registration) return succeed({ kind: 'pending', registration });
+  const caller = signedIn(context);
+  return caller.ok ? succeed({ kind: 'customer', ...caller.value }) : caller;
 }
 
 /** Who is asking, for the session record and the logs; endpoints and pages both pass themselves. */

@@ -30,9 +30,6 @@ export const signedInRoutes = [
   '/bills/cable/success',
 ] as const;
 
-/** A registration waiting for its email code: nothing done yet, so the first step is next. */
-export const awaitingEmailCode: OnboardingFlags = { is_email_verified: false, is_address_submitted: false, is_transaction_pin_set: false, is_security_question_set: false };
-
 export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: string; requestNewCode: boolean };
 
 const allow: GuardDecision = { action: 'allow' };

@@ -7,7 +7,6 @@ import { forgotPasswordSchema, resetPasswordSchema, verifyResetTokenSchema } fro
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../lib/settings-schemas.ts';
 import { bvnSchema, kycAddressSchema } from '../../lib/kyc-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
-import { registrationResendSchema, registrationVerifySchema } from '../../lib/registration-schemas.ts';
 
 /**
  * The machine-readable contract, built from the very zod schemas the endpoints validate with.
@@ -25,20 +24,18 @@ type Operation = {
 };
 
 export const operations: Operation[] = [
-  { method: 'post', path: '/v1/auth/register', summary: 'Start opening an account: the same 202 answer whether or not the email or phone is taken, with a registration_token; emails a 6-digit code (429 per network, email and phone)', auth: false, body: registerSchema, successStatus: 202 },
-  { method: 'post', path: '/v1/auth/register/verify', summary: 'The emailed code (and the registration_token, or the registration cookie): opens the account and signs in, { user, token }', auth: false, body: registrationVerifySchema, successStatus: 201 },
-  { method: 'post', path: '/v1/auth/register/resend', summary: 'A new registration code (at most once a minute, 5 in all)', auth: false, body: registrationResendSchema },
+  { method: 'post', path: '/v1/auth/register', summary: 'Register: { user, token, message } with 201, the same answer whether or not the email or phone is taken (user: the pending customer, every flag false, no account yet; token: the session from now on). Emails a 6-digit code; the account opens when /v1/onboarding/verify-otp gets it. 429 per network, email and phone', auth: false, body: registerSchema, successStatus: 201 },
   { method: 'post', path: '/v1/auth/login', summary: 'Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED)', auth: false, body: loginSchema },
-  { method: 'post', path: '/v1/auth/logout', summary: 'Revoke the current session', auth: true },
-  { method: 'post', path: '/v1/onboarding/verify-otp', summary: 'Verify the email address with the emailed code', auth: true, body: otpSchema },
-  { method: 'post', path: '/v1/onboarding/resend-otp', summary: 'Send a new verification code (at most once a minute, 5 an hour)', auth: true },
+  { method: 'post', path: '/v1/auth/logout', summary: 'Revoke the current session (or the registration token before the code is right)', auth: true },
+  { method: 'post', path: '/v1/onboarding/verify-otp', summary: 'Verify the email address with the emailed code: { user } with is_email_verified true. After register, the right code opens the customer and the account, and the same token is their session; 5 tries per code (422 INVALID_OTP, OTP_EXPIRED)', auth: true, body: otpSchema },
+  { method: 'post', path: '/v1/onboarding/resend-otp', summary: 'Send a new verification code, the old one dead (at most once a minute; 5 an hour, or 5 per registration)', auth: true },
   { method: 'post', path: '/v1/onboarding/address', summary: 'Submit the home address', auth: true, body: addressSchema },
   { method: 'post', path: '/v1/onboarding/set-pin', summary: 'Set the 4-digit transaction PIN', auth: true, body: pinSchema },
   { method: 'post', path: '/v1/onboarding/set-security-question', summary: 'Choose a security question; returns a fresh token', auth: true, body: securityQuestionSchema },
   { method: 'post', path: '/v1/auth/password/forgot', summary: 'Email a 6-digit password reset code; the same answer whether or not the email is registered (429 per network)', auth: false, body: forgotPasswordSchema },
   { method: 'post', path: '/v1/auth/password/verify-token', summary: 'Check a reset code without using it (422 INVALID_OTP, OTP_EXPIRED; 5 wrong tries kill it)', auth: false, body: verifyResetTokenSchema },
   { method: 'post', path: '/v1/auth/password/reset', summary: 'Set a new password with the reset code; every session of that user is revoked', auth: false, body: resetPasswordSchema },
-  { method: 'get', path: '/v1/profile', summary: 'The signed-in user', auth: true },
+  { method: 'get', path: '/v1/profile', summary: 'The signed-in user (after register and before the code, the pending user)', auth: true },
   { method: 'post', path: '/v1/profile/password/update', summary: 'Change the password (current password required); every other session is revoked', auth: true, body: changePasswordSchema },
   { method: 'post', path: '/v1/profile/password/change', summary: 'Alias of /v1/profile/password/update', auth: true, body: changePasswordSchema },
   { method: 'post', path: '/v1/profile/security-question/change', summary: 'Change the security question and answer (password required)', auth: true, body: changeSecurityQuestionSchema },

@@ -1,6 +1,12 @@
-import { hashSecret, normaliseAnswer } from '../core/auth/secrets.ts';
+import { hashSecret, newId, normaliseAnswer } from '../core/auth/secrets.ts';
 import { createOnboardedCustomer } from '../core/demo/onboarded-customer.ts';
+import { openSavingsAccount } from '../core/accounts/account-repository.ts';
+import { emailVerificationPolicy } from '../core/onboarding/one-time-codes.ts';
+import type { SessionMeta } from '../core/auth/session-service.ts';
+import { presentUser, type UserJson } from '../core/users/present-user.ts';
+import type { RegisterInput } from '../../lib/schemas.ts';
 import type { App } from '../app.ts';
+import type { TestApp } from './test-app.ts';
 
 export const testPin = '2580';
 export const testPassword = 'correct horse battery staple';
@@ -34,4 +40,63 @@ let keyCounter = 0;
 export function newKey(): string {
   keyCounter += 1;
   return `test-key-${process.pid}-${keyCounter}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+type Opened = { user: UserJson; token: string; sessionId: string };
+
+/**
+ * A customer opened the way a client opens one: register, the emailed code, verify-otp. Email
+ * verified, nothing else done; `token` is register's token, now their session.
+ */
+export async function registered(t: Pick<TestApp, 'app' | 'mailer'>, input: RegisterInput, meta: SessionMeta = {}): Promise<Opened> {
+  const started = await t.app.registrations.register(input, meta);
+  if (!started.ok) throw new Error(`register failed: ${started.code} ${started.message}`);
+  await t.app.registrations.settled();
+  const pending = await t.app.registrations.resolve(started.value.token);
+  if (pending.status !== 'active') throw new Error(`registration not pending: ${pending.status}`);
+  const opened = await t.app.registrations.verify(pending.registration.id, t.mailer.lastCode(input.email), meta);
+  if (!opened.ok) throw new Error(`verify failed: ${opened.code} ${opened.message}`);
+  return { user: opened.value.user, token: started.value.token, sessionId: opened.value.sessionId };
+}
+
+/**
+ * A customer as accounts were opened before registrations waited for their code: signed in, with
+ * an account, the email not verified and a verification code mailed (the legacy path that
+ * /v1/onboarding/verify-otp still serves).
+ */
+export async function unverifiedCustomer(t: Pick<TestApp, 'app'>, input: RegisterInput, meta: SessionMeta = {}): Promise<Opened> {
+  const { app } = t;
+  const now = app.clock.now().toISOString();
+  const userId = newId('usr');
+  const passwordHash = await hashSecret(input.password);
+  const code = await app.db.transaction().execute(async (trx) => {
+    await app.users.insert(
+      {
+        id: userId,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number,
+        password_hash: passwordHash,
+        tier: 1,
+        email_verified_at: null,
+        transaction_pin_hash: null,
+        transaction_pin_set_at: null,
+        security_question_id: null,
+        security_answer_hash: null,
+        security_question_set_at: null,
+        created_at: now,
+        updated_at: now,
+      },
+      trx,
+    );
+    await openSavingsAccount(trx, { userId, accountName: `${input.first_name} ${input.last_name}`.toUpperCase(), bankCbnCode: app.config.bank.cbnCode, openedAt: now });
+    const issued = await app.codes.issue(userId, 'email_verification', emailVerificationPolicy, trx);
+    if (!issued.ok) throw new Error(issued.message);
+    return issued.value.code;
+  });
+  await app.auth.sendVerificationCode(input.email, input.first_name, code);
+  const { token, session } = await app.sessions.create(userId, meta);
+  const profile = await app.users.loadProfile(userId);
+  return { user: presentUser(profile!), token, sessionId: session.id };
 }

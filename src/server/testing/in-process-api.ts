@@ -3,13 +3,13 @@ import type { App } from '../app.ts';
 import { checkApiPath } from '../http/api-routes.ts';
 import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from '../http/respond.ts';
 import { apiOriginAllowed } from '../http/security-headers.ts';
-import { presentUser } from '../core/users/present-user.ts';
+import { resolveCredential } from '../http/credential.ts';
 
 /**
  * The API without a server: the endpoint files under src/pages/api, routed as Astro routes them
  * (a fixed segment before a parameter, a parameter before a rest), behind the same steps the
  * middleware takes for /api (src/middleware.ts: the API router's own answers, the origin check,
- * the Bearer session, the envelope for anything that is not JSON). Cookies are not carried: a
+ * the Bearer session or pending registration, the envelope for anything that is not JSON). Cookies are not carried: a
  * client here signs in with `Authorization: Bearer`.
  */
 
@@ -98,14 +98,13 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
       const locals: App.Locals = { app, session: null, user: null, sessionEnded: null, registration: null };
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
       if (bearer) {
-        const resolved = await app.sessions.resolve(bearer);
-        if (resolved.status === 'active') {
-          const profile = await app.users.loadProfile(resolved.session.user_id);
-          if (profile) {
-            locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: 'bearer' };
-            locals.user = presentUser(profile);
-          }
-        } else if (resolved.status === 'expired') {
+        const resolved = await resolveCredential(app, bearer);
+        if (resolved.kind === 'customer') {
+          locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: 'bearer' };
+          locals.user = resolved.user;
+        } else if (resolved.kind === 'pending') {
+          locals.registration = resolved.registration;
+        } else if (resolved.kind === 'ended') {
           locals.sessionEnded = resolved.reason;
         }
       }

@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { RegistrationsTable } from '../../db/schema.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/ports.ts';
@@ -12,15 +14,13 @@ import { registrationAttemptEmail, sendLogged, verificationCodeEmail } from '../
 import { codeMessages, emailVerificationPolicy } from '../onboarding/one-time-codes.ts';
 import { hour, waitInWords, type RequestCounters } from '../throttle/request-counters.ts';
 import type { UserRepository } from '../users/user-repository.ts';
-import { presentUser } from '../users/present-user.ts';
+import { presentUser, type UserJson } from '../users/present-user.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashSecret, newId, newOneTimeCode, newSessionToken, sha256Hex } from './secrets.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
-import type { SignedIn } from './auth-service.ts';
 
-/** A registration waits this long for its code; codes follow the email-verification policy. */
+/** Codes follow the email-verification policy; the token lives as a session does (SESSION_*). */
 export const registrationPolicy = {
-  lifetimeMs: 24 * hour,
   codeTtlMs: emailVerificationPolicy.ttlMs,
   maxAttempts: emailVerificationPolicy.maxAttempts,
   minIntervalMs: emailVerificationPolicy.minIntervalMs,
@@ -30,10 +30,22 @@ export const registrationPolicy = {
   perIdentityPerHour: 5,
 };
 
-export type RegistrationStarted = { registration_token: string; email: string; message: string };
+/** API.md's register answer: the pending customer and their token (the same shape for every outcome). */
+export type RegistrationStarted = { user: UserJson; token: string; message: string };
+
+/** A registration waiting for its code, as the middleware hands it to pages and endpoints. */
+export type PendingRegistration = { id: string; sessionId: string; user: UserJson };
+
+export type ResolvedRegistration =
+  | { status: 'active'; registration: PendingRegistration }
+  | { status: 'expired'; reason: 'idle' | 'absolute' | 'revoked' }
+  | { status: 'unknown' };
 
 export const registrationMessage = (email: string) =>
-  `We have sent a 6-digit code to ${email}. Enter it to open your account. If no code arrives, check the address, or sign in if you already bank with us.`;
+  `Welcome! We have sent a 6-digit code to ${email}. Enter it to open your account. If no code arrives, check the address, or sign in if you already bank with us.`;
+
+/** Sliding expiry is written at most this often (as for sessions). */
+const touchIntervalMs = 15_000;
 
 /** A code failure with its message under `otp`, where the forms show it. */
 function onOtp(failure: Failure): Failure {
@@ -44,32 +56,37 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 
 /**
  * Opening an account, in two steps that tell nobody whether an email address or a phone number
- * already banks here (forgot-password's rule):
+ * already banks here (forgot-password's rule), in the shape API.md gives them:
  *
- * 1. `register` answers the same way for every well-formed request: "we have sent a code", and
- *    a registration token (the web pages keep it in an httpOnly cookie). Nothing is created but
- *    a `registrations` row, written the same way whatever the outcome, after the same work (the
+ * 1. `register` answers every well-formed request the same way (201 `{ user, token, message }`):
+ *    `user` is the pending customer as typed (a fresh id, every onboarding flag false, no
+ *    account yet) and `token` a fresh 256-bit credential. Nothing is created but a
+ *    `registrations` row, written the same way whatever the outcome, after the same work (the
  *    password is hashed either way). What differs happens after the answer: a new email gets
  *    the code; a taken email's owner gets a mail saying someone tried to open an account with
  *    it; a taken phone number's owner gets the same at their own email, and the new address gets
  *    nothing (a mail there would tell whoever typed it that the number banks here).
- * 2. `verify` takes the token and the code. Every try is counted atomically before the code is
- *    compared (5 per code); a registration for taken details has a code nobody was sent, and
- *    even the right digits would not open anything, so it answers exactly as a wrong code does.
- *    The right code for a new email creates the customer (email verified) and the account and
- *    signs them in.
+ * 2. The token is the customer's credential from then on (Bearer, or the session cookie), but
+ *    until the code is right it opens only what a customer with an unverified email may do
+ *    (`resolve`: the middleware; the same idle and absolute timeouts as a session; sign-out
+ *    revokes it). `verify` (POST /v1/onboarding/verify-otp) counts every try atomically before
+ *    the code is compared (5 per code); a registration for taken details has a code nobody was
+ *    sent, and even the right digits would not open anything, so it answers exactly as a wrong
+ *    code does. The right code for a new email creates the customer (email verified), the
+ *    account, and a session whose id is the SHA-256 of the same token, in one transaction: the
+ *    client's token simply keeps working.
  *
  * Throttled per network address (REGISTRATIONS_PER_IP an hour) and per email and per phone
  * (5 an hour each), in the database, so parallel requests cannot pass the limits.
  */
 export function createRegistrations(deps: {
   db: Db;
-  config: Pick<Config, 'bank' | 'registration'>;
+  config: Pick<Config, 'bank' | 'registration' | 'session'>;
   clock: Clock;
   log: Logger;
   mailer: Mailer;
-  users: UserRepository;
-  sessions: SessionService;
+  users: Pick<UserRepository, 'insert' | 'loadProfile'>;
+  sessions: Pick<SessionService, 'revoke'>;
   counters: RequestCounters;
 }) {
   const { db, config, clock, log, mailer, users, sessions, counters } = deps;
@@ -87,10 +104,41 @@ export function createRegistrations(deps: {
 
   const sendMail = (message: MailMessage, purpose: string) => sendLogged(mailer, log, message, purpose);
 
-  async function live(token: string) {
-    const row = await db.selectFrom('registrations').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
-    if (!row || row.completed_at !== null || Date.parse(row.expires_at) <= clock.now().getTime()) return null;
+  type Row = Selectable<RegistrationsTable>;
+
+  /** The User object of a registration waiting for its code: as typed, nothing done yet. */
+  function pendingUser(row: Pick<Row, 'customer_id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'created_at'>): UserJson {
+    return {
+      id: row.customer_id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      phone_number: row.phone_number,
+      tier: 1,
+      is_email_verified: false,
+      is_address_submitted: false,
+      is_transaction_pin_set: false,
+      is_security_question_set: false,
+      accounts: [],
+      created_at: row.created_at,
+    };
+  }
+
+  /** A registration still waiting for its code (not finished, revoked or expired). */
+  async function live(id: string): Promise<Row | null> {
+    const row = await db.selectFrom('registrations').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || row.completed_at !== null || row.revoked_at !== null || Date.parse(row.expires_at) <= clock.now().getTime()) return null;
     return row;
+  }
+
+  async function revoke(id: string, reason: string): Promise<void> {
+    const result = await db
+      .updateTable('registrations')
+      .set({ revoked_at: clock.now().toISOString(), revoke_reason: reason })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0) log.info('registration.revoked', { registration: id, reason });
   }
 
   async function throttled(scope: string, subject: string, max: number, message: (wait: string) => string, logged: Record<string, unknown>): Promise<Failure | null> {
@@ -100,21 +148,22 @@ export function createRegistrations(deps: {
     return fail('RATE_LIMITED', message(waitInWords(taken.waitSeconds)), { retryAfterSeconds: taken.waitSeconds });
   }
 
-  /** The right code: the customer and their account, in one transaction; then a session. */
-  async function openCustomer(
-    row: { id: string; first_name: string; last_name: string; email: string; phone_number: string; password_hash: string | null },
-    meta: SessionMeta = {},
-  ): Promise<Result<SignedIn>> {
+  /**
+   * The right code: the customer, their account and their session (the registration's own token,
+   * its absolute timeout still counted from when it was issued), in one transaction.
+   */
+  async function openCustomer(row: Row, meta: SessionMeta): Promise<Result<{ user: UserJson; sessionId: string }>> {
     const now = clock.now().toISOString();
-    const userId = newId('usr');
+    const userId = row.customer_id;
     let opened: boolean;
     try {
       opened = await db.transaction().execute(async (trx) => {
         const claimed = await trx
           .updateTable('registrations')
-          .set({ completed_at: now, user_id: null })
+          .set({ completed_at: now, last_seen_at: now })
           .where('id', '=', row.id)
           .where('completed_at', 'is', null)
+          .where('revoked_at', 'is', null)
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) return false;
         await users.insert(
@@ -138,6 +187,20 @@ export function createRegistrations(deps: {
           trx,
         );
         await openSavingsAccount(trx, { userId, accountName: `${row.first_name} ${row.last_name}`.toUpperCase(), bankCbnCode: config.bank.cbnCode, openedAt: now });
+        await trx
+          .insertInto('sessions')
+          .values({
+            id: row.token_hash,
+            user_id: userId,
+            created_at: row.created_at,
+            last_seen_at: now,
+            expires_at: row.expires_at,
+            revoked_at: null,
+            revoke_reason: null,
+            ip: meta.ip ?? null,
+            user_agent: meta.userAgent?.slice(0, 300) ?? null,
+          })
+          .execute();
         await trx.updateTable('registrations').set({ user_id: userId }).where('id', '=', row.id).execute();
         return true;
       });
@@ -152,9 +215,9 @@ export function createRegistrations(deps: {
     }
     if (!opened) return onOtp(fail('INVALID_OTP', codeMessages.gone));
     log.info('auth.registered', { user: userId, registration: row.id });
-    const { token, session } = await sessions.create(userId, meta);
+    log.info('session.created', { user: userId, session: row.token_hash.slice(0, 8) });
     const profile = await users.loadProfile(userId);
-    return succeed({ user: presentUser(profile!), token, sessionId: session.id });
+    return succeed({ user: presentUser(profile!), sessionId: row.token_hash });
   }
 
   return {
@@ -191,27 +254,30 @@ export function createRegistrations(deps: {
       const id = newId('reg');
       const token = newSessionToken();
       const code = newOneTimeCode();
-      await db
-        .insertInto('registrations')
-        .values({
-          id,
-          token_hash: sha256Hex(token),
-          outcome,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          email: input.email,
-          phone_number: input.phone_number,
-          password_hash: outcome === 'new' ? passwordHash : null,
-          code_hash: codeHash(id, code),
-          code_expires_at: addMs(now, registrationPolicy.codeTtlMs).toISOString(),
-          code_sent_at: now.toISOString(),
-          ip: meta.ip ?? null,
-          user_id: null,
-          completed_at: null,
-          expires_at: addMs(now, registrationPolicy.lifetimeMs).toISOString(),
-          created_at: now.toISOString(),
-        })
-        .execute();
+      const row = {
+        id,
+        token_hash: sha256Hex(token),
+        outcome,
+        customer_id: newId('usr'),
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number,
+        password_hash: outcome === 'new' ? passwordHash : null,
+        code_hash: codeHash(id, code),
+        code_expires_at: addMs(now, registrationPolicy.codeTtlMs).toISOString(),
+        code_sent_at: now.toISOString(),
+        ip: meta.ip ?? null,
+        user_id: null,
+        completed_at: null,
+        // The token's absolute timeout, as a session's; the idle one runs from last_seen_at.
+        expires_at: addMs(now, config.session.absoluteMs).toISOString(),
+        last_seen_at: now.toISOString(),
+        revoked_at: null,
+        revoke_reason: null,
+        created_at: now.toISOString(),
+      } as const;
+      await db.insertInto('registrations').values(row).execute();
       log.info('registration.started', { registration: id, ip, outcome });
 
       const at = formatLagosDateTime(now.toISOString());
@@ -231,17 +297,37 @@ export function createRegistrations(deps: {
           'attempt',
         );
       }
-      return succeed({ registration_token: token, email: input.email, message: registrationMessage(input.email) });
+      return succeed({ user: pendingUser(row), token, message: registrationMessage(input.email) });
     },
 
-    /** The email address a live registration is for, or null (unknown, finished or expired). */
-    async pending(token: string): Promise<{ email: string } | null> {
-      const row = await live(token);
-      return row ? { email: row.email } : null;
+    /**
+     * A presented token that is no session: a registration waiting for its code, with a
+     * session's timeouts (idle since last seen, absolute since issued) and revocation. A
+     * finished registration's token is a real session by then, so it reads as unknown here.
+     */
+    async resolve(token: string): Promise<ResolvedRegistration> {
+      if (token.length < 20 || token.length > 200) return { status: 'unknown' };
+      const row = await db.selectFrom('registrations').selectAll().where('token_hash', '=', sha256Hex(token)).executeTakeFirst();
+      if (!row || row.completed_at !== null) return { status: 'unknown' };
+      if (row.revoked_at !== null) return { status: 'expired', reason: row.revoke_reason === 'idle' || row.revoke_reason === 'absolute' ? row.revoke_reason : 'revoked' };
+      const now = clock.now();
+      if (now.getTime() >= Date.parse(row.expires_at)) {
+        await revoke(row.id, 'absolute');
+        return { status: 'expired', reason: 'absolute' };
+      }
+      if (now.getTime() - Date.parse(row.last_seen_at) >= config.session.idleMs) {
+        await revoke(row.id, 'idle');
+        return { status: 'expired', reason: 'idle' };
+      }
+      if (now.getTime() - Date.parse(row.last_seen_at) >= touchIntervalMs) {
+        await db.updateTable('registrations').set({ last_seen_at: now.toISOString() }).where('id', '=', row.id).execute();
+      }
+      return { status: 'active', registration: { id: row.id, sessionId: row.token_hash, user: pendingUser(row) } };
     },
 
-    async verify(token: string, otp: string, meta: SessionMeta = {}): Promise<Result<SignedIn>> {
-      const row = await live(token);
+    /** POST /v1/onboarding/verify-otp for a registration: the right code opens the customer (see above). */
+    async verify(registrationId: string, otp: string, meta: SessionMeta = {}): Promise<Result<{ user: UserJson; sessionId: string }>> {
+      const row = await live(registrationId);
       if (!row) return onOtp(fail('INVALID_OTP', codeMessages.gone));
       const now = clock.now();
       if (now.getTime() >= Date.parse(row.code_expires_at)) return onOtp(fail('OTP_EXPIRED', codeMessages.expired));
@@ -268,9 +354,9 @@ export function createRegistrations(deps: {
       return openCustomer(row, meta);
     },
 
-    /** A new code for a live registration: one a minute, 5 in all; the old code dies. */
-    async resend(token: string): Promise<Result<{ message: string }>> {
-      const row = await live(token);
+    /** POST /v1/onboarding/resend-otp for a registration: one a minute, 5 in all; the old code dies. */
+    async resend(registrationId: string): Promise<Result<{ message: string }>> {
+      const row = await live(registrationId);
       if (!row) return fail('INVALID_OTP', 'This registration has expired. Fill in the registration form again.');
       const now = clock.now();
       const code = newOneTimeCode();
@@ -296,7 +382,7 @@ export function createRegistrations(deps: {
           return fail('RATE_LIMITED', `Please wait ${waitSeconds} seconds before asking for another code.`, { retryAfterSeconds: waitSeconds });
         }
         const waitSeconds = Math.max(1, Math.ceil((Date.parse(row.expires_at) - now.getTime()) / 1000));
-        return fail('RATE_LIMITED', `You have asked for ${registrationPolicy.maxCodes} codes. Fill in the registration form again to get a new one.`, {
+        return fail('RATE_LIMITED', `You have asked for ${registrationPolicy.maxCodes} codes. Sign out and fill in the registration form again to get a new one.`, {
           retryAfterSeconds: waitSeconds,
         });
       }
@@ -305,6 +391,16 @@ export function createRegistrations(deps: {
       }
       log.info('registration.code_resent', { registration: row.id });
       return succeed({ message: `We have sent a new code to ${row.email}.` });
+    },
+
+    /**
+     * Sign-out while the code is awaited: the token stops working. The registration is revoked
+     * first (a right code still being checked can then no longer claim it; one that already did
+     * made the session, revoked next).
+     */
+    async signOut(registration: Pick<PendingRegistration, 'id' | 'sessionId'>, reason: 'logout' | 'idle' = 'logout'): Promise<void> {
+      await revoke(registration.id, reason);
+      await sessions.revoke(registration.sessionId, reason);
     },
 
     /** Resolves once every mail promised so far is sent (tests; orderly shutdown). */

@@ -1,11 +1,13 @@
-import { endpoint, signedIn } from '../../../../server/http/api.ts';
+import { customerOrPending, endpoint } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { clearSessionCookie } from '../../../../server/http/session-cookie.ts';
 
 export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
+  const caller = customerOrPending(context);
   if (!caller.ok) return caller;
-  await context.locals.app.auth.logout(caller.value.session.id);
+  const { app } = context.locals;
+  if (caller.value.kind === 'pending') await app.registrations.signOut(caller.value.registration);
+  else await app.auth.logout(caller.value.session.id);
   clearSessionCookie(context.cookies, context.url);
   return jsonSuccess(null, 'Signed out.');
 });

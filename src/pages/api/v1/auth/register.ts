@@ -1,11 +1,13 @@
 import { registerSchema } from '../../../../lib/schemas.ts';
 import { requestMeta, endpoint, parseInput } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
-import { setRegistrationCookie } from '../../../../server/http/registration-cookie.ts';
+import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 
 /**
- * The same answer whether or not the email or phone already banks here (202: nothing is opened
- * until the emailed code comes back to /v1/auth/register/verify).
+ * API.md: 201 `{ user, token, message }`, the same answer whether or not the email or phone
+ * already banks here. The token is the session from now on (cookie or Bearer); until the emailed
+ * code comes back to /v1/onboarding/verify-otp it opens only what a customer with an unverified
+ * email may do, and nothing is opened (registration-service.ts).
  */
 export const POST = endpoint(async (context) => {
   const input = await parseInput(context.request, registerSchema);
@@ -13,6 +15,6 @@ export const POST = endpoint(async (context) => {
   const { app } = context.locals;
   const result = await app.registrations.register(input.value, requestMeta(context));
   if (!result.ok) return result;
-  setRegistrationCookie(context.cookies, context.url, result.value.registration_token);
-  return jsonSuccess(result.value, result.value.message, 202);
+  setSessionCookie(context.cookies, context.url, result.value.token, app.config.session.absoluteMs / 1000);
+  return jsonSuccess(result.value, result.value.message, 201);
 });

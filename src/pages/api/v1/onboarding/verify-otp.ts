@@ -1,13 +1,23 @@
 import { otpSchema } from '../../../../lib/schemas.ts';
-import { endpoint, parseInput, signedIn } from '../../../../server/http/api.ts';
+import { customerOrPending, endpoint, parseInput, requestMeta } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 
+/**
+ * The emailed code. For a registration waiting for it, the right code opens the customer and the
+ * account, and the same token becomes their session; for a taken email or phone it answers as a
+ * wrong code does. For a signed-in customer whose email is not verified (accounts opened before
+ * registrations waited for the code), it verifies the email.
+ */
 export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
+  const caller = customerOrPending(context);
   if (!caller.ok) return caller;
   const input = await parseInput(context.request, otpSchema);
   if (!input.ok) return input;
-  const result = await context.locals.app.onboarding.verifyEmail(caller.value.user.id, input.value.otp);
+  const { app } = context.locals;
+  const result =
+    caller.value.kind === 'pending'
+      ? await app.registrations.verify(caller.value.registration.id, input.value.otp, requestMeta(context))
+      : await app.onboarding.verifyEmail(caller.value.user.id, input.value.otp).then((verified) => (verified.ok ? { ok: true as const, value: { user: verified.value } } : verified));
   if (!result.ok) return result;
-  return jsonSuccess({ user: result.value }, 'Your email address is verified.');
+  return jsonSuccess({ user: result.value.user }, 'Your email address is verified.');
 });

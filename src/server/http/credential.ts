@@ -1,0 +1,34 @@
+import type { App } from '../app.ts';
+import type { PendingRegistration } from '../core/auth/registration-service.ts';
+import type { SessionRow } from '../db/schema.ts';
+import { presentUser, type UserJson } from '../core/users/present-user.ts';
+
+/**
+ * What a presented token (session cookie or Bearer) stands for:
+ * - `customer`: a live session;
+ * - `pending`: a registration waiting for its email code (register's token before the code is
+ *   right), with a session's timeouts. It is no customer yet, so it never reaches `locals.user`:
+ *   pages treat it as a customer whose email is not verified (guard.ts); in the API, `signedIn`
+ *   refuses it (403 ONBOARDING_INCOMPLETE) and only verify-otp, resend-otp, GET /v1/profile and
+ *   logout take it (`customerOrPending` in api.ts);
+ * - `ended`: a session or pending registration that timed out or was revoked;
+ * - `none`: nothing we know.
+ */
+export type Credential =
+  | { kind: 'customer'; session: SessionRow; user: UserJson }
+  | { kind: 'pending'; registration: PendingRegistration }
+  | { kind: 'ended'; reason: 'idle' | 'absolute' | 'revoked' }
+  | { kind: 'none' };
+
+export async function resolveCredential(app: Pick<App, 'sessions' | 'users' | 'registrations'>, token: string): Promise<Credential> {
+  const resolved = await app.sessions.resolve(token);
+  if (resolved.status === 'active') {
+    const profile = await app.users.loadProfile(resolved.session.user_id);
+    return profile ? { kind: 'customer', session: resolved.session, user: presentUser(profile) } : { kind: 'none' };
+  }
+  if (resolved.status === 'expired') return { kind: 'ended', reason: resolved.reason };
+  const pending = await app.registrations.resolve(token);
+  if (pending.status === 'active') return { kind: 'pending', registration: pending.registration };
+  if (pending.status === 'expired') return { kind: 'ended', reason: pending.reason };
+  return { kind: 'none' };
+}
