@@ -1,5 +1,5 @@
-import type { Locator, Page, Response } from '@playwright/test';
-import { BasePage } from './base-page.ts';
+import type { Locator } from '@playwright/test';
+import { MobilePurchasePage } from './mobile-purchase-page.ts';
 
 export type AirtimeDetails = {
   /** As listed: MTN, Airtel, Glo, 9mobile. */
@@ -16,46 +16,17 @@ export type AirtimeDetails = {
  * fills the amount in, "Continue" posts the details, and the page answers with the confirm step
  * (what will be bought, the PIN), whose "Pay ₦…" posts the purchase.
  */
-export class AirtimePage extends BasePage {
+export class AirtimePage extends MobilePurchasePage {
   static readonly path = '/artime';
 
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
-
-  network(name: string): Locator {
-    return this.page.getByRole('radio', { name, exact: true });
-  }
-  get phone(): Locator {
-    return this.page.getByLabel('Phone number');
-  }
   get amount(): Locator {
     return this.page.getByLabel('Amount (₦)');
   }
   quickAmount(label: string): Locator {
     return this.page.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: label, exact: true });
   }
-  get pin(): Locator {
-    return this.page.getByLabel('Transaction PIN');
-  }
-  get continueButton(): Locator {
-    return this.page.getByRole('button', { name: 'Continue', exact: true });
-  }
-  /** "Pay ₦500.00". */
-  get payButton(): Locator {
-    return this.page.getByRole('button', { name: /^Pay ₦/ });
-  }
   get changeDetailsButton(): Locator {
     return this.page.getByRole('button', { name: 'Change details' });
-  }
-  get total(): Locator {
-    return this.page.getByTestId('total');
-  }
-
-  async goto(query = ''): Promise<Response | null> {
-    const response = await this.page.goto(`${AirtimePage.path}${query}`);
-    await this.ready();
-    return response;
   }
 
   async fill(details: AirtimeDetails): Promise<void> {
@@ -70,16 +41,10 @@ export class AirtimePage extends BasePage {
     }
   }
 
-  /** Moves past the details: without JavaScript, posts them; with it, the PIN is already on screen. */
-  async proceed(): Promise<void> {
-    if (this.js) return;
-    await this.continueButton.click();
-    await this.page.waitForLoadState('domcontentloaded');
-  }
-
-  /** Types the PIN and pays. */
-  async confirm(pin: string): Promise<void> {
-    await this.pin.fill(pin);
-    await this.payButton.click();
+  /** Opens the screen, fills the details and moves past them (to the PIN). */
+  async start(details: AirtimeDetails): Promise<void> {
+    await this.goto();
+    await this.fill(details);
+    await this.proceed();
   }
 }

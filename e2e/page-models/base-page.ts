@@ -1,9 +1,12 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 /**
  * What every screen shares. `js` says whether the browser runs scripts: with it, a screen is
  * ready once its islands have hydrated (Astro drops the island's `ssr` attribute), so a click
  * takes the island's path rather than the plain form post.
+ *
+ * A model names its screen's address once, as `static readonly path` (specs read it without a
+ * model, e.g. `arrivedAt(PinPage.path)`); `path` and `goto` here use it.
  */
 export class BasePage {
   readonly page: Page;
@@ -12,6 +15,20 @@ export class BasePage {
   constructor(page: Page, js: boolean) {
     this.page = page;
     this.js = js;
+  }
+
+  /** This screen's address: the model's `static readonly path`. */
+  get path(): string {
+    const { path } = this.constructor as { path?: unknown };
+    if (typeof path !== 'string') throw new Error(`${this.constructor.name} has no address of its own (no static path)`);
+    return path;
+  }
+
+  /** Opens the screen (`query`: a search string such as '?to=local', or '') and waits until it is ready. */
+  async goto(query = ''): Promise<Response | null> {
+    const response = await this.page.goto(this.path + query);
+    await this.ready();
+    return response;
   }
 
   get heading(): Locator {

@@ -1,4 +1,4 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 /**
@@ -8,10 +8,6 @@ import { BasePage } from './base-page.ts';
  */
 export class BeneficiariesPage extends BasePage {
   static readonly path = '/beneficairies';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get bank(): Locator {
     return this.page.getByLabel('Bank', { exact: true });
@@ -57,12 +53,6 @@ export class BeneficiariesPage extends BasePage {
   }
   get cancelDelete(): Locator {
     return this.js ? this.confirmation.getByRole('button', { name: 'Close' }) : this.confirmation.getByRole('link', { name: 'Cancel' });
-  }
-
-  async goto(search = ''): Promise<Response | null> {
-    const response = await this.page.goto(BeneficiariesPage.path + search);
-    await this.ready();
-    return response;
   }
 
   async fill(beneficiary: { bankName: string; accountNumber: string; nickname?: string }): Promise<void> {

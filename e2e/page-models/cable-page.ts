@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 /**
@@ -9,10 +9,6 @@ import { BasePage } from './base-page.ts';
  */
 export class CablePage extends BasePage {
   static readonly path = '/bills/cable';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get provider(): Locator {
     return this.page.getByLabel('TV provider');
@@ -40,12 +36,6 @@ export class CablePage extends BasePage {
   }
   get cardProblem(): Locator {
     return this.page.getByTestId('verification-error').or(this.fieldError('smartcard_number'));
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(CablePage.path);
-    await this.ready();
-    return response;
   }
 
   async verifyCard(provider: string, smartcardNumber: string): Promise<void> {

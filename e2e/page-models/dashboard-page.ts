@@ -1,12 +1,8 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class DashboardPage extends BasePage {
   static readonly path = '/dashboard';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get accountNumber(): Locator {
     return this.page.getByTestId('account-number');
@@ -33,12 +29,6 @@ export class DashboardPage extends BasePage {
 
   greetingFor(firstName: string): RegExp {
     return new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(DashboardPage.path);
-    await this.ready();
-    return response;
   }
 
   async signOut(): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 /**
@@ -9,10 +9,6 @@ import { BasePage } from './base-page.ts';
  */
 export class ElectricityPage extends BasePage {
   static readonly path = '/bills/electricity';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get disco(): Locator {
     return this.page.getByLabel('Distribution company (DisCo)');
@@ -49,12 +45,6 @@ export class ElectricityPage extends BasePage {
   /** Why the meter could not be verified: under the number (JavaScript) or as the field's error (the page). */
   get meterProblem(): Locator {
     return this.page.getByTestId('verification-error').or(this.fieldError('meter_number'));
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(ElectricityPage.path);
-    await this.ready();
-    return response;
   }
 
   /** Chooses the DisCo; without JavaScript that is a post that brings back its meter types. */

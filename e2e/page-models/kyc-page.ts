@@ -1,4 +1,4 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { AddressFormPage, type AddressFields } from './address-form-page.ts';
 
 /**
@@ -8,10 +8,6 @@ import { AddressFormPage, type AddressFields } from './address-form-page.ts';
  */
 export class KycPage extends AddressFormPage {
   static readonly path = '/kyc-verification';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get currentTier(): Locator {
     return this.page.getByTestId('current-tier');
@@ -50,12 +46,6 @@ export class KycPage extends AddressFormPage {
   }
   get highestTier(): Locator {
     return this.page.getByRole('heading', { name: 'You have the highest tier' });
-  }
-
-  async goto(query = ''): Promise<Response | null> {
-    const response = await this.page.goto(`${KycPage.path}${query}`);
-    await this.ready();
-    return response;
   }
 
   /** Submits the BVN form and waits for the page that answers (a re-render or the ?done=bvn page). */

@@ -1,12 +1,8 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class LoginPage extends BasePage {
   static readonly path = '/login';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get email(): Locator {
     return this.page.getByLabel('Email address');
@@ -16,12 +12,6 @@ export class LoginPage extends BasePage {
   }
   get submit(): Locator {
     return this.page.getByRole('button', { name: 'Sign in' });
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(LoginPage.path);
-    await this.ready();
-    return response;
   }
 
   async fill(email: string, password: string): Promise<void> {

@@ -1,12 +1,8 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class NewPasswordPage extends BasePage {
   static readonly path = '/password/reset';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get password(): Locator {
     return this.page.getByLabel('New password', { exact: true });
@@ -16,12 +12,6 @@ export class NewPasswordPage extends BasePage {
   }
   get save(): Locator {
     return this.page.getByRole('button', { name: 'Save my new password' });
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(NewPasswordPage.path);
-    await this.ready();
-    return response;
   }
 
   async choose(password: string, confirmation = password): Promise<void> {

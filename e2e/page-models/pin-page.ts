@@ -1,12 +1,8 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class PinPage extends BasePage {
   static readonly path = '/pin/set';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get pin(): Locator {
     return this.page.getByLabel('Transaction PIN');
@@ -16,12 +12,6 @@ export class PinPage extends BasePage {
   }
   get submit(): Locator {
     return this.page.getByRole('button', { name: 'Set my PIN' });
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(PinPage.path);
-    await this.ready();
-    return response;
   }
 
   async setPin(pin: string, confirmation = pin): Promise<void> {

@@ -1,12 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class ProfileCreatedPage extends BasePage {
   static readonly path = '/profile/created';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get accountNumber(): Locator {
     return this.page.getByTestId('account-number');

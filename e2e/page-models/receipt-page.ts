@@ -7,11 +7,16 @@ export type ReceiptPath = '/transfer/success' | '/airtime/purchase/success' | '/
 /** /transfer/success?reference=… (the receipt of any one transaction) and each purchase's success page. */
 export class ReceiptPage extends BasePage {
   static readonly path = '/transfer/success';
-  readonly path: ReceiptPath;
+  private readonly receiptPath: ReceiptPath;
 
   constructor(page: Page, js: boolean, path: ReceiptPath = '/transfer/success') {
     super(page, js);
-    this.path = path;
+    this.receiptPath = path;
+  }
+
+  /** This receipt's address (a purchase's own success page, or any transaction's). */
+  override get path(): ReceiptPath {
+    return this.receiptPath;
   }
 
   get status(): Locator {
@@ -76,10 +81,14 @@ export class ReceiptPage extends BasePage {
     return this.page.getByTestId('package');
   }
 
-  async goto(reference: string): Promise<Response | null> {
-    const response = await this.page.goto(`${this.path}?reference=${encodeURIComponent(reference)}`);
-    await this.ready();
-    return response;
+  override async goto(reference: string): Promise<Response | null> {
+    return super.goto(`?reference=${encodeURIComponent(reference)}`);
+  }
+
+  /** "Check status" on a pending receipt: asks again and waits for the receipt it answers with. */
+  async checkStatus(): Promise<void> {
+    await this.checkStatusButton.click();
+    await this.arrivedAt(this.path);
   }
 
   /** Waits for the receipt (the page's 303, or the island's navigation) and returns its reference. */

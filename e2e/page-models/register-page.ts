@@ -1,14 +1,10 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import type { NewCustomer } from '../support/customers.ts';
 import { BasePage } from './base-page.ts';
 
 /** /register: step 1 (about you) → "Continue" → step 2 (password, terms) → "Open my account". */
 export class RegisterPage extends BasePage {
   static readonly path = '/register';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get firstName(): Locator {
     return this.page.getByLabel('First name');
@@ -39,12 +35,6 @@ export class RegisterPage extends BasePage {
   }
   get stepIndicator(): Locator {
     return this.page.getByText(/^Step [12] of 2/);
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(RegisterPage.path);
-    await this.ready();
-    return response;
   }
 
   async fillDetails(customer: Pick<NewCustomer, 'firstName' | 'lastName' | 'email' | 'phone'>): Promise<void> {

@@ -1,12 +1,8 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class ResetCodePage extends BasePage {
   static readonly path = '/password/reset/token';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   /** "We sent a 6-digit code to a•••e@example.com if it has an account…" */
   get sentTo(): Locator {
@@ -23,12 +19,6 @@ export class ResetCodePage extends BasePage {
   }
   get differentEmailLink(): Locator {
     return this.page.getByRole('link', { name: 'Use a different email address' });
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(ResetCodePage.path);
-    await this.ready();
-    return response;
   }
 
   async enterCode(code: string): Promise<void> {

@@ -1,12 +1,8 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class SecurityQuestionPage extends BasePage {
   static readonly path = '/security/question';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get question(): Locator {
     return this.page.getByLabel('Security question');
@@ -16,12 +12,6 @@ export class SecurityQuestionPage extends BasePage {
   }
   get submit(): Locator {
     return this.page.getByRole('button', { name: 'Finish setting up' });
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(SecurityQuestionPage.path);
-    await this.ready();
-    return response;
   }
 
   async choose(question: string, answer: string): Promise<void> {

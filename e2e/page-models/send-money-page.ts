@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export type TransferDetails = {
@@ -18,10 +18,6 @@ export type TransferDetails = {
  */
 export class SendMoneyPage extends BasePage {
   static readonly path = '/transfer/send';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get bank(): Locator {
     return this.page.getByLabel('Bank', { exact: true });
@@ -65,12 +61,6 @@ export class SendMoneyPage extends BasePage {
     return this.page.getByTestId('total');
   }
 
-  async goto(query = ''): Promise<Response | null> {
-    const response = await this.page.goto(`${SendMoneyPage.path}${query}`);
-    await this.ready();
-    return response;
-  }
-
   async fillDetails(details: TransferDetails): Promise<void> {
     if (details.bank) await this.bank.selectOption({ label: details.bank });
     await this.accountNumber.fill(details.accountNumber);
@@ -91,6 +81,13 @@ export class SendMoneyPage extends BasePage {
       return;
     }
     await expect(this.page.getByText('Checking the account name…')).toHaveCount(0);
+  }
+
+  /** Opens the screen at `query` ('?to=local', '?to=bank'), fills the details and moves past them. */
+  async start(query: string, details: TransferDetails): Promise<void> {
+    await this.goto(query);
+    await this.fillDetails(details);
+    await this.proceed();
   }
 
   /** Types the PIN and sends. */

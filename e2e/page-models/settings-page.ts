@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 type Intent = 'password' | 'security_question' | 'pin' | 'pin_reset';
@@ -7,16 +7,6 @@ const sections: Record<Intent, string> = { password: 'password', security_questi
 /** /account/settings: the customer's details and four forms, each in its own section. */
 export class SettingsPage extends BasePage {
   static readonly path = '/account/settings';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(SettingsPage.path);
-    await this.ready();
-    return response;
-  }
 
   section(intent: Intent): Locator {
     return this.page.locator(`section#${sections[intent]}`);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export type HistoryFilter = { q?: string; type?: 'Both' | 'Money in' | 'Money out'; category?: string; from?: string; to?: string };
@@ -10,10 +10,6 @@ export type HistoryFilter = { q?: string; type?: 'Both' | 'Money in' | 'Money ou
  */
 export class TransactionsPage extends BasePage {
   static readonly path = '/transactions';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get search(): Locator {
     return this.page.getByLabel('Search', { exact: true });
@@ -85,12 +81,6 @@ export class TransactionsPage extends BasePage {
   }
   get emailStatementButton(): Locator {
     return this.page.getByRole('button', { name: 'Email my statement' });
-  }
-
-  async goto(search = ''): Promise<Response | null> {
-    const response = await this.page.goto(TransactionsPage.path + search);
-    await this.ready();
-    return response;
   }
 
   /**

@@ -1,13 +1,9 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 /** /transfer: the account and its balance, saved beneficiaries, and the two ways to a new recipient. */
 export class TransferPage extends BasePage {
   static readonly path = '/transfer';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get balance(): Locator {
     return this.page.getByTestId('balance');
@@ -27,11 +23,5 @@ export class TransferPage extends BasePage {
   }
   beneficiary(name: string): Locator {
     return this.beneficiaries.filter({ hasText: name });
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(TransferPage.path);
-    await this.ready();
-    return response;
   }
 }

@@ -1,12 +1,8 @@
-import type { Locator, Page, Response } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class VerifyEmailPage extends BasePage {
   static readonly path = '/account/verify';
-
-  constructor(page: Page, js: boolean) {
-    super(page, js);
-  }
 
   get code(): Locator {
     return this.page.getByLabel('Verification code');
@@ -16,12 +12,6 @@ export class VerifyEmailPage extends BasePage {
   }
   get resendButton(): Locator {
     return this.page.getByRole('button', { name: 'send a new code' });
-  }
-
-  async goto(): Promise<Response | null> {
-    const response = await this.page.goto(VerifyEmailPage.path);
-    await this.ready();
-    return response;
   }
 
   async enterCode(code: string): Promise<void> {
