@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { appOrigin, newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
+import { appOrigin } from './support/customers.ts';
+import { naira, signedInCustomer } from './support/funded.ts';
 import { AirtimePage } from './page-models/airtime-page.ts';
 import { DataPage } from './page-models/data-page.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
@@ -16,15 +17,8 @@ import { TransferPage } from './page-models/transfer-page.ts';
  * until a status query says it was delivered.
  */
 
-const naira = (amount: number) => amount * 100;
 /** "0803 123 4567" (as the customer registered it) → "08031234567" (as the forms show it). */
 const localNumber = (phone: string) => phone.replace(/\s/g, '');
-
-async function signedInCustomer(page: Page, balanceKobo: number): Promise<OnboardedCustomer> {
-  const customer = await onboardThroughApi(page.request, newCustomer());
-  await receiveTransfer(page.request, customer.accountNumber, balanceKobo, 'BAKARE TUNDE');
-  return customer;
-}
 
 async function expectBalance(page: Page, js: boolean, balance: string): Promise<void> {
   const transfer = new TransferPage(page, js);
@@ -84,9 +78,7 @@ test.describe('airtime', () => {
       if (request.method() === 'POST' && request.url().includes(`/api/v1/bills/airtime/purchase/${customer.accountNumber}`)) keys.push(request.headers()['idempotency-key'] ?? '');
     });
 
-    await airtime.goto();
-    await airtime.fill({ network: '9mobile', amount: '250' });
-    await airtime.proceed();
+    await airtime.start({ network: '9mobile', amount: '250' });
     if (js) {
       // A wrong PIN first: the retry goes under the same key, and only the right PIN buys.
       await airtime.confirm('9135');
@@ -152,9 +144,7 @@ test.describe('airtime', () => {
     const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
     const customer = await signedInCustomer(page, naira(5_000));
 
-    await airtime.goto();
-    await airtime.fill({ network: 'MTN', phone: '0809 999 9992', amount: '1,000' });
-    await airtime.proceed();
+    await airtime.start({ network: 'MTN', phone: '0809 999 9992', amount: '1,000' });
     await airtime.confirm(customer.pin);
 
     const reference = await receipt.arrived();
@@ -183,17 +173,14 @@ test.describe('airtime', () => {
     const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
     const customer = await signedInCustomer(page, naira(5_000));
 
-    await airtime.goto();
-    await airtime.fill({ network: 'Airtel', phone: '08099999993', amount: '₦200' });
-    await airtime.proceed();
+    await airtime.start({ network: 'Airtel', phone: '08099999993', amount: '₦200' });
     await airtime.confirm(customer.pin);
 
     const reference = await receipt.arrived();
     await expect(receipt.heading).toHaveText('Purchase pending');
     await expect(receipt.status).toHaveText('Pending');
     await expect(receipt.explanation).toContainText('We are confirming with Airtel');
-    await receipt.checkStatusButton.click();
-    await receipt.arrivedAt(receipt.path);
+    await receipt.checkStatus();
     expect(new URL(page.url()).searchParams.get('reference')).toBe(reference);
     await expect(receipt.status).toHaveText('Successful');
     await expect(receipt.heading).toHaveText('Airtime bought');

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { appOrigin, callApi, newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
+import { appOrigin, callApi } from './support/customers.ts';
+import { naira, signedInCustomer } from './support/funded.ts';
 import { decodeQuotedPrintable, mailsTo } from './support/outbox.ts';
 import { outboxDir } from './support/data-dir.ts';
 import { formatNaira } from '../src/lib/money.ts';
@@ -17,15 +18,8 @@ import { ElectricityPage } from './page-models/electricity-page.ts';
  * as a new customer funded from another bank, so balances are known.
  */
 
-const naira = (amount: number) => amount * 100;
 const ikeja = 'Ikeja Electric (IKEDC)';
 const meter = { normal: '45012345678', notFound: '99999999991', providerFailure: '99999999992' } as const;
-
-async function signedInBuyer(page: Page, balanceKobo: number): Promise<OnboardedCustomer> {
-  const buyer = await onboardThroughApi(page.request, newCustomer());
-  await receiveTransfer(page.request, buyer.accountNumber, balanceKobo, 'BAKARE TUNDE');
-  return buyer;
-}
 
 async function balance(page: Page): Promise<number> {
   const profile = await callApi<{ accounts: { balance: number }[] }>(page.request, 'GET', '/v1/profile');
@@ -49,7 +43,7 @@ test.describe('electricity', () => {
   test('prepaid: the meter is verified, then the token in groups of four, the units, and the token by email', async ({ page, js }) => {
     const electricity = new ElectricityPage(page, js);
     const receipt = new ReceiptPage(page, js, '/bills/electricity/success');
-    const buyer = await signedInBuyer(page, naira(20_000));
+    const buyer = await signedInCustomer(page, naira(20_000));
     const owner = await callApi<{ customer_name: string; address: string }>(page.request, 'POST', '/v1/bills/meter-verify/ikeja-electric', {
       meter_number: meter.normal,
       meter_type: 'prepaid',
@@ -95,7 +89,7 @@ test.describe('electricity', () => {
 
   test('a meter the DisCo does not know is named as such, and no money moves', async ({ page, js }) => {
     const electricity = new ElectricityPage(page, js);
-    await signedInBuyer(page, naira(20_000));
+    await signedInCustomer(page, naira(20_000));
 
     await electricity.goto();
     await electricity.chooseDisco(ikeja);
@@ -110,7 +104,7 @@ test.describe('electricity', () => {
   test('a purchase the DisCo fails is reversed at once and its receipt says so', async ({ page, js }) => {
     const electricity = new ElectricityPage(page, js);
     const receipt = new ReceiptPage(page, js, '/bills/electricity/success');
-    const buyer = await signedInBuyer(page, naira(20_000));
+    const buyer = await signedInCustomer(page, naira(20_000));
 
     await electricity.goto();
     await electricity.chooseDisco(ikeja);
@@ -132,7 +126,7 @@ test.describe('electricity', () => {
 
   test('a DisCo that sells prepaid meters only offers no postpaid choice', async ({ page, js }) => {
     const electricity = new ElectricityPage(page, js);
-    await signedInBuyer(page, naira(1_000));
+    await signedInCustomer(page, naira(1_000));
 
     await electricity.goto();
     await electricity.chooseDisco('Yola Electricity Distribution Company (YEDC)');
@@ -144,7 +138,7 @@ test.describe('electricity', () => {
   test('without JavaScript, the confirm step carries one idempotency key: a double submit buys once', async ({ page, js }) => {
     test.skip(js, 'the confirm step is the page’s own, without JavaScript');
     const electricity = new ElectricityPage(page, js);
-    const buyer = await signedInBuyer(page, naira(20_000));
+    const buyer = await signedInCustomer(page, naira(20_000));
 
     await electricity.goto();
     await electricity.chooseDisco(ikeja);
@@ -180,7 +174,7 @@ test.describe('cable TV', () => {
   test('renewal: the card is verified, the current package is offered first and renewed', async ({ page, js }) => {
     const cable = new CablePage(page, js);
     const receipt = new ReceiptPage(page, js, '/bills/cable/success');
-    const buyer = await signedInBuyer(page, naira(100_000));
+    const buyer = await signedInCustomer(page, naira(100_000));
     const card = await callApi<{ customer_name: string; current_package: { id: string; name: string; amount: number } }>(page.request, 'POST', '/v1/bills/cable-verify/dstv', {
       smartcard_number: '7023456789',
     });
@@ -207,7 +201,7 @@ test.describe('cable TV', () => {
 
   test('a smartcard the provider does not know is named as such', async ({ page, js }) => {
     const cable = new CablePage(page, js);
-    await signedInBuyer(page, naira(10_000));
+    await signedInCustomer(page, naira(10_000));
 
     await cable.goto();
     await cable.verifyCard('GOtv', '9999999991');

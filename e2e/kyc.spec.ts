@@ -2,8 +2,7 @@ import { expect, test } from './support/fixtures.ts';
 import { appOrigin, onboardThroughApi, receiveTransfer } from './support/customers.ts';
 import { ownBvnOfThisTest, ownRecordBirthDate, sendLocalThroughApi, testBvns, tierMails } from './support/kyc.ts';
 import { KycPage } from './page-models/kyc-page.ts';
-
-const naira = (value: number) => value * 100;
+import { naira } from './support/funded.ts';
 
 /**
  * Raising the KYC tier, in both projects: a Tier 1 customer is refused a ₦60,000 transfer,

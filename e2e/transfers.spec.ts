@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { callApi, gtBank, newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
+import { callApi, gtBank, newCustomer, onboardThroughApi, type OnboardedCustomer } from './support/customers.ts';
+import { naira, signedInCustomer } from './support/funded.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
 import { TransferPage } from './page-models/transfer-page.ts';
@@ -13,15 +14,6 @@ import { nubanFor } from '../src/lib/nuban.ts';
  * Customers are onboarded through the API and funded by the sandbox's inbound transfer, so each
  * test starts signed in on a fresh account with a known balance.
  */
-
-const naira = (amount: number) => amount * 100;
-
-/** The browser of this test, signed in as a new customer with `balanceKobo` from another bank. */
-async function signedInSender(page: Page, balanceKobo: number): Promise<OnboardedCustomer> {
-  const sender = await onboardThroughApi(page.request, newCustomer());
-  if (balanceKobo > 0) await receiveTransfer(page.request, sender.accountNumber, balanceKobo, 'BAKARE TUNDE');
-  return sender;
-}
 
 /** A second customer of this bank in a browser of their own (to look at their side afterwards). */
 async function otherCustomer(browser: Browser, testInfo: TestInfo, js: boolean): Promise<{ context: BrowserContext; customer: OnboardedCustomer }> {
@@ -47,7 +39,7 @@ test.describe('transfers', () => {
     const transfer = new TransferPage(page, js);
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    const sender = await signedInSender(page, naira(20_000));
+    const sender = await signedInCustomer(page, naira(20_000));
     const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
     const recipientName = await enquiredName(page, recipient.accountNumber, await thisBankCode(page));
 
@@ -104,8 +96,8 @@ test.describe('transfers', () => {
     const transfer = new TransferPage(page, js);
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    const sender = await signedInSender(page, naira(50_000));
-    const accountNumber = nubanFor('123456789', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+    const sender = await signedInCustomer(page, naira(50_000));
+    const accountNumber = nubanFor('123456789', gtBank);
     const name = await enquiredName(page, accountNumber, gtBank.nipCode);
     expect(name).toMatch(/^[A-Z]+ [A-Z]+ [A-Z]+$/);
 
@@ -156,13 +148,11 @@ test.describe('transfers', () => {
     const transfer = new TransferPage(page, js);
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    const sender = await signedInSender(page, naira(20_000));
+    const sender = await signedInCustomer(page, naira(20_000));
     // The sandbox switch answers 91 (beneficiary bank not available) for this serial.
-    const accountNumber = nubanFor('999999992', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+    const accountNumber = nubanFor('999999992', gtBank);
 
-    await send.goto('?to=bank');
-    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '1,000' });
-    await send.proceed();
+    await send.start('?to=bank', { bank: gtBank.name, accountNumber, amount: '1,000' });
     await expect(send.recipientName).toBeVisible();
     await expect(send.transferFee).toHaveText('₦10.00');
     await send.confirm(sender.pin);
@@ -179,13 +169,11 @@ test.describe('transfers', () => {
   test('the other bank slow to answer: pending, then “Check status” settles it', async ({ page, js }) => {
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    const sender = await signedInSender(page, naira(20_000));
+    const sender = await signedInCustomer(page, naira(20_000));
     // The sandbox switch times out on this serial; a status query then says it went through.
-    const accountNumber = nubanFor('999999993', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+    const accountNumber = nubanFor('999999993', gtBank);
 
-    await send.goto('?to=bank');
-    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '2,000' });
-    await send.proceed();
+    await send.start('?to=bank', { bank: gtBank.name, accountNumber, amount: '2,000' });
     await expect(send.recipientName).toBeVisible();
     await send.confirm(sender.pin);
 
@@ -193,8 +181,7 @@ test.describe('transfers', () => {
     await expect(receipt.heading).toHaveText('Transfer pending');
     await expect(receipt.status).toHaveText('Pending');
     await expect(receipt.explanation).toContainText('We are confirming with the other bank');
-    await receipt.checkStatusButton.click();
-    await receipt.arrivedAt(ReceiptPage.path);
+    await receipt.checkStatus();
     expect(new URL(page.url()).searchParams.get('reference')).toBe(reference);
     await expect(receipt.status).toHaveText('Successful');
     await expect(receipt.heading).toHaveText('Transfer sent');
@@ -205,7 +192,7 @@ test.describe('transfers', () => {
     const transfer = new TransferPage(page, js);
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    const sender = await signedInSender(page, naira(20_000));
+    const sender = await signedInCustomer(page, naira(20_000));
     const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
     await theirs.close();
 
@@ -215,9 +202,7 @@ test.describe('transfers', () => {
       if (request.method() === 'POST' && request.url().includes(`/api/v1/transfer/local/${sender.accountNumber}`)) keys.push(request.headers()['idempotency-key'] ?? '');
     });
 
-    await send.goto('?to=local');
-    await send.fillDetails({ accountNumber: recipient.accountNumber, amount: '1,000' });
-    await send.proceed();
+    await send.start('?to=local', { accountNumber: recipient.accountNumber, amount: '1,000' });
     await expect(send.recipientName).toBeVisible();
     await send.confirm('9135');
     await expect(send.fieldError('pin')).toContainText('Wrong PIN. 4 tries left');
@@ -243,13 +228,11 @@ test.describe('transfers', () => {
 
   test('an amount over the balance is refused before the PIN, with a clear message', async ({ page, js, browser }, testInfo) => {
     const send = new SendMoneyPage(page, js);
-    await signedInSender(page, naira(5_000));
+    await signedInCustomer(page, naira(5_000));
     const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
     await theirs.close();
 
-    await send.goto('?to=local');
-    await send.fillDetails({ accountNumber: recipient.accountNumber, amount: '6,000' });
-    await send.proceed();
+    await send.start('?to=local', { accountNumber: recipient.accountNumber, amount: '6,000' });
     await expect(send.fieldError('amount')).toHaveText('Your balance of ₦5,000.00 is not enough for ₦6,000.00 (amount and charges).');
     await expect(send.pin).toHaveCount(0);
     await expect(send.sendButton).toHaveCount(0);
@@ -258,13 +241,11 @@ test.describe('transfers', () => {
   test('an account the other bank does not know is named so under the field; unknown receipts are not found', async ({ page, js }) => {
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    await signedInSender(page, naira(5_000));
+    await signedInCustomer(page, naira(5_000));
     // The sandbox switch answers 25 (unable to locate record) for this serial.
-    const accountNumber = nubanFor('999999991', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+    const accountNumber = nubanFor('999999991', gtBank);
 
-    await send.goto('?to=bank');
-    await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '1,000' });
-    await send.proceed();
+    await send.start('?to=bank', { bank: gtBank.name, accountNumber, amount: '1,000' });
     await expect(page.getByText(`${gtBank.name} has no account with that number.`)).toBeVisible();
     await expect(send.recipientName).toHaveCount(0);
     await expect(send.pin).toHaveCount(0);
@@ -279,16 +260,14 @@ test.describe('transfers', () => {
     const transfer = new TransferPage(page, js);
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    const sender = await signedInSender(page, naira(20_000));
+    const sender = await signedInCustomer(page, naira(20_000));
     const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
     await theirs.close();
     const recipientName = await enquiredName(page, recipient.accountNumber, await thisBankCode(page));
 
     await transfer.goto();
     await expect(transfer.beneficiaries).toHaveCount(0);
-    await send.goto('?to=local');
-    await send.fillDetails({ accountNumber: recipient.accountNumber, amount: '1,500', saveBeneficiary: true });
-    await send.proceed();
+    await send.start('?to=local', { accountNumber: recipient.accountNumber, amount: '1,500', saveBeneficiary: true });
     await expect(send.recipientName).toHaveText(recipientName);
     await send.confirm(sender.pin);
     await receipt.arrived();
@@ -326,17 +305,15 @@ test.describe('on the narrowest phones', () => {
     const transfer = new TransferPage(page, js);
     const send = new SendMoneyPage(page, js);
     const receipt = new ReceiptPage(page, js);
-    const sender = await signedInSender(page, naira(20_000));
+    const sender = await signedInCustomer(page, naira(20_000));
     await transfer.goto();
     await expectNoSideways(page, '/transfer');
 
-    await send.goto('?to=bank');
-    await send.fillDetails({ bank: 'Access Bank (Diamond)', accountNumber: '12345', amount: '1,23' });
-    await send.proceed();
+    await send.start('?to=bank', { bank: 'Access Bank (Diamond)', accountNumber: '12345', amount: '1,23' });
     await expectNoSideways(page, '/transfer/send with messages');
 
     await send.goto('?to=bank');
-    const accountNumber = nubanFor('123456789', { cbnCode: gtBank.cbnCode, nipCode: gtBank.nipCode });
+    const accountNumber = nubanFor('123456789', gtBank);
     await send.fillDetails({ bank: gtBank.name, accountNumber, amount: '10,000', narration: 'Contribution for the Ogunleye-Adebayo family reunion, Abeokuta' });
     await send.proceed();
     await expect(send.recipientName).toBeVisible();
