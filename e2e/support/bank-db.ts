@@ -7,7 +7,7 @@ import { databaseFile } from './data-dir.ts';
  * (a code expiring, the resend throttle running out) or cannot do through the UI (a session
  * ended on the server). WAL mode lets this connection work beside the server's.
  */
-function withDb<T>(work: (db: DatabaseSync) => T): T {
+export function withDb<T>(work: (db: DatabaseSync) => T): T {
   const db = new DatabaseSync(databaseFile());
   try {
     db.exec('PRAGMA busy_timeout = 5000');

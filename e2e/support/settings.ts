@@ -1,22 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
-import { databaseFile, outboxDir } from './data-dir.ts';
+import { withDb } from './bank-db.ts';
+import { outboxDir } from './data-dir.ts';
 import { decodeQuotedPrintable, mailsTo } from './outbox.ts';
 
-/**
- * For the settings journeys: what a customer's security settings are in the server's SQLite
- * database (to show a refused change changed nothing), and the confirmation mails.
- */
-function withDb<T>(work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(databaseFile());
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+// For the settings journeys: what a customer's security settings are in the server's SQLite
+// database (to show a refused change changed nothing), and the confirmation mails.
 
 export type SecretsRow = { password_hash: string; transaction_pin_hash: string | null; security_answer_hash: string | null; security_question_id: number | null; pin_failed_attempts: number; pin_locked_until: string | null };
 
