@@ -73,7 +73,7 @@ export async function createApp(
   const sessions = createSessionService({ db, clock, log, idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs });
   const codes = createOneTimeCodes({ db, clock });
   const throttle = createLoginThrottle({ db, clock, ...(overrides.loginThrottlePolicy ? { policy: overrides.loginThrottlePolicy } : {}) });
-  const auth = createAuthService({ db, config, clock, log, mailer, users, sessions, codes, throttle });
+  const auth = createAuthService({ config, clock, log, mailer, users, sessions, throttle });
   const counters = createRequestCounters({ db, clock });
   const registrations = createRegistrations({ db, config, clock, log, mailer, users, sessions, counters });
   const resetIpPolicy = { maxPerIp: config.passwordReset.requestsPerIp, windowMs: 15 * 60_000 };

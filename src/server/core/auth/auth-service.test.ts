@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isValidNuban } from '../../../lib/nuban.ts';
 import { loginSchema, registerSchema } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { registered } from '../../testing/customers.ts';
 import { createLoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
 
 const strongPassword = 'mango-harmattan-kettle-42';
@@ -40,119 +40,11 @@ describe.each(engines)('auth service on %s', (engine) => {
     await t.close();
   });
 
-  describe('register', () => {
-    it('opens one savings account with a valid NUBAN, starts a session and mails a 6-digit code', async () => {
-      const result = await t.app.auth.register(registration());
-      if (!result.ok) throw new Error(`register failed: ${result.code} ${result.message}`);
-      const { user, token } = result.value;
-
-      expect(user).toMatchObject({
-        first_name: 'Chiamaka',
-        last_name: 'Okafor',
-        email: 'chiamaka.okafor@example.com',
-        phone_number: '+2348035550101',
-        tier: 1,
-        is_email_verified: false,
-        is_address_submitted: false,
-        is_transaction_pin_set: false,
-        is_security_question_set: false,
-      });
-      expect(user.id).toMatch(/^usr_/);
-      expect(user).not.toHaveProperty('password_hash');
-      expect(user.accounts).toHaveLength(1);
-      const [account] = user.accounts;
-      expect(account).toMatchObject({ account_name: 'CHIAMAKA OKAFOR', type: 'savings', currency: 'NGN', balance: 0 });
-      expect(account!.account_number).toMatch(/^\d{10}$/);
-      expect(isValidNuban(account!.account_number, t.app.config.bank.cbnCode)).toBe(true);
-
-      const resolved = await t.app.sessions.resolve(token);
-      expect(resolved.status).toBe('active');
-      if (resolved.status === 'active') expect(resolved.session.user_id).toBe(user.id);
-
-      expect(t.mailer.sent).toHaveLength(1);
-      expect(t.mailer.sent[0]!.to).toBe('chiamaka.okafor@example.com');
-      expect(t.mailer.lastCode('chiamaka.okafor@example.com')).toMatch(/^\d{6}$/);
-    });
-
-    it('stores the password as an argon2id hash, never in the clear', async () => {
-      await t.app.auth.register(registration());
-      const row = await t.app.users.findByEmail('chiamaka.okafor@example.com');
-      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-      expect(row!.password_hash).not.toContain(strongPassword);
-    });
-
-    it('refuses an email that is already registered, whatever its case', async () => {
-      expect((await t.app.auth.register(registration())).ok).toBe(true);
-      const again = await t.app.auth.register(
-        registration({ email: 'Chiamaka.OKAFOR@example.com', phone_number: '0803 555 0202', first_name: 'Ada' }),
-      );
-      expect(again.ok).toBe(false);
-      if (again.ok) return;
-      expect(again.code).toBe('DUPLICATE');
-      expect(again.errors?.email?.[0]).toMatch(/already exists/);
-      expect(t.mailer.sent).toHaveLength(1);
-    });
-
-    it('refuses a phone number that is already linked, in any of its spellings', async () => {
-      expect((await t.app.auth.register(registration())).ok).toBe(true);
-      const again = await t.app.auth.register(registration({ email: 'someone.else@example.com', phone_number: '+234 803 555 0101' }));
-      expect(again.ok).toBe(false);
-      if (again.ok) return;
-      expect(again.code).toBe('DUPLICATE');
-      expect(again.errors?.phone_number?.[0]).toMatch(/already linked/);
-      expect(again.errors?.email).toBeUndefined();
-      expect(await t.app.users.findByEmail('someone.else@example.com')).toBeUndefined();
-    });
-
-    it('refuses a common password and creates nothing', async () => {
-      const result = await t.app.auth.register(registration({ password: 'password123' }));
-      expect(result.ok).toBe(false);
-      if (result.ok) return;
-      expect(result.code).toBe('VALIDATION_FAILED');
-      expect(result.errors?.password?.[0]).toMatch(/too common/);
-      expect(await t.app.users.findByEmail('chiamaka.okafor@example.com')).toBeUndefined();
-      expect(t.mailer.sent).toHaveLength(0);
-    });
-
-    it('gives every customer a different valid account number', async () => {
-      const numbers: string[] = [];
-      // Registrations at the same moment, on a database that has never opened an account, still get different numbers.
-      const racing = await Promise.all(
-        [0, 1, 2].map((index) => t.app.auth.register(registration({ email: `customer${index}@example.com`, phone_number: `0803555010${index}` }))),
-      );
-      for (const result of racing) {
-        if (!result.ok) throw new Error(`racing register failed: ${result.code}`);
-        numbers.push(result.value.user.accounts[0]!.account_number);
-      }
-      for (let index = 3; index < 6; index += 1) {
-        const result = await t.app.auth.register(registration({ email: `customer${index}@example.com`, phone_number: `0803555010${index}` }));
-        if (!result.ok) throw new Error(`register ${index} failed: ${result.code}`);
-        numbers.push(result.value.user.accounts[0]!.account_number);
-      }
-      expect(new Set(numbers).size).toBe(numbers.length);
-      for (const number of numbers) expect(isValidNuban(number, t.app.config.bank.cbnCode)).toBe(true);
-    });
-
-    it('lets only one of two racing registrations for the same email through', async () => {
-      const [first, second] = await Promise.all([
-        t.app.auth.register(registration({ phone_number: '0803 555 0101' })),
-        t.app.auth.register(registration({ phone_number: '0803 555 0202' })),
-      ]);
-      expect([first!.ok, second!.ok].sort()).toEqual([false, true]);
-      const loser = first!.ok ? second! : first!;
-      expect(loser).toMatchObject({ ok: false, code: 'DUPLICATE' });
-      const accounts = await t.app.db.selectFrom('accounts').select('account_number').where('kind', '=', 'customer').execute();
-      expect(accounts).toHaveLength(1);
-    });
-  });
-
   describe('login', () => {
     const email = 'chiamaka.okafor@example.com';
     let userId: string;
     beforeEach(async () => {
-      const result = await t.app.auth.register(registration());
-      if (!result.ok) throw new Error('register failed');
-      userId = result.value.user.id;
+      userId = (await registered(t, registration())).user.id;
     });
 
     it('signs in with the right password and starts a new session', async () => {
@@ -282,8 +174,7 @@ describe.each(engines)('per-network sign-in limit on %s', (engine) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp(engine, { loginThrottlePolicy: policy });
-    const result = await t.app.auth.register(registration());
-    if (!result.ok) throw new Error('register failed');
+    await registered(t, registration());
   });
   afterEach(async () => {
     await t.close();

@@ -1,34 +1,29 @@
-import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
-import type { LoginInput, RegisterInput } from '../../../lib/schemas.ts';
+import type { LoginInput } from '../../../lib/schemas.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { openSavingsAccount } from '../accounts/account-repository.ts';
 import { sendLogged, verificationCodeEmail } from '../notifications.ts';
-import { emailVerificationPolicy, type OneTimeCodes } from '../onboarding/one-time-codes.ts';
+import { emailVerificationPolicy } from '../onboarding/one-time-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { passwordProblem } from './password-policy.ts';
-import { decoyPasswordHash, hashSecret, newId, verifySecret } from './secrets.ts';
+import { decoyPasswordHash, verifySecret } from './secrets.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 
 export type SignedIn = { user: UserJson; token: string; sessionId: string };
 
 export function createAuthService(deps: {
-  db: Db;
   config: Pick<Config, 'bank'>;
   clock: Clock;
   log: Logger;
   mailer: Mailer;
   users: UserRepository;
   sessions: SessionService;
-  codes: OneTimeCodes;
   throttle: LoginThrottle;
 }) {
-  const { db, config, clock, log, mailer, users, sessions, codes, throttle } = deps;
+  const { config, clock, log, mailer, users, sessions, throttle } = deps;
 
   // The account exists either way; if the mail is lost the customer asks for a new code from /account/verify.
   const sendVerificationCode = (to: string, firstName: string, code: string): Promise<void> =>
@@ -36,67 +31,6 @@ export function createAuthService(deps: {
 
   return {
     sendVerificationCode,
-
-    async register(input: RegisterInput, meta: SessionMeta = {}): Promise<Result<SignedIn>> {
-      const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
-      if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
-      if (await users.findByEmail(input.email)) {
-        const message = 'An account with this email address already exists. Sign in instead, or reset your password.';
-        return fail('DUPLICATE', message, { errors: { email: [message] } });
-      }
-      if (await users.existsWithPhone(input.phone_number)) {
-        const message = 'This phone number is already linked to an account.';
-        return fail('DUPLICATE', message, { errors: { phone_number: [message] } });
-      }
-      const passwordHash = await hashSecret(input.password);
-      const now = clock.now().toISOString();
-      const userId = newId('usr');
-      let code: string;
-      try {
-        code = await db.transaction().execute(async (trx) => {
-          await users.insert(
-            {
-              id: userId,
-              first_name: input.first_name,
-              last_name: input.last_name,
-              email: input.email,
-              phone_number: input.phone_number,
-              password_hash: passwordHash,
-              tier: 1,
-              email_verified_at: null,
-              transaction_pin_hash: null,
-              transaction_pin_set_at: null,
-              security_question_id: null,
-              security_answer_hash: null,
-              security_question_set_at: null,
-              created_at: now,
-              updated_at: now,
-            },
-            trx,
-          );
-          await openSavingsAccount(trx, {
-            userId,
-            accountName: `${input.first_name} ${input.last_name}`.toUpperCase(),
-            bankCbnCode: config.bank.cbnCode,
-            openedAt: now,
-          });
-          const issued = await codes.issue(userId, 'email_verification', emailVerificationPolicy, trx);
-          if (!issued.ok) throw new Error('a brand-new user cannot be throttled');
-          return issued.value.code;
-        });
-      } catch (error) {
-        // Two registrations racing for one email or phone: the unique index decides.
-        if (error instanceof Error && /unique|duplicate/i.test(error.message)) {
-          return fail('DUPLICATE', 'An account with these details already exists. Sign in instead.');
-        }
-        throw error;
-      }
-      log.info('auth.registered', { user: userId });
-      await sendVerificationCode(input.email, input.first_name, code);
-      const { token, session } = await sessions.create(userId, meta);
-      const profile = await users.loadProfile(userId);
-      return succeed({ user: presentUser(profile!), token, sessionId: session.id });
-    },
 
     async login(input: LoginInput, meta: SessionMeta = {}): Promise<Result<SignedIn>> {
       const ip = meta.ip ?? 'unknown';

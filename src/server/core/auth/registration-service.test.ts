@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerSchema, type RegisterInput } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { customer } from '../../testing/customers.ts';
+import { customer, registered } from '../../testing/customers.ts';
+import { isValidNuban } from '../../../lib/nuban.ts';
 import { codeMessages } from '../onboarding/one-time-codes.ts';
 import { registrationMessage, type RegistrationStarted } from './registration-service.ts';
 import { sha256Hex } from './secrets.ts';
@@ -274,6 +275,55 @@ describe.each(engines)('registration on %s', (engine) => {
     expect(await count('users')).toBe(1);
     // The other registration's token never became a session.
     expect((await t.app.sessions.resolve(two.value.token)).status).toBe('unknown');
+  });
+
+  describe('the customer the right code opens', () => {
+    it('has one savings account with a valid NUBAN, a session, and the password as an argon2id hash', async () => {
+      const input = details({ first_name: 'Chiamaka', last_name: 'Okafor' });
+      const { user, token } = await registered(t, input);
+      expect(user).toMatchObject({ first_name: 'Chiamaka', last_name: 'Okafor', email: input.email, phone_number: input.phone_number, tier: 1, is_email_verified: true, is_address_submitted: false });
+      expect(user).not.toHaveProperty('password_hash');
+      expect(user.accounts).toHaveLength(1);
+      const [account] = user.accounts;
+      expect(account).toMatchObject({ account_name: 'CHIAMAKA OKAFOR', type: 'savings', currency: 'NGN', balance: 0 });
+      expect(isValidNuban(account!.account_number, t.app.config.bank.cbnCode)).toBe(true);
+      expect(await t.app.sessions.resolve(token)).toMatchObject({ status: 'active', session: { user_id: user.id } });
+      const row = await t.app.users.findByEmail(input.email);
+      expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(row!.password_hash).not.toContain(input.password);
+    });
+
+    it('a common password is refused before anything is stored or mailed', async () => {
+      const result = await t.app.registrations.register(details({ password: 'password123', password_confirmation: 'password123' }), { ip: '10.0.3.1' });
+      expect(result).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { password: [expect.stringMatching(/too common/)] } });
+      expect(await t.app.db.selectFrom('registrations').selectAll().execute()).toHaveLength(0);
+      await t.app.registrations.settled();
+      expect(t.mailer.sent).toHaveLength(0);
+    });
+
+    it('every customer gets a different valid account number, codes entered at the same moment included', async () => {
+      const racing = await Promise.all([0, 1, 2].map(() => registered(t, details(), { ip: '10.0.3.2' })));
+      const later = [];
+      for (let index = 0; index < 3; index += 1) later.push(await registered(t, details(), { ip: '10.0.3.2' }));
+      const numbers = [...racing, ...later].map((opened) => opened.user.accounts[0]!.account_number);
+      expect(new Set(numbers).size).toBe(6);
+      for (const number of numbers) expect(isValidNuban(number, t.app.config.bank.cbnCode)).toBe(true);
+    });
+
+    it('two registrations for one email, their right codes at once: one customer, one account, the other told to sign in', async () => {
+      const input = details();
+      const one = await t.app.registrations.register(input, { ip: '10.0.3.3' });
+      await t.app.registrations.settled();
+      const codeOne = t.mailer.lastCode(input.email);
+      const two = await t.app.registrations.register({ ...input, phone_number: '+2348059998866' }, { ip: '10.0.3.3' });
+      await t.app.registrations.settled();
+      const codeTwo = t.mailer.lastCode(input.email);
+      const [idOne, idTwo] = [await idOf(one), await idOf(two)];
+      const [first, second] = await Promise.all([t.app.registrations.verify(idOne, codeOne), t.app.registrations.verify(idTwo, codeTwo)]);
+      expect([first.ok, second.ok].sort()).toEqual([false, true]);
+      expect(first.ok ? second : first).toMatchObject({ ok: false, code: 'DUPLICATE' });
+      expect(await t.app.db.selectFrom('accounts').select('account_number').where('kind', '=', 'customer').execute()).toHaveLength(1);
+    });
   });
 
   describe('the token as a session while the code is awaited', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerSchema } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { registered } from '../../testing/customers.ts';
 import { newSessionToken, sha256Hex } from './secrets.ts';
 
 const minutes = (count: number) => count * 60_000;
@@ -10,7 +11,8 @@ describe.each(engines)('session service on %s', (engine) => {
   let userId: string;
   beforeEach(async () => {
     t = await createTestApp(engine);
-    const registered = await t.app.auth.register(
+    const opened = await registered(
+      t,
       registerSchema.parse({
         first_name: 'Tunde',
         last_name: 'Bakare',
@@ -21,8 +23,7 @@ describe.each(engines)('session service on %s', (engine) => {
         terms: true,
       }),
     );
-    if (!registered.ok) throw new Error(`register failed: ${registered.code}`);
-    userId = registered.value.user.id;
+    userId = opened.user.id;
   });
   afterEach(async () => {
     await t.close();
@@ -137,7 +138,8 @@ describe.each(engines)('session service on %s', (engine) => {
   });
 
   it('leaves other users’ sessions alone', async () => {
-    const other = await t.app.auth.register(
+    const other = await registered(
+      t,
       registerSchema.parse({
         first_name: 'Halima',
         last_name: 'Yusuf',
@@ -148,8 +150,7 @@ describe.each(engines)('session service on %s', (engine) => {
         terms: true,
       }),
     );
-    if (!other.ok) throw new Error('second register failed');
     await t.app.sessions.revokeAllForUser(userId, 'password_changed');
-    expect((await t.app.sessions.resolve(other.value.token)).status).toBe('active');
+    expect((await t.app.sessions.resolve(other.token)).status).toBe('active');
   });
 });

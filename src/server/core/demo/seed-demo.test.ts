@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isValidNuban } from '../../../lib/nuban.ts';
 import { loginSchema, registerSchema } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { registered } from '../../testing/customers.ts';
 import { normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import { demoCustomer, seedDemo } from './seed-demo.ts';
 
@@ -50,7 +51,8 @@ describe.each(engines)('demo seed on %s', (engine) => {
 
   it('shares the account-number sequence with registrations', async () => {
     await seedDemo(t.app);
-    const registered = await t.app.auth.register(
+    await registered(
+      t,
       registerSchema.parse({
         first_name: 'Bola',
         last_name: 'Ige',
@@ -61,7 +63,6 @@ describe.each(engines)('demo seed on %s', (engine) => {
         terms: true,
       }),
     );
-    if (!registered.ok) throw new Error(`register failed: ${registered.code}`);
     const accounts = await t.app.db.selectFrom('accounts').select('account_number').where('kind', '=', 'customer').execute();
     expect(accounts).toHaveLength(2);
     expect(new Set(accounts.map((account) => account.account_number)).size).toBe(2);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../../lib/settings-schemas.ts';
 import { registerSchema } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { customer, testPassword, testPin } from '../../testing/customers.ts';
+import { customer, registered, testPassword, testPin } from '../../testing/customers.ts';
 import { forgotPinHint, samePinMessage, wrongAnswerMessage, wrongPasswordMessage } from './settings-service.ts';
 
 const newPassword = 'mango-lagoon-lantern-47';
@@ -194,7 +194,8 @@ describe.each(engines)('settings on %s', (engine) => {
   });
 
   it('asks a customer who has not finished onboarding to finish it first', async () => {
-    const registered = await t.app.auth.register(
+    const opened = await registered(
+      t,
       registerSchema.parse({
         first_name: 'Bisi',
         last_name: 'Lawal',
@@ -205,8 +206,7 @@ describe.each(engines)('settings on %s', (engine) => {
         terms: true,
       }),
     );
-    if (!registered.ok) throw new Error(registered.message);
-    const id = registered.value.user.id;
+    const id = opened.user.id;
     expect(await t.app.settings.changePin(id, changePinSchema.parse({ password: 'plantain-rainfall-compass-8', security_answer: 'x y', pin: '4826', pin_confirmation: '4826' }))).toMatchObject({
       ok: false,
       code: 'ONBOARDING_INCOMPLETE',
