@@ -11,7 +11,9 @@ export default defineConfig({
   integrations: [react(), precompress()],
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   security: {
-    checkOrigin: true,
+    // The same check runs in src/middleware.ts (src/server/http/form-origin.ts) for pages, and
+    // apiOriginAllowed for /api, so API answers keep the JSON envelope and Bearer clients can post forms.
+    checkOrigin: false,
     csp: {
       // Astro sends this policy as a header on pages, with hashes for its own scripts and styles.
       directives: [

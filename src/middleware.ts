@@ -8,6 +8,7 @@ import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from './server/http/r
 import { checkApiPath } from './server/http/api-routes.ts';
 import { bodyWithinCap } from './server/http/body.ts';
 import { tooLargePage } from './server/http/forms.ts';
+import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-origin.ts';
 
 /**
  * Every request: security headers; the API's origin check; the session from the cookie or a
@@ -32,6 +33,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isApi) {
     const path = checkApiPath(url.pathname, request.method);
     if (!path.ok) return withHeaders(jsonRouteFailure(path), headers);
+  } else if (crossSiteFormPost(request, url)) {
+    return withHeaders(crossSiteFormResponse(request.method), headers);
   } else if (request.body && !(await bodyWithinCap(request))) {
     // The API refuses an oversized body as it reads it (body.ts); a page's form post is refused here.
     return withHeaders(tooLargePage(), headers);

@@ -37,7 +37,7 @@ export const checkbox = z.preprocess(
 export const nameSchema = (label: string) =>
   requiredText(`Enter your ${label}`)
     .max(50, `Your ${label} must be 50 characters or fewer`)
-    .regex(personNamePattern, `Your ${label} can only contain letters, single spaces, hyphens and apostrophes`);
+    .regex(personNamePattern, `Your ${label} can only contain letters, spaces, hyphens and apostrophes`);
 
 export const emailSchema = requiredText('Enter your email address')
   .max(254, 'That email address is too long')

@@ -51,7 +51,31 @@ export async function readCappedBytes(request: Request, cap = maxBodyBytes): Pro
 export async function bodyWithinCap(request: Request): Promise<boolean> {
   if (!request.body) return true;
   const copy = await readCappedBytes(request.clone());
-  return copy.ok || copy.code !== 'PAYLOAD_TOO_LARGE';
+  if (copy.ok || copy.code !== 'PAYLOAD_TOO_LARGE') return true;
+  await discard(request.body, drainLimitBytes);
+  return false;
+}
+
+/** The adapter's own limit on any body (astro.config.mjs, bodySizeLimit). */
+const drainLimitBytes = 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused form post (up to `limit`), so a browser gets the 413 page:
+ * a server that closes a connection with unread data in it resets it, and the answer is lost.
+ */
+async function discard(body: ReadableStream<Uint8Array>, limit: number): Promise<void> {
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    while (total <= limit) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+    }
+  } catch {
+    return;
+  }
+  reader.cancel().catch(() => undefined);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -116,7 +116,12 @@ export function openApiDocument(bankName: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: `${bankName} API`, version: '1.0.0', description: 'Amounts are integer kobo. See API.md for the conventions.' },
+    info: {
+      title: `${bankName} API`,
+      version: '1.0.0',
+      description:
+        'Amounts are integer kobo: a JSON integer (in a urlencoded or multipart body, plain decimal digits), never text such as "500" or "1e3". Text fields never carry control characters (U+0000–U+001F, U+007F–U+009F). Bodies are at most 64 KiB whatever the framing (413). A wrong method is 405 with Allow; every answer under /api is the JSON envelope. See API.md for the conventions.',
+    },
     servers: [{ url: '/api' }],
     components: {
       securitySchemes: {
