@@ -32,7 +32,10 @@ export function createOutboxMailer(outboxDir: string, from: string, log: Logger)
       await fs.mkdir(outboxDir, { recursive: true });
       const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written whole under another name, then renamed: a reader polling the outbox (the e2e
+      // tests) never sees a half-written mail.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       log.info('mail.sent', { transport: 'outbox', subject: message.subject, file: path.basename(file) });
     },
   };
