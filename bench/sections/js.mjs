@@ -36,8 +36,7 @@ async function fetchPage(port, pathname, cookie) {
   let jar = cookie;
   const hops = [];
   for (let i = 0; i <= 5; i += 1) {
-    // A bare token is the session cookie's value; `name=value` is sent as it is (the registration cookie).
-    const res = await request({ port, pathname: current, headers: { accept: 'text/html', ...(jar ? { cookie: jar.includes('=') ? jar : `session=${jar}` } : {}) } });
+    const res = await request({ port, pathname: current, headers: { accept: 'text/html', ...(jar ? { cookie: `session=${jar}` } : {}) } });
     const setCookie = sessionCookieFrom(res.headers);
     if (setCookie !== null) jar = setCookie || null;
     if (res.status >= 300 && res.status < 400 && res.headers.location) {
@@ -207,18 +206,16 @@ async function benchOnboardingJs(port, fetchJs, dataDir) {
     for (const pathname of paths) pages.push({ ...(await measurePageJs(port, pathname, cookie, fetchJs)), onboarding_user: true });
   };
   try {
-    // Registering opens nothing yet: the page waits for the emailed code under the registration cookie.
-    const { res: registered } = await apiPost(port, '/api/v1/auth/register', {
+    // register's token is the session cookie from here on; the account opens with the emailed code.
+    ({ cookie } = await apiPost(port, '/api/v1/auth/register', {
       first_name: 'Bench', last_name: 'Runner', email, phone_number: phone, password, password_confirmation: password, terms: true,
-    });
-    const registrationToken = JSON.parse(registered.body.toString('utf8')).data.registration_token;
-    cookie = `registration=${registrationToken}`;
+    }));
     await measure('/account/verify');
     let code = latestCodeFor(dataDir, email);
     // The code is mailed just after the answer.
     for (let tries = 0; !code && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100)), (code = latestCodeFor(dataDir, email));
     if (!code) throw new Error('no verification code found in DATA_DIR/outbox');
-    ({ cookie } = await apiPost(port, '/api/v1/auth/register/verify', { otp: code, registration_token: registrationToken }));
+    ({ cookie } = await apiPost(port, '/api/v1/onboarding/verify-otp', { otp: code }, cookie));
     await measure('/address/update');
     ({ cookie } = await apiPost(port, '/api/v1/onboarding/address', { address: '1 Marina Road', city: 'Lagos Island', state: 'Lagos', lga: 'Lagos Island' }, cookie));
     await measure('/profile/created', '/pin/set');

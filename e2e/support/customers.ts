@@ -85,7 +85,8 @@ export type OnboardedCustomer = NewCustomer & { accountNumber: string };
  * cookie lands in that browser context, so its pages are signed in afterwards.
  */
 export async function onboardThroughApi(request: APIRequestContext, customer: NewCustomer = newCustomer()): Promise<OnboardedCustomer> {
-  const started = await callApi<{ registration_token: string }>(request, 'POST', '/v1/auth/register', {
+  // register's token comes back as the session cookie too, so this request context is signed in from here on.
+  await callApi(request, 'POST', '/v1/auth/register', {
     first_name: customer.firstName,
     last_name: customer.lastName,
     email: customer.email,
@@ -94,8 +95,8 @@ export async function onboardThroughApi(request: APIRequestContext, customer: Ne
     password_confirmation: customer.password,
     terms: true,
   });
-  // The account opens (and the session starts) with the emailed code.
-  await callApi(request, 'POST', '/v1/auth/register/verify', { otp: await waitForCode(customer.email), registration_token: started.registration_token });
+  // The account opens with the emailed code; the same cookie is then the customer's session.
+  await callApi(request, 'POST', '/v1/onboarding/verify-otp', { otp: await waitForCode(customer.email) });
   await callApi(request, 'POST', '/v1/onboarding/address', { address: customer.address, city: customer.city, state: customer.state, lga: customer.lga });
   await callApi(request, 'POST', '/v1/onboarding/set-pin', { pin: customer.pin, pin_confirmation: customer.pin });
   const question = securityQuestions.find((candidate) => candidate.question === customer.securityQuestion);

@@ -39,8 +39,8 @@ export function screensFor(page: Page, js: boolean): Screens {
 
 /**
  * How far `onboard` takes a new customer. Each stage includes the ones before it. `registered`:
- * the registration waits for its emailed code on /account/verify (no account and no session
- * yet: the right code opens both).
+ * signed in with register's token, on /account/verify waiting for the emailed code (no account
+ * yet: the right code opens it, and the same cookie is then the customer's session).
  */
 export type Stage = 'registered' | 'verified' | 'address' | 'pin' | 'done';
 const stageOrder: Stage[] = ['registered', 'verified', 'address', 'pin', 'done'];
