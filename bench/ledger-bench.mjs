@@ -10,7 +10,7 @@
 //   node bench/ledger-bench.mjs service --plan=<file> --clients=N --warmup=2 --duration=8
 //       the app's transfer service in process: no HTTP, PIN check replaced by a stub.
 //   node bench/ledger-bench.mjs pin     --calls=30 --concurrency=16
-//       the cost of one transaction-PIN check (verifySecret, argon2id).
+//       the cost of one transaction-PIN check (keyed HMAC, and the legacy argon2id beside it).
 //   node bench/ledger-bench.mjs count   --plan=<file>
 //       transfer debits from the senders and credits to the recipient, and the senders' airtime
 //       debits (all, successful) and pending bill purchases, to compare with HTTP 200s.
@@ -394,21 +394,18 @@ async function service(args) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// pin: verifySecret (argon2id m=19 MiB t=2 p=1) as the PIN guard calls it
+// pin: the keyed PIN check (HMAC-SHA-256 under a server key) as the PIN guard calls it, and beside
+// it the argon2id check that legacy PINs (stored before the key) pay once more on their upgrade
 // ---------------------------------------------------------------------------------------------
-async function pinCost(args) {
-  const { hashSecret, verifySecret } = await import('../src/server/core/auth/secrets.ts');
-  const calls = Number(args.calls ?? 30);
-  const concurrency = Number(args.concurrency ?? 16);
-  const hash = await hashSecret(PIN);
-  for (let index = 0; index < 3; index += 1) await verifySecret(PIN, hash);
-
+/** Times `check` sequentially and at `concurrency`; CPU per call from process.cpuUsage. */
+async function timeChecks(check, calls, concurrency) {
+  for (let index = 0; index < 3; index += 1) await check();
   const sequential = [];
   let cpu = process.cpuUsage();
   let wall = nowNs();
   for (let index = 0; index < calls; index += 1) {
     const start = nowNs();
-    if (!(await verifySecret(PIN, hash))) throw new Error('PIN did not verify');
+    if (!(await check())) throw new Error('PIN did not verify');
     sequential.push(nsToMs(nowNs() - start));
   }
   let used = process.cpuUsage(cpu);
@@ -425,7 +422,7 @@ async function pinCost(args) {
       while (next < concurrentCalls) {
         next += 1;
         const start = nowNs();
-        await verifySecret(PIN, hash);
+        await check();
         concurrent.push(nsToMs(nowNs() - start));
       }
     }),
@@ -433,11 +430,29 @@ async function pinCost(args) {
   used = process.cpuUsage(cpu);
   const concurrentWallMs = nsToMs(nowNs() - wall);
   return {
-    parameters: 'argon2id m=19456 KiB, t=2, p=1 (src/server/core/auth/secrets.ts)',
+    sequential: { ...summarise(sequential), cpu_ms_per_verify: round(sequentialCpuMs, 4), per_s: round(calls / (sequentialWallMs / 1000), 1) },
+    concurrent: { concurrency, ...summarise(concurrent), cpu_ms_per_verify: round((used.user + used.system) / 1000 / concurrentCalls, 4), per_s: round(concurrentCalls / (concurrentWallMs / 1000), 1) },
+  };
+}
+
+async function pinCost(args) {
+  const { hashSecret, verifySecret } = await import('../src/server/core/auth/secrets.ts');
+  const { SecretKey } = await import('../src/server/core/auth/secret-keys.ts');
+  const { createPinHasher } = await import('../src/server/core/auth/pin-hash.ts');
+  const calls = Number(args.calls ?? 30);
+  const concurrency = Number(args.concurrency ?? 16);
+  const hasher = createPinHasher({ current: new SecretKey(randomBytes(32)), previous: [], source: 'PIN_KEY' });
+  const userId = 'usr_bench';
+  const stored = hasher.hash(userId, PIN);
+  const keyed = await timeChecks(async () => (await hasher.verify(userId, PIN, stored.hash, stored.keyVersion)).ok, calls * 100, concurrency);
+  const legacyHash = await hashSecret(PIN);
+  const legacy = await timeChecks(() => verifySecret(PIN, legacyHash), calls, concurrency);
+  return {
+    parameters: 'HMAC-SHA-256 under a PIN_KEY subkey (src/server/core/auth/pin-hash.ts); legacy: argon2id m=19456 KiB, t=2, p=1',
     cpus: os.cpus().length,
     threadpool_size: Number(process.env.UV_THREADPOOL_SIZE ?? 4),
-    sequential: { ...summarise(sequential), cpu_ms_per_verify: round(sequentialCpuMs), per_s: round(calls / (sequentialWallMs / 1000), 1) },
-    concurrent: { concurrency, ...summarise(concurrent), cpu_ms_per_verify: round((used.user + used.system) / 1000 / concurrentCalls), per_s: round(concurrentCalls / (concurrentWallMs / 1000), 1) },
+    ...keyed,
+    legacy_argon2id: legacy,
   };
 }
 
