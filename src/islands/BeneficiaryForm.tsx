@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { beneficiaryCreateSchema } from '../lib/money-schemas.ts';
 import { beneficiaries, setBanks, setBeneficiaries, type Bank, type Beneficiary } from '../stores/transfer.ts';
 import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';

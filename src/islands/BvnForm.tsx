@@ -1,4 +1,4 @@
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { bvnSchema } from '../lib/kyc-schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';

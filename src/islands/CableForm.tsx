@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { cablePurchaseSchema, type CableCustomer, type CablePackage, type CableProvider } from '../lib/bills.ts';
 import { cablePurchaseFingerprint, currentPackageText, dueDateText, isCompleteSmartcardNumber, packageLabel, renewalFirst, smartcardNotFoundMessage } from '../lib/cable-form.ts';
 import { numberDigits } from '../lib/electricity-form.ts';

@@ -1,4 +1,4 @@
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { newPasswordHint } from '../lib/schemas.ts';
 import { changePasswordSchema } from '../lib/settings-schemas.ts';
 import { TextField, type FormProps } from './form-kit.tsx';

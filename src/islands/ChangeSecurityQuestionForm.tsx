@@ -1,4 +1,4 @@
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import type { SecurityQuestion } from '../lib/reference.ts';
 import { changeSecurityQuestionSchema } from '../lib/settings-schemas.ts';
 import { SelectField, TextField, type FormProps } from './form-kit.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { parseNairaInput } from '../lib/amount-input.ts';
 import { electricityPurchaseSchema, type Disco, type MeterCustomer, type MeterType } from '../lib/bills.ts';
 import {

@@ -1,4 +1,4 @@
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { addressProofTypes, kycAddressSchema } from '../lib/kyc-schemas.ts';
 import type { StateWithLgas } from '../lib/states.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { formatNaira } from '../lib/money.ts';
 import { currentMonthStatistics, setStatistics, type CurrentMonthStatistics, type MonthStatistics } from '../stores/statistics.ts';
 

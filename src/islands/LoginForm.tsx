@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { loginSchema } from '../lib/schemas.ts';
 import { logout, signIn, type AuthUser } from '../stores/auth.ts';

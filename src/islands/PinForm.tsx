@@ -1,4 +1,4 @@
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { pinSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';

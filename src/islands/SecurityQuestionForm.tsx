@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import type { SecurityQuestion } from '../lib/reference.ts';
 import { securityQuestionSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';

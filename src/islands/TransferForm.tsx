@@ -1,6 +1,6 @@
 import { transferCharges, type ChargeRules } from '../lib/charges.ts';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { parseNairaInput } from '../lib/amount-input.ts';
 import { formatNaira } from '../lib/money.ts';
 import { balanceProblem, minTransferKobo, nairaAmountProblem, transferFieldsSchema, transferFingerprint, type TransferMode } from '../lib/transfer-form.ts';

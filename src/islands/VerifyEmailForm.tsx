@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../lib/api-client.ts';
+import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { otpSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom, type WritableAtom } from 'nanostores';
-import { api, type ApiFailure } from '../lib/api-client.ts';
+import { api, type ApiFailure } from './api.ts';
 import { transactionPinSchema } from '../lib/money-schemas.ts';
 import { receiptReferenceOf } from '../lib/purchase-answer.ts';
 import type { FieldErrors } from '../lib/schemas.ts';

@@ -1,8 +1,8 @@
-import { auth, logout } from '../stores/auth.ts';
-
 /**
- * The islands' one way to the API: base /api, JSON, Bearer when a token exists (the web app
+ * The islands' way to the API: base /api, JSON, Bearer when a token exists (the web app
  * itself relies on its httpOnly cookie), and any 401 signs the user out and goes to /login.
+ * The client knows nothing of the stores: whoever builds it says where the token comes from
+ * and how to sign out (src/islands/api.ts wires the auth store in).
  */
 export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
 /** `data` is present on the few failures that carry an object, e.g. a reversed transfer (502). */
@@ -17,8 +17,21 @@ const offline: ApiFailure = {
   errors: {},
 };
 
-export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-  const token = auth.get().token;
+export type ApiSession = {
+  /** A Bearer token for clients without the session cookie; null in the web app. */
+  bearerToken(): string | null;
+  /** The server said 401: forget who was signed in (the client then goes to /login). */
+  signedOut(): void;
+};
+
+export type ApiClient = <T>(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>) => Promise<ApiResponse<T>>;
+
+export function createApiClient(session: ApiSession): ApiClient {
+  return (method, path, body, headers) => request(session, method, path, body, headers);
+}
+
+async function request<T>(session: ApiSession, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  const token = session.bearerToken();
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -36,7 +49,7 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
     return offline;
   }
   if (response.status === 401) {
-    logout();
+    session.signedOut();
     window.location.assign('/login?reason=expired');
     return { ok: false, status: 401, code: 'UNAUTHENTICATED', message: 'Please sign in again.', errors: {} };
   }

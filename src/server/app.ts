@@ -7,7 +7,7 @@ import type { Mailer } from './integrations/mail/ports.ts';
 import { createOutboxMailer, createSmtpMailer } from './integrations/mail/mailers.ts';
 import { createUserRepository } from './core/users/user-repository.ts';
 import { createSessionService } from './core/auth/session-service.ts';
-import { createOneTimeCodes } from './core/onboarding/one-time-codes.ts';
+import { createOneTimeCodes } from './core/codes/one-time-codes.ts';
 import { createLoginThrottle, type LoginThrottlePolicy } from './core/auth/login-throttle.ts';
 import { createAuthService } from './core/auth/auth-service.ts';
 import { createOnboardingService } from './core/onboarding/onboarding-service.ts';

@@ -3,7 +3,7 @@ import { createTestApp, engines, type TestApp } from '../testing/test-app.ts';
 import { customer, unverifiedCustomer } from '../testing/customers.ts';
 import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
 import { registerSchema } from '../../lib/schemas.ts';
-import { sha256Hex } from '../core/auth/secrets.ts';
+import { sha256Hex } from '../core/digest.ts';
 
 /**
  * Registration as API.md gives it, through the endpoint files (in process), on both engines:

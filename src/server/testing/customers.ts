@@ -1,7 +1,8 @@
-import { hashSecret, newId, normaliseAnswer } from '../core/auth/secrets.ts';
+import { hashSecret, normaliseAnswer } from '../core/auth/secrets.ts';
+import { newId } from '../core/ids.ts';
 import { createOnboardedCustomer } from '../core/demo/onboarded-customer.ts';
 import { openSavingsAccount } from '../core/accounts/account-repository.ts';
-import { emailVerificationPolicy } from '../core/onboarding/one-time-codes.ts';
+import { emailVerificationPolicy } from '../core/codes/one-time-codes.ts';
 import type { SessionMeta } from '../core/auth/session-service.ts';
 import { presentUser, type UserJson } from '../core/users/present-user.ts';
 import type { RegisterInput } from '../../lib/schemas.ts';

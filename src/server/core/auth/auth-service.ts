@@ -5,7 +5,7 @@ import type { LoginInput } from '../../../lib/schemas.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { sendLogged, verificationCodeEmail } from '../notifications.ts';
-import { emailVerificationPolicy } from '../onboarding/one-time-codes.ts';
+import { emailVerificationPolicy } from '../codes/one-time-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { LoginThrottle } from './login-throttle.ts';

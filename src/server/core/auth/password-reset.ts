@@ -7,7 +7,7 @@ import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { passwordResetCodeEmail, securityChangeEmail, sendLogged } from '../notifications.ts';
-import { codeMessages, passwordResetPolicy, type OneTimeCodes } from '../onboarding/one-time-codes.ts';
+import { codeMessages, passwordResetPolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { passwordProblem } from './password-policy.ts';

@@ -3,9 +3,9 @@ import { registerSchema, type RegisterInput } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { customer, registered } from '../../testing/customers.ts';
 import { isValidNuban } from '../../../lib/nuban.ts';
-import { codeMessages } from '../onboarding/one-time-codes.ts';
+import { codeMessages } from '../codes/one-time-codes.ts';
 import { registrationMessage, type RegistrationStarted } from './registration-service.ts';
-import { sha256Hex } from './secrets.ts';
+import { sha256Hex } from '../digest.ts';
 
 let serial = 0;
 function details(overrides: Partial<Record<keyof RegisterInput, unknown>> = {}): RegisterInput {

@@ -11,12 +11,14 @@ import { addMs, type Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { openSavingsAccount } from '../accounts/account-repository.ts';
 import { registrationAttemptEmail, sendLogged, verificationCodeEmail } from '../notifications.ts';
-import { codeMessages, emailVerificationPolicy } from '../onboarding/one-time-codes.ts';
+import { codeMessages, emailVerificationPolicy, newOneTimeCode } from '../codes/one-time-codes.ts';
 import { hour, waitInWords, type RequestCounters } from '../throttle/request-counters.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import { passwordProblem } from './password-policy.ts';
-import { hashSecret, newId, newOneTimeCode, newSessionToken, sha256Hex } from './secrets.ts';
+import { hashSecret, newSessionToken } from './secrets.ts';
+import { newId } from '../ids.ts';
+import { sha256Hex } from '../digest.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 
 /** Codes follow the email-verification policy; the token lives as a session does (SESSION_*). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashSecret, newOneTimeCode, newSessionToken, normaliseAnswer, verifySecret } from './secrets.ts';
+import { hashSecret, newSessionToken, normaliseAnswer, verifySecret } from './secrets.ts';
+import { newOneTimeCode } from '../codes/one-time-codes.ts';
 
 describe('argon2id secrets', () => {
   it('verifies the right secret and refuses a wrong one', async () => {

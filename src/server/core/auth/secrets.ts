@@ -1,4 +1,4 @@
-import { argon2, createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 /**
@@ -57,16 +57,4 @@ export function normaliseAnswer(answer: string): string {
 /** 256-bit session tokens; only their SHA-256 is stored, so a database leak yields no session. */
 export function newSessionToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
-export function newOneTimeCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('base64url')}`;
 }

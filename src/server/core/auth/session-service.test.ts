@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerSchema } from '../../../lib/schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { registered } from '../../testing/customers.ts';
-import { newSessionToken, sha256Hex } from './secrets.ts';
+import { newSessionToken } from './secrets.ts';
+import { sha256Hex } from '../digest.ts';
 
 const minutes = (count: number) => count * 60_000;
 

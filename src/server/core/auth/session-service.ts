@@ -2,7 +2,8 @@ import type { Db } from '../../db/connection.ts';
 import type { SessionRow } from '../../db/schema.ts';
 import type { Logger } from '../../log.ts';
 import { addMs, type Clock } from '../clock.ts';
-import { newSessionToken, sha256Hex } from './secrets.ts';
+import { newSessionToken } from './secrets.ts';
+import { sha256Hex } from '../digest.ts';
 
 export type SessionMeta = { ip?: string | null; userAgent?: string | null };
 export type ResolvedSession =

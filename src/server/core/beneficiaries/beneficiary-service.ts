@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { newId } from '../auth/secrets.ts';
+import { newId } from '../ids.ts';
 import type { BeneficiaryRow } from '../../db/schema.ts';
 import type { BeneficiaryCreateInput } from '../../../lib/money-schemas.ts';
 import type { NameEnquiries } from '../transfers/name-enquiries.ts';

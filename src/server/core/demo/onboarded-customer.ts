@@ -2,7 +2,8 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
 import { openSavingsAccount } from '../accounts/account-repository.ts';
-import { hashSecret, newId, normaliseAnswer } from '../auth/secrets.ts';
+import { hashSecret, normaliseAnswer } from '../auth/secrets.ts';
+import { newId } from '../ids.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { PinHasher } from '../auth/pin-hash.ts';
 

@@ -3,7 +3,7 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { createKycService } from './kyc-service.ts';
 import { lagosDate, lagosDayStartUtc } from '../../../lib/lagos-time.ts';
-import { sha256Hex } from '../auth/secrets.ts';
+import { sha256Hex } from '../digest.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
 
 const naira = (value: number) => value * 100;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.ts';
-import { tierLimits, transferCharges } from './charges.ts';
+import { transferCharges } from './charges.ts';
 
 const rules = parseConfig({}).money;
 const naira = (value: number) => value * 100;
@@ -32,13 +32,5 @@ describe('transfer charges (CBN bands by default)', () => {
 
   it('refuses malformed fee bands at start', () => {
     expect(() => parseConfig({ TRANSFER_FEE_BANDS: '5000:10' })).toThrow(/TRANSFER_FEE_BANDS/);
-  });
-});
-
-describe('tier limits', () => {
-  it('has the CBN defaults', () => {
-    expect(tierLimits(rules, 1)).toEqual({ dailyDebit: naira(50_000), maxBalance: naira(300_000) });
-    expect(tierLimits(rules, 2)).toEqual({ dailyDebit: naira(200_000), maxBalance: naira(500_000) });
-    expect(tierLimits(rules, 3)).toEqual({ dailyDebit: naira(5_000_000), maxBalance: null });
   });
 });

@@ -2,10 +2,9 @@ import { randomInt } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import { internalAccountRows } from '../../db/migrations/2026-11-21T1500_ledger.ts';
 import type { Failure } from '../result.ts';
 import { fail } from '../result.ts';
-import { newId } from '../auth/secrets.ts';
+import { newId } from '../ids.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 
 /**
@@ -18,15 +17,7 @@ import { lagosDate } from '../../../lib/lagos-time.ts';
  * is money the bank owes them (positive); the bank's own accounts carry the other side, so all
  * balances together sum to zero.
  */
-export const internalAccounts = {
-  interbankSettlement: 'GL-INTERBANK-SETTLEMENT',
-  billerSettlement: 'GL-BILLER-SETTLEMENT',
-  feeIncome: 'GL-FEE-INCOME',
-  stampDuty: 'GL-STAMP-DUTY',
-  sandboxFunding: 'GL-SANDBOX-FUNDING',
-  suspense: 'GL-SUSPENSE',
-} as const;
-export const internalAccountNumbers: readonly string[] = internalAccountRows.map(([number]) => number);
+export { internalAccounts, internalAccountNumbers } from './system-accounts.ts';
 
 export type Trx = Transaction<Database>;
 export type PostingLine = { account: string; amount: number };

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import { Refusal, type Trx } from '../ledger/ledger.ts';
-import { sha256Hex } from '../auth/secrets.ts';
+import { sha256Hex } from '../digest.ts';
 import { fail, type Result } from '../result.ts';
 
 /**

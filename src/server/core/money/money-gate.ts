@@ -3,14 +3,15 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
-import { tierLimits } from '../ledger/charges.ts';
+import { tierLimits } from '../tiers/tier-limits.ts';
 import { presentTransaction, type TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { PinGuard } from './pin-guard.ts';
 import { Replay, requestHash, type Claim, type Idempotency } from './idempotency.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser } from '../users/present-user.ts';
 import { pendingOnboardingStep } from '../../../lib/onboarding.ts';
-import { formatNaira } from '../../../lib/money.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
+import type { MoneyWords } from '../payments/words.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 
@@ -24,8 +25,8 @@ export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
  * the PIN; and, inside the money transaction, the idempotency claim, the tier's daily limit and
  * the balance.
  */
-export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; users: UserRepository; transactions: TransactionRepository; pins: PinGuard; idempotency: Idempotency }) {
-  const { db, config, clock, users, transactions, pins, idempotency } = deps;
+export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; users: UserRepository; transactions: TransactionRepository; pins: PinGuard; idempotency: Idempotency; words: MoneyWords }) {
+  const { db, config, clock, users, transactions, pins, idempotency, words } = deps;
 
   /** The caller may move money from this account: it is theirs and onboarding is complete. */
   async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number }>> {
@@ -62,23 +63,19 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
   }
 
   /** Daily debit limit for the sender's tier, checked with the account locked. */
-  async function checkDailyLimit(trx: Trx, accountNumber: string, tier: number, amount: number, now: Date, verb: 'send' | 'spend' = 'send') {
-    const limits = tierLimits(config.money, tier);
-    const used = await transactions.debitedOn(trx, accountNumber, lagosDate(now));
-    if (used + amount > limits.dailyDebit) {
-      const left = Math.max(0, limits.dailyDebit - used);
-      throw new Refusal(
-        fail('LIMIT_EXCEEDED', `That is over your daily limit of ${formatNaira(limits.dailyDebit)} on Tier ${tier}. You can ${verb} up to ${formatNaira(left)} more today; raise your tier to ${verb} more.`, {
-          errors: { amount: [`At most ${formatNaira(left)} more today`] },
-        }),
-      );
+  async function checkDailyLimit(trx: Trx, accountNumber: string, tier: number, amountKobo: Kobo, now: Date, verb: 'send' | 'spend' = 'send') {
+    const limitKobo = tierLimits(config.money, tier).dailyDebit;
+    const usedKobo = kobo(await transactions.debitedOn(trx, accountNumber, lagosDate(now)));
+    if (usedKobo + amountKobo > limitKobo) {
+      const refusal = words.dailyLimit({ limitKobo, usedKobo, leftKobo: kobo(Math.max(0, limitKobo - usedKobo)), tier, verb });
+      throw new Refusal(fail('LIMIT_EXCEEDED', refusal.message, { errors: { amount: [refusal.field] } }));
     }
   }
 
   /** The balance covers the debit (amount and charges), or the transaction is refused. */
-  function requireFunds(balance: number, total: number, what?: string) {
-    if (balance < total) {
-      throw new Refusal(fail('INSUFFICIENT_FUNDS', `Your balance of ${formatNaira(balance)} is not enough for ${formatNaira(total)}${what ? ` (${what})` : ''}.`, { errors: { amount: ['More than your balance'] } }));
+  function requireFunds(balanceKobo: Kobo, totalKobo: Kobo, what?: string) {
+    if (balanceKobo < totalKobo) {
+      throw new Refusal(fail('INSUFFICIENT_FUNDS', words.insufficientFunds({ balanceKobo, totalKobo, ...(what ? { what } : {}) }), { errors: { amount: ['More than your balance'] } }));
     }
   }
 

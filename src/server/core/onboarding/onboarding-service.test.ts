@@ -4,7 +4,7 @@ import { pinSchema, registerSchema, securityQuestionSchema } from '../../../lib/
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { unverifiedCustomer } from '../../testing/customers.ts';
 import { normaliseAnswer, verifySecret } from '../auth/secrets.ts';
-import { emailVerificationPolicy } from './one-time-codes.ts';
+import { emailVerificationPolicy } from '../codes/one-time-codes.ts';
 
 const email = 'emeka.nwosu@example.com';
 const argon2idPhc = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;

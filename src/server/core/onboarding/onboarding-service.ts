@@ -11,7 +11,7 @@ import type { PinHasher } from '../auth/pin-hash.ts';
 import type { SessionMeta, SessionService } from '../auth/session-service.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
-import { emailVerificationPolicy, type OneTimeCodes } from './one-time-codes.ts';
+import { emailVerificationPolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
 
 type PinInput = z.infer<typeof pinSchema>;
 type SecurityQuestionInput = z.infer<typeof securityQuestionSchema>;

@@ -4,7 +4,7 @@ import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { newId } from '../auth/secrets.ts';
+import { newId } from '../ids.ts';
 import { withUserLocked } from '../limits/attempts.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { StatementInput } from '../../../lib/money-schemas.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
 import type { Trx } from '../ledger/ledger.ts';
-import { newId } from '../auth/secrets.ts';
+import { newId } from '../ids.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
 

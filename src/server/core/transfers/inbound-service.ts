@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry, Refusal } from '../ledger/ledger.ts';
-import { tierLimits } from '../ledger/charges.ts';
+import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank } from '../reference/banks.ts';
 import { presentTransaction, recordTransaction } from '../transactions/transaction-repository.ts';
 import { formatNaira } from '../../../lib/money.ts';

@@ -3,8 +3,15 @@ import type { Db } from '../../db/connection.ts';
 import type { Database, OneTimeCodeRow } from '../../db/schema.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { newId, newOneTimeCode, sha256Hex } from '../auth/secrets.ts';
+import { randomInt } from 'node:crypto';
+import { newId } from '../ids.ts';
+import { sha256Hex } from '../digest.ts';
 import { withUserLocked } from '../limits/attempts.ts';
+
+/** Six random digits: what is mailed for email verification and password reset. */
+export function newOneTimeCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
 
 export type CodePurpose = OneTimeCodeRow['purpose'];
 export type CodePolicy = { ttlMs: number; maxAttempts: number; minIntervalMs: number; maxPerHour: number };

@@ -9,8 +9,8 @@ import { emailVerificationPolicy, passwordResetPolicy } from './one-time-codes.t
  * counts the codes actually compared, whatever the answers say.
  */
 const hashed = vi.hoisted(() => ({ values: [] as string[] }));
-vi.mock('../auth/secrets.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../auth/secrets.ts')>();
+vi.mock('../digest.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../digest.ts')>();
   return {
     ...actual,
     sha256Hex: (value: string) => {
