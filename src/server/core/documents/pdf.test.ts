@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspectPdf, pageText } from './inspect-pdf.ts';
+import { inspectPdf, pageText } from '../../testing/inspect-pdf.ts';
 import { formatAmount, formatNgn, textWidth, toWinAnsi, truncateToWidth, wrapText, writePdf, type PdfPage } from './pdf.ts';
 
 const onePage = (page: PdfPage): Buffer => writePdf([page]);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransactionJson } from '../../../lib/transaction.ts';
-import { transaction } from './fixtures.ts';
-import { inspectPdf } from './inspect-pdf.ts';
+import { transaction } from '../../testing/document-fixtures.ts';
+import { inspectPdf } from '../../testing/inspect-pdf.ts';
 import { formatToken, receiptPdf } from './receipt.ts';
 
 function receiptLines(item: TransactionJson): string[] {

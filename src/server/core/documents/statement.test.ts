@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { statementWith, transaction } from './fixtures.ts';
-import { allText, inspectPdf, pageText } from './inspect-pdf.ts';
+import { statementWith, transaction } from '../../testing/document-fixtures.ts';
+import { allText, inspectPdf, pageText } from '../../testing/inspect-pdf.ts';
 import { formatNgn, textWidth } from './pdf.ts';
 import { csvAmount, csvTextCell, describeTransaction, statementCsv, statementPdf, statementTotals } from './statement.ts';
 

@@ -1,6 +1,6 @@
 /** Test support: transactions and statement inputs for the documents tests. */
-import type { TransactionJson } from '../../../lib/transaction.ts';
-import type { StatementInput } from './statement.ts';
+import type { TransactionJson } from '../../lib/transaction.ts';
+import type { StatementInput } from '../core/documents/statement.ts';
 
 export function transaction(overrides: Partial<TransactionJson> = {}): TransactionJson {
   return {
