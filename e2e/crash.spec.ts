@@ -133,10 +133,11 @@ async function createCustomers(port: number): Promise<{ sender: Customer; recipi
   const moduleUrl = (file: string) => JSON.stringify(pathToFileURL(path.join(root, file)).href);
   const tag = `${Date.now().toString(36)}${process.pid}`;
   const source = `
-    const { createApp } = await import(${moduleUrl('src/server/app.ts')});
+    const { composeApp } = await import(${moduleUrl('src/server/app.ts')});
     const { parseConfig } = await import(${moduleUrl('src/server/config.ts')});
-    const { createOnboardedCustomer } = await import(${moduleUrl('src/server/core/demo/onboarded-customer.ts')});
-    const app = await createApp(parseConfig({ ...process.env }));
+    const { createOnboardedCustomer } = await import(${moduleUrl('src/server/demo/onboarded-customer.ts')});
+    const composed = await composeApp(parseConfig({ ...process.env }));
+    const app = { ...composed.app, ...composed.internals };
     const made = {};
     let n = 0;
     for (const [role, first, last] of [['sender', 'Kemi', 'Sender'], ['recipient', 'Obi', 'Recipient']]) {
@@ -145,7 +146,7 @@ async function createCustomers(port: number): Promise<{ sender: Customer; recipi
       const created = await createOnboardedCustomer(app, { firstName: first, lastName: last, email, phoneNumber: '+2348' + String(Date.now() % 1e8 + n).padStart(9, '0').slice(-9), password: ${JSON.stringify(PASSWORD)}, pin: ${JSON.stringify(PIN)}, tier: 3 });
       made[role] = { ...created, email };
     }
-    await app.db.destroy();
+    await app.close();
     console.log(JSON.stringify(made));
   `;
   return JSON.parse(await runNode(source, serverEnv(port))) as { sender: Customer; recipient: Customer };

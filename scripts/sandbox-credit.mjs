@@ -30,5 +30,5 @@ try {
     console.log(`Credited ${formatNaira(result.value.amount)} to ${accountNumber}; balance now ${formatNaira(result.value.balance_after)} (reference ${result.value.reference}).`);
   }
 } finally {
-  await app.db.destroy();
+  await app.close();
 }

@@ -4,15 +4,17 @@ import { connect, migrateToLatest, type Db } from './db/connection.ts';
 import { createLogger, type Logger } from './log.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import type { Mailer } from './integrations/mail/ports.ts';
-import { createOutboxMailer, createSmtpMailer } from './integrations/mail/mailers.ts';
+import { createIntegrations } from './integrations/registry.ts';
+import { createHealthCheck } from './db/health.ts';
+import { startBackgroundJobs } from './jobs/background.ts';
 import { createUserRepository } from './core/users/user-repository.ts';
 import { createSessionService } from './core/auth/session-service.ts';
 import { createOneTimeCodes } from './core/codes/one-time-codes.ts';
 import { createLoginThrottle, type LoginThrottlePolicy } from './core/auth/login-throttle.ts';
 import { createAuthService } from './core/auth/auth-service.ts';
 import { createOnboardingService } from './core/onboarding/onboarding-service.ts';
-import { seedDemo } from './core/demo/seed-demo.ts';
-import { seedDemoHistory } from './core/demo/seed-history.ts';
+import { seedDemo } from './demo/seed-demo.ts';
+import { seedDemoHistory } from './demo/seed-history.ts';
 import { createTransactionRepository } from './core/transactions/transaction-repository.ts';
 import { createPinGuard } from './core/money/pin-guard.ts';
 import { createIdempotency } from './core/money/idempotency.ts';
@@ -24,51 +26,80 @@ import { createNameEnquiries } from './core/transfers/name-enquiries.ts';
 import { createRegistrations } from './core/auth/registration-service.ts';
 import { createStatementService } from './core/statements/statement-service.ts';
 import type { InterbankSwitch } from './integrations/interbank/ports.ts';
-import { createSandboxSwitch } from './integrations/interbank/sandbox-switch.ts';
 import type { Biller } from './integrations/billers/ports.ts';
-import { createSandboxBiller } from './integrations/billers/sandbox-biller.ts';
 import { createBillService } from './core/bills/bill-service.ts';
+import { createMoneyGate } from './core/money/money-gate.ts';
+import { createPayments } from './core/payments/payments.ts';
+import { createInterbankRail } from './core/transfers/interbank-rail.ts';
+import { createBillerRail } from './core/bills/biller-rail.ts';
+import { moneyWords } from './http/money-words.ts';
 import { createPasswordReset } from './core/auth/password-reset.ts';
 import { createSettingsService } from './core/settings/settings-service.ts';
 import type { IdentityService } from './integrations/identity/ports.ts';
-import { createSandboxIdentity } from './integrations/identity/sandbox-identity.ts';
 import { createKycService } from './core/kyc/kyc-service.ts';
 import { loadKeyRing } from './core/auth/secret-keys.ts';
 import { prepareKeyedSecrets } from './core/auth/keyed-secrets.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
- * endpoints reach the bank only through the object this returns.
+ * endpoints reach the bank only through the App this returns: services, the configuration, the
+ * clock and the log, never the database. Timers run only in the server process (getApp).
  */
 export type App = Awaited<ReturnType<typeof createApp>>;
+/** What tests, the demo seed and benchmarks may reach besides the services (see composeApp). */
+export type AppInternals = Awaited<ReturnType<typeof composeApp>>['internals'];
 
-export async function createApp(
-  config: Config,
-  overrides: {
-    clock?: Clock;
-    mailer?: Mailer;
-    log?: Logger;
-    loginThrottlePolicy?: LoginThrottlePolicy;
-    db?: Db;
-    interbank?: InterbankSwitch;
-    biller?: Biller;
-    identity?: IdentityService;
-    /** Start timers (the interbank re-query). Only the server process does; tests and CLIs do not. */
-    background?: boolean;
-  } = {},
-) {
+export type AppOverrides = {
+  clock?: Clock;
+  mailer?: Mailer;
+  log?: Logger;
+  loginThrottlePolicy?: LoginThrottlePolicy;
+  db?: Db;
+  interbank?: InterbankSwitch;
+  biller?: Biller;
+  identity?: IdentityService;
+};
+
+/** The services of the bank, for pages, endpoints and scripts. */
+export async function createApp(config: Config, overrides: AppOverrides = {}) {
+  const { app, internals, applied } = await composeApp(config, overrides);
+  // The embedded database gets demo data on its very first start; PostgreSQL never automatically.
+  // (An embedded database from before the ledger existed gets the demo history when it arrives.)
+  const firstStart = applied.includes('2026-11-21T1200_initial') || applied.includes('2026-11-21T1500_ledger');
+  if (firstStart && config.database.kind === 'sqlite' && config.seedDemo && !overrides.db) {
+    const bank = { ...app, ...internals };
+    await seedDemo(bank);
+    await seedDemoHistory(bank);
+  }
+  return app;
+}
+
+/**
+ * The services and, apart, the pieces beneath them (the database, the PIN guard, idempotency
+ * records, one-time codes…) for tests, the demo seed and benchmarks. `internals.withClock` composes
+ * the same bank on another clock (the demo seed writes each movement on its day in the past).
+ */
+export async function composeApp(config: Config, overrides: AppOverrides = {}) {
+  const opened = await openBank(config, overrides);
+  const composed = composeServices(opened, overrides.clock ?? systemClock, overrides);
+  const withClock = (clock: Clock) => composeServices(opened, clock, overrides).app;
+  return { app: composed.app, internals: { ...composed.internals, withClock }, applied: opened.applied };
+}
+
+async function openBank(config: Config, overrides: AppOverrides) {
   const log = overrides.log ?? createLogger(config.logLevel);
-  const clock = overrides.clock ?? systemClock;
   // The PIN/BVN key first: a missing or unsafe key stops the start before the database is touched.
   const keyRing = loadKeyRing(config.secrets, config.database);
   const db = overrides.db ?? connect(config.database, log);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info('db.migrated', { engine: config.database.kind, applied });
   const { pinHasher, bvnFingerprints } = await prepareKeyedSecrets(db, keyRing, log);
+  return { config, log, db, applied, pinHasher, bvnFingerprints };
+}
 
-  const mailer =
-    overrides.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, log) : createOutboxMailer(config.outboxDir, config.mailFrom, log));
+function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Clock, overrides: AppOverrides) {
+  const { config, log, db, pinHasher, bvnFingerprints } = opened;
+  const { mailer, interbank, biller, identity } = createIntegrations({ config, db, clock, log }, overrides);
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, clock, log, idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs });
   const codes = createOneTimeCodes({ db, clock });
@@ -83,64 +114,49 @@ export async function createApp(
   const transactions = createTransactionRepository(db);
   const pins = createPinGuard({ db, clock, rules: config.money.pin, pinHasher });
   const idempotency = createIdempotency({ db });
-  const interbank = overrides.interbank ?? (config.interbank.provider === 'sandbox' ? createSandboxSwitch({ db, clock, bank: config.bank }) : null);
-  const transfers = createTransferService({ db, config, clock, log, users, transactions, pins, idempotency, interbank });
-  const inbound = createInboundService({ db, config, clock });
+  // One payment machine drives every payment that may stay pending, on a rail per provider.
+  const gate = createMoneyGate({ db, config, clock, users, transactions, pins, idempotency, words: moneyWords });
+  const rails = {
+    ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
+    bill_purchases: createBillerRail({ biller, words: moneyWords, users, mailer, log, bankName: config.bank.name }),
+  };
+  const payments = createPayments({ db, clock, log, engine: config.database.kind, idempotency, transactions, gate, rails });
+  const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank });
+  const inbound = createInboundService({ db, config, clock, words: moneyWords });
   const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
   const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
   const statements = createStatementService({ db, config, clock, log, mailer, transactions });
-  const biller = overrides.biller ?? createSandboxBiller({ db, clock });
-  const bills = createBillService({ db, config, clock, log, mailer, users, transactions, pins, idempotency, biller, transfers });
+  const bills = createBillService({ clock, log, gate, payments, words: moneyWords, biller });
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
-  const identity = overrides.identity ?? createSandboxIdentity({ db, clock });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints });
 
+  const health = createHealthCheck(db);
+  const close = () => db.destroy();
+
   const app = {
-    config, db, log, clock, mailer, users, sessions, codes, auth, registrations, passwordReset, onboarding, settings, kyc,
-    transactions, pins, idempotency, transfers, nameEnquiries, counters, inbound, beneficiaries, statements, bills, pinHasher, bvnFingerprints,
+    config, log, clock, health, close,
+    users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc,
+    transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
   };
-
-  if (overrides.background && config.interbank.requeryIntervalMs > 0) {
-    // Pending interbank transfers and bill purchases are re-queried on one timer, one run at a time.
-    let running = false;
-    const requeryPending = async () => {
-      if (interbank) {
-        const result = await transfers.requery();
-        if (result.checked > 0) log.info('nip.requery', result);
-      }
-      const result = await bills.requery();
-      if (result.checked > 0) log.info('bills.requery', result);
-    };
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      requeryPending()
-        .catch((error: unknown) => log.error('requery_failed', { error: error instanceof Error ? error.message : String(error) }))
-        .finally(() => (running = false));
-    }, config.interbank.requeryIntervalMs);
-    timer.unref();
-    // Warm the bill catalogue so the first purchase page does not wait for the aggregator.
-    bills.catalogue().catch((error: unknown) => log.warn('bills.catalogue_failed', { error: error instanceof Error ? error.message : String(error) }));
-  }
-
-  // The embedded database gets demo data on its very first start; PostgreSQL never automatically.
-  // (An embedded database from before the ledger existed gets the demo history when it arrives.)
-  const firstStart = applied.includes('2026-11-21T1200_initial') || applied.includes('2026-11-21T1500_ledger');
-  if (firstStart && config.database.kind === 'sqlite' && config.seedDemo && !overrides.db) {
-    await seedDemo(app);
-    await seedDemoHistory(app);
-  }
-  return app;
+  const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
+  return { app, internals };
 }
 
 let shared: ReturnType<typeof createApp> | undefined;
 
-/** The one app of this server process, created on first use from the environment. */
+/** The one app of this server process, created on first use from the environment; it alone runs the background jobs. */
 export function getApp(): ReturnType<typeof createApp> {
-  shared ??= createApp(parseConfig(process.env), { background: true }).catch((error: unknown) => {
+  shared ??= startServerApp().catch((error: unknown) => {
     shared = undefined;
     throw error;
   });
   return shared;
+}
+
+async function startServerApp() {
+  const config = parseConfig(process.env);
+  const app = await createApp(config);
+  startBackgroundJobs(app, { requeryIntervalMs: config.interbank.requeryIntervalMs });
+  return app;
 }

@@ -1,14 +1,8 @@
-import { sql } from 'kysely';
 import { endpoint } from '../../server/http/api.ts';
 
 export const GET = endpoint(async (context) => {
   const { app } = context.locals;
-  let database = 'ok';
-  try {
-    await sql`select 1`.execute(app.db);
-  } catch {
-    database = 'unavailable';
-  }
+  const database = (await app.health.databaseReachable()) ? 'ok' : 'unavailable';
   const healthy = database === 'ok';
   return new Response(JSON.stringify({ status: healthy ? 'ok' : 'degraded', database }), {
     status: healthy ? 200 : 503,

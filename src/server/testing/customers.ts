@@ -1,12 +1,11 @@
 import { hashSecret, normaliseAnswer } from '../core/auth/secrets.ts';
 import { newId } from '../core/ids.ts';
-import { createOnboardedCustomer } from '../core/demo/onboarded-customer.ts';
+import { createOnboardedCustomer } from '../demo/onboarded-customer.ts';
 import { openSavingsAccount } from '../core/accounts/account-repository.ts';
 import { emailVerificationPolicy } from '../core/codes/one-time-codes.ts';
 import type { SessionMeta } from '../core/auth/session-service.ts';
 import { presentUser, type UserJson } from '../core/users/present-user.ts';
 import type { RegisterInput } from '../../lib/schemas.ts';
-import type { App } from '../app.ts';
 import type { TestApp } from './test-app.ts';
 
 export const testPin = '2580';
@@ -15,7 +14,7 @@ let hashes: Promise<{ password: string; answer: string }> | undefined;
 let counter = 0;
 
 /** An onboarded customer with `balance` kobo from the sandbox (hashing done once per process). */
-export async function customer(app: App, options: { balance?: number; tier?: 1 | 2 | 3; firstName?: string; lastName?: string } = {}) {
+export async function customer(app: TestApp['app'], options: { balance?: number; tier?: 1 | 2 | 3; firstName?: string; lastName?: string } = {}) {
   // The PIN is keyed per customer (HMAC under the app's key, bound to the user id), so only the argon2id hashes are shared.
   hashes ??= Promise.all([hashSecret(testPassword), hashSecret(normaliseAnswer('Corona School'))]).then(([password, answer]) => ({ password, answer }));
   counter += 1;

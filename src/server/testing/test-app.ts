@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { parseConfig } from '../config.ts';
-import { createApp } from '../app.ts';
+import { composeApp } from '../app.ts';
 import type { Clock } from '../core/clock.ts';
 import type { LoginThrottlePolicy } from '../core/auth/login-throttle.ts';
 import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
@@ -75,12 +75,15 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
   const config = parseConfig(environment);
   // A test may put its own aggregator in front (one that drops requests, say); it gets the database and clock.
   const db = options.biller ? connect(config.database) : undefined;
-  const app = await createApp(config, {
+  // Tests reach beneath the services (the database, the PIN guard…) to arrange and to check: the
+  // test app is the services and the internals together; pages only ever get the services.
+  const composed = await composeApp(config, {
     clock,
     mailer,
     ...(options.loginThrottlePolicy ? { loginThrottlePolicy: options.loginThrottlePolicy } : {}),
     ...(db && options.biller ? { db, biller: options.biller({ db, clock }) } : {}),
   });
+  const app = { ...composed.app, ...composed.internals };
   return {
     app,
     clock,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { customer, newKey, testPassword, testPin } from '../../testing/customers.ts';
-import { createApp, type App } from '../../app.ts';
+import { composeApp } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
 import { createLogger } from '../../log.ts';
 import { changePinSchema } from '../../../lib/settings-schemas.ts';
@@ -15,6 +15,7 @@ const bvn = '22222222222';
 const born = '1990-01-01';
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 const base64Key = () => randomBytes(32).toString('base64');
+type App = TestApp['app'];
 
 describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
   const k1 = base64Key();
@@ -33,7 +34,8 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
     const { config } = t.app;
     const where = config.database.kind === 'sqlite' ? { DATA_DIR: config.dataDir } : { DATABASE_URL: config.database.url };
     const log = lines ? createLogger('debug', (line) => lines.push(line)) : undefined;
-    const app = await createApp(parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...where, ...env }), { clock: t.clock, mailer: t.mailer, ...(log ? { log } : {}) });
+    const composed = await composeApp(parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...where, ...env }), { clock: t.clock, mailer: t.mailer, ...(log ? { log } : {}) });
+    const app = { ...composed.app, ...composed.internals };
     reopened.push(app);
     return app;
   }
@@ -202,6 +204,10 @@ describe('the key file of the embedded database', () => {
   it('is made on first start and reused on the next: PINs set before a restart still pay', async () => {
     const t = await createTestApp('sqlite');
     const apps: App[] = [];
+    const createApp = async (...args: Parameters<typeof composeApp>): Promise<App> => {
+      const composed = await composeApp(...args);
+      return { ...composed.app, ...composed.internals };
+    };
     try {
       const { dataDir } = t.app.config;
       const fs = await import('node:fs');

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginSchema } from '../../../lib/schemas.ts';
 import { resetPasswordSchema } from '../../../lib/recovery-schemas.ts';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { createOnboardedCustomer } from '../demo/onboarded-customer.ts';
+import { createOnboardedCustomer } from '../../demo/onboarded-customer.ts';
 import { forgotPasswordMessage, passwordResetMessage } from './password-reset.ts';
 import { hashSecret, normaliseAnswer } from './secrets.ts';
 

@@ -103,6 +103,11 @@ export function createSettingsService(deps: {
   const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first: set your transaction PIN and security question.');
 
   return {
+    /** Until when wrong PINs have locked the customer's payments (ISO time), or null: pages show the lock before a PIN is asked. */
+    pinLockedUntil(userId: string): Promise<string | null> {
+      return pins.lockedUntil(userId);
+    },
+
     /** The session making the change stays signed in; every other session of the customer ends. */
     async changePassword(userId: string, currentSessionId: string | null, input: ChangePasswordInput): Promise<Result<{ message: string; signedOutSessions: number }>> {
       const user = await userRow(userId);

@@ -1,10 +1,10 @@
-import type { Db } from '../../db/connection.ts';
-import type { Config } from '../../config.ts';
-import type { Logger } from '../../log.ts';
-import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connection.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import type { Clock } from '../core/clock.ts';
 import { createOnboardedCustomer } from './onboarded-customer.ts';
-import type { UserRepository } from '../users/user-repository.ts';
-import type { PinHasher } from '../auth/pin-hash.ts';
+import type { UserRepository } from '../core/users/user-repository.ts';
+import type { PinHasher } from '../core/auth/pin-hash.ts';
 
 /** The demo customer the README names. Fully onboarded, so sign-in lands on the dashboard. */
 export const demoCustomer = {

@@ -1,14 +1,13 @@
-import type { App } from '../../app.ts';
-import type { Clock } from '../clock.ts';
-import { createTransferService } from '../transfers/transfer-service.ts';
-import { createInboundService } from '../transfers/inbound-service.ts';
-import { createSandboxSwitch } from '../../integrations/interbank/sandbox-switch.ts';
-import { createSandboxBiller } from '../../integrations/billers/sandbox-biller.ts';
-import { createBillService } from '../bills/bill-service.ts';
-import { createPinGuard } from '../money/pin-guard.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Logger } from '../log.ts';
+import type { UserRepository } from '../core/users/user-repository.ts';
+import type { TransactionRepository } from '../core/transactions/transaction-repository.ts';
+import type { TransferService } from '../core/transfers/transfer-service.ts';
+import type { InboundService } from '../core/transfers/inbound-service.ts';
+import type { BillServiceApi } from '../core/bills/bill-service.ts';
 import { createOnboardedCustomer } from './onboarded-customer.ts';
-import { nubanFor } from '../../../lib/nuban.ts';
-import { lagosDate } from '../../../lib/lagos-time.ts';
+import { nubanFor } from '../../lib/nuban.ts';
+import { lagosDate } from '../../lib/lagos-time.ts';
 import { demoCustomer } from './seed-demo.ts';
 
 /** A second demo customer, so the demo has someone at this bank to send money to. */
@@ -68,25 +67,24 @@ function monthPlan(index: number): Step[] {
  * (ledger, limits, PIN, sandbox switch) with the clock set to each day. Runs once: it does
  * nothing if the demo account already has transactions.
  */
-export async function seedDemoHistory(app: App): Promise<number> {
-  const { db, config, log, users } = app;
+type SeedServices = { log: Logger; users: UserRepository; transactions: TransactionRepository; transfers: TransferService; inbound: InboundService; bills: BillServiceApi };
+
+export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCustomer>[0] & SeedServices & { withClock(clock: Clock): SeedServices }): Promise<number> {
+  const { log, users } = bank;
   const demo = await users.findByEmail(demoCustomer.email);
   if (!demo) return 0;
   const profile = (await users.loadProfile(demo.id))!;
   const account = profile.accounts[0]!.account_number;
-  const existing = await db.selectFrom('transactions').select('id').where('account_number', '=', account).limit(1).executeTakeFirst();
-  if (existing) return 0;
+  const existing = await bank.transactions.history(account, { page: 1, perPage: 1 });
+  if (existing.total > 0) return 0;
 
   const friend =
     (await users.findByEmail(demoFriend.email).then(async (row) => (row ? (await users.loadProfile(row.id))!.accounts[0]!.account_number : null))) ??
-    (await createOnboardedCustomer(app, { ...demoFriend, tier: 2 })).accountNumber;
+    (await createOnboardedCustomer(bank, { ...demoFriend, tier: 2 })).accountNumber;
 
+  // The same bank, composed on a clock the seed moves by hand.
   const clock = new SeedClock();
-  const interbank = createSandboxSwitch({ db, clock, bank: config.bank });
-  const pins = createPinGuard({ db, clock, rules: config.money.pin, pinHasher: app.pinHasher });
-  const transfers = createTransferService({ ...app, clock, pins, interbank });
-  const inbound = createInboundService({ db, config, clock });
-  const bills = createBillService({ ...app, clock, pins, transfers, biller: createSandboxBiller({ db, clock }) });
+  const { transfers, inbound, bills } = bank.withClock(clock);
 
   const today = new Date();
   const [year, month] = lagosDate(today).split('-').map(Number) as [number, number];

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isValidNuban } from '../../../lib/nuban.ts';
-import { loginSchema, registerSchema } from '../../../lib/schemas.ts';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
-import { registered } from '../../testing/customers.ts';
-import { normaliseAnswer, verifySecret } from '../auth/secrets.ts';
+import { isValidNuban } from '../../lib/nuban.ts';
+import { loginSchema, registerSchema } from '../../lib/schemas.ts';
+import { createTestApp, engines, type TestApp } from '../testing/test-app.ts';
+import { registered } from '../testing/customers.ts';
+import { normaliseAnswer, verifySecret } from '../core/auth/secrets.ts';
 import { demoCustomer, seedDemo } from './seed-demo.ts';
 
 describe.each(engines)('demo seed on %s', (engine) => {
@@ -80,7 +80,7 @@ describe.each(engines)('demo history on %s', (engine) => {
 
   it('writes months of history through the ledger once, and the books verify', async () => {
     const { seedDemoHistory } = await import('./seed-history.ts');
-    const { verifyLedger } = await import('../ledger/verify-ledger.ts');
+    const { verifyLedger } = await import('../core/ledger/verify-ledger.ts');
     await seedDemo(t.app);
     const written = await seedDemoHistory(t.app);
     expect(written).toBeGreaterThan(40);

@@ -1,11 +1,11 @@
-import type { Db } from '../../db/connection.ts';
-import type { Config } from '../../config.ts';
-import type { Clock } from '../clock.ts';
-import { openSavingsAccount } from '../accounts/account-repository.ts';
-import { hashSecret, normaliseAnswer } from '../auth/secrets.ts';
-import { newId } from '../ids.ts';
-import type { UserRepository } from '../users/user-repository.ts';
-import type { PinHasher } from '../auth/pin-hash.ts';
+import type { Db } from '../db/connection.ts';
+import type { Config } from '../config.ts';
+import type { Clock } from '../core/clock.ts';
+import { openSavingsAccount } from '../core/accounts/account-repository.ts';
+import { hashSecret, normaliseAnswer } from '../core/auth/secrets.ts';
+import { newId } from '../core/ids.ts';
+import type { UserRepository } from '../core/users/user-repository.ts';
+import type { PinHasher } from '../core/auth/pin-hash.ts';
 
 export type OnboardedCustomerInput = {
   firstName: string;
