@@ -11,9 +11,10 @@ import * as initial from './migrations/2026-11-21T1200_initial.ts';
 import * as ledger from './migrations/2026-11-21T1500_ledger.ts';
 import * as bills from './migrations/2026-11-21T1900_bills.ts';
 import * as kyc from './migrations/2026-11-21T2100_kyc.ts';
-import * as openDoors from './migrations/2026-11-22T1200_open_doors.ts';
 import * as keyedSecrets from './migrations/2026-11-22T1100_keyed_secrets.ts';
+import * as openDoors from './migrations/2026-11-22T1200_open_doors.ts';
 import * as pendingRegistrationTokens from './migrations/2026-11-22T1600_pending_registration_tokens.ts';
+import * as bvnUniqueIndex from './migrations/2026-11-22T1700_bvn_unique_index.ts';
 
 export type Db = Kysely<Database>;
 
@@ -36,14 +37,15 @@ export function connect(database: Config['database'], log?: Logger): Db {
  * Migrations are listed here, not discovered on disk, so the built server carries them inside
  * its bundle. Names sort by date; a new migration is a new line.
  */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '2026-11-21T1200_initial': initial,
   '2026-11-21T1500_ledger': ledger,
   '2026-11-21T1900_bills': bills,
   '2026-11-21T2100_kyc': kyc,
-  '2026-11-22T1200_open_doors': openDoors,
   '2026-11-22T1100_keyed_secrets': keyedSecrets,
+  '2026-11-22T1200_open_doors': openDoors,
   '2026-11-22T1600_pending_registration_tokens': pendingRegistrationTokens,
+  '2026-11-22T1700_bvn_unique_index': bvnUniqueIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { engines } from '../testing/test-app.ts';
+import { connect, migrateToLatest, migrations, type Db } from './connection.ts';
+import { compareHashes, migrationFiles, migrationsDir, readHashes } from './migration-hashes.ts';
+
+describe('committed migrations', () => {
+  it('every migration file matches its hash in migrations/hashes.json', () => {
+    const { unrecorded, changed, missing, misnamed } = compareHashes(readHashes());
+    const problems = [
+      ...misnamed.map((name) => `${name}: name a migration YYYY-MM-DDTHHMM_what_it_does.ts`),
+      ...unrecorded.map((name) => `${name} is new: run \`npm run db:hash-migrations\` and commit hashes.json with it`),
+      ...changed.map(
+        (name) =>
+          `${name} differs from its recorded hash. If it is committed, never edit it: restore it and put the change in a new migration. ` +
+          'If it is your own migration and not committed yet, run `npm run db:hash-migrations` again',
+      ),
+      ...missing.map((name) => `${name} is recorded in hashes.json but gone: a committed migration is never removed`),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it('connection.ts registers every migration file, in order of name, each under its own file name', async () => {
+    const files = migrationFiles().map((file) => file.replace(/\.ts$/, ''));
+    expect(Object.keys(migrations), 'list each file in src/server/db/connection.ts (import and migrations), in order of name').toEqual(files);
+    for (const name of files) {
+      const module: unknown = await import(path.join(migrationsDir, `${name}.ts`));
+      expect(migrations[name], `${name} in connection.ts imports another file`).toBe(module);
+    }
+  });
+});
+
+const bvnIndex = 'kyc_checks_one_customer_per_bvn';
+const bvnMigration = '2026-11-22T1700_bvn_unique_index';
+
+async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-migrations-'));
+    const db = connect({ kind: 'sqlite', file: path.join(dir, 'bank.db') });
+    return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `bank_migrations_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = connect({ kind: 'postgres', url: url.toString() });
+  return {
+    db,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function hasBvnIndex(db: Db, engine: 'sqlite' | 'postgres'): Promise<boolean> {
+  const query =
+    engine === 'sqlite'
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and name = ${bvnIndex}`
+      : sql<{ name: string }>`select indexname as name from pg_indexes where indexname = ${bvnIndex}`;
+  return (await query.execute(db)).rows.length === 1;
+}
+
+/** A database as it was when migrated before the KYC migration gained the index: no index, and 1700 not run. */
+async function migratedWithoutBvnIndex(db: Db): Promise<void> {
+  await migrateToLatest(db);
+  await sql`drop index ${sql.ref(bvnIndex)}`.execute(db);
+  await sql`delete from kysely_migration where name = ${bvnMigration}`.execute(db);
+}
+
+let customer = 0;
+async function addCustomer(db: Db): Promise<string> {
+  customer += 1;
+  const id = `user-${customer}-${randomBytes(4).toString('hex')}`;
+  const at = new Date().toISOString();
+  await sql`insert into users (id, first_name, last_name, email, phone_number, password_hash, created_at, updated_at)
+    values (${id}, 'Ada', 'Obi', ${`${id}@example.ng`}, ${`080${String(customer).padStart(8, '0')}`}, 'x', ${at}, ${at})`.execute(db);
+  return id;
+}
+
+async function addBvnCheck(db: Db, userId: string, fingerprint: string, outcome: 'verified' | 'failed'): Promise<void> {
+  await sql`insert into kyc_checks (id, user_id, kind, outcome, bvn_fingerprint, bvn_last4, created_at)
+    values (${randomBytes(8).toString('hex')}, ${userId}, 'bvn', ${outcome}, ${fingerprint}, '1234', ${new Date().toISOString()})`.execute(db);
+}
+
+describe.each(engines)('the BVN unique index migration on %s', (engine) => {
+  let opened: { db: Db; drop: () => Promise<void> } | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await opened?.drop();
+    opened = undefined;
+  });
+
+  it('a fresh database gets the index once: from the KYC migration, and 1700 leaves it as it is', async () => {
+    opened = await freshDatabase(engine);
+    const applied = await migrateToLatest(opened.db);
+    expect(applied).toContain(bvnMigration);
+    expect(await hasBvnIndex(opened.db, engine)).toBe(true);
+  });
+
+  it('a database migrated before the index gets it back, and it then refuses a second customer verifying the same BVN', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    await migratedWithoutBvnIndex(db);
+    expect(await hasBvnIndex(db, engine)).toBe(false);
+    const [first, second] = [await addCustomer(db), await addCustomer(db)];
+    await addBvnCheck(db, first, 'fingerprint-a', 'verified');
+    await addBvnCheck(db, second, 'fingerprint-a', 'failed');
+
+    expect(await migrateToLatest(db)).toEqual([bvnMigration]);
+    expect(await hasBvnIndex(db, engine)).toBe(true);
+    await expect(addBvnCheck(db, second, 'fingerprint-a', 'verified')).rejects.toThrow();
+    await addBvnCheck(db, second, 'fingerprint-b', 'verified');
+    expect(await migrateToLatest(db)).toEqual([]);
+  });
+
+  it('stops, naming the fingerprint and changing nothing, when a BVN was verified twice without the index', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    await migratedWithoutBvnIndex(db);
+    const [first, second] = [await addCustomer(db), await addCustomer(db)];
+    await addBvnCheck(db, first, 'fingerprint-twice', 'verified');
+    await addBvnCheck(db, second, 'fingerprint-twice', 'verified');
+
+    await expect(migrateToLatest(db)).rejects.toThrow(/fingerprint-twice \(2 verified checks\)/);
+    expect(await hasBvnIndex(db, engine)).toBe(false);
+    const verified = await sql<{ n: number | string }>`select count(*) as n from kyc_checks where bvn_fingerprint = 'fingerprint-twice' and outcome = 'verified'`.execute(db);
+    expect(Number(verified.rows[0]?.n)).toBe(2);
+    const ran = await sql<{ name: string }>`select name from kysely_migration where name = ${bvnMigration}`.execute(db);
+    expect(ran.rows).toEqual([]);
+
+    // Once someone has decided who keeps the BVN, the migration runs.
+    await sql`update kyc_checks set outcome = 'failed' where user_id = ${second}`.execute(db);
+    expect(await migrateToLatest(db)).toEqual([bvnMigration]);
+    expect(await hasBvnIndex(db, engine)).toBe(true);
+  });
+});
