@@ -30,7 +30,7 @@ describe('requestHash', () => {
   });
 });
 
-describe.each(engines)('idempotency on %s', () => {
+describe.each(engines)('idempotency on %s', (engine) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp(engine);

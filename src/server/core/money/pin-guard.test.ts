@@ -137,6 +137,55 @@ describe.each(engines)('PIN tries on %s', (engine) => {
     expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 0, pin_locked_until: null });
   });
 
+  describe('the guard’s own contract', () => {
+    it('each wrong PIN says how many tries are left; the fifth locks for the configured time', async () => {
+      const { userId } = await customer(t.app);
+      expect(await t.app.pins.lockedUntil(userId)).toBeNull();
+      const answers = [];
+      for (const pin of wrongPins.slice(0, 5)) answers.push(await t.app.pins.confirm(userId, pin));
+      expect(answers.slice(0, 4).map((answer) => (answer.ok ? 'ok' : `${answer.code} ${answer.message}`))).toEqual([
+        expect.stringMatching(/^INVALID_PIN .*\b4 tries left/),
+        expect.stringMatching(/^INVALID_PIN .*\b3 tries left/),
+        expect.stringMatching(/^INVALID_PIN .*\b2 tries left/),
+        expect.stringMatching(/^INVALID_PIN .*\b1 try left/),
+      ]);
+      expect(answers[4]).toMatchObject({ ok: false, code: 'PIN_LOCKED', retryAfterSeconds: 30 * 60 });
+      expect(await t.app.pins.lockedUntil(userId)).toBe(new Date(t.clock.now().getTime() + 30 * 60_000).toISOString());
+    });
+
+    it('a lock that has run out starts a fresh count: the next wrong PIN leaves 4 tries, not a new lock', async () => {
+      const { userId } = await customer(t.app);
+      for (const pin of wrongPins.slice(0, 5)) await t.app.pins.confirm(userId, pin);
+      t.clock.advance(30 * 60_000);
+      expect(await t.app.pins.lockedUntil(userId)).toBeNull();
+      expect(await t.app.pins.confirm(userId, wrongPins[0]!)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
+      expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 1, pin_locked_until: null });
+    });
+
+    it('honours other limits (PIN_MAX_ATTEMPTS, PIN_LOCK_MINUTES); a count left from a higher limit locks at once, checking nothing', async () => {
+      const { userId } = await customer(t.app);
+      const strict = createPinGuard({ db: t.app.db, clock: t.clock, rules: { maxAttempts: 3, lockMs: 10 * 60_000 }, pinHasher: t.app.pinHasher });
+      for (const pin of wrongPins.slice(0, 4)) await t.app.pins.confirm(userId, pin);
+      checks.mockClear();
+      expect(await strict.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'PIN_LOCKED', retryAfterSeconds: 10 * 60 });
+      expect(checks).not.toHaveBeenCalled();
+      t.clock.advance(10 * 60_000);
+      expect(await strict.confirm(userId, wrongPins[0]!)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b2 tries left/) });
+      expect(await strict.confirm(userId, wrongPins[1]!)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+      expect(await strict.confirm(userId, wrongPins[2]!)).toMatchObject({ ok: false, code: 'PIN_LOCKED', retryAfterSeconds: 10 * 60 });
+    });
+
+    it('a customer without a PIN is ONBOARDING_INCOMPLETE and nothing is counted', async () => {
+      const { userId } = await customer(t.app);
+      await t.app.db.updateTable('users').set({ transaction_pin_hash: null }).where('id', '=', userId).execute();
+      checks.mockClear();
+      const answers = await Promise.all(wrongPins.slice(0, 10).map((pin) => t.app.pins.confirm(userId, pin)));
+      expect(answers.every((answer) => !answer.ok && answer.code === 'ONBOARDING_INCOMPLETE')).toBe(true);
+      expect(checks).not.toHaveBeenCalled();
+      expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 0, pin_locked_until: null });
+    });
+  });
+
   it('changing the PIN with current_pin goes through the same count: 50 at once, 5 checked', async () => {
     const { userId } = await customer(t.app);
     checks.mockClear();
