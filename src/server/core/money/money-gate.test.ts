@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { composeApp } from '../../app.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
@@ -134,17 +135,39 @@ describe.each(engines)('money gate on %s', (engine) => {
       expect((await send(sender, recipient.accountNumber, naira(1))).ok).toBe(true);
     });
 
-    it('20 debits at once cannot together pass it: exactly as many land as the limit holds', async () => {
+    it('20 debits at once (on PostgreSQL from two server processes) cannot together pass it: exactly as many land as the limit holds', async () => {
       const limit = dailyLimit(1);
       const sender = await customer(t.app, { tier: 1, balance: naira(150_000) });
       const recipient = await customer(t.app, { tier: 3 });
       const each = kobo(limit / 10);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => send(sender, recipient.accountNumber, each)));
+      // A second server on the same database, with its own connections: only the database keeps
+      // the two apart. (Not on SQLite: node:sqlite waits for a lock synchronously, so two
+      // connections in one thread would wait on each other; there the one process holds.)
+      const other = engine === 'postgres' ? await composeApp(t.app.config, { clock: t.clock, mailer: t.mailer }) : null;
+      const input = { account_number: recipient.accountNumber, amount: each, narration: '', pin: testPin, save_beneficiary: false };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (other && i % 2 ? other.app.transfers.sendLocal(sender.userId, sender.accountNumber, input, newKey()) : send(sender, recipient.accountNumber, each))),
+      ).finally(() => other?.internals.db.destroy());
       expect(answers.filter((answer) => answer.ok)).toHaveLength(10);
       expect(answers.filter((answer) => !answer.ok && answer.code === 'LIMIT_EXCEEDED')).toHaveLength(10);
       expect(await t.app.transactions.debitedOn(t.app.db, sender.accountNumber, lagosDate(t.clock.now()))).toBe(limit);
       expect(await balanceOf(sender.accountNumber)).toBe(naira(150_000) - limit);
       expect((await verifyLedger(t.app.db)).problems).toEqual([]);
+    });
+    it('transfers and airtime at once share one limit: 10 of each for a tenth of it, exactly 10 land', async () => {
+      const limit = dailyLimit(1);
+      const sender = await customer(t.app, { tier: 1, balance: naira(150_000) });
+      const recipient = await customer(t.app, { tier: 3 });
+      const each = kobo(limit / 10);
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 ? send(sender, recipient.accountNumber, each) : t.app.bills.buyAirtime(sender.userId, sender.accountNumber, { network_id: 'mtn', phone_number: '08031234567', amount: each, pin: testPin }, newKey()),
+        ),
+      );
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(10);
+      expect(answers.filter((answer) => !answer.ok && answer.code === 'LIMIT_EXCEEDED')).toHaveLength(10);
+      expect(await t.app.transactions.debitedOn(t.app.db, sender.accountNumber, lagosDate(t.clock.now()))).toBe(limit);
+      expect(await balanceOf(sender.accountNumber)).toBe(naira(150_000) - limit);
     });
   });
 
