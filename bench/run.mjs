@@ -96,7 +96,9 @@ async function main() {
     cleanupSync();
     try {
       fs.writeFileSync(resultsFile, JSON.stringify({ ...results, aborted: 'global timeout' }, null, 2) + '\n');
-    } catch {}
+    } catch {
+      // Stopping anyway: the partial results are only a courtesy.
+    }
     process.exit(2);
   }, options.timeout * 1000);
   for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -72,7 +72,7 @@ export function processCpuMs(pid) {
 export function machineBusyMs() {
   try {
     const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields;
+    const [user, nice, system, /* idle */, /* iowait */, irq, softirq, steal] = fields;
     return ((user + nice + system + irq + softirq + steal) * 1000) / 100;
   } catch {
     return null;

@@ -34,7 +34,9 @@ function killAfter(child, timeoutMs) {
   return setTimeout(() => {
     try {
       process.kill(child.pid, 'SIGKILL');
-    } catch {}
+    } catch {
+      // It has exited already.
+    }
   }, timeoutMs);
 }
 
@@ -73,7 +75,9 @@ export function cleanupSync() {
   for (const child of children) {
     try {
       process.kill(child.pid, 'SIGKILL');
-    } catch {}
+    } catch {
+      // It has exited already.
+    }
   }
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
   tempDirs.clear();

@@ -82,7 +82,9 @@ async function measurePageJs(port, pathname, cookie, fetchJs) {
     try {
       const url = new URL(src, pageUrl);
       if (url.host === `${HOST}:${port}`) roots.add(url.href);
-    } catch {}
+    } catch {
+      // Not a URL: not a script of ours.
+    }
   }
   const lazy = new Set();
   for (const script of found.inline) {
@@ -213,7 +215,10 @@ async function benchOnboardingJs(port, fetchJs, dataDir) {
     await measure('/account/verify');
     let code = latestCodeFor(dataDir, email);
     // The code is mailed just after the answer.
-    for (let tries = 0; !code && tries < 50; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100)), (code = latestCodeFor(dataDir, email));
+    for (let tries = 0; !code && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      code = latestCodeFor(dataDir, email);
+    }
     if (!code) throw new Error('no verification code found in DATA_DIR/outbox');
     ({ cookie } = await apiPost(port, '/api/v1/onboarding/verify-otp', { otp: code }, cookie));
     await measure('/address/update');
