@@ -6,6 +6,19 @@ export function kobo(value: number): Kobo {
   return value as Kobo;
 }
 
+/**
+ * A naira amount written as a decimal string ("50000", "12.5", "12.50") to kobo, digit by digit:
+ * no float is involved, so "0.29" is exactly 29 kobo. More than 2 decimals, a sign, an exponent
+ * or anything but digits and one point is refused (null), as is an amount past a safe integer.
+ */
+export function nairaToKobo(text: string): Kobo | null {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const [, whole, fraction = ''] = match as unknown as [string, string, string | undefined];
+  const value = Number(BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0')));
+  return Number.isSafeInteger(value) ? (value as Kobo) : null;
+}
+
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2 });
 
 /** Formats at the edge only: 123456 kobo → ₦1,234.56. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { decodeKey, minimumKeyBytes, SecretKey, type KeySettings } from './core/auth/secret-keys.ts';
+import { nairaToKobo, type Kobo } from '../lib/money.ts';
 
 /** A server key in base64 (at least 32 bytes); the message names the variable, never the value. */
 function parseServerKey(name: string, text: string, ctx: z.RefinementCtx): SecretKey | typeof z.NEVER {
@@ -10,6 +11,32 @@ function parseServerKey(name: string, text: string, ctx: z.RefinementCtx): Secre
     return z.NEVER;
   }
   return new SecretKey(bytes);
+}
+
+/**
+ * A naira amount setting ("50000", "12.50") read as a decimal string straight into kobo: no
+ * float ever holds it, more than 2 decimals is refused, and the message names the variable.
+ */
+function nairaSetting(name: string, fallback: string, limits: { positive?: boolean; maxKobo?: number } = {}) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((text, ctx) => {
+      const amount = nairaToKobo(text.trim());
+      if (amount === null) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an amount in naira with at most 2 decimals, like 50000 or 12.50` });
+        return z.NEVER;
+      }
+      if (limits.positive && amount <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be more than 0` });
+        return z.NEVER;
+      }
+      if (limits.maxKobo !== undefined && amount > limits.maxKobo) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be at most ${limits.maxKobo / 100}` });
+        return z.NEVER;
+      }
+      return amount;
+    });
 }
 
 /**
@@ -50,21 +77,21 @@ const environmentSchema = z.object({
   /** Naira bands "up to:fee" for transfers to other banks; "*" is everything above. CBN Guide to Charges. */
   TRANSFER_FEE_BANDS: z
     .string()
-    .regex(/^(\d+:\d+(\.\d{1,2})?,)*\*:\d+(\.\d{1,2})?$/, 'TRANSFER_FEE_BANDS looks like 5000:10,50000:25,*:50 (naira)')
+    .regex(/^(\d+(\.\d{1,2})?:\d+(\.\d{1,2})?,)*\*:\d+(\.\d{1,2})?$/, 'TRANSFER_FEE_BANDS looks like 5000:10,50000:25,*:50 (naira)')
     .default('5000:10,50000:25,*:50'),
   STAMP_DUTY_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
-  STAMP_DUTY_NAIRA: z.coerce.number().min(0).max(100_000).default(50),
-  STAMP_DUTY_THRESHOLD_NAIRA: z.coerce.number().min(0).default(10_000),
-  TIER1_DAILY_LIMIT_NAIRA: z.coerce.number().positive().default(50_000),
-  TIER1_MAX_BALANCE_NAIRA: z.coerce.number().min(0).default(300_000),
-  TIER2_DAILY_LIMIT_NAIRA: z.coerce.number().positive().default(200_000),
-  TIER2_MAX_BALANCE_NAIRA: z.coerce.number().min(0).default(500_000),
-  TIER3_DAILY_LIMIT_NAIRA: z.coerce.number().positive().default(5_000_000),
+  STAMP_DUTY_NAIRA: nairaSetting('STAMP_DUTY_NAIRA', '50', { maxKobo: 100_000_00 }),
+  STAMP_DUTY_THRESHOLD_NAIRA: nairaSetting('STAMP_DUTY_THRESHOLD_NAIRA', '10000'),
+  TIER1_DAILY_LIMIT_NAIRA: nairaSetting('TIER1_DAILY_LIMIT_NAIRA', '50000', { positive: true }),
+  TIER1_MAX_BALANCE_NAIRA: nairaSetting('TIER1_MAX_BALANCE_NAIRA', '300000'),
+  TIER2_DAILY_LIMIT_NAIRA: nairaSetting('TIER2_DAILY_LIMIT_NAIRA', '200000', { positive: true }),
+  TIER2_MAX_BALANCE_NAIRA: nairaSetting('TIER2_MAX_BALANCE_NAIRA', '500000'),
+  TIER3_DAILY_LIMIT_NAIRA: nairaSetting('TIER3_DAILY_LIMIT_NAIRA', '5000000', { positive: true }),
   /** 0 means no maximum balance. */
-  TIER3_MAX_BALANCE_NAIRA: z.coerce.number().min(0).default(0),
+  TIER3_MAX_BALANCE_NAIRA: nairaSetting('TIER3_MAX_BALANCE_NAIRA', '0'),
   PIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Keys the PIN and BVN hashes. Required with DATABASE_URL; without it the embedded database makes DATA_DIR/pin.key. */
@@ -83,14 +110,14 @@ const environmentSchema = z.object({
   REQUERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
-const toKobo = (naira: number): number => Math.round(naira * 100);
-
-function parseFeeBands(text: string): { upTo: number | null; fee: number }[] {
+function parseFeeBands(text: string): { upTo: Kobo | null; fee: Kobo }[] {
   return text.split(',').map((band) => {
     const [limit, fee] = band.split(':') as [string, string];
-    return { upTo: limit === '*' ? null : toKobo(Number(limit)), fee: toKobo(Number(fee)) };
+    return { upTo: limit === '*' ? null : nairaToKobo(limit)!, fee: nairaToKobo(fee)! };
   });
 }
+/** A maximum balance of 0 means none. */
+const orNone = (amount: Kobo): Kobo | null => (amount > 0 ? amount : null);
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -116,11 +143,11 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
-export type TierLimits = { dailyDebit: number; maxBalance: number | null };
+export type TierLimits = { dailyDebit: Kobo; maxBalance: Kobo | null };
 /** Money rules, all in kobo. */
 export type MoneyRules = {
-  transferFeeBands: { upTo: number | null; fee: number }[];
-  stampDuty: { enabled: boolean; amount: number; threshold: number };
+  transferFeeBands: { upTo: Kobo | null; fee: Kobo }[];
+  stampDuty: { enabled: boolean; amount: Kobo; threshold: Kobo };
   tiers: Record<1 | 2 | 3, TierLimits>;
   pin: { maxAttempts: number; lockMs: number };
 };
@@ -156,11 +183,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     secrets: { pinKey: env.PIN_KEY ?? null, previousPinKeys: env.PIN_KEY_PREVIOUS ?? [], keyFile: path.join(dataDir, 'pin.key') },
     money: {
       transferFeeBands: parseFeeBands(env.TRANSFER_FEE_BANDS),
-      stampDuty: { enabled: env.STAMP_DUTY_ENABLED, amount: toKobo(env.STAMP_DUTY_NAIRA), threshold: toKobo(env.STAMP_DUTY_THRESHOLD_NAIRA) },
+      stampDuty: { enabled: env.STAMP_DUTY_ENABLED, amount: env.STAMP_DUTY_NAIRA, threshold: env.STAMP_DUTY_THRESHOLD_NAIRA },
       tiers: {
-        1: { dailyDebit: toKobo(env.TIER1_DAILY_LIMIT_NAIRA), maxBalance: env.TIER1_MAX_BALANCE_NAIRA > 0 ? toKobo(env.TIER1_MAX_BALANCE_NAIRA) : null },
-        2: { dailyDebit: toKobo(env.TIER2_DAILY_LIMIT_NAIRA), maxBalance: env.TIER2_MAX_BALANCE_NAIRA > 0 ? toKobo(env.TIER2_MAX_BALANCE_NAIRA) : null },
-        3: { dailyDebit: toKobo(env.TIER3_DAILY_LIMIT_NAIRA), maxBalance: env.TIER3_MAX_BALANCE_NAIRA > 0 ? toKobo(env.TIER3_MAX_BALANCE_NAIRA) : null },
+        1: { dailyDebit: env.TIER1_DAILY_LIMIT_NAIRA, maxBalance: orNone(env.TIER1_MAX_BALANCE_NAIRA) },
+        2: { dailyDebit: env.TIER2_DAILY_LIMIT_NAIRA, maxBalance: orNone(env.TIER2_MAX_BALANCE_NAIRA) },
+        3: { dailyDebit: env.TIER3_DAILY_LIMIT_NAIRA, maxBalance: orNone(env.TIER3_MAX_BALANCE_NAIRA) },
       },
       pin: { maxAttempts: env.PIN_MAX_ATTEMPTS, lockMs: env.PIN_LOCK_MINUTES * 60_000 },
     },

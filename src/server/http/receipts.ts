@@ -19,7 +19,7 @@ export async function checkStatusPost(app: App, user: UserJson, request: Request
   const values = await readFormValues(request);
   const reference = values.reference ?? '';
   const found = await app.transactions.findOwn(user.accounts, reference);
-  if (found?.transaction.status === 'pending') await app.bills.checkStatus(user.id, found.account.account_number, reference);
+  if (found?.transaction.status === 'pending') await app.payments.checkStatus(user.id, found.account.account_number, reference);
   return new Response(null, { status: 303, headers: { location: receiptPath(page, reference, Boolean(found)) } });
 }
 

@@ -190,9 +190,9 @@ describe.each(engines)('bills on %s', (engine) => {
       expect(await balanceOf(internalAccounts.suspense)).toBe(naira(3_000));
       await expectLedgerOk();
       // Not yet due: the timer leaves it alone.
-      expect(await t.app.bills.requery()).toEqual({ checked: 0, settled: 0 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 0, settled: 0 });
       t.clock.advance(61_000);
-      expect(await t.app.bills.requery()).toEqual({ checked: 1, settled: 1 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 1, settled: 1 });
       const settled = await t.app.transactions.byReference(buyer.accountNumber, result.value.transaction.reference);
       expect(settled).toMatchObject({ status: 'successful', details: { token: expect.stringMatching(/^\d{20}$/) } });
       expect(await balanceOf(internalAccounts.suspense)).toBe(0);
@@ -210,12 +210,12 @@ describe.each(engines)('bills on %s', (engine) => {
       expect(result.value.transaction.status).toBe('pending');
       const price = card.value.current_package.amount;
       expect(await balanceOf(buyer.accountNumber)).toBe(naira(50_000) - price);
-      const checked = await t.app.bills.checkStatus(buyer.userId, buyer.accountNumber, result.value.transaction.reference);
+      const checked = await t.app.payments.checkStatus(buyer.userId, buyer.accountNumber, result.value.transaction.reference);
       expect(checked.ok && checked.value.status).toBe('reversed');
       // A second check, or the timer, finds nothing left to do.
-      await t.app.bills.checkStatus(buyer.userId, buyer.accountNumber, result.value.transaction.reference);
+      await t.app.payments.checkStatus(buyer.userId, buyer.accountNumber, result.value.transaction.reference);
       t.clock.advance(3_600_000);
-      expect(await t.app.bills.requery()).toEqual({ checked: 0, settled: 0 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 0, settled: 0 });
       expect(await balanceOf(buyer.accountNumber)).toBe(naira(50_000));
       expect((await history(buyer.userId, buyer.accountNumber)).filter((row) => row.category === 'reversal')).toHaveLength(1);
       await expectLedgerOk();
@@ -247,7 +247,7 @@ describe.each(engines)('bills on %s', (engine) => {
       const first = await t.app.bills.buyAirtime(buyer.userId, buyer.accountNumber, input, key);
       expect(first.ok && first.value.transaction.status).toBe('pending');
       t.clock.advance(61_000);
-      await t.app.bills.requery();
+      await t.app.payments.requery();
       const replay = await t.app.bills.buyAirtime(buyer.userId, buyer.accountNumber, input, key);
       expect(replay).toMatchObject({ ok: true, replayed: true, value: { transaction: { status: 'successful' } } });
       await expectLedgerOk();
@@ -276,12 +276,12 @@ describe.each(engines)('bills on %s', (engine) => {
       expect(await balanceOf(buyer.accountNumber)).toBe(naira(8_500));
       dropping = false;
       // Asked too early, "never received" could still be a payment on its way: it stays pending.
-      expect(await t.app.bills.checkStatus(buyer.userId, buyer.accountNumber, result.ok ? result.value.transaction.reference : '')).toMatchObject({ ok: true, value: { status: 'pending' } });
+      expect(await t.app.payments.checkStatus(buyer.userId, buyer.accountNumber, result.ok ? result.value.transaction.reference : '')).toMatchObject({ ok: true, value: { status: 'pending' } });
       // That early query counted: the next is due two minutes later.
       t.clock.advance(61_000);
-      expect(await t.app.bills.requery()).toEqual({ checked: 0, settled: 0 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 0, settled: 0 });
       t.clock.advance(60_000);
-      expect(await t.app.bills.requery()).toEqual({ checked: 1, settled: 1 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 1, settled: 1 });
       expect(await balanceOf(buyer.accountNumber)).toBe(naira(10_000));
       const reference = result.ok ? result.value.transaction.reference : '';
       expect(await t.app.transactions.byReference(buyer.accountNumber, reference)).toMatchObject({ status: 'reversed' });

@@ -6,7 +6,8 @@ import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry,
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank } from '../reference/banks.ts';
 import { presentTransaction, recordTransaction } from '../transactions/transaction-repository.ts';
-import { formatNaira } from '../../../lib/money.ts';
+import { kobo } from '../../../lib/money.ts';
+import type { MoneyWords } from '../payments/words.ts';
 import type { TransactionCategory, TransactionJson } from '../../../lib/transaction.ts';
 
 /**
@@ -14,8 +15,8 @@ import type { TransactionCategory, TransactionJson } from '../../../lib/transact
  * the sandbox, a deposit from the sandbox funding account. Same ledger, same limits: an account
  * cannot go over its tier's maximum balance.
  */
-export function createInboundService(deps: { db: Db; config: Config; clock: Clock }) {
-  const { db, config, clock } = deps;
+export function createInboundService(deps: { db: Db; config: Config; clock: Clock; words: MoneyWords }) {
+  const { db, config, clock, words } = deps;
 
   async function credit(input: {
     accountNumber: string;
@@ -33,9 +34,9 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
       const account = locked.get(input.accountNumber);
       if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
       const owner = await trx.selectFrom('users').select('tier').where('id', '=', account.user_id).executeTakeFirstOrThrow();
-      const cap = tierLimits(config.money, owner.tier).maxBalance;
-      if (cap !== null && account.balance + input.amount > cap) {
-        throw new Refusal(fail('LIMIT_EXCEEDED', `The account cannot receive this: it would go over the ${formatNaira(cap)} maximum balance of Tier ${owner.tier}.`));
+      const maxBalanceKobo = tierLimits(config.money, owner.tier).maxBalance;
+      if (maxBalanceKobo !== null && account.balance + input.amount > maxBalanceKobo) {
+        throw new Refusal(fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo: kobo(maxBalanceKobo), tier: owner.tier, whose: 'inbound' })));
       }
       const reference = newReference(input.source === 'interbank' ? 'INW' : 'DEP', now);
       const posted = await postEntry(trx, {

@@ -240,9 +240,9 @@ describe.each(engines)('transfers on %s', (engine) => {
       expect(await balanceOf(internalAccounts.suspense)).toBe(naira(3_000));
       await expectLedgerOk();
       // Not due yet: the timer leaves them alone.
-      expect(await t.app.transfers.requery()).toEqual({ checked: 0, settled: 0 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 0, settled: 0 });
       t.clock.advance(31_000);
-      expect(await t.app.transfers.requery()).toEqual({ checked: 2, settled: 2 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 2, settled: 2 });
       expect(await balanceOf(sender.accountNumber)).toBe(naira(100_000 - 1_010));
       expect(await balanceOf(internalAccounts.suspense)).toBe(0);
       if (toSuccess.ok && toFailure.ok) {
@@ -250,7 +250,7 @@ describe.each(engines)('transfers on %s', (engine) => {
         expect(await t.app.transactions.byReference(sender.accountNumber, toFailure.value.transaction.reference)).toMatchObject({ status: 'reversed' });
       }
       // Settling twice changes nothing.
-      expect(await t.app.transfers.requery()).toEqual({ checked: 0, settled: 0 });
+      expect(await t.app.payments.requery()).toEqual({ checked: 0, settled: 0 });
       await expectLedgerOk();
     });
 
@@ -258,15 +258,21 @@ describe.each(engines)('transfers on %s', (engine) => {
       const sender = await customer(t.app, { balance: naira(10_000) });
       // A switch that drops the funds transfer (as if the process died before sending it).
       const { createTransferService } = await import('./transfer-service.ts');
+      const { createInterbankRail } = await import('./interbank-rail.ts');
+      const { createPayments } = await import('../payments/payments.ts');
+      const { createMoneyGate } = await import('../money/money-gate.ts');
+      const { moneyWords: words } = await import('../../http/money-words.ts');
       const { createSandboxSwitch } = await import('../../integrations/interbank/sandbox-switch.ts');
       const sandbox = createSandboxSwitch({ db: t.app.db, clock: t.clock, bank: t.app.config.bank });
       const dropping = { ...sandbox, fundsTransfer: async () => Promise.reject(new Error('connection reset')) };
-      const service = createTransferService({ ...t.app, interbank: dropping });
+      const gate = createMoneyGate({ ...t.app, words });
+      const payments = createPayments({ ...t.app, engine, gate, rails: { interbank_transfers: createInterbankRail({ interbank: dropping, words }) } });
+      const service = createTransferService({ ...t.app, gate, payments, words, interbank: dropping });
       const result = await service.sendToBank(sender.userId, sender.accountNumber, { account_number: gtb('123456789'), bank_code: gtbank.nipCode, amount: naira(1_000), narration: '', pin: testPin, save_beneficiary: false }, newKey());
       expect(result).toMatchObject({ ok: true, value: { transaction: { status: 'pending' } } });
       expect(await balanceOf(sender.accountNumber)).toBe(naira(10_000 - 1_010));
       if (!result.ok) return;
-      const checked = await service.checkStatus(sender.userId, sender.accountNumber, result.value.transaction.reference);
+      const checked = await payments.checkStatus(sender.userId, sender.accountNumber, result.value.transaction.reference);
       expect(checked).toMatchObject({ ok: true, value: { status: 'reversed' } });
       expect(await balanceOf(sender.accountNumber)).toBe(naira(10_000));
       await expectLedgerOk();

@@ -12,6 +12,6 @@ export const GET = endpoint(async (context) => {
   if (!found) return fail('NOT_FOUND', 'No such transaction on your account.');
   const { transaction, account } = found;
   if (transaction.status !== 'pending') return jsonSuccess(transaction, 'Your transaction.');
-  const checked = await app.bills.checkStatus(caller.value.user.id, account.account_number, reference);
+  const checked = await app.payments.checkStatus(caller.value.user.id, account.account_number, reference);
   return jsonSuccess(checked.ok ? checked.value : transaction, 'Your transaction.');
 });

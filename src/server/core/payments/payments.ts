@@ -1,0 +1,272 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { Logger } from '../../log.ts';
+import type { Clock } from '../clock.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry, type Trx } from '../ledger/ledger.ts';
+import { recordTransaction, type TransactionRepository } from '../transactions/transaction-repository.ts';
+import type { Claim, Idempotency } from '../money/idempotency.ts';
+import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
+import { reverseDebit } from '../money/reversal.ts';
+import { withTimeout } from '../../integrations/with-timeout.ts';
+import { kobo } from '../../../lib/money.ts';
+import type { TransactionJson } from '../../../lib/transaction.ts';
+import type { DefiniteVerdict, PaymentRail, PaymentTable, PendingPayment, Verdict } from './rail.ts';
+
+/** Re-queries back off to at most an hour apart; after this many the payment is raised as an alert. */
+const maximumRequeryGapMs = 3_600_000;
+const alertAfterAttempts = 12;
+
+/** The columns every pending-payment table shares (rail.ts CommonColumn), as the machine reads and writes them. */
+type PendingRow = {
+  reference: string;
+  transaction_id: string;
+  user_id: string;
+  account_number: string;
+  status: 'pending' | 'successful' | 'failed';
+  query_attempts: number;
+  next_query_at: string;
+  idempotency_user_id: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  settled_at: string | null;
+  response_code: string | null;
+};
+/**
+ * Both tables under one name: the machine touches only the shared columns (and response_code
+ * where the rail keeps it), so one typed view serves either table.
+ */
+const pendingView = (executor: Db | Trx) => executor as unknown as Kysely<{ pending_payments: PendingRow }>;
+
+/** The rails this machine drives, at most one a table. */
+export type Rails = { [T in PaymentTable]?: PaymentRail<T, unknown> };
+type AnyRail = PaymentRail<PaymentTable, unknown>;
+
+/**
+ * The pending-payment machine: every payment to an outside provider that may not answer (a
+ * transfer to another bank, a bill) goes the same way. One money transaction debits the
+ * customer into suspense, writes the pending row and the pending answer to the idempotency key;
+ * then the provider is called. A definite answer settles (suspense → settlement) or reverses
+ * the debit once, and rewrites the idempotent answer; no answer leaves it pending, re-queried
+ * with a doubling gap and raised as an alert after twelve tries. Money is never returned before
+ * the provider has said the payment failed ("never received" counts only after the rail's grace).
+ */
+export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine: 'sqlite' | 'postgres'; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails }) {
+  const { db, clock, log, engine, idempotency, transactions, gate, rails } = deps;
+
+  function railOf(table: PaymentTable): AnyRail {
+    const rail = rails[table] as AnyRail | undefined;
+    if (!rail) throw new Error(`no payment rail for ${table}`);
+    return rail;
+  }
+
+  async function present(executor: Db | Trx, rail: AnyRail, accountNumber: string, reference: string): Promise<Result<{ transaction: TransactionJson; message: string }>> {
+    const transaction = await gate.presentByReference(executor, accountNumber, reference);
+    return succeed({ transaction, message: rail.message(transaction) });
+  }
+
+  /** Asks the provider, at most the rail's timeout; a throw or a timeout is the rail's "unanswered". */
+  async function ask(rail: AnyRail, question: () => Promise<Verdict<unknown>>, reference: string, logged: boolean): Promise<Verdict<unknown>> {
+    try {
+      return await withTimeout(question(), rail.timeoutMs);
+    } catch (error) {
+      if (logged) log.warn(`${rail.logPrefix}.send_unanswered`, { reference, error: error instanceof Error ? error.message : String(error) });
+      return rail.unanswered;
+    }
+  }
+
+  /**
+   * Debits into suspense and records the pending payment, then sends it. A retry of a finished
+   * request replays its answer (moneyTransaction); a payment already started is never sent twice.
+   */
+  async function start<T extends PaymentTable>(table: T, claim: Claim, payment: PendingPayment<T>): Promise<MoneyResult> {
+    const rail = railOf(table);
+    const { sendAccount, amountKobo, charges } = payment;
+    const chargesKobo = kobo(charges.reduce((total, charge) => total + charge.amountKobo, 0));
+    const started = await gate.moneyTransaction(async (trx) => {
+      const now = clock.now();
+      await idempotency.claim(trx, claim, now);
+      const sender = (await lockAccounts(trx, engine, [sendAccount])).get(sendAccount)!;
+      await gate.checkDailyLimit(trx, sendAccount, payment.tier, amountKobo, now, payment.limitVerb);
+      gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);
+      const reference = newReference(payment.referencePrefix, now);
+      const posted = await postEntry(trx, {
+        reference,
+        kind: payment.entryKind,
+        description: payment.entryDescription,
+        at: now.toISOString(),
+        lines: [
+          { account: sendAccount, amount: -(amountKobo + chargesKobo) },
+          { account: internalAccounts.suspense, amount: amountKobo },
+          ...charges.map((charge) => ({ account: charge.account, amount: charge.amountKobo })),
+        ],
+      });
+      const transactionId = await recordTransaction(trx, {
+        reference,
+        accountNumber: sendAccount,
+        userId: payment.userId,
+        type: 'debit',
+        category: payment.transaction.category,
+        status: 'pending',
+        amount: amountKobo,
+        fee: chargesKobo,
+        balanceAfter: posted.balances.get(sendAccount)!,
+        narration: payment.transaction.narration,
+        counterparty: payment.transaction.counterparty,
+        details: payment.transaction.details,
+        entryId: posted.entryId,
+        at: now,
+      });
+      await trx
+        .insertInto(table as PaymentTable)
+        .values({
+          ...(payment.columns as object),
+          reference,
+          transaction_id: transactionId,
+          entry_id: posted.entryId,
+          user_id: payment.userId,
+          account_number: sendAccount,
+          amount: amountKobo,
+          status: 'pending',
+          next_query_at: new Date(now.getTime() + rail.firstRequeryMs).toISOString(),
+          idempotency_user_id: claim.userId,
+          idempotency_key: claim.key,
+          created_at: now.toISOString(),
+          settled_at: null,
+        } as never)
+        .execute();
+      if (payment.alsoInTransaction) await payment.alsoInTransaction(trx, now);
+      // Stored now, so a retry after a crash sees the pending payment; replaced when it settles.
+      const outcome = await present(trx, rail, sendAccount, reference);
+      await idempotency.complete(trx, claim, outcome, reference, now);
+      return outcome;
+    });
+    if (!started.ok || started.replayed) return started;
+    const reference = started.value.transaction.reference;
+
+    const verdict = await ask(rail, () => rail.send(payment.request(reference) as never), reference, true);
+    if (verdict.outcome === 'unknown' || verdict.outcome === 'not_received') {
+      if (rail.keepsResponseCode && verdict.outcome === 'unknown' && verdict.code !== undefined) {
+        await pendingView(db).updateTable(table as 'pending_payments').set({ response_code: verdict.code }).where('reference', '=', reference).where('status', '=', 'pending').execute();
+      }
+      return started;
+    }
+    await settle(table, reference, verdict);
+    return present(db, rail, sendAccount, reference);
+  }
+
+  /** Settles a pending payment once: succeeded moves suspense to the rail's settlement account; failed reverses the whole debit. */
+  async function settle<T extends PaymentTable>(table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<void> {
+    const rail = railOf(table);
+    let settled: { row: PendingRow; transaction: TransactionJson } | null = null;
+    await inTransaction(db, async (trx) => {
+      const now = clock.now();
+      const claimed = await pendingView(trx)
+        .updateTable(table as 'pending_payments')
+        .set({
+          status: verdict.outcome === 'succeeded' ? 'successful' : 'failed',
+          settled_at: now.toISOString(),
+          ...(rail.keepsResponseCode && verdict.code !== undefined ? { response_code: verdict.code } : {}),
+        })
+        .where('reference', '=', reference)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) return; // settled already, by a re-query or the customer's "check status"
+      const original = await trx.selectFrom('transactions').selectAll().where('id', '=', claimed.transaction_id).executeTakeFirstOrThrow();
+      const details = JSON.parse(original.details) as Record<string, unknown>;
+      if (verdict.outcome === 'succeeded') {
+        const settlement = rail.settlement(claimed as never, verdict.delivered);
+        const amount = Number(original.amount);
+        await postEntry(trx, {
+          reference,
+          kind: settlement.kind,
+          description: settlement.description,
+          at: now.toISOString(),
+          lines: [
+            { account: internalAccounts.suspense, amount: -amount },
+            { account: settlement.account, amount },
+          ],
+        });
+        await trx
+          .updateTable('transactions')
+          .set({ status: 'successful', ...(settlement.details ? { details: JSON.stringify({ ...details, ...settlement.details }) } : {}), updated_at: now.toISOString() })
+          .where('id', '=', original.id)
+          .execute();
+      } else {
+        await reverseDebit(trx, original, { reason: verdict.reason, ...rail.reversal(claimed as never, details, verdict.reason), at: now });
+      }
+      const outcome = await present(trx, rail, claimed.account_number, reference);
+      if (claimed.idempotency_user_id && claimed.idempotency_key) {
+        await idempotency.complete(trx, { userId: claimed.idempotency_user_id, key: claimed.idempotency_key }, outcome, reference, now);
+      }
+      if (outcome.ok) settled = { row: claimed, transaction: outcome.value.transaction };
+    });
+    log.info(`${rail.logPrefix}.settled`, { reference, outcome: verdict.outcome, ...(verdict.code !== undefined ? { code: verdict.code } : {}) });
+    const done = settled as { row: PendingRow; transaction: TransactionJson } | null;
+    if (done && rail.afterSettle) await rail.afterSettle(done.row as never, done.transaction, verdict);
+  }
+
+  /** Asks one rail about its pending payments whose turn has come (or one, on the customer's demand). */
+  async function requeryRail(table: PaymentTable, options: { reference?: string; limit?: number }): Promise<{ checked: number; settled: number }> {
+    const rail = railOf(table);
+    const now = clock.now();
+    let query = pendingView(db).selectFrom(table as 'pending_payments').selectAll().where('status', '=', 'pending');
+    query = options.reference ? query.where('reference', '=', options.reference) : query.where('next_query_at', '<=', now.toISOString());
+    const due = await query.orderBy('next_query_at').limit(options.limit ?? 50).execute();
+    let settled = 0;
+    for (const payment of due) {
+      const verdict = await ask(rail, () => rail.status(payment as never), payment.reference, false);
+      const tooSoon = verdict.outcome === 'not_received' && now.getTime() - Date.parse(payment.created_at) < rail.notReceivedGraceMs;
+      if (verdict.outcome === 'unknown' || tooSoon) {
+        const attempts = payment.query_attempts + 1;
+        const wait = Math.min(maximumRequeryGapMs, rail.firstRequeryMs * 2 ** attempts);
+        const code = verdict.outcome === 'unknown' && rail.keepsResponseCode && verdict.code !== undefined ? { response_code: verdict.code } : {};
+        await pendingView(db)
+          .updateTable(table as 'pending_payments')
+          .set({ query_attempts: attempts, next_query_at: new Date(now.getTime() + wait).toISOString(), ...code })
+          .where('reference', '=', payment.reference)
+          .where('status', '=', 'pending')
+          .execute();
+        if (attempts >= alertAfterAttempts) log.error(`${rail.logPrefix}.unresolved`, { reference: payment.reference, attempts, ...code });
+        continue;
+      }
+      // "Never received", after the grace, is a definite answer: nothing was delivered, so the money goes back.
+      await settle(table, payment.reference, verdict.outcome === 'not_received' ? { outcome: 'failed', reason: 'The provider has no record of this purchase' } : verdict);
+      settled += 1;
+    }
+    return { checked: due.length, settled };
+  }
+
+  /** The timer's run: every rail's due payments, one rail after the other. */
+  async function requery(options: { limit?: number } = {}): Promise<{ checked: number; settled: number }> {
+    const total = { checked: 0, settled: 0 };
+    for (const table of Object.keys(rails) as PaymentTable[]) {
+      const result = await requeryRail(table, options);
+      if (result.checked > 0) log.info(`${railOf(table).logPrefix}.requery`, result);
+      total.checked += result.checked;
+      total.settled += result.settled;
+    }
+    return total;
+  }
+
+  /** The customer's "check status": a pending payment of theirs, on any rail, is asked about first. */
+  async function checkStatus(userId: string, accountNumber: string, reference: string): Promise<Result<TransactionJson>> {
+    for (const table of Object.keys(rails) as PaymentTable[]) {
+      const owned = await pendingView(db)
+        .selectFrom(table as 'pending_payments')
+        .select('reference')
+        .where('reference', '=', reference)
+        .where('user_id', '=', userId)
+        .where('account_number', '=', accountNumber)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (owned) await requeryRail(table, { reference });
+    }
+    const transaction = await transactions.byReference(accountNumber, reference);
+    return transaction ? succeed(transaction) : fail('NOT_FOUND', 'No such transaction on your account.');
+  }
+
+  return { start, settle, requery, checkStatus };
+}
+export type Payments = ReturnType<typeof createPayments>;

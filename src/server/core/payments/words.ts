@@ -1,0 +1,28 @@
+import type { Kobo } from '../../../lib/money.ts';
+import type { TransactionJson } from '../../../lib/transaction.ts';
+
+/**
+ * The sentences a customer reads about money. The core decides the code and the figures (in
+ * kobo); the edge (src/server/http/money-words.ts) puts them into words, in naira. Services take
+ * this as a dependency, so no core file formats money.
+ */
+export interface MoneyWords {
+  /** LIMIT_EXCEEDED on the daily debit limit: the sentence and the amount field's note. */
+  dailyLimit(figures: { limitKobo: Kobo; usedKobo: Kobo; leftKobo: Kobo; tier: number; verb: 'send' | 'spend' }): { message: string; field: string };
+  /** INSUFFICIENT_FUNDS: the balance against the debit (amount and any charges). */
+  insufficientFunds(figures: { balanceKobo: Kobo; totalKobo: Kobo; what?: string }): string;
+  /** LIMIT_EXCEEDED on a tier's maximum balance: the recipient's, the sender's own, or an account credited from outside. */
+  maxBalance(figures: { maxBalanceKobo: Kobo; tier: number; whose: 'recipient' | 'own' | 'inbound' }): string;
+  /** The answer to a transfer as it now stands (sent, pending, or failed and returned). */
+  transferOutcome(transaction: TransactionJson): string;
+  /** The answer to a bill purchase as it now stands. */
+  purchaseOutcome(transaction: TransactionJson): string;
+  /** Field notes for an amount outside what the provider takes. */
+  airtimeRange(figures: { minKobo: Kobo; maxKobo: Kobo }): string;
+  discoRange(figures: { disco: string; minKobo: Kobo; maxKobo: Kobo }): string;
+  /** What was bought, as the receipt and history name it. */
+  airtimeItem(figures: { amountKobo: Kobo; network: string }): string;
+  electricityItem(figures: { amountKobo: Kobo; disco: string; meterType: string }): string;
+  /** The electricity token email. */
+  tokenEmail(figures: { firstName: string; token: string; meterNumber: string; provider: string; units: string; amountKobo: Kobo; reference: string; createdAt: string; bankName: string }): { subject: string; lines: string[] };
+}

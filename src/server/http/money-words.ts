@@ -1,0 +1,83 @@
+import { formatNaira } from '../../lib/money.ts';
+import { groupToken } from '../../lib/receipt.ts';
+import { formatLagosDateTime } from '../../lib/lagos-time.ts';
+import type { MoneyWords } from '../core/payments/words.ts';
+
+/**
+ * The customer's sentences about money, worded at the edge: the core hands over codes and
+ * figures in kobo (core/payments/words.ts), and only here do they become naira.
+ */
+export const moneyWords: MoneyWords = {
+  dailyLimit({ limitKobo, leftKobo, tier, verb }) {
+    return {
+      message: `That is over your daily limit of ${formatNaira(limitKobo)} on Tier ${tier}. You can ${verb} up to ${formatNaira(leftKobo)} more today; raise your tier to ${verb} more.`,
+      field: `At most ${formatNaira(leftKobo)} more today`,
+    };
+  },
+
+  insufficientFunds({ balanceKobo, totalKobo, what }) {
+    return `Your balance of ${formatNaira(balanceKobo)} is not enough for ${formatNaira(totalKobo)}${what ? ` (${what})` : ''}.`;
+  },
+
+  maxBalance({ maxBalanceKobo, tier, whose }) {
+    if (whose === 'recipient') return `The recipient's account cannot receive this amount: it would go over the ${formatNaira(maxBalanceKobo)} maximum balance of their account tier.`;
+    if (whose === 'inbound') return `The account cannot receive this: it would go over the ${formatNaira(maxBalanceKobo)} maximum balance of Tier ${tier}.`;
+    return `This account cannot hold more than ${formatNaira(maxBalanceKobo)} on Tier ${tier}.`;
+  },
+
+  transferOutcome(transaction) {
+    const to = transaction.counterparty?.name ?? 'the recipient';
+    if (transaction.status === 'successful') return `${formatNaira(transaction.amount)} sent to ${to}.`;
+    if (transaction.status === 'pending') return `Your transfer to ${to} is pending: the other bank has not confirmed it yet. We will confirm it or return the money.`;
+    return `The transfer to ${to} failed and ${formatNaira(transaction.amount + transaction.fee)} was returned to your account.`;
+  },
+
+  purchaseOutcome(transaction) {
+    const details = transaction.details;
+    const item = typeof details.item === 'string' ? details.item : 'Your purchase';
+    const provider = typeof details.provider === 'string' ? details.provider : 'The provider';
+    if (transaction.status === 'pending') return `${item} is pending: ${provider} has not confirmed it yet. We will confirm it or return your money.`;
+    if (transaction.status === 'reversed' || transaction.status === 'failed') {
+      return `${provider} could not complete ${item} and ${formatNaira(transaction.amount + transaction.fee)} was returned to your account.`;
+    }
+    if (typeof details.token === 'string') return `${item}: your token is ${groupToken(details.token)} (${String(details.units ?? '')}).`;
+    return `${item}: done.`;
+  },
+
+  airtimeRange({ minKobo, maxKobo }) {
+    return `Airtime is from ${formatNaira(minKobo)} to ${formatNaira(maxKobo)}`;
+  },
+
+  discoRange({ disco, minKobo, maxKobo }) {
+    return `${disco} takes ${formatNaira(minKobo)} to ${formatNaira(maxKobo)}`;
+  },
+
+  airtimeItem({ amountKobo, network }) {
+    return `${formatNaira(amountKobo)} ${network} airtime`;
+  },
+
+  electricityItem({ amountKobo, disco, meterType }) {
+    return `${formatNaira(amountKobo)} of ${disco} ${meterType} electricity`;
+  },
+
+  tokenEmail({ firstName, token, meterNumber, provider, units, amountKobo, reference, createdAt, bankName }) {
+    const grouped = groupToken(token);
+    return {
+      subject: `Your electricity token ${grouped}`,
+      lines: [
+        `Hello ${firstName},`,
+        '',
+        `Your electricity token: ${grouped}`,
+        '',
+        `Meter: ${meterNumber} (${provider})`,
+        `Units: ${units}`,
+        `Amount: ${formatNaira(amountKobo)}`,
+        `Reference: ${reference}`,
+        `Date: ${formatLagosDateTime(createdAt)}`,
+        '',
+        'Type the 20 digits into your meter. This token works only on this meter.',
+        bankName,
+      ],
+    };
+  },
+};
