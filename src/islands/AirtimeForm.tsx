@@ -4,9 +4,9 @@ import { airtimeQuickAmounts, type Network } from '../lib/bills.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { processing, setProviders, whileProcessing } from '../stores/airtime.ts';
-import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { checkedBeforeHydration, DefaultSubmit, NetworkChoice, useHydrated } from './mobile-kit.tsx';
-import { CarriedKeyFields, carriedKey, PinField, SummaryList, usePayment } from './purchase-kit.tsx';
+import { TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { checkedBeforeHydration, MobilePurchaseForm, NetworkChoice, PhoneNumberField, useHydrated, useMobilePurchase } from './mobile-kit.tsx';
+import { carriedKey } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   networks: readonly Network[];
@@ -46,39 +46,23 @@ export default function AirtimeForm(props: Props) {
   const overBalance = details ? purchaseBalanceProblem(balance, details.amount) : undefined;
   const ready = hydrated && details !== null && !overBalance;
   const network = networks.find((candidate) => candidate.id === form.values.network_id);
-  const payment = usePayment({
-    flag: { processing, whileProcessing },
-    pinShown: ready,
-    errors,
-    formError,
-    intended: carried,
-    receiptPath: successPath,
-    paidText: 'The airtime was bought',
-  });
-  const { busy, message } = payment;
+  const payment = useMobilePurchase({ form, flag: { processing, whileProcessing }, ready, errors, formError, carried, receiptPath: successPath, paidText: 'The airtime was bought' });
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    payment.setMessage(null);
-    if (!form.check() || !details || overBalance) return;
-    const refusal = await payment.pay({
-      path: `/v1/bills/airtime/purchase/${sendAccount}`,
-      body: { network_id: details.network_id, phone_number: details.phone_number, amount: details.amount },
-      fingerprint: airtimeFingerprint(details),
-    });
-    if (refusal) payment.showRefusal(refusal, form);
-  }
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) =>
+    payment.submit(event, () =>
+      details && !overBalance
+        ? { path: `/v1/bills/airtime/purchase/${sendAccount}`, body: { network_id: details.network_id, phone_number: details.phone_number, amount: details.amount }, fingerprint: airtimeFingerprint(details) }
+        : null,
+    );
 
   const amountError = form.errorFor('amount') ?? overBalance;
+  const summary =
+    ready && details
+      ? { rows: [{ label: 'Network', value: network?.name ?? details.network_id }, { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> }], total: formatNaira(details.amount) }
+      : null;
 
   return (
-    <form method="post" action="/artime" noValidate onSubmit={onSubmit}>
-      <DefaultSubmit />
-      <input type="hidden" name="step" value="details" />
-      <CarriedKeyFields carried={carried} />
-      <FormMessage error={message} notice={notice} />
-
+    <MobilePurchaseForm action="/artime" onSubmit={onSubmit} payment={payment} carried={carried} notice={notice} summary={summary}>
       <NetworkChoice
         name="network_id"
         networks={networks}
@@ -90,16 +74,7 @@ export default function AirtimeForm(props: Props) {
         }}
       />
 
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        maxLength={20}
-        hint="Your own number is filled in. Change it to buy for someone else."
-        error={form.errorFor('phone_number')}
-        {...form.bind('phone_number')}
-      />
+      <PhoneNumberField form={form} />
 
       <TextField
         label="Amount (₦)"
@@ -131,24 +106,6 @@ export default function AirtimeForm(props: Props) {
           </button>
         ))}
       </div>
-
-      {ready && details ? (
-        <>
-          <SummaryList
-            label="Purchase"
-            rows={[
-              { label: 'Network', value: network?.name ?? details.network_id },
-              { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> },
-            ]}
-            total={formatNaira(details.amount)}
-          />
-          <PinField {...payment.pinField} />
-        </>
-      ) : null}
-
-      <SubmitButton busy={busy} busyText="Buying…">
-        {ready && details ? `Pay ${formatNaira(details.amount)}` : 'Continue'}
-      </SubmitButton>
-    </form>
+    </MobilePurchaseForm>
   );
 }

@@ -208,7 +208,7 @@ export default function CableForm(props: Props) {
       ) : null}
 
       {verified ? (
-        <PinField hint="The 4-digit PIN you set for payments. Never share it." {...payment.pinField} />
+        <PinField pinFor="payments" {...payment.pinField} />
       ) : null}
 
       <SubmitButton busy={busy} busyText="Paying…" name="intent" value="verify">

@@ -5,9 +5,9 @@ import { dataDetailsSchema, dataFingerprint, findPlan, plansByPeriod, planSummar
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { plans as planStore, processing, selectedPlan, selectPlan, setProviders, showPlans, whileProcessing } from '../stores/data.ts';
-import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, RadioCard, useHydrated } from './mobile-kit.tsx';
-import { CarriedKeyFields, carriedKey, PinField, SummaryList, usePayment } from './purchase-kit.tsx';
+import { useSchemaForm, type FormProps } from './form-kit.tsx';
+import { checkedBeforeHydration, ChoiceFieldset, MobilePurchaseForm, NetworkChoice, PhoneNumberField, RadioCard, useHydrated, useMobilePurchase } from './mobile-kit.tsx';
+import { carriedKey } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   networks: readonly Network[];
@@ -82,41 +82,32 @@ export default function DataForm(props: Props) {
   const details = parsed.success && plan ? parsed.data : null;
   const overBalance = plan ? purchaseBalanceProblem(balance, plan.amount) : undefined;
   const ready = hydrated && details !== null && plan !== null && !overBalance;
-  const payment = usePayment({
-    flag: { processing, whileProcessing },
-    pinShown: ready,
-    errors,
-    formError,
-    intended: carried,
-    receiptPath: successPath,
-    paidText: 'The data was bought',
-  });
-  const { busy, message } = payment;
+  const payment = useMobilePurchase({ form, flag: { processing, whileProcessing }, ready, errors, formError, carried, receiptPath: successPath, paidText: 'The data was bought' });
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    payment.setMessage(null);
-    if (!form.check() || !details || !plan || overBalance) return;
-    const refusal = await payment.pay({
-      path: `/v1/bills/data/purchase/${sendAccount}`,
-      body: { provider_id: details.provider_id, plan_id: details.plan_id, phone_number: details.phone_number },
-      fingerprint: dataFingerprint(details),
-    });
-    if (refusal) payment.showRefusal(refusal, form);
-  }
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) =>
+    payment.submit(event, () =>
+      details && plan && !overBalance
+        ? { path: `/v1/bills/data/purchase/${sendAccount}`, body: { provider_id: details.provider_id, plan_id: details.plan_id, phone_number: details.phone_number }, fingerprint: dataFingerprint(details) }
+        : null,
+    );
 
   const planError = form.errorFor('plan_id') ?? overBalance;
+  const summary =
+    ready && details && plan && network
+      ? {
+          rows: [
+            { label: 'Network', value: network.name },
+            { label: 'Plan', value: `${plan.name} (${planSummary(plan)})` },
+            { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> },
+          ],
+          total: formatNaira(plan.amount),
+        }
+      : null;
+  // Which network's plans are on screen: the page shows a newly chosen network's plans before going on.
+  const plansFor = <input type="hidden" name="plans_for" value={networkId} />;
 
   return (
-    <form method="post" action="/data/purchase" noValidate onSubmit={onSubmit}>
-      <DefaultSubmit />
-      <input type="hidden" name="step" value="details" />
-      {/* Which network's plans are on screen: the page shows a newly chosen network's plans before going on. */}
-      <input type="hidden" name="plans_for" value={networkId} />
-      <CarriedKeyFields carried={carried} />
-      <FormMessage error={message} notice={notice} />
-
+    <MobilePurchaseForm action="/data/purchase" onSubmit={onSubmit} payment={payment} carried={carried} notice={notice} summary={summary} hidden={plansFor}>
       <NetworkChoice
         name="provider_id"
         networks={networks}
@@ -161,35 +152,7 @@ export default function DataForm(props: Props) {
         </ChoiceFieldset>
       )}
 
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        maxLength={20}
-        hint="Your own number is filled in. Change it to buy for someone else."
-        error={form.errorFor('phone_number')}
-        {...form.bind('phone_number')}
-      />
-
-      {ready && details && plan && network ? (
-        <>
-          <SummaryList
-            label="Purchase"
-            rows={[
-              { label: 'Network', value: network.name },
-              { label: 'Plan', value: `${plan.name} (${planSummary(plan)})` },
-              { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> },
-            ]}
-            total={formatNaira(plan.amount)}
-          />
-          <PinField {...payment.pinField} />
-        </>
-      ) : null}
-
-      <SubmitButton busy={busy} busyText="Buying…">
-        {ready && plan ? `Pay ${formatNaira(plan.amount)}` : 'Continue'}
-      </SubmitButton>
-    </form>
+      <PhoneNumberField form={form} />
+    </MobilePurchaseForm>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { api } from './api.ts';
 import { parseNairaInput } from '../lib/amount-input.ts';
 import { electricityPurchaseSchema, type Disco, type MeterCustomer, type MeterType } from '../lib/bills.ts';
 import {
@@ -15,10 +14,10 @@ import {
 } from '../lib/electricity-form.ts';
 import { formatNaira } from '../lib/money.ts';
 import { setProviders } from '../stores/electricity.ts';
-import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
 import { AmountField } from './AmountField.tsx';
-import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { CarriedKeyFields, carriedKey, LookupStatus, PinField, SummaryList, usePayment, type Lookup } from './purchase-kit.tsx';
+import { askBiller, BillPaymentForm, useBillPayment, useVerification, VerifiedNumberField } from './bill-kit.tsx';
+import { SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { carriedKey, PinField, SummaryList } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   discos: readonly Disco[];
@@ -29,8 +28,6 @@ type Props = FormProps & {
   idempotencyKey?: string | null;
   keyDetails?: string | null;
 };
-
-type Verification = Lookup<MeterCustomer>;
 
 /** The fields checked as they are typed; the amount field checks itself and the PIN comes last. */
 const meterFieldsSchema = electricityPurchaseSchema.pick({ provider_id: true, meter_type: true, meter_number: true });
@@ -56,48 +53,29 @@ export default function ElectricityForm(props: Props) {
     errors,
   );
   const [hydrated, setHydrated] = useState(false);
-  const [verification, setVerification] = useState<Verification>({ status: 'idle' });
   const [amount, setAmount] = useState<number | null>(null);
   const [amountError, setAmountError] = useState<string | undefined>(errors.amount?.[0]);
-  const latestLookup = useRef('');
   const formRef = useRef<HTMLFormElement>(null);
 
   const providerId = String(form.values.provider_id ?? '');
   const disco = discos.find((candidate) => candidate.id === providerId);
   const meterType = String(form.values.meter_type ?? '');
   const meterNumber = numberDigits(String(form.values.meter_number ?? ''));
-  const lookupKey = `${providerId}|${meterType}|${meterNumber}`;
   const complete = Boolean(disco && (disco.meter_types as readonly string[]).includes(meterType) && isCompleteMeterNumber(meterNumber));
-  const shown: Verification = verification.status !== 'idle' && verification.key === lookupKey ? verification : { status: 'idle' };
-  const verified = hydrated && shown.status === 'found' ? shown.found : null;
+  const verification = useVerification<MeterCustomer>({
+    hydrated,
+    lookupKey: `${providerId}|${meterType}|${meterNumber}`,
+    complete,
+    ask: () =>
+      askBiller<MeterCustomer>(`/v1/bills/meter-verify/${encodeURIComponent(providerId)}`, { meter_number: meterNumber, meter_type: meterType }, 'meter_number', disco ? meterNotFoundMessage(disco, meterType as MeterType) : null),
+    // Thirteen digits is a whole number; eleven may still grow, so give the next digit a moment.
+    waitMs: () => (meterNumber.length === 13 ? 0 : shortMeterPauseMs),
+  });
+  const { shown, verified } = verification;
   const overBalance = amount !== null && amount > balance ? `More than your balance of ${formatNaira(balance)}` : undefined;
   const inRange = disco !== undefined && amount !== null && amount % 100 === 0 && amount >= disco.min_amount && amount <= disco.max_amount;
   const payable = verified && inRange && !overBalance ? amount : null;
-  const payment = usePayment({
-    flag: { processing, whileProcessing },
-    pinStore: transactionPin,
-    pinShown: verified !== null,
-    errors,
-    formError,
-    receiptPath: successPath,
-    paidText: 'The purchase went through',
-  });
-  const { busy, message } = payment;
-
-  async function lookUp(provider: string, type: MeterType, number: string) {
-    const key = `${provider}|${type}|${number}`;
-    latestLookup.current = key;
-    setVerification({ status: 'loading', key });
-    const response = await api<MeterCustomer>('POST', `/v1/bills/meter-verify/${encodeURIComponent(provider)}`, { meter_number: number, meter_type: type });
-    if (latestLookup.current !== key) return; // the meter changed while we asked
-    if (response.ok) {
-      setVerification({ status: 'found', key, found: response.data });
-      return;
-    }
-    const chosen = discos.find((candidate) => candidate.id === provider);
-    const notFound = response.code === 'ACCOUNT_NOT_FOUND' && chosen;
-    setVerification({ status: 'error', key, message: notFound ? meterNotFoundMessage(chosen, type) : (response.errors.meter_number?.[0] ?? response.message) });
-  }
+  const payment = useBillPayment({ form, verified: verified !== null, ensureVerified: verification.ensureVerified, errors, formError, receiptPath: successPath, paidText: 'The purchase went through' });
 
   useEffect(() => {
     setHydrated(true);
@@ -108,48 +86,33 @@ export default function ElectricityForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    if (!hydrated || !complete || (verification.status !== 'idle' && verification.key === lookupKey)) return;
-    // Thirteen digits is a whole number; eleven may still grow, so give the next digit a moment.
-    const wait = meterNumber.length === 13 ? 0 : shortMeterPauseMs;
-    const timer = setTimeout(() => void lookUp(providerId, meterType as MeterType, meterNumber), wait);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, lookupKey]);
-
   function chooseDisco(id: string) {
     form.set('provider_id', id);
     const next = discos.find((candidate) => candidate.id === id);
     form.set('meter_type', meterTypeFor(next, meterType));
   }
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    payment.setMessage(null);
-    if (!form.check() || !disco) return;
-    if (shown.status !== 'found') {
-      if (shown.status !== 'loading') void lookUp(providerId, meterType as MeterType, meterNumber);
-      return;
-    }
-    const typedAmount = String(new FormData(event.currentTarget).get('amount') ?? '');
-    const amountMessage = electricityAmountProblem(typedAmount, disco) ?? overBalance;
-    setAmountError(amountMessage);
-    const kobo = parseNairaInput(typedAmount);
-    if (amountMessage || kobo === null) return;
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) =>
+    payment.submit(event, disco !== undefined, async () => {
+      if (!disco) return;
+      const typedAmount = String(new FormData(event.currentTarget).get('amount') ?? '');
+      const amountMessage = electricityAmountProblem(typedAmount, disco) ?? overBalance;
+      setAmountError(amountMessage);
+      const kobo = parseNairaInput(typedAmount);
+      if (amountMessage || kobo === null) return;
 
-    const meter = { provider_id: providerId, meter_type: meterType as MeterType, meter_number: meterNumber };
-    const refusal = await payment.pay({
-      path: `/v1/bills/electricity/purchase/${sendAccount}`,
-      body: { ...meter, amount: kobo },
-      fingerprint: electricityPurchaseFingerprint(meter, kobo),
+      const meter = { provider_id: providerId, meter_type: meterType as MeterType, meter_number: meterNumber };
+      const refusal = await payment.pay({
+        path: `/v1/bills/electricity/purchase/${sendAccount}`,
+        body: { ...meter, amount: kobo },
+        fingerprint: electricityPurchaseFingerprint(meter, kobo),
+      });
+      if (!refusal) return;
+      if (refusal.errors.amount?.[0]) setAmountError(refusal.errors.amount[0]);
+      const meterProblem = Boolean(refusal.errors.meter_number?.[0]) || refusal.code === 'ACCOUNT_NOT_FOUND';
+      if (meterProblem) verification.refuse(meterNotFoundMessage(disco, meter.meter_type));
+      payment.showRefusal(refusal, form, ['amount', 'meter_number'], meterProblem);
     });
-    if (!refusal) return;
-    if (refusal.errors.amount?.[0]) setAmountError(refusal.errors.amount[0]);
-    const meterProblem = Boolean(refusal.errors.meter_number?.[0]) || refusal.code === 'ACCOUNT_NOT_FOUND';
-    if (meterProblem) setVerification({ status: 'error', key: lookupKey, message: meterNotFoundMessage(disco, meter.meter_type) });
-    payment.showRefusal(refusal, form, ['amount', 'meter_number'], meterProblem);
-  }
 
   const discoOptions = discos.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${candidate.short_name})` }));
   const meterTypeError = form.errorFor('meter_type');
@@ -157,11 +120,7 @@ export default function ElectricityForm(props: Props) {
   const buttonText = !disco ? 'Continue' : verified ? (payable !== null ? `Pay ${formatNaira(payable)}` : 'Pay') : 'Verify meter';
 
   return (
-    <form method="post" action="/bills/electricity" noValidate onSubmit={onSubmit} ref={formRef}>
-      <input type="hidden" name="step" value="details" />
-      <CarriedKeyFields carried={carried} />
-      <FormMessage error={message} notice={notice} />
-
+    <BillPaymentForm action="/bills/electricity" onSubmit={onSubmit} formRef={formRef} payment={payment} carried={carried} notice={notice} intent={disco ? 'verify' : 'provider'} buttonText={buttonText}>
       <SelectField
         label="Distribution company (DisCo)"
         placeholder="Choose your DisCo"
@@ -200,23 +159,7 @@ export default function ElectricityForm(props: Props) {
             ) : null}
           </fieldset>
 
-          <TextField
-            label="Meter number"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={17}
-            className="input font-mono tracking-wider"
-            error={form.errorFor('meter_number')}
-            hint={
-              <LookupStatus
-                lookup={shown}
-                idle="11 or 13 digits, on the meter or on your last receipt."
-                loading="Checking the meter…"
-                found={shown.status === 'found' ? <strong data-testid="customer-name">{shown.found.customer_name}</strong> : null}
-              />
-            }
-            {...form.bind('meter_number')}
-          />
+          <VerifiedNumberField form={form} name="meter_number" label="Meter number" maxLength={17} lookup={shown} idle="11 or 13 digits, on the meter or on your last receipt." loading="Checking the meter…" />
         </>
       ) : null}
 
@@ -244,13 +187,10 @@ export default function ElectricityForm(props: Props) {
               setAmountError(undefined);
             }}
           />
-          <PinField hint="The 4-digit PIN you set for payments. Never share it." {...payment.pinField} />
+          <PinField pinFor="payments" {...payment.pinField} />
         </>
       ) : null}
 
-      <SubmitButton busy={busy} busyText="Paying…" name="intent" value={disco ? 'verify' : 'provider'}>
-        {buttonText}
-      </SubmitButton>
-    </form>
+    </BillPaymentForm>
   );
 }

@@ -8,6 +8,7 @@ import type { FieldErrors } from '../lib/schemas.ts';
 import type { TransactionJson } from '../lib/transaction.ts';
 import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
 import type { ProcessingFlag } from '../stores/processing.ts';
+import { FormMessage } from './form-kit.tsx';
 
 /**
  * What every money island shares (transfer, airtime, data, electricity, cable TV): the PIN
@@ -35,8 +36,23 @@ export function CarriedKeyFields({ carried }: { carried: IntendedPayment | null 
   );
 }
 
-/** The 4-digit transaction PIN, held by the island only; never written into the page. */
-export function PinField({ value, onChange, error, hint = 'The 4-digit PIN you set for transfers. Never share it.' }: { value: string; onChange: (pin: string) => void; error?: string | undefined; hint?: string }) {
+/**
+ * The head of a payment island's details form: the step the page answers without JavaScript,
+ * the key carried back from its confirm step, and the form's message.
+ */
+export function DetailsStepHead({ carried, message, notice }: { carried: IntendedPayment | null; message: string | null; notice: string | null }) {
+  return (
+    <>
+      <input type="hidden" name="step" value="details" />
+      <CarriedKeyFields carried={carried} />
+      <FormMessage error={message} notice={notice} />
+    </>
+  );
+}
+
+/** The 4-digit transaction PIN, held by the island only; never written into the page. `pinFor`: what the PIN was set for. */
+export function PinField({ value, onChange, error, pinFor = 'transfers' }: { value: string; onChange: (pin: string) => void; error?: string | undefined; pinFor?: 'transfers' | 'payments' }) {
+  const hint = `The 4-digit PIN you set for ${pinFor}. Never share it.`;
   const describedBy = error ? 'pin-hint pin-error' : 'pin-hint';
   return (
     <div className="field">

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseNairaInput } from './amount-input.ts';
+import { carriedKoboSchema, parseNairaInput } from './amount-input.ts';
 import { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, mobileNumberSchema } from './bills.ts';
-import { formatNaira } from './money.ts';
+import { formatNaira, kobo, type Kobo } from './money.ts';
 import { requiredText } from './schemas.ts';
 
 /**
@@ -18,6 +18,11 @@ export function airtimeAmountProblem(text: string): string | undefined {
   if (text.trim() === '') return 'Enter the amount';
   const amount = parseNairaInput(text);
   if (amount === null) return 'Enter an amount in naira, like 500';
+  return airtimeKoboProblem(amount);
+}
+
+/** What is wrong with an amount in kobo, in the amount field's words; undefined when it can be bought. */
+export function airtimeKoboProblem(amount: Kobo): string | undefined {
   if (amount % 100 !== 0) return 'Airtime is sold in whole naira (no kobo)';
   if (amount < airtimeMinKobo || amount > airtimeMaxKobo) return airtimeRangeMessage;
   return undefined;
@@ -30,7 +35,7 @@ export const airtimeNairaSchema = z
     const problem = airtimeAmountProblem(text);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
-  .transform((text) => parseNairaInput(text) ?? 0);
+  .transform((text) => parseNairaInput(text) ?? kobo(0));
 
 /** Step "details": which network, which line, how much. The PIN comes on the confirm step. */
 export const airtimeDetailsSchema = z.object({
@@ -39,6 +44,9 @@ export const airtimeDetailsSchema = z.object({
   amount: airtimeNairaSchema,
 });
 export type AirtimeDetails = z.infer<typeof airtimeDetailsSchema>;
+
+/** The details as the confirm step carries them: the amount already in kobo (hidden `amount_kobo`, read as `amount`). */
+export const airtimeCarriedSchema = airtimeDetailsSchema.extend({ amount: carriedKoboSchema(airtimeKoboProblem) });
 
 /**
  * The quick amount a "₦500" button posted (its value is naira), as the amount field's text; null

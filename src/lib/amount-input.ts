@@ -1,4 +1,5 @@
-import { kobo } from './money.ts';
+import { z } from 'zod';
+import { kobo, type Kobo } from './money.ts';
 
 /**
  * A naira amount typed by a person, shared by the amount field (formatting as they type) and
@@ -16,7 +17,7 @@ const WHOLE = /^(?:\d+|\d{1,3}(?:,\d{3})+)$/;
  * null when empty, not a number, negative, badly grouped ("1,23" could be a decimal comma),
  * more than 2 decimals, or more than {@link MAX_INPUT_KOBO}.
  */
-export function parseNairaInput(text: string): number | null {
+export function parseNairaInput(text: string): Kobo | null {
   let rest = text.trim();
   if (rest.startsWith('₦')) rest = rest.slice(1).trimStart();
   const match = /^([\d,]*)(?:\.(\d{0,2}))?$/.exec(rest);
@@ -28,7 +29,7 @@ export function parseNairaInput(text: string): number | null {
   const digits = whole.replaceAll(',', '').replace(/^0+(?=\d)/, '');
   if (digits.length > 12) return null; // beyond MAX_INPUT_KOBO whatever the rest says; keeps the sum exact
   const amount = Number(digits || '0') * 100 + Number(fraction.padEnd(2, '0'));
-  return amount > MAX_INPUT_KOBO ? null : amount;
+  return amount > MAX_INPUT_KOBO ? null : kobo(amount);
 }
 
 /**
@@ -69,4 +70,20 @@ export function caretAfterFormat(raw: string, caret: number, formatted: string):
     if (seen === kept) return i + 1;
   }
   return formatted.length;
+}
+
+/**
+ * An amount read from typed naira once (the details step) and carried on as kobo in a hidden
+ * field ("150000"), checked again by the same rule it passed when typed, so a changed hidden
+ * field gets no further than a typed amount would.
+ */
+export function carriedKoboSchema(problem: (amount: Kobo) => string | undefined) {
+  return z
+    .string({ error: 'Enter an amount' })
+    .regex(/^\d{1,15}$/, 'Enter an amount')
+    .transform((text) => kobo(Number(text)))
+    .superRefine((amount, context) => {
+      const found = problem(amount);
+      if (found) context.addIssue({ code: 'custom', message: found });
+    });
 }

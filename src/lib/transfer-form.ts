@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseNairaInput } from './amount-input.ts';
-import { formatNaira } from './money.ts';
+import { carriedKoboSchema, parseNairaInput } from './amount-input.ts';
+import { kobo, formatNaira, type Kobo } from './money.ts';
 import { accountNumberSchema, bankCodeSchema, maxTransferKobo, narrationSchema } from './money-schemas.ts';
 import { checkbox } from './schemas.ts';
 import { confirmStepSchema } from './confirm-step.ts';
@@ -21,6 +21,11 @@ export function nairaAmountProblem(text: string): string | undefined {
   if (text.trim() === '') return 'Enter an amount';
   const amount = parseNairaInput(text);
   if (amount === null) return 'Enter an amount in naira, like 1,500.00';
+  return transferKoboProblem(amount);
+}
+
+/** What is wrong with an amount in kobo, in the amount field's words; undefined when it can be sent. */
+export function transferKoboProblem(amount: Kobo): string | undefined {
   if (amount < minTransferKobo) return `Enter at least ${formatNaira(minTransferKobo)}`;
   if (amount > maxTransferKobo) return `Enter at most ${formatNaira(maxTransferKobo)}`;
   return undefined;
@@ -33,7 +38,7 @@ export const nairaAmountSchema = z
     const problem = nairaAmountProblem(text);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   })
-  .transform((text) => parseNairaInput(text) ?? 0);
+  .transform((text) => parseNairaInput(text) ?? kobo(0));
 
 /** Step "details": who and how much. */
 export const transferDetailsSchema = z.object({
@@ -44,6 +49,9 @@ export const transferDetailsSchema = z.object({
   save_beneficiary: checkbox.optional().default(false),
 });
 export type TransferDetails = z.infer<typeof transferDetailsSchema>;
+
+/** The details as the confirm step carries them: the amount already in kobo (hidden `amount_kobo`, read as `amount`). */
+export const transferCarriedSchema = transferDetailsSchema.extend({ amount: carriedKoboSchema(transferKoboProblem) });
 
 /** The fields the island checks as they are typed (the amount field checks itself, the PIN comes last). */
 export const transferFieldsSchema = transferDetailsSchema.pick({ bank_code: true, account_number: true, narration: true });
