@@ -63,7 +63,9 @@ export function AmountField({ name, label, defaultValue = '', error, min = 1, ma
     // text on screen but not in state, and would overwrite it on the next render.
     const typed = inputRef.current?.value;
     if (typed !== undefined && typed !== text) update(formatNairaInput(typed));
-  }, []); // once, at hydration
+    // Only once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useLayoutEffect(() => {
     const input = inputRef.current;

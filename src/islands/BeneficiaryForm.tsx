@@ -46,6 +46,7 @@ export default function BeneficiaryForm({
       if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field.value !== String(form.values[name] ?? '')) form.set(name, field.value);
     }
     // Only once, on hydration: afterwards React keeps the fields and the state in step.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const [enquiry, setEnquiry] = useState<Enquiry>(enquired ? { state: 'found', name: enquired.account_name, bankName: enquired.bank_name } : { state: 'idle' });
@@ -62,11 +63,13 @@ export default function BeneficiaryForm({
     }
     let stale = false;
     setEnquiry({ state: 'checking' });
-    const timer = setTimeout(async () => {
+    // api() answers every failure (offline included) as a result; it does not reject.
+    const enquire = async () => {
       const response = await api<Enquired>('POST', '/v1/transfer/enquiry', { account_number: accountNumber, bank_code: bankCode });
       if (stale) return;
       setEnquiry(response.ok ? { state: 'found', name: response.data.account_name, bankName: response.data.bank_name } : { state: 'failed', message: response.message });
-    }, enquiryDelayMs);
+    };
+    const timer = setTimeout(() => void enquire(), enquiryDelayMs);
     return () => {
       stale = true;
       clearTimeout(timer);

@@ -41,8 +41,9 @@ export default function LiveSummary({ accountNumber, balance, statistics }: Prop
         // Offline or flaky: the page keeps what it shows; the next visit tries again.
       }
     }
-    document.addEventListener('visibilitychange', refresh);
-    return () => document.removeEventListener('visibilitychange', refresh);
+    const onVisibilityChange = () => void refresh();
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => document.removeEventListener('visibilitychange', onVisibilityChange);
   }, [accountNumber, balance, statistics]);
 
   useEffect(() => {

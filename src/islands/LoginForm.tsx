@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { loginSchema } from '../lib/schemas.ts';
-import { logout, signIn, type AuthUser } from '../stores/auth.ts';
+import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function LoginForm({ values = {}, errors = {}, formError = null, notice = null }: FormProps) {

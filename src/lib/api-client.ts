@@ -55,7 +55,7 @@ async function request<T>(session: ApiSession, method: 'GET' | 'POST', path: str
   }
   // The server counted this as activity: the idle-timeout warning (SessionTimeout.astro) restarts its clock.
   window.dispatchEvent(new Event('bank:activity'));
-  let payload: { message?: string; data?: T; code?: string; errors?: Record<string, string[]> } = {};
+  let payload: { message?: string; data?: T; code?: string; errors?: Record<string, string[]> };
   try {
     payload = await response.json();
   } catch {

@@ -5,7 +5,8 @@
  * schema and by the API router for path parameters.
  */
 
-const controlCharacter = /[\u0000-\u001F\u007F-\u009F]/u;
+// \p{Cc} (Unicode's control characters) is exactly U+0000–U+001F and U+007F–U+009F.
+const controlCharacter = /\p{Cc}/u;
 
 /** One line of storable text: no control characters and well-formed Unicode. */
 export function isCleanLine(text: string): boolean {

@@ -208,7 +208,10 @@ describe.each(engines)('registration on %s', (engine) => {
     expect(refused).toHaveLength(40);
     for (const result of refused) {
       expect(result).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringContaining('this network') });
-      if (!result.ok) expect(result.retryAfterSeconds).toBeGreaterThan(0), expect(result.retryAfterSeconds).toBeLessThanOrEqual(3600);
+      if (!result.ok) {
+        expect(result.retryAfterSeconds).toBeGreaterThan(0);
+        expect(result.retryAfterSeconds).toBeLessThanOrEqual(3600);
+      }
     }
     // Another address is not affected; an hour later this one may register again.
     expect((await t.app.registrations.register(details(), { ip: '10.9.9.8' })).ok).toBe(true);
