@@ -44,6 +44,11 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Playwright reads a test's or fixture's first parameter as a destructuring pattern: `{}` means "no fixtures".
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     // astro-eslint-parser takes the TypeScript project through `project`, not the project service.
     files: ['**/*.astro'],
     languageOptions: { parserOptions: { projectService: false, project: true } },
