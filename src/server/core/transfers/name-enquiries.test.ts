@@ -26,7 +26,10 @@ describe.each(engines)('name enquiry limits on %s', (engine) => {
     expect(refused).toHaveLength(20);
     for (const result of refused) {
       expect(result).toMatchObject({ ok: false, code: 'RATE_LIMITED', message: expect.stringContaining('30 account names in a minute') });
-      if (!result.ok) expect(result.retryAfterSeconds).toBeGreaterThan(0), expect(result.retryAfterSeconds).toBeLessThanOrEqual(60);
+      if (!result.ok) {
+        expect(result.retryAfterSeconds).toBeGreaterThan(0);
+        expect(result.retryAfterSeconds).toBeLessThanOrEqual(60);
+      }
     }
 
     t.clock.advance(61_000);
