@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from './api.ts';
 import { registerDetailFields, registerSchema, newPasswordHint } from '../lib/schemas.ts';
@@ -44,7 +44,7 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
     return { ...base, onChange: (event: { target: { value: string } }) => change(name, event.target.value) };
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setMessage(null);
     if (step === 1) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { otpSchema } from '../lib/schemas.ts';
@@ -11,7 +11,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
   const [message, setMessage] = useState(formError);
   const [info, setInfo] = useState(notice);
 
-  async function verify(event: FormEvent<HTMLFormElement>) {
+  async function verify(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setInfo(null);
     if (!form.check()) return;
@@ -28,7 +28,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
     form.setServerErrors(response.errors.otp ? response.errors : { otp: [response.message] });
   }
 
-  async function resend(event: FormEvent<HTMLFormElement>) {
+  async function resend(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy('resend');
     setMessage(null);

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FocusEvent, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useState, type ChangeEvent, type FocusEvent, type SubmitEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { z } from 'zod';
 import type { ApiResponse } from '../lib/api-client.ts';
 import { fieldErrorsOf, type FieldErrors } from '../lib/schemas.ts';
@@ -184,7 +184,7 @@ export function useApiSubmit<T>(
 ) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState(formError);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!form.check()) return;
     setBusy(true);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 
 /**
  * The forgotten-password pages keep the flow in an httpOnly cookie that only they set, so their
@@ -21,7 +21,7 @@ export function useNativePost<Kind extends string>() {
   return {
     busy,
     /** For onSubmit: lets the post go when `valid`, else stops it. */
-    submit(event: FormEvent<HTMLFormElement>, kind: Kind, valid: boolean): void {
+    submit(event: SubmitEvent<HTMLFormElement>, kind: Kind, valid: boolean): void {
       if (sending.current || !valid) {
         event.preventDefault();
         return;
@@ -33,8 +33,8 @@ export function useNativePost<Kind extends string>() {
 }
 
 /** The button that clicked submit in this event, if any. */
-export function submitterOf(event: FormEvent<HTMLFormElement>): HTMLButtonElement | null {
-  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+export function submitterOf(event: SubmitEvent<HTMLFormElement>): HTMLButtonElement | null {
+  const submitter = event.nativeEvent.submitter;
   return submitter instanceof HTMLButtonElement ? submitter : null;
 }
 
