@@ -192,7 +192,7 @@ export async function startFloorServer() {
 /** Floor server mode: a child process running the minimal static-string server. */
 export function runFloorServer() {
   const body = Buffer.from(FLOOR_BODY);
-  const server = http.createServer((req, res) => {
+  const server = http.createServer((_request, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
     res.end(body);
   });
