@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from './api.ts';
 import { cablePurchaseSchema, type CableCustomer, type CablePackage, type CableProvider } from '../lib/bills.ts';
 import { cablePurchaseFingerprint, currentPackageText, dueDateText, isCompleteSmartcardNumber, packageLabel, renewalFirst, smartcardNotFoundMessage } from '../lib/cable-form.ts';
 import { numberDigits } from '../lib/electricity-form.ts';
 import { formatNaira } from '../lib/money.ts';
 import { clearPackages, packages, selectPackage, selectedPackage, setProviders, showPackages } from '../stores/cable.ts';
-import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
-import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { CarriedKeyFields, carriedKey, LookupStatus, PinField, SummaryList, usePayment, type Lookup } from './purchase-kit.tsx';
+import { askBiller, BillPaymentForm, useBillPayment, useVerification, VerifiedNumberField } from './bill-kit.tsx';
+import { SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { carriedKey, PinField, SummaryList } from './purchase-kit.tsx';
 
 type Props = FormProps & {
   providers: readonly CableProvider[];
@@ -23,8 +22,6 @@ type Props = FormProps & {
   idempotencyKey?: string | null;
   keyDetails?: string | null;
 };
-
-type Verification = Lookup<CableCustomer>;
 
 /** The fields checked as they are typed; the package and the PIN come after verification. */
 const cardFieldsSchema = cablePurchaseSchema.pick({ provider_id: true, smartcard_number: true });
@@ -42,47 +39,26 @@ export default function CableForm(props: Props) {
   const { providers, packagesByProvider, sendAccount, balance, today, values = {}, errors = {}, formError = null, notice = null } = props;
   const form = useSchemaForm(cardFieldsSchema, { provider_id: '', smartcard_number: '', ...values }, errors);
   const [hydrated, setHydrated] = useState(false);
-  const [verification, setVerification] = useState<Verification>({ status: 'idle' });
   const [packageError, setPackageError] = useState<string | undefined>(errors.package_id?.[0]);
   const shownPackages = useStore(packages);
   const chosen = useStore(selectedPackage);
-  const latestLookup = useRef('');
 
   const providerId = String(form.values.provider_id ?? '');
   const provider = providers.find((candidate) => candidate.id === providerId);
   const smartcardNumber = numberDigits(String(form.values.smartcard_number ?? ''));
   const lookupKey = `${providerId}|${smartcardNumber}`;
-  const complete = Boolean(provider && isCompleteSmartcardNumber(smartcardNumber));
-  const shown: Verification = verification.status !== 'idle' && verification.key === lookupKey ? verification : { status: 'idle' };
-  const verified = hydrated && shown.status === 'found' ? shown.found : null;
+  const verification = useVerification<CableCustomer>({
+    hydrated,
+    lookupKey,
+    complete: Boolean(provider && isCompleteSmartcardNumber(smartcardNumber)),
+    ask: () =>
+      askBiller<CableCustomer>(`/v1/bills/cable-verify/${encodeURIComponent(providerId)}`, { smartcard_number: smartcardNumber }, 'smartcard_number', provider ? smartcardNotFoundMessage(provider) : null),
+  });
+  const { shown, verified } = verification;
   const providerPackages = packagesByProvider[providerId] ?? [];
   const renewalId = verified ? renewalFirst(providerPackages, verified.current_package).renewal?.id : undefined;
   const overBalance = chosen && chosen.amount > balance ? `${chosen.name} costs ${formatNaira(chosen.amount)}, more than your balance of ${formatNaira(balance)}` : undefined;
-  const payment = usePayment({
-    flag: { processing, whileProcessing },
-    pinStore: transactionPin,
-    pinShown: verified !== null,
-    errors,
-    formError,
-    receiptPath: successPath,
-    paidText: 'The payment went through',
-  });
-  const { busy, message } = payment;
-
-  async function lookUp(provider: string, number: string) {
-    const key = `${provider}|${number}`;
-    latestLookup.current = key;
-    setVerification({ status: 'loading', key });
-    const response = await api<CableCustomer>('POST', `/v1/bills/cable-verify/${encodeURIComponent(provider)}`, { smartcard_number: number });
-    if (latestLookup.current !== key) return; // the card changed while we asked
-    if (response.ok) {
-      setVerification({ status: 'found', key, found: response.data });
-      return;
-    }
-    const named = providers.find((candidate) => candidate.id === provider);
-    const notFound = response.code === 'ACCOUNT_NOT_FOUND' && named;
-    setVerification({ status: 'error', key, message: notFound ? smartcardNotFoundMessage(named) : (response.errors.smartcard_number?.[0] ?? response.message) });
-  }
+  const payment = useBillPayment({ form, verified: verified !== null, ensureVerified: verification.ensureVerified, errors, formError, receiptPath: successPath, paidText: 'The payment went through' });
 
   useEffect(() => {
     setHydrated(true);
@@ -90,11 +66,6 @@ export default function CableForm(props: Props) {
     return () => clearPackages();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  useEffect(() => {
-    if (hydrated && complete && !(verification.status !== 'idle' && verification.key === lookupKey)) void lookUp(providerId, smartcardNumber);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, lookupKey]);
 
   // The provider's packages follow the verified card at once, its current package first and chosen.
   const verifiedKey = verified ? lookupKey : null;
@@ -105,38 +76,32 @@ export default function CableForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, verifiedKey]);
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    payment.setMessage(null);
-    if (!form.check() || !provider) return;
-    if (shown.status !== 'found') {
-      if (shown.status !== 'loading') void lookUp(providerId, smartcardNumber);
-      return;
-    }
-    if (!chosen) {
-      setPackageError('Choose a package');
-      return;
-    }
-    if (overBalance) {
-      setPackageError(overBalance);
-      return;
-    }
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) =>
+    payment.submit(event, provider !== undefined, async () => {
+      if (!provider) return;
+      if (!chosen) {
+        setPackageError('Choose a package');
+        return;
+      }
+      if (overBalance) {
+        setPackageError(overBalance);
+        return;
+      }
 
-    const card = { provider_id: providerId, smartcard_number: smartcardNumber };
-    const refusal = await payment.pay({
-      path: `/v1/bills/cable/purchase/${sendAccount}`,
-      body: { ...card, package_id: chosen.id },
-      fingerprint: cablePurchaseFingerprint(card, chosen.id),
+      const card = { provider_id: providerId, smartcard_number: smartcardNumber };
+      const refusal = await payment.pay({
+        path: `/v1/bills/cable/purchase/${sendAccount}`,
+        body: { ...card, package_id: chosen.id },
+        fingerprint: cablePurchaseFingerprint(card, chosen.id),
+      });
+      if (!refusal) return;
+      // The balance and the daily limit are about the package's price.
+      const priceProblem = refusal.errors.package_id?.[0] ?? (refusal.errors.amount?.[0] ? refusal.message : undefined);
+      if (priceProblem) setPackageError(priceProblem);
+      const cardProblem = Boolean(refusal.errors.smartcard_number?.[0]) || refusal.code === 'ACCOUNT_NOT_FOUND';
+      if (cardProblem) verification.refuse(smartcardNotFoundMessage(provider));
+      payment.showRefusal(refusal, form, ['package_id', 'amount', 'smartcard_number'], cardProblem || priceProblem === refusal.message);
     });
-    if (!refusal) return;
-    // The balance and the daily limit are about the package's price.
-    const priceProblem = refusal.errors.package_id?.[0] ?? (refusal.errors.amount?.[0] ? refusal.message : undefined);
-    if (priceProblem) setPackageError(priceProblem);
-    const cardProblem = Boolean(refusal.errors.smartcard_number?.[0]) || refusal.code === 'ACCOUNT_NOT_FOUND';
-    if (cardProblem) setVerification({ status: 'error', key: lookupKey, message: smartcardNotFoundMessage(provider) });
-    payment.showRefusal(refusal, form, ['package_id', 'amount', 'smartcard_number'], cardProblem || priceProblem === refusal.message);
-  }
 
   const providerOptions = providers.map((candidate) => ({ value: candidate.id, label: candidate.name }));
   const carried = carriedKey(props);
@@ -144,30 +109,10 @@ export default function CableForm(props: Props) {
   const buttonText = verified ? (chosen ? `Pay ${formatNaira(chosen.amount)}` : 'Pay') : 'Verify smartcard';
 
   return (
-    <form method="post" action="/bills/cable" noValidate onSubmit={onSubmit}>
-      <input type="hidden" name="step" value="details" />
-      <CarriedKeyFields carried={carried} />
-      <FormMessage error={message} notice={notice} />
-
+    <BillPaymentForm action="/bills/cable" onSubmit={onSubmit} payment={payment} carried={carried} notice={notice} intent="verify" buttonText={buttonText}>
       <SelectField label="TV provider" placeholder="Choose DStv, GOtv or StarTimes" options={providerOptions} error={form.errorFor('provider_id')} {...form.bind('provider_id')} />
 
-      <TextField
-        label="Smartcard or IUC number"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={14}
-        className="input font-mono tracking-wider"
-        error={form.errorFor('smartcard_number')}
-        hint={
-          <LookupStatus
-            lookup={shown}
-            idle="10 digits, under your decoder or on your card."
-            loading="Checking the smartcard…"
-            found={shown.status === 'found' ? <strong data-testid="customer-name">{shown.found.customer_name}</strong> : null}
-          />
-        }
-        {...form.bind('smartcard_number')}
-      />
+      <VerifiedNumberField form={form} name="smartcard_number" label="Smartcard or IUC number" maxLength={14} lookup={shown} idle="10 digits, under your decoder or on your card." loading="Checking the smartcard…" />
 
       {verified ? (
         <SummaryList
@@ -211,9 +156,6 @@ export default function CableForm(props: Props) {
         <PinField pinFor="payments" {...payment.pinField} />
       ) : null}
 
-      <SubmitButton busy={busy} busyText="Paying…" name="intent" value="verify">
-        {buttonText}
-      </SubmitButton>
-    </form>
+    </BillPaymentForm>
   );
 }
