@@ -1,4 +1,3 @@
-import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export type AddressFields = { address: string; city: string; state?: string; lga?: string };
@@ -9,21 +8,11 @@ export type AddressFields = { address: string; city: string; state?: string; lga
  * for this state" (inside <noscript>) reloads the page with the list.
  */
 export class AddressFormPage extends BasePage {
-  get street(): Locator {
-    return this.page.getByLabel('Street address');
-  }
-  get city(): Locator {
-    return this.page.getByLabel('City or town');
-  }
-  get state(): Locator {
-    return this.page.getByLabel('State', { exact: true });
-  }
-  get lga(): Locator {
-    return this.page.getByLabel('Local government area');
-  }
-  get showLgasButton(): Locator {
-    return this.page.getByRole('button', { name: 'Show local governments for this state' });
-  }
+  readonly street = this.page.getByLabel('Street address');
+  readonly city = this.page.getByLabel('City or town');
+  readonly state = this.page.getByLabel('State', { exact: true });
+  readonly lga = this.page.getByLabel('Local government area');
+  readonly showLgasButton = this.page.getByRole('button', { name: 'Show local governments for this state' });
 
   /** Picks the state and makes its LGAs available, by whichever path this browser has. */
   async chooseState(state: string): Promise<void> {

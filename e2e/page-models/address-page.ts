@@ -1,13 +1,10 @@
-import type { Locator } from '@playwright/test';
 import { AddressFormPage } from './address-form-page.ts';
 
 /** /address/update: onboarding's address step (the fields and the no-script LGA round trip: AddressFormPage). */
 export class AddressPage extends AddressFormPage {
   static readonly path = '/address/update';
 
-  get saveButton(): Locator {
-    return this.page.getByRole('button', { name: 'Save my address' });
-  }
+  readonly saveButton = this.page.getByRole('button', { name: 'Save my address' });
 
   async fill(address: { address: string; city: string; state: string; lga: string }): Promise<void> {
     await this.fillAddress(address);

@@ -19,15 +19,11 @@ export type AirtimeDetails = {
 export class AirtimePage extends MobilePurchasePage {
   static readonly path = '/artime';
 
-  get amount(): Locator {
-    return this.page.getByLabel('Amount (₦)');
-  }
+  readonly amount = this.page.getByLabel('Amount (₦)');
   quickAmount(label: string): Locator {
     return this.page.getByRole('group', { name: 'Quick amounts' }).getByRole('button', { name: label, exact: true });
   }
-  get changeDetailsButton(): Locator {
-    return this.page.getByRole('button', { name: 'Change details' });
-  }
+  readonly changeDetailsButton = this.page.getByRole('button', { name: 'Change details' });
 
   async fill(details: AirtimeDetails): Promise<void> {
     if (details.network) await this.network(details.network).check();

@@ -9,31 +9,15 @@ import { BasePage } from './base-page.ts';
 export class BeneficiariesPage extends BasePage {
   static readonly path = '/beneficairies';
 
-  get bank(): Locator {
-    return this.page.getByLabel('Bank', { exact: true });
-  }
-  get accountNumber(): Locator {
-    return this.page.getByLabel('Account number');
-  }
-  get nickname(): Locator {
-    return this.page.getByLabel('Nickname (optional)');
-  }
+  readonly bank = this.page.getByLabel('Bank', { exact: true });
+  readonly accountNumber = this.page.getByLabel('Account number');
+  readonly nickname = this.page.getByLabel('Nickname (optional)');
   /** Only without JavaScript: the round trip that looks the name up before adding. */
-  get checkNameButton(): Locator {
-    return this.page.getByRole('button', { name: 'Check the account name' });
-  }
-  get enquiredName(): Locator {
-    return this.page.getByTestId('enquired-name');
-  }
-  get addButton(): Locator {
-    return this.page.getByRole('button', { name: 'Add beneficiary' });
-  }
-  get rows(): Locator {
-    return this.page.getByTestId('beneficiary');
-  }
-  get emptyState(): Locator {
-    return this.page.getByTestId('no-beneficiaries');
-  }
+  readonly checkNameButton = this.page.getByRole('button', { name: 'Check the account name' });
+  readonly enquiredName = this.page.getByTestId('enquired-name');
+  readonly addButton = this.page.getByRole('button', { name: 'Add beneficiary' });
+  readonly rows = this.page.getByTestId('beneficiary');
+  readonly emptyState = this.page.getByTestId('no-beneficiaries');
   row(name: string): Locator {
     return this.rows.filter({ hasText: name });
   }
@@ -45,15 +29,9 @@ export class BeneficiariesPage extends BasePage {
   }
 
   /** The question before deleting: the modal with JavaScript, a section of the page without. */
-  get confirmation(): Locator {
-    return this.js ? this.page.getByRole('dialog') : this.page.getByRole('region', { name: /^Delete / });
-  }
-  get confirmDeleteButton(): Locator {
-    return this.confirmation.getByRole('button', { name: 'Yes, delete' });
-  }
-  get cancelDelete(): Locator {
-    return this.js ? this.confirmation.getByRole('button', { name: 'Close' }) : this.confirmation.getByRole('link', { name: 'Cancel' });
-  }
+  readonly confirmation = this.js ? this.page.getByRole('dialog') : this.page.getByRole('region', { name: /^Delete / });
+  readonly confirmDeleteButton = this.confirmation.getByRole('button', { name: 'Yes, delete' });
+  readonly cancelDelete = this.js ? this.confirmation.getByRole('button', { name: 'Close' }) : this.confirmation.getByRole('link', { name: 'Cancel' });
 
   async fill(beneficiary: { bankName: string; accountNumber: string; nickname?: string }): Promise<void> {
     await this.bank.selectOption({ label: beneficiary.bankName });

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 /**
@@ -10,33 +10,15 @@ import { BasePage } from './base-page.ts';
 export class CablePage extends BasePage {
   static readonly path = '/bills/cable';
 
-  get provider(): Locator {
-    return this.page.getByLabel('TV provider');
-  }
-  get smartcardNumber(): Locator {
-    return this.page.getByLabel('Smartcard or IUC number');
-  }
-  get packages(): Locator {
-    return this.page.getByRole('group', { name: 'Package' }).getByRole('radio');
-  }
-  get pin(): Locator {
-    return this.page.getByLabel('Transaction PIN');
-  }
-  get verifyButton(): Locator {
-    return this.page.getByRole('button', { name: 'Verify smartcard' });
-  }
-  get payButton(): Locator {
-    return this.page.getByRole('button', { name: /^Pay/ });
-  }
-  get customerName(): Locator {
-    return this.page.getByTestId('customer-name');
-  }
-  get currentPackage(): Locator {
-    return this.page.getByTestId('current-package');
-  }
-  get cardProblem(): Locator {
-    return this.page.getByTestId('verification-error').or(this.fieldError('smartcard_number'));
-  }
+  readonly provider = this.page.getByLabel('TV provider');
+  readonly smartcardNumber = this.page.getByLabel('Smartcard or IUC number');
+  readonly packages = this.page.getByRole('group', { name: 'Package' }).getByRole('radio');
+  readonly pin = this.page.getByLabel('Transaction PIN');
+  readonly verifyButton = this.page.getByRole('button', { name: 'Verify smartcard' });
+  readonly payButton = this.page.getByRole('button', { name: /^Pay/ });
+  readonly customerName = this.page.getByTestId('customer-name');
+  readonly currentPackage = this.page.getByTestId('current-package');
+  readonly cardProblem = this.page.getByTestId('verification-error').or(this.fieldError('smartcard_number'));
 
   async verifyCard(provider: string, smartcardNumber: string): Promise<void> {
     await this.provider.selectOption({ label: provider });

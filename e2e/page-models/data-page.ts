@@ -11,19 +11,13 @@ export class DataPage extends MobilePurchasePage {
   static readonly path = '/data/purchase';
 
   /** The plans on screen (radios named by plan, size, validity and price). */
-  get plans(): Locator {
-    return this.page.getByRole('group', { name: /data plan$/ }).getByRole('radio');
-  }
+  readonly plans = this.page.getByRole('group', { name: /data plan$/ }).getByRole('radio');
   /** A plan by its name ("2GB Monthly"); its size, validity and price describe it. */
   plan(name: string): Locator {
     return this.page.getByRole('radio', { name, exact: true });
   }
-  get showPlansButton(): Locator {
-    return this.page.getByRole('button', { name: 'Show plans for this network' });
-  }
-  get confirmedPlan(): Locator {
-    return this.page.getByTestId('confirm-plan');
-  }
+  readonly showPlansButton = this.page.getByRole('button', { name: 'Show plans for this network' });
+  readonly confirmedPlan = this.page.getByTestId('confirm-plan');
 
   /** Chooses a network; without JavaScript that is a round trip for its plans. */
   async chooseNetwork(name: string): Promise<void> {

@@ -10,42 +10,22 @@ import { BasePage } from './base-page.ts';
 export class ElectricityPage extends BasePage {
   static readonly path = '/bills/electricity';
 
-  get disco(): Locator {
-    return this.page.getByLabel('Distribution company (DisCo)');
-  }
+  readonly disco = this.page.getByLabel('Distribution company (DisCo)');
   meterType(label: 'Prepaid' | 'Postpaid'): Locator {
     return this.page.getByRole('radio', { name: label });
   }
-  get meterNumber(): Locator {
-    return this.page.getByLabel('Meter number');
-  }
-  get amount(): Locator {
-    return this.page.getByLabel('Amount', { exact: true });
-  }
-  get pin(): Locator {
-    return this.page.getByLabel('Transaction PIN');
-  }
-  get continueButton(): Locator {
-    return this.page.getByRole('button', { name: 'Continue' });
-  }
-  get verifyButton(): Locator {
-    return this.page.getByRole('button', { name: 'Verify meter' });
-  }
+  readonly meterNumber = this.page.getByLabel('Meter number');
+  readonly amount = this.page.getByLabel('Amount', { exact: true });
+  readonly pin = this.page.getByLabel('Transaction PIN');
+  readonly continueButton = this.page.getByRole('button', { name: 'Continue' });
+  readonly verifyButton = this.page.getByRole('button', { name: 'Verify meter' });
   /** "Pay" (confirm step) or "Pay ₦5,000.00" (the island, once the amount is valid). */
-  get payButton(): Locator {
-    return this.page.getByRole('button', { name: /^Pay/ });
-  }
+  readonly payButton = this.page.getByRole('button', { name: /^Pay/ });
   /** The meter's owner: under the meter number (JavaScript) or on the confirm step. */
-  get customerName(): Locator {
-    return this.page.getByTestId('customer-name');
-  }
-  get customerAddress(): Locator {
-    return this.page.getByTestId('customer-address');
-  }
+  readonly customerName = this.page.getByTestId('customer-name');
+  readonly customerAddress = this.page.getByTestId('customer-address');
   /** Why the meter could not be verified: under the number (JavaScript) or as the field's error (the page). */
-  get meterProblem(): Locator {
-    return this.page.getByTestId('verification-error').or(this.fieldError('meter_number'));
-  }
+  readonly meterProblem = this.page.getByTestId('verification-error').or(this.fieldError('meter_number'));
 
   /** Chooses the DisCo; without JavaScript that is a post that brings back its meter types. */
   async chooseDisco(label: string): Promise<void> {

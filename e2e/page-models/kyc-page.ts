@@ -1,4 +1,3 @@
-import type { Locator } from '@playwright/test';
 import { AddressFormPage, type AddressFields } from './address-form-page.ts';
 
 /**
@@ -9,44 +8,20 @@ import { AddressFormPage, type AddressFields } from './address-form-page.ts';
 export class KycPage extends AddressFormPage {
   static readonly path = '/kyc-verification';
 
-  get currentTier(): Locator {
-    return this.page.getByTestId('current-tier');
-  }
-  get dailyLimit(): Locator {
-    return this.page.getByTestId('daily-limit');
-  }
-  get usedToday(): Locator {
-    return this.page.getByTestId('used-today');
-  }
-  get tierNotice(): Locator {
-    return this.page.getByTestId('tier-notice');
-  }
-  get tiersTable(): Locator {
-    return this.page.getByRole('table');
-  }
+  readonly currentTier = this.page.getByTestId('current-tier');
+  readonly dailyLimit = this.page.getByTestId('daily-limit');
+  readonly usedToday = this.page.getByTestId('used-today');
+  readonly tierNotice = this.page.getByTestId('tier-notice');
+  readonly tiersTable = this.page.getByRole('table');
 
-  get bvn(): Locator {
-    return this.page.getByLabel('BVN (Bank Verification Number)');
-  }
-  get dateOfBirth(): Locator {
-    return this.page.getByLabel('Date of birth');
-  }
-  get verifyBvnButton(): Locator {
-    return this.page.getByRole('button', { name: 'Verify my BVN' });
-  }
+  readonly bvn = this.page.getByLabel('BVN (Bank Verification Number)');
+  readonly dateOfBirth = this.page.getByLabel('Date of birth');
+  readonly verifyBvnButton = this.page.getByRole('button', { name: 'Verify my BVN' });
 
-  get proofType(): Locator {
-    return this.page.getByLabel('Proof of address');
-  }
-  get proofReference(): Locator {
-    return this.page.getByLabel('Number on the document');
-  }
-  get verifyAddressButton(): Locator {
-    return this.page.getByRole('button', { name: 'Verify my address' });
-  }
-  get highestTier(): Locator {
-    return this.page.getByRole('heading', { name: 'You have the highest tier' });
-  }
+  readonly proofType = this.page.getByLabel('Proof of address');
+  readonly proofReference = this.page.getByLabel('Number on the document');
+  readonly verifyAddressButton = this.page.getByRole('button', { name: 'Verify my address' });
+  readonly highestTier = this.page.getByRole('heading', { name: 'You have the highest tier' });
 
   /** Submits the BVN form and waits for the page that answers (a re-render or the ?done=bvn page). */
   async verifyBvn(bvn: string, dateOfBirth: string): Promise<void> {

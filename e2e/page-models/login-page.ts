@@ -1,18 +1,11 @@
-import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class LoginPage extends BasePage {
   static readonly path = '/login';
 
-  get email(): Locator {
-    return this.page.getByLabel('Email address');
-  }
-  get password(): Locator {
-    return this.page.getByLabel('Password');
-  }
-  get submit(): Locator {
-    return this.page.getByRole('button', { name: 'Sign in' });
-  }
+  readonly email = this.page.getByLabel('Email address');
+  readonly password = this.page.getByLabel('Password');
+  readonly submit = this.page.getByRole('button', { name: 'Sign in' });
 
   async fill(email: string, password: string): Promise<void> {
     await this.email.fill(email);

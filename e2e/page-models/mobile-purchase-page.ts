@@ -11,22 +11,12 @@ export class MobilePurchasePage extends BasePage {
   network(name: string): Locator {
     return this.page.getByRole('radio', { name, exact: true });
   }
-  get phone(): Locator {
-    return this.page.getByLabel('Phone number');
-  }
-  get pin(): Locator {
-    return this.page.getByLabel('Transaction PIN');
-  }
-  get continueButton(): Locator {
-    return this.page.getByRole('button', { name: 'Continue', exact: true });
-  }
+  readonly phone = this.page.getByLabel('Phone number');
+  readonly pin = this.page.getByLabel('Transaction PIN');
+  readonly continueButton = this.page.getByRole('button', { name: 'Continue', exact: true });
   /** "Pay ₦500.00". */
-  get payButton(): Locator {
-    return this.page.getByRole('button', { name: /^Pay ₦/ });
-  }
-  get total(): Locator {
-    return this.page.getByTestId('total');
-  }
+  readonly payButton = this.page.getByRole('button', { name: /^Pay ₦/ });
+  readonly total = this.page.getByTestId('total');
 
   /** Moves past the details: without JavaScript, posts them; with it, the PIN is already on screen. */
   async proceed(): Promise<void> {

@@ -19,67 +19,31 @@ export class ReceiptPage extends BasePage {
     return this.receiptPath;
   }
 
-  get status(): Locator {
-    return this.page.getByTestId('receipt-status');
-  }
-  get explanation(): Locator {
-    return this.page.getByTestId('receipt-explanation');
-  }
-  get amount(): Locator {
-    return this.page.getByTestId('receipt-amount');
-  }
-  get transferFee(): Locator {
-    return this.page.getByTestId('transfer-fee');
-  }
-  get stampDuty(): Locator {
-    return this.page.getByTestId('stamp-duty');
-  }
-  get total(): Locator {
-    return this.page.getByTestId('receipt-total');
-  }
-  get reference(): Locator {
-    return this.page.getByTestId('receipt-reference');
-  }
-  get narration(): Locator {
-    return this.page.getByTestId('receipt-narration');
-  }
-  get sessionId(): Locator {
-    return this.page.getByTestId('receipt-session-id');
-  }
-  get recipient(): Locator {
-    return this.page.getByTestId('receipt-recipient');
-  }
-  get sender(): Locator {
-    return this.page.getByTestId('receipt-sender');
-  }
-  get downloadPdfLink(): Locator {
-    return this.page.getByRole('link', { name: 'Download PDF' });
-  }
-  get checkStatusButton(): Locator {
-    return this.page.getByRole('button', { name: 'Check status' });
-  }
+  readonly status = this.page.getByTestId('receipt-status');
+  readonly explanation = this.page.getByTestId('receipt-explanation');
+  readonly amount = this.page.getByTestId('receipt-amount');
+  readonly transferFee = this.page.getByTestId('transfer-fee');
+  readonly stampDuty = this.page.getByTestId('stamp-duty');
+  readonly total = this.page.getByTestId('receipt-total');
+  readonly reference = this.page.getByTestId('receipt-reference');
+  readonly narration = this.page.getByTestId('receipt-narration');
+  readonly sessionId = this.page.getByTestId('receipt-session-id');
+  readonly recipient = this.page.getByTestId('receipt-recipient');
+  readonly sender = this.page.getByTestId('receipt-sender');
+  readonly downloadPdfLink = this.page.getByRole('link', { name: 'Download PDF' });
+  readonly checkStatusButton = this.page.getByRole('button', { name: 'Check status' });
 
   /** A purchase detail of the receipt ("Phone number", "Plan"). */
   detail(label: string): Locator {
     return this.page.locator('article dl > div').filter({ has: this.page.locator('dt', { hasText: label }) }).locator('dd');
   }
   /** Electricity: the prepaid token, its units, or a postpaid receipt number. */
-  get token(): Locator {
-    return this.page.getByTestId('token');
-  }
-  get units(): Locator {
-    return this.page.getByTestId('units');
-  }
-  get receiptNumber(): Locator {
-    return this.page.getByTestId('receipt-number');
-  }
-  get copyTokenButton(): Locator {
-    return this.page.getByRole('button', { name: 'Copy token' });
-  }
+  readonly token = this.page.getByTestId('token');
+  readonly units = this.page.getByTestId('units');
+  readonly receiptNumber = this.page.getByTestId('receipt-number');
+  readonly copyTokenButton = this.page.getByRole('button', { name: 'Copy token' });
   /** Cable TV: the package paid for. */
-  get package(): Locator {
-    return this.page.getByTestId('package');
-  }
+  readonly package = this.page.getByTestId('package');
 
   override async goto(reference: string): Promise<Response | null> {
     return super.goto(`?reference=${encodeURIComponent(reference)}`);

@@ -1,4 +1,3 @@
-import type { Locator } from '@playwright/test';
 import type { NewCustomer } from '../support/customers.ts';
 import { BasePage } from './base-page.ts';
 
@@ -6,36 +5,16 @@ import { BasePage } from './base-page.ts';
 export class RegisterPage extends BasePage {
   static readonly path = '/register';
 
-  get firstName(): Locator {
-    return this.page.getByLabel('First name');
-  }
-  get lastName(): Locator {
-    return this.page.getByLabel('Last name');
-  }
-  get email(): Locator {
-    return this.page.getByLabel('Email address');
-  }
-  get phone(): Locator {
-    return this.page.getByLabel('Phone number');
-  }
-  get password(): Locator {
-    return this.page.getByLabel('Password', { exact: true });
-  }
-  get passwordConfirmation(): Locator {
-    return this.page.getByLabel('Confirm password');
-  }
-  get terms(): Locator {
-    return this.page.getByLabel(/I accept the terms/);
-  }
-  get continueButton(): Locator {
-    return this.page.getByRole('button', { name: 'Continue' });
-  }
-  get openAccountButton(): Locator {
-    return this.page.getByRole('button', { name: 'Open my account' });
-  }
-  get stepIndicator(): Locator {
-    return this.page.getByText(/^Step [12] of 2/);
-  }
+  readonly firstName = this.page.getByLabel('First name');
+  readonly lastName = this.page.getByLabel('Last name');
+  readonly email = this.page.getByLabel('Email address');
+  readonly phone = this.page.getByLabel('Phone number');
+  readonly password = this.page.getByLabel('Password', { exact: true });
+  readonly passwordConfirmation = this.page.getByLabel('Confirm password');
+  readonly terms = this.page.getByLabel(/I accept the terms/);
+  readonly continueButton = this.page.getByRole('button', { name: 'Continue' });
+  readonly openAccountButton = this.page.getByRole('button', { name: 'Open my account' });
+  readonly stepIndicator = this.page.getByText(/^Step [12] of 2/);
 
   async fillDetails(customer: Pick<NewCustomer, 'firstName' | 'lastName' | 'email' | 'phone'>): Promise<void> {
     await this.firstName.fill(customer.firstName);

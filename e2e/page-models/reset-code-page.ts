@@ -1,25 +1,14 @@
-import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export class ResetCodePage extends BasePage {
   static readonly path = '/password/reset/token';
 
   /** "We sent a 6-digit code to a•••e@example.com if it has an account…" */
-  get sentTo(): Locator {
-    return this.page.getByText('We sent a 6-digit code to');
-  }
-  get code(): Locator {
-    return this.page.getByLabel('Reset code');
-  }
-  get continueButton(): Locator {
-    return this.page.getByRole('button', { name: 'Continue' });
-  }
-  get resendButton(): Locator {
-    return this.page.getByRole('button', { name: 'Send a new code' });
-  }
-  get differentEmailLink(): Locator {
-    return this.page.getByRole('link', { name: 'Use a different email address' });
-  }
+  readonly sentTo = this.page.getByText('We sent a 6-digit code to');
+  readonly code = this.page.getByLabel('Reset code');
+  readonly continueButton = this.page.getByRole('button', { name: 'Continue' });
+  readonly resendButton = this.page.getByRole('button', { name: 'Send a new code' });
+  readonly differentEmailLink = this.page.getByRole('link', { name: 'Use a different email address' });
 
   async enterCode(code: string): Promise<void> {
     await this.code.fill(code);

@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export type TransferDetails = {
@@ -19,47 +19,21 @@ export type TransferDetails = {
 export class SendMoneyPage extends BasePage {
   static readonly path = '/transfer/send';
 
-  get bank(): Locator {
-    return this.page.getByLabel('Bank', { exact: true });
-  }
-  get accountNumber(): Locator {
-    return this.page.getByLabel('Account number');
-  }
-  get amount(): Locator {
-    return this.page.getByLabel('Amount', { exact: true });
-  }
-  get narration(): Locator {
-    return this.page.getByLabel('Description (optional)');
-  }
-  get saveBeneficiary(): Locator {
-    return this.page.getByLabel('Save this recipient as a beneficiary');
-  }
-  get pin(): Locator {
-    return this.page.getByLabel('Transaction PIN');
-  }
-  get continueButton(): Locator {
-    return this.page.getByRole('button', { name: 'Continue' });
-  }
+  readonly bank = this.page.getByLabel('Bank', { exact: true });
+  readonly accountNumber = this.page.getByLabel('Account number');
+  readonly amount = this.page.getByLabel('Amount', { exact: true });
+  readonly narration = this.page.getByLabel('Description (optional)');
+  readonly saveBeneficiary = this.page.getByLabel('Save this recipient as a beneficiary');
+  readonly pin = this.page.getByLabel('Transaction PIN');
+  readonly continueButton = this.page.getByRole('button', { name: 'Continue' });
   /** "Send ₦12,075.00": the total, charges included. */
-  get sendButton(): Locator {
-    return this.page.getByRole('button', { name: /^Send ₦/ });
-  }
-  get changeDetailsButton(): Locator {
-    return this.page.getByRole('button', { name: 'Change details' });
-  }
+  readonly sendButton = this.page.getByRole('button', { name: /^Send ₦/ });
+  readonly changeDetailsButton = this.page.getByRole('button', { name: 'Change details' });
   /** The name from the name enquiry: under the account number (JavaScript) or on the confirm step. */
-  get recipientName(): Locator {
-    return this.page.getByTestId('recipient-name');
-  }
-  get transferFee(): Locator {
-    return this.page.getByTestId('transfer-fee');
-  }
-  get stampDuty(): Locator {
-    return this.page.getByTestId('stamp-duty');
-  }
-  get total(): Locator {
-    return this.page.getByTestId('total');
-  }
+  readonly recipientName = this.page.getByTestId('recipient-name');
+  readonly transferFee = this.page.getByTestId('transfer-fee');
+  readonly stampDuty = this.page.getByTestId('stamp-duty');
+  readonly total = this.page.getByTestId('total');
 
   async fillDetails(details: TransferDetails): Promise<void> {
     if (details.bank) await this.bank.selectOption({ label: details.bank });

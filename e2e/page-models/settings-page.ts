@@ -14,12 +14,8 @@ export class SettingsPage extends BasePage {
   detail(testId: string): Locator {
     return this.page.locator('#details').getByTestId(testId);
   }
-  get pinLockedAlert(): Locator {
-    return this.page.getByTestId('pin-locked');
-  }
-  get currentQuestion(): Locator {
-    return this.page.getByTestId('current-question');
-  }
+  readonly pinLockedAlert = this.page.getByTestId('pin-locked');
+  readonly currentQuestion = this.page.getByTestId('current-question');
   /** A section's success notice. */
   noticeIn(intent: Intent): Locator {
     return this.section(intent).locator('.alert-info');

@@ -11,35 +11,17 @@ export type HistoryFilter = { q?: string; type?: 'Both' | 'Money in' | 'Money ou
 export class TransactionsPage extends BasePage {
   static readonly path = '/transactions';
 
-  get search(): Locator {
-    return this.page.getByLabel('Search', { exact: true });
-  }
-  get moreFilters(): Locator {
-    return this.page.locator('summary', { hasText: 'More filters' });
-  }
-  get direction(): Locator {
-    return this.page.getByLabel('Money in or out');
-  }
-  get category(): Locator {
-    return this.page.getByLabel('Category', { exact: true });
-  }
-  get fromDate(): Locator {
-    return this.page.getByLabel('From date');
-  }
-  get toDate(): Locator {
-    return this.page.getByLabel('To date');
-  }
-  get showButton(): Locator {
-    return this.page.getByRole('button', { name: 'Show transactions' });
-  }
-  get clearLink(): Locator {
-    return this.page.getByRole('link', { name: 'Clear filters' });
-  }
+  readonly search = this.page.getByLabel('Search', { exact: true });
+  readonly moreFilters = this.page.locator('summary', { hasText: 'More filters' });
+  readonly direction = this.page.getByLabel('Money in or out');
+  readonly category = this.page.getByLabel('Category', { exact: true });
+  readonly fromDate = this.page.getByLabel('From date');
+  readonly toDate = this.page.getByLabel('To date');
+  readonly showButton = this.page.getByRole('button', { name: 'Show transactions' });
+  readonly clearLink = this.page.getByRole('link', { name: 'Clear filters' });
 
   /** Every row on this page, newest first. */
-  get rows(): Locator {
-    return this.page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
-  }
+  readonly rows = this.page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
   row(text: string | RegExp): Locator {
     return this.rows.filter({ hasText: text });
   }
@@ -47,41 +29,21 @@ export class TransactionsPage extends BasePage {
   receiptLink(text: string | RegExp): Locator {
     return this.row(text).getByRole('link');
   }
-  get emptyState(): Locator {
-    return this.page.getByTestId('history-empty');
-  }
-  get range(): Locator {
-    return this.page.getByTestId('history-range');
-  }
-  get pages(): Locator {
-    return this.page.getByRole('navigation', { name: 'Pages' });
-  }
-  get pageStatus(): Locator {
-    return this.pages.getByText(/^Page \d+ of \d+$/);
-  }
-  get nextLink(): Locator {
-    return this.pages.getByRole('link', { name: 'Next page' });
-  }
-  get previousLink(): Locator {
-    return this.pages.getByRole('link', { name: 'Previous page' });
-  }
+  readonly emptyState = this.page.getByTestId('history-empty');
+  readonly range = this.page.getByTestId('history-range');
+  readonly pages = this.page.getByRole('navigation', { name: 'Pages' });
+  readonly pageStatus = this.pages.getByText(/^Page \d+ of \d+$/);
+  readonly nextLink = this.pages.getByRole('link', { name: 'Next page' });
+  readonly previousLink = this.pages.getByRole('link', { name: 'Previous page' });
 
   // The statement form.
-  get requestStatementLink(): Locator {
-    return this.page.getByRole('link', { name: 'Request a statement' });
-  }
-  get startDate(): Locator {
-    return this.page.getByLabel('First day');
-  }
-  get endDate(): Locator {
-    return this.page.getByLabel('Last day');
-  }
+  readonly requestStatementLink = this.page.getByRole('link', { name: 'Request a statement' });
+  readonly startDate = this.page.getByLabel('First day');
+  readonly endDate = this.page.getByLabel('Last day');
   format(format: 'pdf' | 'csv'): Locator {
     return this.page.getByRole('radio', { name: new RegExp(`^${format.toUpperCase()}\\b`) });
   }
-  get emailStatementButton(): Locator {
-    return this.page.getByRole('button', { name: 'Email my statement' });
-  }
+  readonly emailStatementButton = this.page.getByRole('button', { name: 'Email my statement' });
 
   /**
    * Runs `action` (a click that loads another page of /transactions) and waits for the new

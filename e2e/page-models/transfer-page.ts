@@ -5,22 +5,12 @@ import { BasePage } from './base-page.ts';
 export class TransferPage extends BasePage {
   static readonly path = '/transfer';
 
-  get balance(): Locator {
-    return this.page.getByTestId('balance');
-  }
-  get accountNumber(): Locator {
-    return this.page.getByTestId('account-number');
-  }
+  readonly balance = this.page.getByTestId('balance');
+  readonly accountNumber = this.page.getByTestId('account-number');
   /** "To a <this bank> account". */
-  get toThisBankLink(): Locator {
-    return this.page.getByRole('link', { name: /^To a .+ account$/ });
-  }
-  get toAnotherBankLink(): Locator {
-    return this.page.getByRole('link', { name: 'To another bank' });
-  }
-  get beneficiaries(): Locator {
-    return this.page.getByTestId('beneficiaries').getByRole('link');
-  }
+  readonly toThisBankLink = this.page.getByRole('link', { name: /^To a .+ account$/ });
+  readonly toAnotherBankLink = this.page.getByRole('link', { name: 'To another bank' });
+  readonly beneficiaries = this.page.getByTestId('beneficiaries').getByRole('link');
   beneficiary(name: string): Locator {
     return this.beneficiaries.filter({ hasText: name });
   }
