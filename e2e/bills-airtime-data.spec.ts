@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, model, test as base } from './support/fixtures.ts';
 import { appOrigin } from './support/customers.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
+import { expectNoSideways } from './support/layout.ts';
+import { expectPendingThenSettled, expectReversed } from './support/receipts.ts';
 import { AirtimePage } from './page-models/airtime-page.ts';
 import { DataPage } from './page-models/data-page.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
@@ -26,10 +28,16 @@ async function expectBalance(page: Page, js: boolean, balance: string): Promise<
   await expect(transfer.balance).toHaveText(balance);
 }
 
+const test = base.extend<{ airtime: AirtimePage; data: DataPage; history: TransactionsPage; airtimeReceipt: ReceiptPage; dataReceipt: ReceiptPage }>({
+  airtime: model(AirtimePage),
+  data: model(DataPage),
+  history: model(TransactionsPage),
+  airtimeReceipt: async ({ page, js }, use) => use(new ReceiptPage(page, js, '/airtime/purchase/success')),
+  dataReceipt: async ({ page, js }, use) => use(new ReceiptPage(page, js, '/data/purchase/success')),
+});
+
 test.describe('airtime', () => {
-  test('for your own number with a quick amount: receipt, balance and history', async ({ page, js }) => {
-    const airtime = new AirtimePage(page, js);
-    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
+  test('for your own number with a quick amount: receipt, balance and history', async ({ page, js, airtime, airtimeReceipt: receipt, history }) => {
     const customer = await signedInCustomer(page, naira(5_000));
     const ownNumber = localNumber(customer.phone);
 
@@ -60,7 +68,6 @@ test.describe('airtime', () => {
     await expect(receipt.downloadPdfLink).toHaveAttribute('href', `/transfer/receipt.pdf?reference=${reference}`);
 
     await expectBalance(page, js, '₦4,500.00');
-    const history = new TransactionsPage(page, js);
     await history.goto();
     const row = history.row(`MTN airtime ${ownNumber}`);
     await expect(row).toHaveCount(1);
@@ -69,9 +76,7 @@ test.describe('airtime', () => {
     await expect(row.getByTestId('status')).toHaveCount(0); // successful: no badge
   });
 
-  test('one purchase, one key: a double submit buys once', async ({ page, js }) => {
-    const airtime = new AirtimePage(page, js);
-    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
+  test('one purchase, one key: a double submit buys once', async ({ page, js, airtime, airtimeReceipt: receipt }) => {
     const customer = await signedInCustomer(page, naira(5_000));
     const keys: string[] = [];
     page.on('request', (request) => {
@@ -104,8 +109,7 @@ test.describe('airtime', () => {
     await expectBalance(page, js, '₦4,750.00');
   });
 
-  test('a wrong phone number or an amount out of range is refused beside the field, and no money moves', async ({ page, js }) => {
-    const airtime = new AirtimePage(page, js);
+  test('a wrong phone number or an amount out of range is refused beside the field, and no money moves', async ({ page, js, airtime, history }) => {
     const customer = await signedInCustomer(page, naira(5_000));
 
     await airtime.goto();
@@ -134,28 +138,20 @@ test.describe('airtime', () => {
     await expect(airtime.pin).toHaveCount(0);
 
     await expectBalance(page, js, '₦5,000.00');
-    const history = new TransactionsPage(page, js);
     await history.goto();
     await expect(history.rows).toHaveCount(1); // the deposit only
   });
 
-  test('the network fails: the receipt says the money came back, and the history shows the reversal', async ({ page, js }) => {
-    const airtime = new AirtimePage(page, js);
-    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
+  test('the network fails: the receipt says the money came back, and the history shows the reversal', async ({ page, js, airtime, airtimeReceipt: receipt, history }) => {
     const customer = await signedInCustomer(page, naira(5_000));
 
     await airtime.start({ network: 'MTN', phone: '0809 999 9992', amount: '1,000' });
     await airtime.confirm(customer.pin);
 
-    const reference = await receipt.arrived();
-    await expect(receipt.heading).toHaveText('Purchase reversed');
-    await expect(receipt.status).toHaveText('Reversed');
-    await expect(receipt.explanation).toContainText('MTN could not complete this purchase');
-    await expect(receipt.explanation).toContainText('₦1,000.00 was returned to your account');
+    const reference = await expectReversed(receipt, { heading: 'Purchase reversed', explanation: ['MTN could not complete this purchase', '₦1,000.00 was returned to your account'] });
     await expect(receipt.detail('Phone number')).toHaveText('08099999992');
 
     await expectBalance(page, js, '₦5,000.00');
-    const history = new TransactionsPage(page, js);
     await history.goto();
     const purchase = history.rows.filter({ has: page.locator(`[data-reference="${reference}"]`) });
     await expect(purchase).toContainText('MTN airtime 08099999992');
@@ -168,31 +164,19 @@ test.describe('airtime', () => {
     await expect(reversal).toContainText('Reversal');
   });
 
-  test('no answer from the network: pending, then “Check status” settles it', async ({ page, js }) => {
-    const airtime = new AirtimePage(page, js);
-    const receipt = new ReceiptPage(page, js, '/airtime/purchase/success');
+  test('no answer from the network: pending, then “Check status” settles it', async ({ page, js, airtime, airtimeReceipt: receipt }) => {
     const customer = await signedInCustomer(page, naira(5_000));
 
     await airtime.start({ network: 'Airtel', phone: '08099999993', amount: '₦200' });
     await airtime.confirm(customer.pin);
 
-    const reference = await receipt.arrived();
-    await expect(receipt.heading).toHaveText('Purchase pending');
-    await expect(receipt.status).toHaveText('Pending');
-    await expect(receipt.explanation).toContainText('We are confirming with Airtel');
-    await receipt.checkStatus();
-    expect(new URL(page.url()).searchParams.get('reference')).toBe(reference);
-    await expect(receipt.status).toHaveText('Successful');
-    await expect(receipt.heading).toHaveText('Airtime bought');
-    await expect(receipt.checkStatusButton).toHaveCount(0);
+    await expectPendingThenSettled(receipt, { pending: 'Purchase pending', explanation: 'We are confirming with Airtel', settled: 'Airtime bought' });
     await expectBalance(page, js, '₦4,800.00');
   });
 });
 
 test.describe('mobile data', () => {
-  test('a plan for another number: the plans follow the network, then receipt, balance and history', async ({ page, js }) => {
-    const data = new DataPage(page, js);
-    const receipt = new ReceiptPage(page, js, '/data/purchase/success');
+  test('a plan for another number: the plans follow the network, then receipt, balance and history', async ({ page, js, data, dataReceipt: receipt, history }) => {
     const customer = await signedInCustomer(page, naira(5_000));
 
     await data.goto();
@@ -224,7 +208,6 @@ test.describe('mobile data', () => {
     await expect(receipt.detail('Plan')).toContainText('7GB');
 
     await expectBalance(page, js, '₦1,500.00');
-    const history = new TransactionsPage(page, js);
     await history.goto();
     const row = history.row('MTN data 7GB 08035550101');
     await expect(row).toHaveCount(1);
@@ -232,8 +215,7 @@ test.describe('mobile data', () => {
     await expect(row).toContainText('Mobile data');
   });
 
-  test('no plan or a wrong number is refused beside the field; a plan above the balance is refused before the PIN', async ({ page, js }) => {
-    const data = new DataPage(page, js);
+  test('no plan or a wrong number is refused beside the field; a plan above the balance is refused before the PIN', async ({ page, js, data }) => {
     await signedInCustomer(page, naira(1_000));
 
     await data.goto('?network=airtel');
@@ -256,22 +238,16 @@ test.describe('mobile data', () => {
 test.describe('on the narrowest phones', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test('the airtime and data screens fit 320 px, messages and plans included', async ({ page, js }) => {
-    const airtime = new AirtimePage(page, js);
-    const data = new DataPage(page, js);
+  test('the airtime and data screens fit 320 px, messages and plans included', async ({ page, airtime, data }) => {
     await signedInCustomer(page, naira(50_000));
-    const expectNoSideways = async (label: string) => {
-      const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
-      expect.soft(width, `${label} scrolls sideways`).toBeLessThanOrEqual(320);
-    };
 
     await airtime.goto();
     await airtime.fill({ network: '9mobile', phone: '0803', amount: '1,23' });
     await airtime.continueButton.click();
     await expect(airtime.fieldError('amount')).toBeVisible();
-    await expectNoSideways('/artime with messages');
+    await expectNoSideways(page, '/artime with messages');
     await data.goto('?network=mtn');
     await expect(data.plan('75GB Monthly')).toBeVisible();
-    await expectNoSideways('/data/purchase with MTN plans');
+    await expectNoSideways(page, '/data/purchase with MTN plans');
   });
 });

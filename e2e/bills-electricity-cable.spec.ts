@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, model, test as base } from './support/fixtures.ts';
 import { appOrigin, callApi } from './support/customers.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
-import { decodeQuotedPrintable, mailsTo } from './support/outbox.ts';
-import { outboxDir } from './support/data-dir.ts';
+import { expectReversed } from './support/receipts.ts';
+import { decodeQuotedPrintable, mailsTo, rawMail, waitUntil } from './support/outbox.ts';
 import { formatNaira } from '../src/lib/money.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 import { CablePage } from './page-models/cable-page.ts';
@@ -28,21 +26,18 @@ async function balance(page: Page): Promise<number> {
 
 /** Waits (up to 10 s) for a mail to `email` whose text contains `needle`, and returns that text. */
 async function waitForMailContaining(email: string, needle: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    for (const file of mailsTo(email)) {
-      const text = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir(), file), 'utf8'));
-      if (text.includes(needle)) return text;
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${email} mentions ${needle}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitUntil(() => mailsTo(email).map((file) => decodeQuotedPrintable(rawMail(file))).find((text) => text.includes(needle)), 10_000, () => `No mail to ${email} mentions ${needle}`);
 }
 
+const test = base.extend<{ electricity: ElectricityPage; cable: CablePage; electricityReceipt: ReceiptPage; cableReceipt: ReceiptPage }>({
+  electricity: model(ElectricityPage),
+  cable: model(CablePage),
+  electricityReceipt: async ({ page, js }, use) => use(new ReceiptPage(page, js, '/bills/electricity/success')),
+  cableReceipt: async ({ page, js }, use) => use(new ReceiptPage(page, js, '/bills/cable/success')),
+});
+
 test.describe('electricity', () => {
-  test('prepaid: the meter is verified, then the token in groups of four, the units, and the token by email', async ({ page, js }) => {
-    const electricity = new ElectricityPage(page, js);
-    const receipt = new ReceiptPage(page, js, '/bills/electricity/success');
+  test('prepaid: the meter is verified, then the token in groups of four, the units, and the token by email', async ({ page, js, electricity, electricityReceipt: receipt }) => {
     const buyer = await signedInCustomer(page, naira(20_000));
     const owner = await callApi<{ customer_name: string; address: string }>(page.request, 'POST', '/v1/bills/meter-verify/ikeja-electric', {
       meter_number: meter.normal,
@@ -87,8 +82,7 @@ test.describe('electricity', () => {
     expect(mail).toContain(`Reference: ${reference}`);
   });
 
-  test('a meter the DisCo does not know is named as such, and no money moves', async ({ page, js }) => {
-    const electricity = new ElectricityPage(page, js);
+  test('a meter the DisCo does not know is named as such, and no money moves', async ({ page, electricity }) => {
     await signedInCustomer(page, naira(20_000));
 
     await electricity.goto();
@@ -101,9 +95,7 @@ test.describe('electricity', () => {
     expect(await balance(page)).toBe(naira(20_000));
   });
 
-  test('a purchase the DisCo fails is reversed at once and its receipt says so', async ({ page, js }) => {
-    const electricity = new ElectricityPage(page, js);
-    const receipt = new ReceiptPage(page, js, '/bills/electricity/success');
+  test('a purchase the DisCo fails is reversed at once and its receipt says so', async ({ page, js, electricity, electricityReceipt: receipt }) => {
     const buyer = await signedInCustomer(page, naira(20_000));
 
     await electricity.goto();
@@ -115,17 +107,12 @@ test.describe('electricity', () => {
     await electricity.pay('3,000', buyer.pin);
     if (answered) expect((await answered).status()).toBe(502);
 
-    await receipt.arrived();
-    await expect(receipt.heading).toHaveText('Purchase reversed');
-    await expect(receipt.status).toHaveText('Reversed');
-    await expect(receipt.explanation).toContainText('Ikeja Electric could not complete this purchase');
-    await expect(receipt.explanation).toContainText('₦3,000.00 was returned to your account');
+    await expectReversed(receipt, { heading: 'Purchase reversed', explanation: ['Ikeja Electric could not complete this purchase', '₦3,000.00 was returned to your account'] });
     await expect(receipt.token).toHaveCount(0);
     expect(await balance(page)).toBe(naira(20_000));
   });
 
-  test('a DisCo that sells prepaid meters only offers no postpaid choice', async ({ page, js }) => {
-    const electricity = new ElectricityPage(page, js);
+  test('a DisCo that sells prepaid meters only offers no postpaid choice', async ({ page, electricity }) => {
     await signedInCustomer(page, naira(1_000));
 
     await electricity.goto();
@@ -135,9 +122,8 @@ test.describe('electricity', () => {
     await expect(page.getByText('YEDC sells prepaid meters only.')).toBeVisible();
   });
 
-  test('without JavaScript, the confirm step carries one idempotency key: a double submit buys once', async ({ page, js }) => {
+  test('without JavaScript, the confirm step carries one idempotency key: a double submit buys once', async ({ page, js, electricity }) => {
     test.skip(js, 'the confirm step is the page’s own, without JavaScript');
-    const electricity = new ElectricityPage(page, js);
     const buyer = await signedInCustomer(page, naira(20_000));
 
     await electricity.goto();
@@ -171,9 +157,7 @@ test.describe('electricity', () => {
 });
 
 test.describe('cable TV', () => {
-  test('renewal: the card is verified, the current package is offered first and renewed', async ({ page, js }) => {
-    const cable = new CablePage(page, js);
-    const receipt = new ReceiptPage(page, js, '/bills/cable/success');
+  test('renewal: the card is verified, the current package is offered first and renewed', async ({ page, js, cable, cableReceipt: receipt }) => {
     const buyer = await signedInCustomer(page, naira(100_000));
     const card = await callApi<{ customer_name: string; current_package: { id: string; name: string; amount: number } }>(page.request, 'POST', '/v1/bills/cable-verify/dstv', {
       smartcard_number: '7023456789',
@@ -199,8 +183,7 @@ test.describe('cable TV', () => {
     expect(await balance(page)).toBe(naira(100_000) - renewal.amount);
   });
 
-  test('a smartcard the provider does not know is named as such', async ({ page, js }) => {
-    const cable = new CablePage(page, js);
+  test('a smartcard the provider does not know is named as such', async ({ page, cable }) => {
     await signedInCustomer(page, naira(10_000));
 
     await cable.goto();

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { TransactionsPage } from './page-models/transactions-page.ts';
 import { randomUUID } from 'node:crypto';
 import { callApi, gtBank, onboardThroughApi, receiveTransfer } from './support/customers.ts';
-import { outboxDir } from './support/data-dir.ts';
-import { mailsTo } from './support/outbox.ts';
+import { mailsTo, rawMail, waitUntil } from './support/outbox.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lagosDate } from '../src/lib/lagos-time.ts';
 import { formatNaira } from '../src/lib/money.ts';
@@ -18,19 +15,13 @@ function lagosDay(days: number): string {
 /** The mails to `email` that contain `text`, raw with their headers unfolded, oldest first. */
 function mailsWith(email: string, text: string): string[] {
   return mailsTo(email)
-    .map((file) => fs.readFileSync(path.join(outboxDir(), file), 'utf8').replace(/\r?\n[ \t]+/g, ' '))
+    .map((file) => rawMail(file).replace(/\r?\n[ \t]+/g, ' '))
     .filter((mail) => mail.includes(text));
 }
 
 /** Statements are built and mailed in the background: waits (up to 15 s) for the one with this file. */
 async function waitForMailWith(email: string, text: string, timeoutMs = 15_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = mailsWith(email, text);
-    if (found.length > 0) return found[found.length - 1]!;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for a mail to ${email} containing ${text}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitUntil(() => mailsWith(email, text).at(-1), timeoutMs, () => `Waited ${timeoutMs} ms for a mail to ${email} containing ${text}.`);
 }
 
 /** The decoded body of the MIME part whose Content-Type starts with `type`. */

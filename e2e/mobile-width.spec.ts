@@ -49,8 +49,7 @@ test('nothing scrolls sideways at 320 px on the main screens', async ({ page, sc
   await verify.arrivedAt('/account/verify');
   await expectNoSideways(page, 'account/verify with a long email');
 
-  await verify.enterCode(await waitForCode(longEmail));
-  await verify.arrivedAt('/address/update');
+  await verify.openAccount(await waitForCode(longEmail));
   await expectNoSideways(page, 'address/update');
   await address.chooseState('Akwa Ibom');
   await address.save();

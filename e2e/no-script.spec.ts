@@ -46,8 +46,7 @@ test('every screen’s forms are plain HTML forms posting to the server', async 
 
   await onboard(screens, customer, 'registered');
   await expectPlainForms(page, 'account/verify');
-  await screens.verify.enterCode(await waitForCode(customer.email));
-  await screens.address.arrivedAt('/address/update');
+  await screens.verify.openAccount(await waitForCode(customer.email));
   await expectPlainForms(page, 'address/update');
   await expect(screens.address.showLgasButton).toBeVisible();
   await screens.address.fill(customer);

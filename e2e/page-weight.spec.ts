@@ -27,46 +27,42 @@ test.describe('page weight', () => {
     const meter = await ScriptMeter.attach(page);
     const { verify, address, pin, securityQuestion } = screens;
 
-    await meter.measure('/login', () => page.goto('/login'));
-    await meter.measure('/register', () => page.goto('/register'));
-    await meter.measure('/404 (guest)', () => page.goto('/no-such-page'));
-    await meter.measure('/password/forgot', () => page.goto('/password/forgot'));
+    await meter.visit('/login', '/register', ['/404 (guest)', '/no-such-page'], '/password/forgot');
 
     await onboard(screens, customer, 'registered');
-    await meter.measure('/account/verify', () => page.goto('/account/verify'));
+    await meter.visit('/account/verify');
 
-    await verify.ready();
-    await verify.enterCode(await waitForCode(customer.email));
-    await verify.arrivedAt('/address/update');
-    await meter.measure('/address/update', () => page.goto('/address/update'));
+    await verify.openAccount(await waitForCode(customer.email));
+    await meter.visit('/address/update');
 
     await address.ready();
     await address.fill(customer);
     await address.save();
     await address.arrivedAt('/profile/created');
-    await meter.measure('/profile/created', () => page.goto('/profile/created'));
-    await meter.measure('/pin/set', () => page.goto('/pin/set'));
+    await meter.visit('/profile/created', '/pin/set');
 
     await pin.ready();
     await pin.setPin(customer.pin);
     await pin.arrivedAt('/security/question');
-    await meter.measure('/security/question', () => page.goto('/security/question'));
+    await meter.visit('/security/question');
 
     await securityQuestion.ready();
     await securityQuestion.choose(customer.securityQuestion, customer.securityAnswer);
     await securityQuestion.arrivedAt('/dashboard');
-    await meter.measure('/dashboard', () => page.goto('/dashboard'));
-    await meter.measure('/transfer', () => page.goto('/transfer'));
-    await meter.measure('/transfer/send', () => page.goto('/transfer/send?to=bank'));
-    await meter.measure('/beneficairies', () => page.goto('/beneficairies'));
-    await meter.measure('/artime', () => page.goto('/artime'));
-    await meter.measure('/data/purchase', () => page.goto('/data/purchase'));
-    await meter.measure('/bills/electricity', () => page.goto('/bills/electricity'));
-    await meter.measure('/bills/cable', () => page.goto('/bills/cable'));
-    await meter.measure('/transactions', () => page.goto('/transactions'));
-    await meter.measure('/account/settings', () => page.goto('/account/settings'));
-    await meter.measure('/kyc-verification', () => page.goto('/kyc-verification'));
-    await meter.measure('/404 (signed in)', () => page.goto('/no-such-page'));
+    await meter.visit(
+      '/dashboard',
+      '/transfer',
+      ['/transfer/send', '/transfer/send?to=bank'],
+      '/beneficairies',
+      '/artime',
+      '/data/purchase',
+      '/bills/electricity',
+      '/bills/cable',
+      '/transactions',
+      '/account/settings',
+      '/kyc-verification',
+      ['/404 (signed in)', '/no-such-page'],
+    );
 
     const table = meter.table();
     console.log(`\nJavaScript loaded per page (js-on, no cache):\n${table}\n`);

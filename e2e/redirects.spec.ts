@@ -79,8 +79,7 @@ test.describe('navigation guard (seed section 2)', () => {
     await expectRedirects(page, [...appRoutes, '/address/update', '/profile/created', '/pin/set', '/security/question'], '/account/verify');
 
     await screens.verify.goto();
-    await screens.verify.enterCode(await waitForCode(customer.email));
-    await screens.verify.arrivedAt('/address/update');
+    await screens.verify.openAccount(await waitForCode(customer.email));
     await expectRedirects(page, [...appRoutes, '/profile/created', '/pin/set', '/security/question'], '/address/update');
 
     await screens.address.goto();
@@ -124,8 +123,7 @@ test.describe('navigation guard (seed section 2)', () => {
     await expectRedirects(page, guestOnlyRoutes, '/account/verify');
 
     await screens.verify.goto();
-    await screens.verify.enterCode(await waitForCode(customer.email));
-    await screens.verify.arrivedAt('/address/update');
+    await screens.verify.openAccount(await waitForCode(customer.email));
     await expectRedirects(page, guestOnlyRoutes, '/address/update');
   });
 
@@ -148,9 +146,7 @@ test.describe('navigation guard (seed section 2)', () => {
     ageCodes(customer.email);
     await expectRedirect(page, '/dashboard', '/account/verify');
     const fresh = await waitForCode(customer.email, { count: 2 });
-    await screens.verify.ready();
-    await screens.verify.enterCode(fresh);
-    await screens.verify.arrivedAt('/address/update');
+    await screens.verify.openAccount(fresh);
   });
 
   test('/404 and an unknown path show the not-found page with status 404', async ({ page, screens }) => {

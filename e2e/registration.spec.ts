@@ -38,8 +38,7 @@ test.describe('registration tells nobody who banks here', () => {
     await screens.register.goto();
     await screens.register.register(customer);
     await screens.verify.arrivedAt('/account/verify');
-    await screens.verify.enterCode(await waitForCode(customer.email));
-    await screens.address.arrivedAt('/address/update');
+    await screens.verify.openAccount(await waitForCode(customer.email));
   });
 
   test('while the code is awaited, every signed-in screen leads to /account/verify; "Sign out" ends the registration', async ({ page, context, screens, customer }) => {

@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, model, test as base } from './support/fixtures.ts';
 import { callApi, gtBank, newCustomer, onboardThroughApi, type OnboardedCustomer } from './support/customers.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
+import { expectNoSideways } from './support/layout.ts';
+import { expectPendingThenSettled, expectReversed } from './support/receipts.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
 import { TransferPage } from './page-models/transfer-page.ts';
@@ -34,11 +36,20 @@ async function thisBankCode(page: Page): Promise<string> {
   return banks.find((bank) => bank.is_self)!.code;
 }
 
+const test = base.extend<{ transfer: TransferPage; send: SendMoneyPage; receipt: ReceiptPage; recipient: OnboardedCustomer }>({
+  transfer: model(TransferPage),
+  send: model(SendMoneyPage),
+  receipt: model(ReceiptPage),
+  /** Another customer of this bank, to send to (their own browser closed: only their account is needed). */
+  recipient: async ({ browser, js }, use, testInfo) => {
+    const { context, customer } = await otherCustomer(browser, testInfo, js);
+    await context.close();
+    await use(customer);
+  },
+});
+
 test.describe('transfers', () => {
-  test('to another customer of this bank: receipt, and both balances move', async ({ page, js, browser }, testInfo) => {
-    const transfer = new TransferPage(page, js);
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('to another customer of this bank: receipt, and both balances move', async ({ page, js, browser, transfer, send, receipt }, testInfo) => {
     const sender = await signedInCustomer(page, naira(20_000));
     const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
     const recipientName = await enquiredName(page, recipient.accountNumber, await thisBankCode(page));
@@ -92,10 +103,7 @@ test.describe('transfers', () => {
     });
   });
 
-  test('to another bank: the name from the enquiry, the fee and stamp duty, and the PDF', async ({ page, js }) => {
-    const transfer = new TransferPage(page, js);
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('to another bank: the name from the enquiry, the fee and stamp duty, and the PDF', async ({ page, js, transfer, send, receipt }) => {
     const sender = await signedInCustomer(page, naira(50_000));
     const accountNumber = nubanFor('123456789', gtBank);
     const name = await enquiredName(page, accountNumber, gtBank.nipCode);
@@ -144,10 +152,7 @@ test.describe('transfers', () => {
     await expect(transfer.balance).toHaveText('₦37,925.00');
   });
 
-  test('the other bank unavailable: the receipt says Reversed and the money is back', async ({ page, js }) => {
-    const transfer = new TransferPage(page, js);
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('the other bank unavailable: the receipt says Reversed and the money is back', async ({ page, transfer, send, receipt }) => {
     const sender = await signedInCustomer(page, naira(20_000));
     // The sandbox switch answers 91 (beneficiary bank not available) for this serial.
     const accountNumber = nubanFor('999999992', gtBank);
@@ -157,18 +162,13 @@ test.describe('transfers', () => {
     await expect(send.transferFee).toHaveText('₦10.00');
     await send.confirm(sender.pin);
 
-    await receipt.arrived();
-    await expect(receipt.heading).toHaveText('Transfer reversed');
-    await expect(receipt.status).toHaveText('Reversed');
-    await expect(receipt.explanation).toContainText('₦1,010.00, the amount and its charges, was returned to your account');
+    await expectReversed(receipt, { heading: 'Transfer reversed', explanation: ['₦1,010.00, the amount and its charges, was returned to your account'] });
 
     await transfer.goto();
     await expect(transfer.balance).toHaveText('₦20,000.00');
   });
 
-  test('the other bank slow to answer: pending, then “Check status” settles it', async ({ page, js }) => {
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('the other bank slow to answer: pending, then “Check status” settles it', async ({ page, send, receipt }) => {
     const sender = await signedInCustomer(page, naira(20_000));
     // The sandbox switch times out on this serial; a status query then says it went through.
     const accountNumber = nubanFor('999999993', gtBank);
@@ -177,24 +177,11 @@ test.describe('transfers', () => {
     await expect(send.recipientName).toBeVisible();
     await send.confirm(sender.pin);
 
-    const reference = await receipt.arrived();
-    await expect(receipt.heading).toHaveText('Transfer pending');
-    await expect(receipt.status).toHaveText('Pending');
-    await expect(receipt.explanation).toContainText('We are confirming with the other bank');
-    await receipt.checkStatus();
-    expect(new URL(page.url()).searchParams.get('reference')).toBe(reference);
-    await expect(receipt.status).toHaveText('Successful');
-    await expect(receipt.heading).toHaveText('Transfer sent');
-    await expect(receipt.checkStatusButton).toHaveCount(0);
+    await expectPendingThenSettled(receipt, { pending: 'Transfer pending', explanation: 'We are confirming with the other bank', settled: 'Transfer sent' });
   });
 
-  test('a wrong PIN says how many tries are left and moves nothing; the right one then sends once', async ({ page, js, browser }, testInfo) => {
-    const transfer = new TransferPage(page, js);
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('a wrong PIN says how many tries are left and moves nothing; the right one then sends once', async ({ page, js, transfer, send, receipt, recipient }) => {
     const sender = await signedInCustomer(page, naira(20_000));
-    const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
-    await theirs.close();
 
     // With JavaScript, every attempt at this one transfer goes to the API under the same key.
     const keys: string[] = [];
@@ -226,11 +213,8 @@ test.describe('transfers', () => {
     }
   });
 
-  test('an amount over the balance is refused before the PIN, with a clear message', async ({ page, js, browser }, testInfo) => {
-    const send = new SendMoneyPage(page, js);
+  test('an amount over the balance is refused before the PIN, with a clear message', async ({ page, send, recipient }) => {
     await signedInCustomer(page, naira(5_000));
-    const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
-    await theirs.close();
 
     await send.start('?to=local', { accountNumber: recipient.accountNumber, amount: '6,000' });
     await expect(send.fieldError('amount')).toHaveText('Your balance of ₦5,000.00 is not enough for ₦6,000.00 (amount and charges).');
@@ -238,9 +222,7 @@ test.describe('transfers', () => {
     await expect(send.sendButton).toHaveCount(0);
   });
 
-  test('an account the other bank does not know is named so under the field; unknown receipts are not found', async ({ page, js }) => {
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('an account the other bank does not know is named so under the field; unknown receipts are not found', async ({ page, send, receipt }) => {
     await signedInCustomer(page, naira(5_000));
     // The sandbox switch answers 25 (unable to locate record) for this serial.
     const accountNumber = nubanFor('999999991', gtBank);
@@ -256,13 +238,8 @@ test.describe('transfers', () => {
     expect((await page.request.get('/transfer/receipt.pdf?reference=TRF0000000000NOTMINE')).status()).toBe(404);
   });
 
-  test('save a beneficiary while sending, then send to it again from /transfer', async ({ page, js, browser }, testInfo) => {
-    const transfer = new TransferPage(page, js);
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('save a beneficiary while sending, then send to it again from /transfer', async ({ page, transfer, send, receipt, recipient }) => {
     const sender = await signedInCustomer(page, naira(20_000));
-    const { context: theirs, customer: recipient } = await otherCustomer(browser, testInfo, js);
-    await theirs.close();
     const recipientName = await enquiredName(page, recipient.accountNumber, await thisBankCode(page));
 
     await transfer.goto();
@@ -296,15 +273,7 @@ test.describe('transfers', () => {
 test.describe('on the narrowest phones', () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  async function expectNoSideways(page: Page, label: string): Promise<void> {
-    const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
-    expect.soft(width, `${label} scrolls sideways`).toBeLessThanOrEqual(320);
-  }
-
-  test('the transfer screens and the receipt fit 320 px', async ({ page, js }) => {
-    const transfer = new TransferPage(page, js);
-    const send = new SendMoneyPage(page, js);
-    const receipt = new ReceiptPage(page, js);
+  test('the transfer screens and the receipt fit 320 px', async ({ page, js, transfer, send, receipt }) => {
     const sender = await signedInCustomer(page, naira(20_000));
     await transfer.goto();
     await expectNoSideways(page, '/transfer');

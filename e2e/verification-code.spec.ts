@@ -1,16 +1,21 @@
-import { expect, onboard, test } from './support/fixtures.ts';
+import { expect, onboard, test as base } from './support/fixtures.ts';
+import type { VerifyEmailPage } from './page-models/verify-email-page.ts';
 import { ageCodes, expireCodes } from './support/bank-db.ts';
 import { mailsTo, waitForCode } from './support/outbox.ts';
 
 /** A 6-digit code that is certainly not `code`. */
 const wrongCodeFor = (code: string) => code.replace(/^\d/, (digit) => String((Number(digit) + 1) % 10));
 
-test.describe('email verification code', () => {
-  test('a wrong code says how many tries are left; the right one still works', async ({ screens, customer }) => {
-    const { verify } = screens;
+/** Each test starts just registered through the screens: on /account/verify, with the code mailed (`code`). */
+const test = base.extend<{ registered: { verify: VerifyEmailPage; code: string } }>({
+  registered: async ({ screens, customer }, use) => {
     await onboard(screens, customer, 'registered');
-    const code = await waitForCode(customer.email);
+    await use({ verify: screens.verify, code: await waitForCode(customer.email) });
+  },
+});
 
+test.describe('email verification code', () => {
+  test('a wrong code says how many tries are left; the right one still works', async ({ registered: { verify, code } }) => {
     await verify.enterCode(wrongCodeFor(code));
     await expect(verify.fieldError('otp')).toHaveText('That code is not right. You have 4 tries left.');
     await expect(verify.alert).toContainText('4 tries left');
@@ -19,15 +24,10 @@ test.describe('email verification code', () => {
     await verify.enterCode(wrongCodeFor(code));
     await expect(verify.fieldError('otp')).toHaveText('That code is not right. You have 3 tries left.');
 
-    await verify.ready();
-    await verify.enterCode(code);
-    await verify.arrivedAt('/address/update');
+    await verify.openAccount(code);
   });
 
-  test('five wrong codes kill the code', async ({ screens, customer }) => {
-    const { verify } = screens;
-    await onboard(screens, customer, 'registered');
-    const code = await waitForCode(customer.email);
+  test('five wrong codes kill the code', async ({ registered: { verify, code } }) => {
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await verify.enterCode(wrongCodeFor(code));
       await expect(verify.fieldError('otp')).toContainText(`${5 - attempt} ${5 - attempt === 1 ? 'try' : 'tries'} left`);
@@ -40,11 +40,7 @@ test.describe('email verification code', () => {
     await expect(verify.fieldError('otp')).toHaveText('That code is not valid any more. Ask for a new code.');
   });
 
-  test('an expired code is refused; a new code (after the throttle minute) works', async ({ page, screens, customer }) => {
-    const { verify } = screens;
-    await onboard(screens, customer, 'registered');
-    const code = await waitForCode(customer.email);
-
+  test('an expired code is refused; a new code (after the throttle minute) works', async ({ page, registered: { verify, code }, customer }) => {
     expect(expireCodes(customer.email)).toBe(1);
     await verify.enterCode(code);
     await expect(verify.fieldError('otp')).toHaveText('That code has expired. Ask for a new code.');
@@ -59,16 +55,10 @@ test.describe('email verification code', () => {
     const fresh = await waitForCode(customer.email, { count: 2 });
     expect(fresh).toMatch(/^\d{6}$/);
 
-    await verify.ready();
-    await verify.enterCode(fresh);
-    await verify.arrivedAt('/address/update');
+    await verify.openAccount(fresh);
   });
 
-  test('asking for a new code right after registering is throttled', async ({ screens, customer }) => {
-    const { verify } = screens;
-    await onboard(screens, customer, 'registered');
-    await waitForCode(customer.email);
-
+  test('asking for a new code right after registering is throttled', async ({ registered: { verify, code }, customer }) => {
     await verify.resend();
     await expect(verify.alert).toHaveText(/^Please wait (\d+) seconds before asking for another code\.$/);
     const seconds = Number((await verify.alert.textContent())?.match(/(\d+) seconds/)?.[1]);
@@ -76,8 +66,6 @@ test.describe('email verification code', () => {
     expect(seconds).toBeLessThanOrEqual(60);
     // Nothing was sent, and the first code still works.
     expect(mailsTo(customer.email)).toHaveLength(1);
-    await verify.ready();
-    await verify.enterCode(await waitForCode(customer.email));
-    await verify.arrivedAt('/address/update');
+    await verify.openAccount(code);
   });
 });

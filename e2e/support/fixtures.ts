@@ -55,8 +55,7 @@ export async function onboard(screens: Screens, customer: NewCustomer, until: St
   await screens.register.register(customer);
   if (!reached(until, 'verified')) return customer;
 
-  await screens.verify.enterCode(await waitForCode(customer.email));
-  await screens.verify.arrivedAt(AddressPage.path);
+  await screens.verify.openAccount(await waitForCode(customer.email));
   if (!reached(until, 'address')) return customer;
 
   await screens.address.fill(customer);
@@ -80,6 +79,14 @@ export async function sessionToken(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find((candidate) => candidate.name === 'session' || candidate.name === '__Host-session');
   if (!cookie) throw new Error('This browser holds no session cookie.');
   return cookie.value;
+}
+
+/**
+ * A fixture that is one page model on this test's page, for a spec's own `test.extend`:
+ * `test.extend<{ send: SendMoneyPage }>({ send: model(SendMoneyPage) })`.
+ */
+export function model<M>(Model: new (page: Page, js: boolean) => M) {
+  return async ({ page, js }: { page: Page; js: boolean }, use: (built: M) => Promise<void>) => use(new Model(page, js));
 }
 
 type Fixtures = {

@@ -18,6 +18,11 @@ export function mailsTo(email: string): string[] {
     .sort();
 }
 
+/** The raw text of one mail in the outbox (a name from `mailsTo`). */
+export function rawMail(file: string): string {
+  return fs.readFileSync(path.join(outboxDir(), file), 'utf8');
+}
+
 /** Undoes quoted-printable: soft line breaks and =XX escapes. */
 export function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, '');
@@ -35,11 +40,24 @@ export function decodeQuotedPrintable(text: string): string {
 }
 
 export function codeInMail(file: string): string {
-  const raw = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
-  const text = decodeQuotedPrintable(raw);
+  const text = decodeQuotedPrintable(rawMail(file));
   const code = text.match(/verification code is (\d{6})/)?.[1];
   if (!code) throw new Error(`No "verification code is NNNNNN" in ${file}`);
   return code;
+}
+
+/**
+ * Looks every 100 ms until `look` finds something, and returns it; after `timeoutMs`, throws
+ * the error `failure` words. The outbox is written in the background, so every mail is waited for.
+ */
+export async function waitUntil<T>(look: () => T | undefined, timeoutMs: number, failure: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = look();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(failure());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -47,13 +65,13 @@ export function codeInMail(file: string): string {
  * code in the newest. Pass the count seen before an action to wait for the mail it sends.
  */
 export async function waitForCode(email: string, { count = 1, timeoutMs = 10_000 }: { count?: number; timeoutMs?: number } = {}): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = mailsTo(email);
-    if (mails.length >= count) return codeInMail(mails[mails.length - 1]!);
-    if (Date.now() > deadline) {
-      throw new Error(`Waited ${timeoutMs} ms for mail number ${count} to ${email}; found ${mails.length}.`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const newest = await waitUntil(
+    () => {
+      const mails = mailsTo(email);
+      return mails.length >= count ? mails[mails.length - 1] : undefined;
+    },
+    timeoutMs,
+    () => `Waited ${timeoutMs} ms for mail number ${count} to ${email}; found ${mailsTo(email).length}.`,
+  );
+  return codeInMail(newest);
 }

@@ -48,6 +48,14 @@ export class ScriptMeter {
     );
   }
 
+  /** Opens each address in turn and records what it cost, under its label (the address itself where none is given). */
+  async visit(...pages: (string | [label: string, address: string])[]): Promise<void> {
+    for (const entry of pages) {
+      const [label, address] = typeof entry === 'string' ? [entry, entry] : entry;
+      await this.measure(label, () => this.page.goto(address));
+    }
+  }
+
   /** Runs `navigate` (which should load the page) and records what it cost under `label`. */
   async measure(label: string, navigate: () => Promise<unknown>): Promise<PageWeight> {
     const entry: PageWeight = { page: label, scriptBytes: 0, transferBytes: 0, scriptFiles: 0, inlineScriptBytes: 0 };

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { withDb } from './bank-db.ts';
-import { outboxDir } from './data-dir.ts';
-import { decodeQuotedPrintable, mailsTo } from './outbox.ts';
+import { decodeQuotedPrintable, mailsTo, rawMail, waitUntil } from './outbox.ts';
 
 // For the settings journeys: what a customer's security settings are in the server's SQLite
 // database (to show a refused change changed nothing), and the confirmation mails.
@@ -24,7 +21,7 @@ export function secretsOf(email: string): SecretsRow {
 export function mailsAbout(email: string, subject: RegExp): { subject: string; text: string }[] {
   return mailsTo(email)
     .map((file) => {
-      const raw = fs.readFileSync(path.join(outboxDir(), file), 'utf8');
+      const raw = rawMail(file);
       const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
       return { subject: headers.match(/^Subject: (.*)$/im)?.[1] ?? '', text: decodeQuotedPrintable(raw) };
     })
@@ -33,11 +30,5 @@ export function mailsAbout(email: string, subject: RegExp): { subject: string; t
 
 /** Waits (up to `timeoutMs`) for a mail to `email` with a matching subject; returns the newest. */
 export async function waitForMailAbout(email: string, subject: RegExp, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = mailsAbout(email, subject);
-    if (found.length > 0) return found[found.length - 1]!;
-    if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs} ms for a mail to ${email} about ${subject}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return waitUntil(() => mailsAbout(email, subject).at(-1), timeoutMs, () => `Waited ${timeoutMs} ms for a mail to ${email} about ${subject}.`);
 }
