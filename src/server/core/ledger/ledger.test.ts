@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { balanceOf } from '../../testing/balances.ts';
 import { customer } from '../../testing/customers.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { inTransaction, internalAccounts, lockAccounts, postEntry, reverseEntry, type PostingLine, type Trx } from './ledger.ts';
@@ -21,8 +22,6 @@ describe.each(engines)('ledger on %s', (engine) => {
     await t.close();
   });
 
-  const balanceOf = async (accountNumber: string) =>
-    Number((await t.app.db.selectFrom('accounts').select('balance').where('account_number', '=', accountNumber).executeTakeFirstOrThrow()).balance);
   const bookSizes = async () => ({
     entries: (await t.app.db.selectFrom('journal_entries').select('id').execute()).length,
     postings: (await t.app.db.selectFrom('postings').select('entry_id').execute()).length,
@@ -53,8 +52,8 @@ describe.each(engines)('ledger on %s', (engine) => {
         ),
       ).rejects.toThrow(/unbalanced entry UNBALANCED: lines sum to -1/);
       expect(await bookSizes()).toEqual(before);
-      expect(await balanceOf(accountNumber)).toBe(10_000);
-      expect(await balanceOf(internalAccounts.feeIncome)).toBe(0);
+      expect(await balanceOf(t.app, accountNumber)).toBe(10_000);
+      expect(await balanceOf(t.app, internalAccounts.feeIncome)).toBe(0);
       await expectLedgerOk();
     });
 
@@ -67,7 +66,7 @@ describe.each(engines)('ledger on %s', (engine) => {
       // The unknown account is found only after the entry row and the first balance were written.
       await expect(attempt([{ account: accountNumber, amount: kobo(-100) }, { account: 'GL-NO-SUCH-ACCOUNT', amount: kobo(100) }])).rejects.toThrow(/unknown account GL-NO-SUCH-ACCOUNT/);
       expect(await bookSizes()).toEqual(before);
-      expect(await balanceOf(accountNumber)).toBe(10_000);
+      expect(await balanceOf(t.app, accountNumber)).toBe(10_000);
     });
   });
 
@@ -126,12 +125,12 @@ describe.each(engines)('ledger on %s', (engine) => {
       const refused = await inTransaction(t.app.db, (trx) => post(trx, 'OVER', [{ account: accountNumber, amount: kobo(-10_001) }, { account: internalAccounts.feeIncome, amount: kobo(10_001) }]));
       expect(refused).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
       expect(await bookSizes()).toEqual(before);
-      expect(await balanceOf(accountNumber)).toBe(10_000);
+      expect(await balanceOf(t.app, accountNumber)).toBe(10_000);
       const exact = await inTransaction(t.app.db, (trx) => post(trx, 'EXACT', [{ account: accountNumber, amount: kobo(-10_000) }, { account: internalAccounts.feeIncome, amount: kobo(10_000) }]));
       expect(exact.ok).toBe(true);
-      expect(await balanceOf(accountNumber)).toBe(0);
+      expect(await balanceOf(t.app, accountNumber)).toBe(0);
       // The bank's own accounts carry the other side and may go below zero.
-      expect(await balanceOf(internalAccounts.sandboxFunding)).toBe(-10_000);
+      expect(await balanceOf(t.app, internalAccounts.sandboxFunding)).toBe(-10_000);
       await expectLedgerOk();
     });
 
@@ -140,7 +139,7 @@ describe.each(engines)('ledger on %s', (engine) => {
       await expect(
         t.app.db.updateTable('accounts').set({ balance: sql<number>`balance - 10001` }).where('account_number', '=', accountNumber).execute(),
       ).rejects.toThrow(/accounts_customer_balance_not_negative|CHECK constraint/i);
-      expect(await balanceOf(accountNumber)).toBe(10_000);
+      expect(await balanceOf(t.app, accountNumber)).toBe(10_000);
     });
 
     it('20 debits of a tenth of the balance at once, without locks: exactly 10 land, the balance ends at zero', async () => {
@@ -152,8 +151,8 @@ describe.each(engines)('ledger on %s', (engine) => {
       );
       expect(answers.filter((answer) => answer.ok)).toHaveLength(10);
       expect(answers.filter((answer) => !answer.ok && answer.code === 'INSUFFICIENT_FUNDS')).toHaveLength(10);
-      expect(await balanceOf(accountNumber)).toBe(0);
-      expect(await balanceOf(internalAccounts.feeIncome)).toBe(1_000);
+      expect(await balanceOf(t.app, accountNumber)).toBe(0);
+      expect(await balanceOf(t.app, internalAccounts.feeIncome)).toBe(1_000);
       await expectLedgerOk();
     });
 
@@ -164,7 +163,7 @@ describe.each(engines)('ledger on %s', (engine) => {
       expect((await move(accountNumber, internalAccounts.feeIncome, kobo(400), 'SPEND')).ok).toBe(true);
       const reversal = await inTransaction(t.app.db, (trx) => reverseEntry(trx, { entryId: credit.value.entryId, reference: 'CREDIT', at: at(), description: 'take back' }));
       expect(reversal).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
-      expect(await balanceOf(accountNumber)).toBe(100);
+      expect(await balanceOf(t.app, accountNumber)).toBe(100);
       await expectLedgerOk();
     });
   });
@@ -199,8 +198,8 @@ describe.each(engines)('ledger on %s', (engine) => {
         expect(refused).toHaveLength(round === 0 ? 1 : 2);
         for (const outcome of refused) expect(String(outcome.reason)).toMatch(/unique|duplicate/i);
       }
-      expect(await balanceOf(accountNumber)).toBe(10_000);
-      expect(await balanceOf(internalAccounts.billerSettlement)).toBe(0);
+      expect(await balanceOf(t.app, accountNumber)).toBe(10_000);
+      expect(await balanceOf(t.app, internalAccounts.billerSettlement)).toBe(0);
       expect(await t.app.db.selectFrom('journal_entries').select('id').where('reverses_entry_id', '=', original.value.entryId).execute()).toHaveLength(1);
       await expectLedgerOk();
     });
@@ -216,8 +215,8 @@ describe.each(engines)('ledger on %s', (engine) => {
       expect(answers.every((answer) => answer.ok)).toBe(true);
     }
     // Each round: 25 of A → B (₦7) and 25 of B → A (₦5).
-    expect(await balanceOf(a.accountNumber)).toBe(100_000 - 3 * 25 * 200);
-    expect(await balanceOf(b.accountNumber)).toBe(100_000 + 3 * 25 * 200);
+    expect(await balanceOf(t.app, a.accountNumber)).toBe(100_000 - 3 * 25 * 200);
+    expect(await balanceOf(t.app, b.accountNumber)).toBe(100_000 + 3 * 25 * 200);
     await expectLedgerOk();
   });
 

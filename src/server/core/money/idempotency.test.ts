@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { balanceOf } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { succeed } from '../result.ts';
@@ -39,8 +40,6 @@ describe.each(engines)('idempotency on %s', (engine) => {
     await t.close();
   });
 
-  const balanceOf = async (accountNumber: string) =>
-    Number((await t.app.db.selectFrom('accounts').select('balance').where('account_number', '=', accountNumber).executeTakeFirstOrThrow()).balance);
   const storedKeys = (userId: string) => t.app.db.selectFrom('idempotency_keys').select(['key', 'state']).where('user_id', '=', userId).execute();
   const claimFor = (userId: string, body: Record<string, unknown> = { amount: 100 }): Claim => ({ userId, key: newKey(), operation: 'test.pay', requestHash: requestHash('test.pay', body) });
   const claimIn = (claim: Claim) => t.app.db.transaction().execute((trx) => t.app.idempotency.claim(trx, claim, t.clock.now()));
@@ -175,8 +174,8 @@ describe.each(engines)('idempotency on %s', (engine) => {
       expect(references.size).toBe(1);
       expect(answers.filter((answer) => answer.replayed)).toHaveLength(19);
       expect(await debits()).toBe(1);
-      expect(await balanceOf(sender.accountNumber)).toBe(99_000);
-      expect(await balanceOf(recipient.accountNumber)).toBe(1_000);
+      expect(await balanceOf(t.app, sender.accountNumber)).toBe(99_000);
+      expect(await balanceOf(t.app, recipient.accountNumber)).toBe(1_000);
       expect((await verifyLedger(t.app.db)).problems).toEqual([]);
     });
 
@@ -186,7 +185,7 @@ describe.each(engines)('idempotency on %s', (engine) => {
       expect((await send(kobo(1_000), key)).ok).toBe(true);
       expect(await send(kobo(2_000), key)).toMatchObject({ ok: false, code: 'IDEMPOTENCY_KEY_REUSED' });
       expect(await debits()).toBe(1);
-      expect(await balanceOf(sender.accountNumber)).toBe(99_000);
+      expect(await balanceOf(t.app, sender.accountNumber)).toBe(99_000);
     });
 
     it('a refused request stores nothing: after a wrong PIN and too little money, the same key pays', async () => {
@@ -200,7 +199,7 @@ describe.each(engines)('idempotency on %s', (engine) => {
       expect(paid.ok).toBe(true);
       expect(paid.replayed).toBeUndefined();
       expect(await debits()).toBe(1);
-      expect(await balanceOf(sender.accountNumber)).toBe(500);
+      expect(await balanceOf(t.app, sender.accountNumber)).toBe(500);
     });
 
     it('the PIN is not part of the request: a retry with another PIN replays, and counts no PIN try', async () => {
@@ -227,7 +226,7 @@ describe.each(engines)('idempotency on %s', (engine) => {
       expect(later.replayed).toBeUndefined();
       expect(later.ok && first.ok && later.value.transaction.reference).not.toBe(first.ok && first.value.transaction.reference);
       expect(await debits()).toBe(2);
-      expect(await balanceOf(sender.accountNumber)).toBe(98_000);
+      expect(await balanceOf(t.app, sender.accountNumber)).toBe(98_000);
     });
   });
 

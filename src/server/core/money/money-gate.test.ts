@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
 import { composeApp } from '../../app.ts';
+import { balanceOf } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
@@ -33,8 +34,6 @@ describe.each(engines)('money gate on %s', (engine) => {
 
   const dailyLimit = (tier: 1 | 2 | 3) => t.app.config.money.tiers[tier].dailyDebit;
   const maxBalance = (tier: 1 | 2 | 3) => t.app.config.money.tiers[tier].maxBalance;
-  const balanceOf = async (accountNumber: string) =>
-    Number((await t.app.db.selectFrom('accounts').select('balance').where('account_number', '=', accountNumber).executeTakeFirstOrThrow()).balance);
   /** The daily-limit check alone, as a payment runs it inside its transaction. */
   const check = (accountNumber: string, tier: number, amount: Kobo, now = t.clock.now()) =>
     inTransaction(t.app.db, (trx) => gate.checkDailyLimit(trx, accountNumber, tier, amount, now));
@@ -151,7 +150,7 @@ describe.each(engines)('money gate on %s', (engine) => {
       expect(answers.filter((answer) => answer.ok)).toHaveLength(10);
       expect(answers.filter((answer) => !answer.ok && answer.code === 'LIMIT_EXCEEDED')).toHaveLength(10);
       expect(await t.app.transactions.debitedOn(t.app.db, sender.accountNumber, lagosDate(t.clock.now()))).toBe(limit);
-      expect(await balanceOf(sender.accountNumber)).toBe(naira(150_000) - limit);
+      expect(await balanceOf(t.app, sender.accountNumber)).toBe(naira(150_000) - limit);
       expect((await verifyLedger(t.app.db)).problems).toEqual([]);
     });
     it('transfers and airtime at once share one limit: 10 of each for a tenth of it, exactly 10 land', async () => {
@@ -167,7 +166,7 @@ describe.each(engines)('money gate on %s', (engine) => {
       expect(answers.filter((answer) => answer.ok)).toHaveLength(10);
       expect(answers.filter((answer) => !answer.ok && answer.code === 'LIMIT_EXCEEDED')).toHaveLength(10);
       expect(await t.app.transactions.debitedOn(t.app.db, sender.accountNumber, lagosDate(t.clock.now()))).toBe(limit);
-      expect(await balanceOf(sender.accountNumber)).toBe(naira(150_000) - limit);
+      expect(await balanceOf(t.app, sender.accountNumber)).toBe(naira(150_000) - limit);
     });
   });
 
@@ -178,10 +177,10 @@ describe.each(engines)('money gate on %s', (engine) => {
       const sender = await customer(t.app, { tier: 3, balance: naira(1_000) });
       expect(await t.app.inbound.depositFromSandbox({ account_number: holder.accountNumber, amount: kobo(101), narration: 'Too much' })).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
       expect(await send(sender, holder.accountNumber, kobo(101))).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
-      expect(await balanceOf(holder.accountNumber)).toBe(cap - 100);
-      expect(await balanceOf(sender.accountNumber)).toBe(naira(1_000));
+      expect(await balanceOf(t.app, holder.accountNumber)).toBe(cap - 100);
+      expect(await balanceOf(t.app, sender.accountNumber)).toBe(naira(1_000));
       expect((await send(sender, holder.accountNumber, kobo(100))).ok).toBe(true);
-      expect(await balanceOf(holder.accountNumber)).toBe(cap);
+      expect(await balanceOf(t.app, holder.accountNumber)).toBe(cap);
       expect(maxBalance(3)).toBeNull();
     });
 
@@ -191,7 +190,7 @@ describe.each(engines)('money gate on %s', (engine) => {
       const pending = await debit(holder, naira(10_000), 'pending');
       expect((await t.app.inbound.depositFromSandbox({ account_number: holder.accountNumber, amount: naira(10_000), narration: 'Refill' })).ok).toBe(true);
       await t.app.db.transaction().execute((trx) => reverseDebit(trx, pending, { reason: 'biller_failed', narration: 'Reversal', description: 'reversal', at: t.clock.now() }));
-      expect(await balanceOf(holder.accountNumber)).toBe(cap + naira(10_000));
+      expect(await balanceOf(t.app, holder.accountNumber)).toBe(cap + naira(10_000));
       expect((await verifyLedger(t.app.db)).problems).toEqual([]);
     });
   });
