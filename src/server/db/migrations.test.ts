@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { engines } from '../testing/test-app.ts';
+import { scratchPostgres } from '../testing/scratch-database.ts';
 import { connect, migrateToLatest, migrations, type Db } from './connection.ts';
 import { compareHashes, migrationFiles, migrationsDir, readHashes } from './migration-hashes.ts';
 
@@ -44,24 +44,8 @@ async function freshDatabase(engine: 'sqlite' | 'postgres'): Promise<{ db: Db; d
     const db = connect({ kind: 'sqlite', file: path.join(dir, 'bank.db') });
     return { db, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `bank_migrations_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = connect({ kind: 'postgres', url: url.toString() });
-  return {
-    db,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const scratch = await scratchPostgres('bank_migrations');
+  return { db: connect({ kind: 'postgres', url: scratch.url }), drop: scratch.drop };
 }
 
 async function hasBvnIndex(db: Db, engine: 'sqlite' | 'postgres'): Promise<boolean> {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { parseConfig } from '../config.ts';
 import { composeApp } from '../app.ts';
 import type { Clock } from '../core/clock.ts';
@@ -10,6 +9,7 @@ import type { LoginThrottlePolicy } from '../core/auth/login-throttle.ts';
 import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
 import type { Biller } from '../integrations/billers/ports.ts';
 import { connect } from '../db/connection.ts';
+import { scratchPostgres } from './scratch-database.ts';
 
 /**
  * Service tests run against real engines, never mocks: SQLite always, PostgreSQL when
@@ -54,23 +54,11 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
     environment.DATA_DIR = dir;
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   } else {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `bank_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    environment.DATABASE_URL = url.toString();
+    const scratch = await scratchPostgres();
+    environment.DATABASE_URL = scratch.url;
     // PostgreSQL requires PIN_KEY (SQLite tests use the key file made in their DATA_DIR): a fresh one per test app.
     environment.PIN_KEY ??= randomBytes(32).toString('base64');
-    cleanup = async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    cleanup = scratch.drop;
   }
   const config = parseConfig(environment);
   // A test may put its own aggregator in front (one that drops requests, say); it gets the database and clock.
