@@ -115,14 +115,15 @@ async function loadConfig() {
 // seed
 // ---------------------------------------------------------------------------------------------
 async function seed(args) {
-  const { createApp } = await import('../src/server/app.ts');
-  const { createOnboardedCustomer } = await import('../src/server/core/demo/onboarded-customer.ts');
+  const { composeApp } = await import('../src/server/app.ts');
+  const { createOnboardedCustomer } = await import('../src/server/demo/onboarded-customer.ts');
   const { hashSecret, normaliseAnswer } = await import('../src/server/core/auth/secrets.ts');
   const senders = Number(args.senders ?? 16);
   const fund = Number(args.fund ?? 1_000_000_000);
   const historyCount = Number(args.history ?? 0);
   const started = Date.now();
-  const app = await createApp(await loadConfig());
+  const composed = await composeApp(await loadConfig());
+  const app = { ...composed.app, ...composed.internals };
   try {
     const [password, pin, answer] = await Promise.all([hashSecret(PASSWORD), hashSecret(PIN), hashSecret(normaliseAnswer('Corona School'))]);
     const hashes = { password, pin, answer };
@@ -370,12 +371,16 @@ async function floor(args) {
 async function service(args) {
   const plan = readPlan(args);
   const { clients, warmupMs, durationMs } = timing(args);
-  const { createApp } = await import('../src/server/app.ts');
+  const { composeApp } = await import('../src/server/app.ts');
   const { createTransferService } = await import('../src/server/core/transfers/transfer-service.ts');
-  const app = await createApp(await loadConfig());
+  const composed = await composeApp(await loadConfig());
+  const app = { ...composed.app, ...composed.internals };
   try {
     const noPin = { confirm: async () => ({ ok: true, value: undefined }), lockedUntil: async () => null };
-    const transfers = createTransferService({ db: app.db, config: app.config, clock: app.clock, log: app.log, users: app.users, transactions: app.transactions, pins: noPin, idempotency: app.idempotency, interbank: null });
+    const { createMoneyGate } = await import('../src/server/core/money/money-gate.ts');
+    const { moneyWords: words } = await import('../src/server/http/money-words.ts');
+    const gate = createMoneyGate({ db: app.db, config: app.config, clock: app.clock, users: app.users, transactions: app.transactions, pins: noPin, idempotency: app.idempotency, words });
+    const transfers = createTransferService({ db: app.db, config: app.config, clock: app.clock, log: app.log, idempotency: app.idempotency, gate, payments: app.payments, words, interbank: null });
     const run = `svc${Date.now().toString(36)}`;
     const result = await closedLoop({
       clients,
