@@ -18,7 +18,7 @@
 // Prints exactly one line `RESULT <json>` on stdout (logs, if any, are other lines).
 
 import os from 'node:os';
-import { percentile, round, summarise } from './stats.mjs';
+import { round, summarise } from './stats.mjs';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 
