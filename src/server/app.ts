@@ -157,6 +157,20 @@ export function getApp(): ReturnType<typeof createApp> {
 async function startServerApp() {
   const config = parseConfig(process.env);
   const app = await createApp(config);
-  startBackgroundJobs(app, { requeryIntervalMs: config.interbank.requeryIntervalMs });
-  return app;
+  const stopJobs = startBackgroundJobs(app, { requeryIntervalMs: config.interbank.requeryIntervalMs });
+  const closeDatabase = app.close;
+  // Stopping (SIGTERM, scripts/serve.mjs): the jobs first, waiting for a run under way, then the database.
+  const close = async () => {
+    await stopJobs();
+    await closeDatabase();
+  };
+  return { ...app, close };
+}
+
+/** The server process's last step on SIGTERM: stop the background jobs and close the database (nothing if never started). */
+export async function closeApp(): Promise<void> {
+  const started = shared;
+  shared = undefined;
+  const app = await started?.catch(() => null);
+  await app?.close();
 }

@@ -152,11 +152,18 @@ export type MoneyRules = {
   pin: { maxAttempts: number; lockMs: number };
 };
 
+/** A bad setting: each issue names the variable and why, never its value. */
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; reason: string }[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `${issue.variable}: ${issue.reason}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
 export function parseConfig(environment: Record<string, string | undefined>): Config {
   const result = environmentSchema.safeParse(environment);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(result.error.issues.map((issue) => ({ variable: issue.path.join('.'), reason: issue.message })));
   }
   const env = result.data;
   const dataDir = path.resolve(env.DATA_DIR);

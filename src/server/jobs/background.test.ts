@@ -30,6 +30,23 @@ describe('the background jobs', () => {
     expect(jobServices.payments.requery).toHaveBeenCalledTimes(2);
   });
 
+  it("stop waits for the run under way before it settles (SIGTERM closes the database after it)", async () => {
+    vi.useFakeTimers();
+    let finish: () => void = () => {};
+    const { services: jobServices } = services(() => new Promise<void>((resolve) => (finish = resolve)));
+    const stop = startBackgroundJobs(jobServices, { requeryIntervalMs: 1_000 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(jobServices.payments.requery).toHaveBeenCalledTimes(1);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(stopped).toBe(true);
+    expect(jobServices.payments.requery).toHaveBeenCalledTimes(1);
+  });
+
   it('logs a failed run and keeps going', async () => {
     vi.useFakeTimers();
     const { services: jobServices, lines } = services(async () => {
