@@ -24,8 +24,10 @@ describe('the background jobs', () => {
     finish();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(jobServices.payments.requery).toHaveBeenCalledTimes(2);
-    stop();
+    // Stopping waits for the run under way, which ends with finish().
+    const stopped = stop();
     finish();
+    await stopped;
     await vi.advanceTimersByTimeAsync(5_000);
     expect(jobServices.payments.requery).toHaveBeenCalledTimes(2);
   });
@@ -54,7 +56,7 @@ describe('the background jobs', () => {
     });
     const stop = startBackgroundJobs(jobServices, { requeryIntervalMs: 1_000 });
     await vi.advanceTimersByTimeAsync(2_000);
-    stop();
+    await stop();
     expect(jobServices.payments.requery).toHaveBeenCalledTimes(2);
     expect(lines.filter((line) => line.includes('requery_failed') && line.includes('switch down'))).toHaveLength(2);
   });
