@@ -9,6 +9,7 @@ import { checkApiPath } from './server/http/api-routes.ts';
 import { bodyWithinCap } from './server/http/body.ts';
 import { tooLargePage } from './server/http/forms.ts';
 import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-origin.ts';
+import { publicUrlOf } from './server/http/client.ts';
 
 /**
  * Every request: security headers; the API's origin check; the session from the cookie or a
@@ -16,12 +17,14 @@ import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-ori
  * JavaScript off).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const { url, request, cookies, locals } = context;
+  const { request, cookies, locals } = context;
+  const app = await getApp();
+  locals.app = app;
+  // The URL the browser used (PUBLIC_ORIGIN behind a TLS proxy): origin checks, cookies and HSTS go by it.
+  const url = publicUrlOf(context);
   const headers = securityHeaders(url);
   if (url.pathname.startsWith('/_astro/')) return withHeaders(await next(), headers);
 
-  const app = await getApp();
-  locals.app = app;
   locals.session = null;
   locals.user = null;
   locals.sessionEnded = null;

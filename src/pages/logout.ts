@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { clearSessionCookie } from '../server/http/session-cookie.ts';
+import { publicUrlOf } from '../server/http/client.ts';
 import { readFormValues } from '../server/http/forms.ts';
 
 /**
@@ -12,7 +13,7 @@ export const POST: APIRoute = async (context) => {
   if (session) await app.auth.logout(session.id, idle ? 'idle' : 'logout');
   // A registration waiting for its code signs out the same way (its token is the session).
   if (registration) await app.registrations.signOut(registration, idle ? 'idle' : 'logout');
-  clearSessionCookie(context.cookies, context.url);
+  clearSessionCookie(context.cookies, publicUrlOf(context));
   return context.redirect(idle ? '/login?reason=idle' : '/login?reason=signed-out', 303);
 };
 

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { decodeKey, minimumKeyBytes, SecretKey, type KeySettings } from './core/auth/secret-keys.ts';
 import { nairaToKobo, type Kobo } from '../lib/money.ts';
+import { parseTrustProxy, type TrustProxy } from './http/forwarded.ts';
+import { parsePublicOrigin } from './http/public-origin.ts';
 
 /** A server key in base64 (at least 32 bytes); the message names the variable, never the value. */
 function parseServerKey(name: string, text: string, ctx: z.RefinementCtx): SecretKey | typeof z.NEVER {
@@ -74,6 +76,30 @@ const environmentSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** The origin customers use (https://bank.example) when a proxy terminates TLS in front of the app. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parsePublicOrigin(text);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: `PUBLIC_ORIGIN ${parsed.error}` });
+        return z.NEVER;
+      }
+      return parsed.origin;
+    }),
+  /** `true` (the TCP peer is the proxy) or a comma list of proxy addresses/CIDRs whose X-Forwarded-For/-Proto are believed. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(text);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be true or a comma list of IP addresses/CIDRs: ${parsed.error}` });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Naira bands "up to:fee" for transfers to other banks; "*" is everything above. CBN Guide to Charges. */
   TRANSFER_FEE_BANDS: z
     .string()
@@ -140,6 +166,10 @@ export type Config = {
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;
+  /** PUBLIC_ORIGIN, or null: the request's own origin. */
+  publicOrigin: string | null;
+  /** TRUST_PROXY: whose X-Forwarded-For/-Proto the app believes (src/server/http/forwarded.ts). */
+  trustProxy: TrustProxy;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -200,6 +230,8 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     },
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
     sandboxKey: env.SANDBOX_KEY,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   };
 }

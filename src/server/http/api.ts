@@ -4,6 +4,7 @@ import { fieldErrorsOf } from '../../lib/schemas.ts';
 import { fail, succeed, type Result } from '../core/result.ts';
 import type { UserJson } from '../core/users/present-user.ts';
 import { readRequestBody, type RequestBody } from './body.ts';
+import { clientOf } from './client.ts';
 import { jsonFailure, jsonUnexpected } from './respond.ts';
 
 export type SignedInContext = { session: NonNullable<App.Locals['session']>; user: UserJson };
@@ -82,15 +83,9 @@ export function customerOrPending(
 }
 
 /** Who is asking, for the session record and the logs; endpoints and pages both pass themselves. */
-export function requestMeta(context: { request: Request; clientAddress: string }): { ip: string | null; userAgent: string | null } {
-  let ip: string | null;
-  try {
-    ip = context.clientAddress;
-  } catch {
-    // The adapter may not know the address (e.g. in tests); the session simply records none.
-    ip = null;
-  }
-  return { ip, userAgent: context.request.headers.get('user-agent') };
+export function requestMeta(context: { request: Request; clientAddress: string; locals: App.Locals }): { ip: string | null; userAgent: string | null } {
+  // The client's address: the TCP peer, or behind a trusted proxy the address it forwarded (client.ts).
+  return { ip: clientOf(context).address, userAgent: context.request.headers.get('user-agent') };
 }
 
 /**

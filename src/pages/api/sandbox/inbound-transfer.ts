@@ -2,6 +2,7 @@ import { inboundTransferSchema } from '../../../lib/sandbox-schemas.ts';
 import { endpoint, parseInput, requestMeta } from '../../../server/http/api.ts';
 import { jsonSuccess } from '../../../server/http/respond.ts';
 import { sandboxAccess } from '../../../server/http/sandbox-access.ts';
+import { peerAddress } from '../../../server/http/client.ts';
 import { fail } from '../../../server/core/result.ts';
 
 /**
@@ -16,12 +17,12 @@ export const POST = endpoint(async (context) => {
   if (app.config.interbank.provider !== 'sandbox') return fail('NOT_FOUND', 'No such endpoint.');
   const access = sandboxAccess({
     listenHost: app.config.host,
-    clientAddress: requestMeta(context).ip,
+    clientAddress: peerAddress(context),
     headers: context.request.headers,
     sandboxKey: app.config.sandboxKey,
   });
   if (access !== 'allow') {
-    app.log.warn('sandbox.inbound_refused', { ip: requestMeta(context).ip, access });
+    app.log.warn('sandbox.inbound_refused', { ip: requestMeta(context).ip, peer: peerAddress(context), access });
     return access === 'unauthorized'
       ? fail('UNAUTHENTICATED', 'The sandbox needs its key: Authorization: Bearer <SANDBOX_KEY>.')
       : fail('NOT_FOUND', 'No such endpoint.');

@@ -2,6 +2,7 @@ import { loginSchema } from '../../../../lib/schemas.ts';
 import { requestMeta, endpoint, parseInput } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
+import { publicUrlOf } from '../../../../server/http/client.ts';
 
 export const POST = endpoint(async (context) => {
   const input = await parseInput(context.request, loginSchema);
@@ -9,6 +10,6 @@ export const POST = endpoint(async (context) => {
   const { app } = context.locals;
   const result = await app.auth.login(input.value, requestMeta(context));
   if (!result.ok) return result;
-  setSessionCookie(context.cookies, context.url, result.value.token, app.config.session.absoluteMs / 1000);
+  setSessionCookie(context.cookies, publicUrlOf(context), result.value.token, app.config.session.absoluteMs / 1000);
   return jsonSuccess({ user: result.value.user, token: result.value.token }, 'Signed in.');
 });

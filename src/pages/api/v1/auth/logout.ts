@@ -1,6 +1,7 @@
 import { customerOrPending, endpoint } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { clearSessionCookie } from '../../../../server/http/session-cookie.ts';
+import { publicUrlOf } from '../../../../server/http/client.ts';
 
 export const POST = endpoint(async (context) => {
   const caller = customerOrPending(context);
@@ -8,6 +9,6 @@ export const POST = endpoint(async (context) => {
   const { app } = context.locals;
   if (caller.value.kind === 'pending') await app.registrations.signOut(caller.value.registration);
   else await app.auth.logout(caller.value.session.id);
-  clearSessionCookie(context.cookies, context.url);
+  clearSessionCookie(context.cookies, publicUrlOf(context));
   return jsonSuccess(null, 'Signed out.');
 });

@@ -2,6 +2,7 @@ import { registerSchema } from '../../../../lib/schemas.ts';
 import { requestMeta, endpoint, parseInput } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
+import { publicUrlOf } from '../../../../server/http/client.ts';
 
 /**
  * API.md: 201 `{ user, token, message }`, the same answer whether or not the email or phone
@@ -15,6 +16,6 @@ export const POST = endpoint(async (context) => {
   const { app } = context.locals;
   const result = await app.registrations.register(input.value, requestMeta(context));
   if (!result.ok) return result;
-  setSessionCookie(context.cookies, context.url, result.value.token, app.config.session.absoluteMs / 1000);
+  setSessionCookie(context.cookies, publicUrlOf(context), result.value.token, app.config.session.absoluteMs / 1000);
   return jsonSuccess(result.value, result.value.message, 201);
 });
