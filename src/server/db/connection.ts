@@ -15,6 +15,8 @@ import * as keyedSecrets from './migrations/2026-11-22T1100_keyed_secrets.ts';
 import * as openDoors from './migrations/2026-11-22T1200_open_doors.ts';
 import * as pendingRegistrationTokens from './migrations/2026-11-22T1600_pending_registration_tokens.ts';
 import * as bvnUniqueIndex from './migrations/2026-11-22T1700_bvn_unique_index.ts';
+import * as sharedLimits from './migrations/2026-11-22T1800_shared_limits.ts';
+import * as jobs from './migrations/2026-11-22T1810_jobs.ts';
 
 export type Db = Kysely<Database>;
 
@@ -46,6 +48,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1200_open_doors': openDoors,
   '2026-11-22T1600_pending_registration_tokens': pendingRegistrationTokens,
   '2026-11-22T1700_bvn_unique_index': bvnUniqueIndex,
+  '2026-11-22T1800_shared_limits': sharedLimits,
+  '2026-11-22T1810_jobs': jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -143,6 +143,8 @@ export interface InterbankTransfersTable {
   idempotency_key: string | null;
   created_at: string;
   settled_at: string | null;
+  /** Set once when still pending past 24 hours (escalated: logged, listed by ops:pending, customer told). */
+  escalated_at: Generated<string | null>;
 }
 
 export interface IdempotencyKeysTable {
@@ -246,6 +248,31 @@ export interface KycChecksTable {
   created_at: string;
 }
 
+/** An imitation password-reset code for an email without an account (its tries count as a real code's). */
+export interface PasswordResetDecoysTable {
+  email: string;
+  attempts: Generated<number>;
+  alive: Generated<number>;
+  issued_at: string;
+  expires_at: string;
+}
+
+/** Durable background work: written with the change that needs it, claimed under a lease (src/server/jobs/job-queue.ts). */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  unique_key: string | null;
+  status: 'pending' | 'done' | 'failed';
+  run_at: string;
+  attempts: Generated<number>;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface RequestCountersTable {
   scope: string;
   /** Who is counted: a network address, a customer id, or a hash of an email or phone number. */
@@ -304,6 +331,8 @@ export interface Database {
   bill_purchases: BillPurchasesTable;
   sandbox_bill_payments: SandboxBillPaymentsTable;
   kyc_checks: KycChecksTable;
+  password_reset_decoys: PasswordResetDecoysTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -39,7 +39,7 @@ export function createAuthService(deps: {
         return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
       };
       // Tries are taken before the password is checked (login-throttle.ts), per network and per email.
-      const ipWait = throttle.takeIp(ip);
+      const ipWait = await throttle.takeIp(ip);
       if (ipWait > 0) {
         log.warn('auth.login_rate_limited', { ip });
         return fail('RATE_LIMITED', `Too many failed sign-ins from this network. Try again in ${Math.ceil(ipWait / 60)} minutes.`, { retryAfterSeconds: ipWait });
@@ -51,7 +51,7 @@ export function createAuthService(deps: {
         return right && user ? null : ('wrong password' as const);
       });
       if (outcome.kind === 'refused') {
-        throttle.releaseIp(ip);
+        await throttle.releaseIp(ip);
         log.warn('auth.login_refused_locked', { ip });
         return lockedFailure(outcome.lockedUntil);
       }
@@ -64,7 +64,7 @@ export function createAuthService(deps: {
         }
         return fail('INVALID_CREDENTIALS', 'The email or password is not right.');
       }
-      throttle.releaseIp(ip);
+      await throttle.releaseIp(ip);
       const { token, session } = await sessions.create(user.id, meta);
       log.info('auth.login_succeeded', { user: user.id, ip });
       const profile = await users.loadProfile(user.id);

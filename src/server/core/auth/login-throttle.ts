@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { createKeyedQueue } from '../limits/attempts.ts';
+import { createRequestCounters } from '../throttle/request-counters.ts';
 
 export type LoginThrottlePolicy = { maxFailures: number; lockMs: number; windowMs: number; maxFailuresPerIp: number; ipWindowMs: number };
 export const defaultLoginThrottlePolicy: LoginThrottlePolicy = {
@@ -29,14 +30,14 @@ export type AttemptOutcome<W> = { kind: 'right' } | { kind: 'wrong'; wrong: W; l
  * arrive at once, at most `maxFailures` passwords are checked per window. A right password
  * resets the count only when no lock holds (or when it was the very try that set the lock).
  *
- * Per-network tries are counted in memory (one server process), also before the check; the map
- * is bounded so a flood of addresses cannot grow it without limit.
+ * Per-network tries are counted in the database too (request_counters, a window from the
+ * address's first failure), also before the check, so every server process counts alike.
  */
 export function createLoginThrottle(deps: { db: Db; clock: Clock; policy?: LoginThrottlePolicy }) {
   const { db, clock } = deps;
   const policy = deps.policy ?? defaultLoginThrottlePolicy;
-  const ipTries = new Map<string, { count: number; windowStart: number }>();
-  const maxTrackedIps = 10_000;
+  const counters = createRequestCounters({ db, clock });
+  const ipScope = 'login_ip';
   const serialised = createKeyedQueue();
 
   async function lockedUntil(email: string): Promise<Date | null> {
@@ -117,23 +118,13 @@ export function createLoginThrottle(deps: { db: Db; clock: Clock; policy?: Login
     },
 
     /** Takes one try for the network address; the seconds to wait when its tries are used up, else 0. */
-    takeIp(ip: string): number {
-      const now = clock.now().getTime();
-      const entry = ipTries.get(ip);
-      if (!entry || now - entry.windowStart >= policy.ipWindowMs) {
-        if (!entry && ipTries.size >= maxTrackedIps) ipTries.delete(ipTries.keys().next().value!);
-        ipTries.set(ip, { count: 1, windowStart: now });
-        return 0;
-      }
-      if (entry.count >= policy.maxFailuresPerIp) return Math.max(1, Math.ceil((entry.windowStart + policy.ipWindowMs - now) / 1000));
-      entry.count += 1;
-      return 0;
+    takeIp(ip: string): Promise<number> {
+      return counters.takeRolling(ipScope, ip, { max: policy.maxFailuresPerIp, windowMs: policy.ipWindowMs });
     },
 
     /** Gives back a network try that did not fail (a right password, or one refused by the email's lock). */
-    releaseIp(ip: string): void {
-      const entry = ipTries.get(ip);
-      if (entry && entry.count > 0) entry.count -= 1;
+    releaseIp(ip: string): Promise<void> {
+      return counters.giveBack(ipScope, ip);
     },
   };
   return throttle;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
@@ -12,13 +13,13 @@ import type { UserRepository } from '../users/user-repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashSecret } from './secrets.ts';
+import { createRequestCounters } from '../throttle/request-counters.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 
-/** Forgot-password requests per network address (in memory, one server process). */
+/** Forgot-password requests per network address (counted in the database: every process alike). */
 export type ResetIpPolicy = { maxPerIp: number; windowMs: number };
 export const defaultResetIpPolicy: ResetIpPolicy = { maxPerIp: 10, windowMs: 15 * 60_000 };
 
-const maxTracked = 10_000;
 const codeMinutes = passwordResetPolicy.ttlMs / 60_000;
 
 /** The one answer to "forgot my password", whether or not the email has an account. */
@@ -36,7 +37,8 @@ function onToken(failure: Failure): Failure {
  *
  * Nothing here tells whether an email has an account: the request always gets the same answer
  * (a throttled customer too: no mail, only a log line), and codes "sent" to unknown emails are
- * imitated in memory so that checking one answers exactly as a real wrong code would.
+ * imitated in the database (password_reset_decoys) so that checking one answers exactly as a
+ * real wrong code would, whichever server process answers.
  */
 export function createPasswordReset(deps: {
   db: Db;
@@ -52,52 +54,45 @@ export function createPasswordReset(deps: {
 }) {
   const { db, config, clock, log, mailer, users, sessions, codes, throttle } = deps;
   const ipPolicy = deps.ipPolicy ?? defaultResetIpPolicy;
-  const requestsByIp = new Map<string, { count: number; windowStart: number }>();
-  const decoys = new Map<string, { issued: number[]; attempts: number; expiresAt: number; alive: boolean }>();
-
-  function remember<V>(map: Map<string, V>, key: string, value: V): void {
-    if (!map.has(key) && map.size >= maxTracked) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  }
+  const counters = createRequestCounters({ db, clock });
+  const inFlight = new Set<Promise<void>>();
 
   /** Counts one request from `ip`; the seconds to wait when it is one too many, else 0. */
-  function ipWait(ip: string): number {
-    const now = clock.now().getTime();
-    const entry = requestsByIp.get(ip);
-    if (!entry || now - entry.windowStart >= ipPolicy.windowMs) {
-      remember(requestsByIp, ip, { count: 1, windowStart: now });
-      return 0;
-    }
-    if (entry.count >= ipPolicy.maxPerIp) return Math.max(1, Math.ceil((entry.windowStart + ipPolicy.windowMs - now) / 1000));
-    entry.count += 1;
-    return 0;
+  const ipWait = (ip: string): Promise<number> => counters.takeRolling('reset_ip', ip, { max: ipPolicy.maxPerIp, windowMs: ipPolicy.windowMs });
+
+  /** An unknown email "gets" a code under the same throttle as a real one (one a minute, five an hour). */
+  async function issueDecoy(email: string): Promise<void> {
+    const now = clock.now();
+    const current = await db.selectFrom('password_reset_decoys').select('issued_at').where('email', '=', email).executeTakeFirst();
+    if (current && now.getTime() - Date.parse(current.issued_at) < passwordResetPolicy.minIntervalMs) return;
+    if ((await counters.takeRolling('reset_decoy', email, { max: passwordResetPolicy.maxPerHour, windowMs: 3_600_000 })) > 0) return;
+    const fresh = { attempts: 0, alive: 1, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + passwordResetPolicy.ttlMs).toISOString() };
+    await db
+      .insertInto('password_reset_decoys')
+      .values({ email, ...fresh })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet(fresh))
+      .execute();
   }
 
-  /** An unknown email "gets" a code under the same throttle as a real one. */
-  function issueDecoy(email: string): void {
-    const now = clock.now().getTime();
-    const entry = decoys.get(email);
-    const issued = (entry?.issued ?? []).filter((at) => now - at < 3_600_000);
-    const newest = issued[issued.length - 1];
-    if (entry && ((newest !== undefined && now - newest < passwordResetPolicy.minIntervalMs) || issued.length >= passwordResetPolicy.maxPerHour)) {
-      entry.issued = issued;
-      return;
+  /** What checking a code for an unknown email answers: what a wrong code would. The try is taken in one guarded update. */
+  async function checkDecoy(email: string): Promise<Failure> {
+    const nowIso = clock.now().toISOString();
+    const max = passwordResetPolicy.maxAttempts;
+    const taken = await db
+      .updateTable('password_reset_decoys')
+      .set({ attempts: sql<number>`attempts + 1`, alive: sql<number>`case when attempts + 1 >= ${max} then 0 else 1 end` })
+      .where('email', '=', email)
+      .where('alive', '=', 1)
+      .where('expires_at', '>', nowIso)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (taken) {
+      if (taken.attempts >= max) return onToken(fail('INVALID_OTP', codeMessages.dead));
+      return onToken(fail('INVALID_OTP', codeMessages.wrong(max - taken.attempts)));
     }
-    remember(decoys, email, { issued: [...issued, now], attempts: 0, expiresAt: now + passwordResetPolicy.ttlMs, alive: true });
-  }
-
-  /** What checking a code for an unknown email answers: what a wrong code would. */
-  function checkDecoy(email: string): Failure {
-    const entry = decoys.get(email);
-    const now = clock.now().getTime();
-    if (!entry?.alive) return onToken(fail('INVALID_OTP', codeMessages.gone));
-    if (now >= entry.expiresAt) return onToken(fail('OTP_EXPIRED', codeMessages.expired));
-    entry.attempts += 1;
-    if (entry.attempts >= passwordResetPolicy.maxAttempts) {
-      entry.alive = false;
-      return onToken(fail('INVALID_OTP', codeMessages.dead));
-    }
-    return onToken(fail('INVALID_OTP', codeMessages.wrong(passwordResetPolicy.maxAttempts - entry.attempts)));
+    const entry = await db.selectFrom('password_reset_decoys').select(['alive', 'expires_at']).where('email', '=', email).executeTakeFirst();
+    if (!entry || entry.alive !== 1) return onToken(fail('INVALID_OTP', codeMessages.gone));
+    return onToken(fail('OTP_EXPIRED', codeMessages.expired));
   }
 
   const sendMail = (message: MailMessage, purpose: string) => sendLogged(mailer, log, message, purpose);
@@ -105,7 +100,11 @@ export function createPasswordReset(deps: {
   /** The customer behind `email` and their live code checked without spending it. */
   async function checkCode(email: string, token: string): Promise<Result<NonNullable<Awaited<ReturnType<UserRepository['findByEmail']>>>>> {
     const user = await users.findByEmail(email);
-    if (!user) return checkDecoy(email);
+    if (!user) {
+      // An imitation this process is still writing (the answer went first) is waited for.
+      await Promise.all([...inFlight]);
+      return await checkDecoy(email);
+    }
     const checked = await codes.check(user.id, 'password_reset', token, passwordResetPolicy, { field: 'token' });
     if (!checked.ok) {
       log.warn('password_reset.code_refused', { user: user.id, code: checked.code });
@@ -113,8 +112,6 @@ export function createPasswordReset(deps: {
     }
     return succeed(user);
   }
-
-  const inFlight = new Set<Promise<void>>();
 
   async function issueAndSend(user: { id: string; email: string; first_name: string }, ip: string): Promise<void> {
     const issued = await codes.issue(user.id, 'password_reset', passwordResetPolicy);
@@ -135,7 +132,7 @@ export function createPasswordReset(deps: {
 
     async forgot(email: string, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
       const ip = meta.ip ?? 'unknown';
-      const wait = ipWait(ip);
+      const wait = await ipWait(ip);
       if (wait > 0) {
         log.warn('password_reset.ip_limited', { ip });
         return fail('RATE_LIMITED', `Too many password reset requests from this network. Try again in ${Math.ceil(wait / 60)} minutes.`, {
@@ -143,15 +140,10 @@ export function createPasswordReset(deps: {
         });
       }
       const user = await users.findByEmail(email);
-      if (!user) {
-        issueDecoy(email);
-        log.info('password_reset.requested', { ip, known_email: false });
-        return succeed({ message: forgotPasswordMessage });
-      }
-      // Issuing the code and mailing it happen after the answer: a registered email must not
-      // answer later than an unknown one (measured: the code's writes alone cost ~1.6 ms).
-      const work = issueAndSend(user, ip)
-        .catch((error: unknown) => log.error('password_reset.issue_failed', { user: user.id, error: error instanceof Error ? error.message : String(error) }))
+      // Issuing the code (real or imitated) and mailing it happen after the answer, alike for both:
+      // a registered email must not answer later than an unknown one, nor the other way round.
+      const work = (user ? issueAndSend(user, ip) : issueDecoy(email).then(() => log.info('password_reset.requested', { ip, known_email: false })))
+        .catch((error: unknown) => log.error('password_reset.issue_failed', { ...(user ? { user: user.id } : {}), error: error instanceof Error ? error.message : String(error) }))
         .finally(() => inFlight.delete(work));
       inFlight.add(work);
       return succeed({ message: forgotPasswordMessage });

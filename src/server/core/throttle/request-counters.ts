@@ -46,6 +46,51 @@ export function createRequestCounters(deps: { db: Db; clock: Clock }) {
     return Math.max(1, Math.ceil((window.end - now) / 1000));
   }
 
+  /** A rolling window's one row: it starts at the first take and ends `windowMs` later. */
+  const rolling = 'rolling';
+
+  /**
+   * Claims one slot in a window that starts at the subject's first take (not on the clock's
+   * boundaries), in one guarded upsert: 0 when there was room, else the seconds until it ends.
+   */
+  async function takeRolling(scope: string, subject: string, limit: { max: number; windowMs: number }): Promise<number> {
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const end = new Date(now.getTime() + limit.windowMs).toISOString();
+    const over = sql<boolean>`request_counters.expires_at <= ${nowIso}`;
+    const row = await db
+      .insertInto('request_counters')
+      .values({ scope, subject, window_start: rolling, count: 1, expires_at: end })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['scope', 'subject', 'window_start'])
+          .doUpdateSet({
+            count: sql<number>`case when ${over} then 1 else request_counters.count + 1 end`,
+            expires_at: sql<string>`case when ${over} then ${end} else request_counters.expires_at end`,
+          })
+          .where((eb) => eb.or([eb('request_counters.expires_at', '<=', nowIso), eb('request_counters.count', '<', limit.max)])),
+      )
+      .returning('count')
+      .executeTakeFirst();
+    if (row) return 0;
+    const held = await db.selectFrom('request_counters').select('expires_at').where('scope', '=', scope).where('subject', '=', subject).where('window_start', '=', rolling).executeTakeFirst();
+    const ends = held ? Date.parse(held.expires_at) : now.getTime() + limit.windowMs;
+    return Math.max(1, Math.ceil((ends - now.getTime()) / 1000));
+  }
+
+  /** Gives back a slot taken by `takeRolling` (a try that turned out not to count), while its window lasts. */
+  async function giveBack(scope: string, subject: string): Promise<void> {
+    await db
+      .updateTable('request_counters')
+      .set({ count: sql<number>`count - 1` })
+      .where('scope', '=', scope)
+      .where('subject', '=', subject)
+      .where('window_start', '=', rolling)
+      .where('count', '>', 0)
+      .where('expires_at', '>', clock.now().toISOString())
+      .execute();
+  }
+
   async function prune(): Promise<void> {
     await db.deleteFrom('request_counters').where('expires_at', '<', clock.now().toISOString()).execute();
   }
@@ -68,6 +113,8 @@ export function createRequestCounters(deps: { db: Db; clock: Clock }) {
       }
       return { waitSeconds: 0, limit: null };
     },
+    takeRolling,
+    giveBack,
     prune,
   };
 }
