@@ -1,19 +1,50 @@
 // Serves the built app: Astro's handler for everything, except hashed client assets that have
 // a precompressed copy (scripts/precompress.mjs), which go out as brotli or gzip. On slow mobile
 // data that turns ~325 kB of island JavaScript into ~90 kB on the wire.
+// Start: the configuration is parsed and the database opened and migrated before it listens;
+// a bad setting exits 1 with one JSON line naming the variable. Every line it writes is JSON,
+// with one access line per request. SIGTERM/SIGINT drain the requests under way (10 s at most),
+// stop the background jobs, close the database and exit 0.
 import './node-version.mjs';
+import './load-env.mjs';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { undecodableApiAnswer } from './undecodable-url.mjs';
+import { installJsonConsole } from './json-console.mjs';
+import { gracefulStop, withAccessLog } from './http-lifecycle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist/client');
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React renders with its development build (about half the speed) unless told otherwise.
 process.env.NODE_ENV ??= 'production';
-const { handler } = await import(path.join(root, 'dist/server/entry.mjs'));
+installJsonConsole();
+
+/** One JSON line saying why the server cannot start, and exit 1 (never a secret's value: server-process.ts redacts). */
+function failStart(problems) {
+  const [first, ...more] = problems;
+  const line = { time: new Date().toISOString(), level: 'error', event: 'startup.failed', variable: first.variable, reason: first.reason };
+  process.stderr.write(JSON.stringify(more.length > 0 ? { ...line, more } : line) + '\n');
+  process.exit(1);
+}
+
+const entry = path.join(root, 'dist/server/entry.mjs');
+const { handler } = await import(pathToFileURL(entry).href);
+// The app lives in Astro's middleware bundle, which registers its start and stop
+// (src/server/server-process.ts) when it loads; the entry names that bundle.
+const middlewareFile = /middleware: \(\) => import\("\.\/([^"]+)"\)/.exec(fs.readFileSync(entry, 'utf8'))?.[1] ?? 'virtual_astro_middleware.mjs';
+await import(pathToFileURL(path.join(root, 'dist/server', middlewareFile)).href);
+const serverProcess = globalThis[Symbol.for('harmattan-bank.server-process')];
+if (!serverProcess) failStart([{ variable: 'dist', reason: 'the build does not register the server start (src/server/server-process.ts); rebuild with npm run build' }]);
+let started;
+try {
+  started = await serverProcess.start();
+} catch (error) {
+  failStart(serverProcess.problems(error));
+}
+const { log } = started;
 
 const types = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json' };
 const encodings = [
@@ -40,7 +71,9 @@ function precompressed(request) {
   return null;
 }
 
-export const server = http.createServer((request, response) => {
+let lifecycle;
+export const server = http.createServer(withAccessLog((request, response) => {
+  if (lifecycle.refuseWhileStopping(request, response)) return;
   const undecodable = undecodableApiAnswer(request.url ?? '');
   if (undecodable) {
     response.writeHead(undecodable.status, undecodable.headers);
@@ -62,12 +95,16 @@ export const server = http.createServer((request, response) => {
   });
   if (request.method === 'HEAD') return response.end();
   fs.createReadStream(asset.file).pipe(response);
-});
+}, { log, trustsPeer: started.trustsPeer }));
+lifecycle = gracefulStop(server, { graceMs: 10_000, log, closeApp: () => serverProcess.close() });
 
-const host = process.env.HOST ?? 'localhost';
-const port = Number(process.env.PORT ?? 4321);
+// HOST and PORT as the configuration parsed them (a bad PORT has already stopped the start).
+const { host, port } = started;
 server.requestTimeout = 30_000;
 server.headersTimeout = 15_000;
-await new Promise((resolve) => server.listen(port, host, resolve));
-console.log(`Listening on http://${host}:${port}`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close(() => process.exit(0)));
+await new Promise((resolve) => {
+  server.once('error', (error) => failStart([{ variable: error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' ? 'HOST' : 'PORT', reason: `cannot listen on ${host}:${port}: ${error.code ?? error.message}` }]));
+  server.listen(port, host, resolve);
+});
+log.info('server.listening', { url: `http://${host}:${port}`, version: started.version, pid: process.pid });
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => lifecycle.stop(signal));

@@ -3,6 +3,7 @@
 // The first request (made here, to /api/health) migrates the database and, on the embedded
 // SQLite database's first start, seeds the demo customer.
 import './node-version.mjs';
+import './load-env.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,7 +9,11 @@ import { checkApiPath } from './server/http/api-routes.ts';
 import { bodyWithinCap } from './server/http/body.ts';
 import { tooLargePage } from './server/http/forms.ts';
 import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-origin.ts';
+import { registerServerProcess } from './server/server-process.ts';
 import { publicUrlOf } from './server/http/client.ts';
+
+// The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
+registerServerProcess();
 
 /**
  * Every request: security headers; the API's origin check; the session from the cookie or a

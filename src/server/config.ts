@@ -48,7 +48,7 @@ function nairaSetting(name: string, fallback: string, limits: { positive?: boole
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('localhost'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PORT: z.coerce.number({ error: 'PORT must be a whole number from 1 to 65535' }).int('PORT must be a whole number from 1 to 65535').min(1, 'PORT must be a whole number from 1 to 65535').max(65535, 'PORT must be a whole number from 1 to 65535').default(4321),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()

@@ -47,6 +47,8 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/general/security-questions', summary: 'Security questions', auth: false },
   { method: 'get', path: '/v1/general/banks', summary: 'Banks with their NIP institution codes', auth: false },
   { method: 'get', path: '/health', summary: 'Liveness and database reachability', auth: false },
+  { method: 'get', path: '/health/live', summary: 'The process is up: { status: "ok", version } (never touches the database)', auth: false },
+  { method: 'get', path: '/health/ready', summary: 'Ready for traffic: the database answers and is migrated to the latest migration: { status: "ok", version, database }; 503 UNAVAILABLE in the envelope (with version) otherwise', auth: false },
   { method: 'post', path: '/v1/transfer/enquiry', summary: 'Name enquiry: the account name for a number at a bank', auth: true, body: nameEnquirySchema },
   { method: 'post', path: '/v1/transfer/local/{sendAccount}', summary: 'Transfer to another account at this bank (PIN and Idempotency-Key required; amount in kobo)', auth: true, body: localTransferSchema },
   { method: 'post', path: '/v1/transfer/bank/{sendAccount}', summary: 'Transfer to another bank through NIP; status may be pending; 502 with the reversed Transaction in data if the other bank refused', auth: true, body: bankTransferSchema },
