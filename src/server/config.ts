@@ -136,6 +136,9 @@ const environmentSchema = z.object({
   REQUERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
+/** Every variable the server reads (.env.example lists each; its test checks). */
+export const settingNames: readonly string[] = Object.keys(environmentSchema.shape);
+
 function parseFeeBands(text: string): { upTo: Kobo | null; fee: Kobo }[] {
   return text.split(',').map((band) => {
     const [limit, fee] = band.split(':') as [string, string];
