@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testCaddyfile } from './e2e/support/caddy.ts';
 
 /**
  * End-to-end tests against the built server (`astro build`, then `node dist/server/entry.mjs`),
@@ -18,11 +19,11 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
 
-function dataDirForThisRun(): string {
-  const existing = process.env.E2E_DATA_DIR;
+function dataDirForThisRun(variable = 'E2E_DATA_DIR'): string {
+  const existing = process.env[variable];
   if (existing) return existing;
   const created = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-'));
-  process.env.E2E_DATA_DIR = created;
+  process.env[variable] = created;
   // Only the process that made it removes it (workers see E2E_DATA_DIR already set).
   // E2E_KEEP_DATA=1 keeps the database and outbox for a look after a failure.
   if (!process.env.E2E_KEEP_DATA) {
@@ -31,6 +32,23 @@ function dataDirForThisRun(): string {
   return created;
 }
 const dataDir = dataDirForThisRun();
+
+/**
+ * The proxy projects (`proxy-js-on`, `proxy-js-off`, e2e/proxy.spec.ts): Caddy terminates TLS
+ * with its internal CA on https://localhost:<proxyPort> in front of a second app server (its own
+ * DATA_DIR, PUBLIC_ORIGIN and TRUST_PROXY=127.0.0.1) on 127.0.0.1:<proxyAppPort>. Ports are free
+ * ones picked once by the main process and handed to the workers like E2E_DATA_DIR.
+ */
+function freePortOnce(variable: string): number {
+  process.env[variable] ??= execSync(`node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"`, { encoding: 'utf8' }).trim();
+  return Number(process.env[variable]);
+}
+const proxyAppPort = freePortOnce('E2E_PROXY_APP_PORT');
+const proxyPort = freePortOnce('E2E_PROXY_PORT');
+const proxyOrigin = `https://localhost:${proxyPort}`;
+const proxyDataDir = dataDirForThisRun('E2E_PROXY_DATA_DIR');
+const caddyfile = path.join(proxyDataDir, 'Caddyfile');
+if (!fs.existsSync(caddyfile)) fs.writeFileSync(caddyfile, testCaddyfile({ proxyPort, appPort: proxyAppPort }));
 
 function chromiumPath(): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -74,10 +92,12 @@ export default defineConfig({
     timezoneId: 'Africa/Lagos',
   },
   projects: [
-    { name: 'js-on', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'js-off', use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'js-on', testIgnore: /proxy\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'js-off', testIgnore: /proxy\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'proxy-js-on', testMatch: /proxy\.spec\.ts/, use: { ...chromium, baseURL: proxyOrigin, ignoreHTTPSErrors: true, javaScriptEnabled: true } },
+    { name: 'proxy-js-off', testMatch: /proxy\.spec\.ts/, use: { ...chromium, baseURL: proxyOrigin, ignoreHTTPSErrors: true, javaScriptEnabled: false } },
   ],
-  webServer: {
+  webServer: [{
     command: 'npx astro build && node scripts/serve.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
@@ -97,4 +117,35 @@ export default defineConfig({
       REGISTRATIONS_PER_IP: '100000',
     },
   },
+  {
+    // The same build, behind Caddy: the app trusts Caddy (127.0.0.1) for X-Forwarded-For/-Proto.
+    command: 'node scripts/serve.mjs',
+    url: `http://127.0.0.1:${proxyAppPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(proxyAppPort),
+      DATA_DIR: proxyDataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: proxyOrigin,
+      TRUST_PROXY: '127.0.0.1',
+      // Low, so proxy.spec.ts reaches it: each forwarded client address has its own count.
+      PASSWORD_RESET_REQUESTS_PER_IP: '3',
+      REGISTRATIONS_PER_IP: '100000',
+    },
+  },
+  {
+    command: `caddy run --config ${caddyfile} --adapter caddyfile`,
+    url: `${proxyOrigin}/api/health`,
+    ignoreHTTPSErrors: true,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // Caddy keeps its internal CA and certificates here, not in the user's home.
+    env: { XDG_DATA_HOME: path.join(proxyDataDir, 'caddy'), XDG_CONFIG_HOME: path.join(proxyDataDir, 'caddy') },
+  }],
 });

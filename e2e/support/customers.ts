@@ -60,7 +60,8 @@ export const demoCustomer = {
  * APIRequestContext sends no Origin header by itself.
  */
 export function appOrigin(): string {
-  return `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
+  // e2e/proxy.spec.ts sets E2E_ORIGIN to Caddy's https origin (its server's PUBLIC_ORIGIN).
+  return process.env.E2E_ORIGIN ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
 }
 
 /** A JSON call to the app's own API; throws with the server's message unless it succeeds. */
