@@ -7,6 +7,8 @@ import type { Mailer } from './integrations/mail/ports.ts';
 import { createIntegrations } from './integrations/registry.ts';
 import { createHealthCheck } from './db/health.ts';
 import { startBackgroundJobs } from './jobs/background.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { createEscalation } from './core/payments/escalation.ts';
 import { createUserRepository } from './core/users/user-repository.ts';
 import { createSessionService } from './core/auth/session-service.ts';
 import { createOneTimeCodes } from './core/codes/one-time-codes.ts';
@@ -125,25 +127,34 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const inbound = createInboundService({ db, config, clock, words: moneyWords });
   const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
   const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
-  const statements = createStatementService({ db, config, clock, log, mailer, transactions });
+  // Durable background work (statements, escalation mails): written with the change, run by the server's worker.
+  const jobs = createJobQueue({ db, clock, log, engine: config.database.kind });
+  const escalation = createEscalation({ db, config, clock, log, mailer, jobs });
+  const statements = createStatementService({ db, config, clock, log, mailer, transactions, jobs });
   const bills = createBillService({ clock, log, gate, payments, words: moneyWords, biller });
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints });
 
   const health = createHealthCheck(db);
-  const close = () => db.destroy();
+  const close = async () => {
+    await jobs.stop();
+    await db.destroy();
+  };
 
   const app = {
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
+    jobs, escalation,
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
   return { app, internals };
 }
 
 let shared: ReturnType<typeof createApp> | undefined;
+/** How often the server's worker looks for due jobs (a new statement also wakes it at once). */
+const jobPollMs = 2_000;
 
 /** The one app of this server process, created on first use from the environment; it alone runs the background jobs. */
 export function getApp(): ReturnType<typeof createApp> {
@@ -157,7 +168,15 @@ export function getApp(): ReturnType<typeof createApp> {
 async function startServerApp() {
   const config = parseConfig(process.env);
   const app = await createApp(config);
-  const stopJobs = startBackgroundJobs(app, { requeryIntervalMs: config.interbank.requeryIntervalMs });
+  // The re-query sweep (and the 24-hour escalation) runs once per interval across every process
+  // sharing the database; the job worker claims durable jobs under a lease.
+  const intervalMs = config.interbank.requeryIntervalMs;
+  const sweep = async () => {
+    await app.payments.requery();
+    await app.escalation.run();
+  };
+  const stopJobs = startBackgroundJobs({ ...app, payments: { requery: () => app.jobs.once('payments.requery', Math.floor(intervalMs * 0.9), sweep) } }, { requeryIntervalMs: intervalMs });
+  app.jobs.start({ pollMs: jobPollMs });
   const closeDatabase = app.close;
   // Stopping (SIGTERM, scripts/serve.mjs): the jobs first, waiting for a run under way, then the database.
   const close = async () => {

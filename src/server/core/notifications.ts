@@ -142,3 +142,20 @@ export function tierRaisedEmail(args: { bankName: string; to: string; firstName:
   ];
   return { to: args.to, subject: `${args.bankName}: your account is now Tier ${args.tier}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
+
+/** A transfer to another bank still pending after 24 hours (escalated once; issue 12). */
+export function pendingTransferEscalatedEmail(args: { bankName: string; to: string; firstName: string; reference: string; amount: string; recipient: string; bank: string }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Your transfer of ${args.amount} to ${args.recipient} (${args.bank}), reference ${args.reference}, has not been confirmed by the receiving bank after 24 hours.`,
+    'We have passed it to our settlement team, who are resolving it with the receiving bank through NIBSS. You do not need to do anything and you should not send the money again.',
+    'If the receiving bank confirms it did not get the money, the full amount, with any fee, comes back to your account automatically, and we will email you. If it confirms it did, the transfer will show as successful.',
+    'You can follow it under Transactions with the reference above, or call us and quote it.',
+  ];
+  return {
+    to: args.to,
+    subject: `Your ${args.bankName} transfer ${args.reference} is being looked into`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, lines),
+  };
+}

@@ -16,6 +16,8 @@ import type { DefiniteVerdict, PaymentRail, PaymentTable, PendingPayment, Verdic
 /** Re-queries back off to at most an hour apart; after this many the payment is raised as an alert. */
 const maximumRequeryGapMs = 3_600_000;
 const alertAfterAttempts = 12;
+/** How long a sweep's claim on a payment lasts if its process dies before writing the next turn. */
+const requeryClaimMs = 5 * 60_000;
 
 /** The columns every pending-payment table shares (rail.ts CommonColumn), as the machine reads and writes them. */
 type PendingRow = {
@@ -215,7 +217,21 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
     query = options.reference ? query.where('reference', '=', options.reference) : query.where('next_query_at', '<=', now.toISOString());
     const due = await query.orderBy('next_query_at').limit(options.limit ?? 50).execute();
     let settled = 0;
+    let checked = 0;
     for (const payment of due) {
+      // A sweep claims each payment before asking (moves its turn on from the value it read): of
+      // two processes sweeping at once, one asks the provider, the other skips it.
+      if (!options.reference) {
+        const claimed = await pendingView(db)
+          .updateTable(table as 'pending_payments')
+          .set({ next_query_at: new Date(now.getTime() + requeryClaimMs).toISOString() })
+          .where('reference', '=', payment.reference)
+          .where('status', '=', 'pending')
+          .where('next_query_at', '=', payment.next_query_at)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) continue;
+      }
+      checked += 1;
       const verdict = await ask(rail, () => rail.status(payment as never), payment.reference, false);
       const tooSoon = verdict.outcome === 'not_received' && now.getTime() - Date.parse(payment.created_at) < rail.notReceivedGraceMs;
       if (verdict.outcome === 'unknown' || tooSoon) {
@@ -235,7 +251,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
       await settle(table, payment.reference, verdict.outcome === 'not_received' ? { outcome: 'failed', reason: 'The provider has no record of this purchase' } : verdict);
       settled += 1;
     }
-    return { checked: due.length, settled };
+    return { checked, settled };
   }
 
   /** The timer's run: every rail's due payments, one rail after the other. */

@@ -3,6 +3,7 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { customer } from '../../testing/customers.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import { createStatementService, statementsPerHour } from './statement-service.ts';
+import { createJobQueue } from '../../jobs/job-queue.ts';
 
 /** Statement requests under bursts (issue 11): counted by the requests recorded and the statements mailed. */
 describe.each(engines)('statement requests on %s', (engine) => {
@@ -22,7 +23,8 @@ describe.each(engines)('statement requests on %s', (engine) => {
     const email = (await t.app.users.findById(owner.userId))!.email;
     const today = lagosDate(t.clock.now());
     // Two server processes sharing the database, as a burst spread over them would be.
-    const other = createStatementService({ db: t.app.db, config: t.app.config, clock: t.clock, log: t.app.log, mailer: t.mailer, transactions: t.app.transactions });
+    const jobs = createJobQueue({ db: t.app.db, clock: t.clock, log: t.app.log, engine });
+    const other = createStatementService({ db: t.app.db, config: t.app.config, clock: t.clock, log: t.app.log, mailer: t.mailer, transactions: t.app.transactions, jobs });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => (i % 2 ? other : t.app.statements).request(owner.userId, owner.accountNumber, { start_date: today, end_date: today, format: 'csv' })),
     );

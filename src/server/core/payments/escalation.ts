@@ -1,0 +1,79 @@
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../log.ts';
+import type { Mailer } from '../../integrations/mail/ports.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Clock } from '../clock.ts';
+import { formatNaira } from '../../../lib/money.ts';
+import { findBank } from '../reference/banks.ts';
+import { pendingTransferEscalatedEmail } from '../notifications.ts';
+
+/** The CBN's window for reversing a failed NIP transfer: a transfer pending longer is escalated. */
+export const escalateAfterMs = 24 * 60 * 60_000;
+export const escalationMailJob = 'mail.pending_escalated';
+
+/**
+ * Transfers to other banks still pending 24 hours after they were sent are escalated once: the
+ * row is marked (`escalated_at`, a guarded update, so of two processes one wins), logged at error
+ * level for operations (`npm run ops:pending` lists them), and the customer's email is a job
+ * written in the same transaction, so it is sent even if the process stops right after.
+ */
+export function createEscalation(deps: { db: Db; config: Pick<Config, 'bank'>; clock: Clock; log: Logger; mailer: Mailer; jobs: Pick<JobQueue, 'register' | 'enqueue'> }) {
+  const { db, config, clock, log, mailer, jobs } = deps;
+
+  jobs.register(escalationMailJob, async (payload) => {
+    const { reference } = payload as { reference: string };
+    const transfer = await db.selectFrom('interbank_transfers').selectAll().where('reference', '=', reference).executeTakeFirst();
+    if (!transfer || transfer.status !== 'pending') return; // settled meanwhile: its own outcome is what the customer sees
+    const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', transfer.user_id).executeTakeFirstOrThrow();
+    await mailer.send(
+      pendingTransferEscalatedEmail({
+        bankName: config.bank.name,
+        to: user.email,
+        firstName: user.first_name,
+        reference,
+        amount: formatNaira(Number(transfer.amount)),
+        recipient: transfer.destination_name,
+        bank: findBank(config.bank, transfer.destination_bank_code)?.name ?? transfer.destination_bank_code,
+      }),
+    );
+  });
+
+  return {
+    /** Escalates every transfer pending past 24 hours and not yet escalated; how many it escalated. */
+    async run(): Promise<number> {
+      const now = clock.now();
+      const cutoff = new Date(now.getTime() - escalateAfterMs).toISOString();
+      const overdue = await db
+        .selectFrom('interbank_transfers')
+        .select(['reference', 'user_id', 'amount', 'created_at'])
+        .where('status', '=', 'pending')
+        .where('escalated_at', 'is', null)
+        .where('created_at', '<=', cutoff)
+        .orderBy('created_at')
+        .limit(100)
+        .execute();
+      let escalated = 0;
+      for (const transfer of overdue) {
+        const marked = await db.transaction().execute(async (trx) => {
+          const done = await trx
+            .updateTable('interbank_transfers')
+            .set({ escalated_at: now.toISOString() })
+            .where('reference', '=', transfer.reference)
+            .where('status', '=', 'pending')
+            .where('escalated_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(done.numUpdatedRows) === 0) return false;
+          await jobs.enqueue(trx, { kind: escalationMailJob, payload: { reference: transfer.reference }, uniqueKey: `escalated:${transfer.reference}` });
+          return true;
+        });
+        if (!marked) continue;
+        escalated += 1;
+        const hours = Math.floor((now.getTime() - Date.parse(transfer.created_at)) / 3_600_000);
+        log.error('interbank.pending_escalated', { reference: transfer.reference, user: transfer.user_id, amount: Number(transfer.amount), age_hours: hours });
+      }
+      return escalated;
+    },
+  };
+}
+export type Escalation = ReturnType<typeof createEscalation>;

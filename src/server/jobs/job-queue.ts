@@ -1,0 +1,196 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../log.ts';
+import type { Clock } from '../core/clock.ts';
+import { newId } from '../core/ids.ts';
+
+type Executor = Db | Transaction<Database>;
+
+/** What a handler may answer: nothing (done), or when to run again (a recurring job). */
+export type JobOutcome = void | { again: Date };
+/** `lastTry`: a failure now gives the job up (the handler may record that on its own rows). */
+export type JobHandler = (payload: unknown, run: { attempt: number; lastTry: boolean }) => Promise<JobOutcome>;
+
+/** Tries before a job is given up (logged at error level, kept as `failed`). */
+export const maxJobAttempts = 8;
+const firstRetryMs = 30_000;
+const maxRetryMs = 3_600_000;
+/** How long a claimed job is ours; a process that dies holding it loses it when this runs out. */
+export const jobLeaseMs = 5 * 60_000;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Writes a job, inside the caller's transaction when given one, so the job exists exactly when
+ * the change that needs it was committed. A `uniqueKey` keeps at most one such job (a second
+ * enqueue of the same key does nothing).
+ */
+export async function enqueueJob(executor: Executor, clock: Clock, job: { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date }): Promise<void> {
+  const now = clock.now();
+  await executor
+    .insertInto('jobs')
+    .values({
+      id: newId('job'),
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? null),
+      unique_key: job.uniqueKey ?? null,
+      status: 'pending',
+      run_at: (job.runAt ?? now).toISOString(),
+      locked_until: null,
+      locked_by: null,
+      last_error: null,
+      created_at: now.toISOString(),
+      finished_at: null,
+    })
+    .onConflict((conflict) => conflict.column('unique_key').doNothing())
+    .execute();
+}
+
+/**
+ * Durable background work, one small table (src/server/db/migrations/2026-11-22T1810_jobs.ts).
+ * A worker claims due jobs with a lease in one statement: on PostgreSQL `… for update skip
+ * locked`, so processes sharing the database never claim the same job; on SQLite the single
+ * UPDATE holds the write lock. A job that fails is retried with a doubling wait; one whose
+ * lease ran out (its process crashed or was killed) is claimed again, so work is done at least
+ * once and handlers make a second run harmless (they check what is already done).
+ */
+export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine: 'sqlite' | 'postgres' }) {
+  const { db, clock, log, engine } = deps;
+  const workerId = newId('wrk');
+  const handlers = new Map<string, JobHandler>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function claim(limit: number) {
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const lease = new Date(now.getTime() + jobLeaseMs).toISOString();
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return [];
+    const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+    const rows = await sql<{ id: string; kind: string; payload: string; attempts: number }>`
+      update jobs set locked_until = ${lease}, locked_by = ${workerId}, attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where status = 'pending' and run_at <= ${nowIso} and (locked_until is null or locked_until <= ${nowIso})
+          and kind in (${sql.join(kinds)})
+        order by run_at limit ${limit} ${lock}
+      )
+      returning id, kind, payload, attempts`.execute(db);
+    return rows.rows;
+  }
+
+  async function finish(id: string, outcome: JobOutcome): Promise<void> {
+    const done = db.updateTable('jobs').where('id', '=', id).where('locked_by', '=', workerId);
+    if (outcome && 'again' in outcome) {
+      await done.set({ run_at: outcome.again.toISOString(), attempts: 0, locked_until: null, locked_by: null, last_error: null }).execute();
+    } else {
+      await done.set({ status: 'done', finished_at: clock.now().toISOString(), locked_until: null, locked_by: null }).execute();
+    }
+  }
+
+  async function failed(job: { id: string; kind: string; attempts: number }, error: unknown): Promise<void> {
+    const message = messageOf(error).slice(0, 500);
+    const now = clock.now();
+    const update = db.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', workerId);
+    if (job.attempts >= maxJobAttempts) {
+      log.error('job.gave_up', { job: job.id, kind: job.kind, attempts: job.attempts, error: message });
+      await update.set({ status: 'failed', last_error: message, finished_at: now.toISOString(), locked_until: null, locked_by: null }).execute();
+      return;
+    }
+    const wait = Math.min(maxRetryMs, firstRetryMs * 2 ** (job.attempts - 1));
+    log.warn('job.retry', { job: job.id, kind: job.kind, attempts: job.attempts, retry_in_ms: wait, error: message });
+    await update.set({ run_at: new Date(now.getTime() + wait).toISOString(), last_error: message, locked_until: null, locked_by: null }).execute();
+  }
+
+  /** Claims and runs due jobs until none is left; the number run. */
+  async function runDueOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const jobs = await claim(10);
+      if (jobs.length === 0) return total;
+      for (const job of jobs) {
+        const handler = handlers.get(job.kind)!;
+        try {
+          await finish(job.id, await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts }));
+        } catch (error) {
+          await failed(job, error).catch((e: unknown) => log.error('job.record_failed', { job: job.id, error: messageOf(e) }));
+        }
+      }
+      total += jobs.length;
+      if (stopped) return total;
+    }
+  }
+
+  /** One run at a time in this process; a call during a run asks for one more run after it. */
+  function runDue(): Promise<number> {
+    if (running) {
+      again = true;
+      return running.then(() => runDue());
+    }
+    running = runDueOnce().finally(() => {
+      running = null;
+    });
+    const current = running;
+    return current.then(async (count) => {
+      if (again && !stopped) {
+        again = false;
+        return count + (await runDue());
+      }
+      return count;
+    });
+  }
+
+  const tick = () => {
+    runDue().catch((error: unknown) => log.error('job.run_failed', { error: messageOf(error) }));
+  };
+
+  return {
+    workerId,
+    register(kind: string, handler: JobHandler): void {
+      handlers.set(kind, handler);
+    },
+    enqueue: (executor: Executor, job: { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date }) => enqueueJob(executor, clock, job),
+    runDue,
+    /**
+     * Runs `work` at most once per `periodMs` across every process sharing the database (the
+     * re-query sweep): the first to move the key's turn on, in one guarded update, runs it; the
+     * others answer null. The key's row is a job of kind `lease` that no worker claims.
+     */
+    async once<T>(key: string, periodMs: number, work: () => Promise<T>): Promise<T | null> {
+      await enqueueJob(db, clock, { kind: 'lease', payload: null, uniqueKey: key });
+      const now = clock.now();
+      const turn = await db
+        .updateTable('jobs')
+        .set({ run_at: new Date(now.getTime() + periodMs).toISOString(), locked_by: workerId })
+        .where('unique_key', '=', key)
+        .where('run_at', '<=', now.toISOString())
+        .executeTakeFirst();
+      if (Number(turn.numUpdatedRows) === 0) return null;
+      return work();
+    },
+    /** Runs due jobs soon, when this process has a worker running (the server); else nothing. */
+    nudge(): void {
+      if (timer && !stopped) setImmediate(tick);
+    },
+    /** Polls for due jobs every `pollMs` (the server process only). */
+    start(options: { pollMs: number }): void {
+      if (timer || stopped) return;
+      timer = setInterval(tick, options.pollMs);
+      timer.unref();
+      setImmediate(tick);
+    },
+    /** Stops polling, lets the run in progress finish, and gives back any lease still held. */
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+      await db.updateTable('jobs').set({ locked_until: null, locked_by: null }).where('locked_by', '=', workerId).where('status', '=', 'pending').execute();
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof createJobQueue>;
