@@ -5,7 +5,7 @@ import type { FieldErrors } from '../../lib/schemas.ts';
 import type { MoneyResult } from '../core/money/money-gate.ts';
 import { fail, type Failure, type Result } from '../core/result.ts';
 import { emptyView, failureView, readFormValues, type FormView } from './forms.ts';
-import type { PaymentScope, StepValues } from './payment-kinds/scope.ts';
+import type { PaymentScope, PayingAccount, StepValues } from './payment-kinds/scope.ts';
 export type { PayingAccount, StepValues } from './payment-kinds/scope.ts';
 
 /**
@@ -169,4 +169,69 @@ export async function paymentPage<D, C, S, P, X>(scope: PaymentScope, kind: Paym
     screen = await answerPaymentVisit(kind, url.searchParams);
   }
   return { screen, status: screen.view.status, lockedUntil: await scope.app.settings.pinLockedUntil(scope.user.id) };
+}
+
+/** What a payment page hands its one call: Astro's request, locals and response. */
+export type PaymentPageContext = { locals: App.Locals; request: Request; url: URL; response: { status?: number } };
+
+/** A payment page opened for the customer's first account: its kind as made, the screen split by step. */
+export type OpenPaymentPage<Made, C, S, X> = {
+  made: Made;
+  account: PayingAccount;
+  view: FormView;
+  /** The confirm step's details, shown and keys; null on the details step. */
+  confirm: ConfirmScreen<C, S>['confirm'] | null;
+  /** The details step; null on the confirm step. */
+  details: DetailsScreen<X> | null;
+  /** What every payment island takes from the details step (spread into it). */
+  islandProps: PaymentIslandProps;
+  lockedUntil: string | null;
+};
+
+/** The props every payment island shares: the paying account, the carried key, the step's values and messages. */
+export type PaymentIslandProps = {
+  sendAccount: string;
+  balance: number;
+  idempotencyKey: string | null;
+  keyDetails: string | null;
+} & Pick<FormView, 'values' | 'errors' | 'formError' | 'notice'>;
+
+/**
+ * A payment page's frontmatter in one call: the kind made for the signed-in customer's first
+ * account, the request answered, the status set. A redirect goes to the page to return; null
+ * when the customer has no account (the page says so).
+ */
+export async function openPaymentPage<Made, D, C, S, P, X>(
+  astro: PaymentPageContext,
+  make: (scope: PaymentScope) => (Made & { kind: PaymentKind<D, C, S, P, X> }) | Promise<Made & { kind: PaymentKind<D, C, S, P, X> }>,
+): Promise<{ redirect: string } | OpenPaymentPage<Made, C, S, X> | null> {
+  const { app } = astro.locals;
+  const user = astro.locals.user!;
+  const account = user.accounts[0];
+  if (!account) return null;
+  const made = await make({ app, user, account });
+  const page = await paymentPage({ app, user, account }, made.kind, astro.request, astro.url);
+  if ('redirect' in page) return page;
+  astro.response.status = page.status;
+  const { screen } = page;
+  const carriedKey = screen.step === 'details' ? screen.carriedKey : null;
+  const { values, errors, formError, notice } = screen.view;
+  return {
+    made,
+    account,
+    view: screen.view,
+    confirm: screen.step === 'confirm' ? screen.confirm : null,
+    details: screen.step === 'details' ? screen : null,
+    islandProps: {
+      sendAccount: account.account_number,
+      balance: account.balance,
+      idempotencyKey: carriedKey?.key ?? null,
+      keyDetails: carriedKey?.fingerprint ?? null,
+      values,
+      errors,
+      formError,
+      notice,
+    },
+    lockedUntil: page.lockedUntil,
+  };
 }
