@@ -41,6 +41,10 @@ export function withAccessLog(listener, { log, trustsPeer = () => false }) {
  * arriving meanwhile on a kept-alive connection gets 503 and `connection: close`), cut whatever
  * is left after `graceMs`, then `close()` the app (jobs, database) and exit 0.
  */
+/**
+ * @param {import('node:http').Server} server
+ * @param {{ graceMs?: number; log: { info: Function; warn: Function; error: Function }; closeApp: () => Promise<void>; exit?: (code: number) => void }} options
+ */
 export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (code) => process.exit(code) }) {
   let stopping = null;
   const inFlight = new Set();

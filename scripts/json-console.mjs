@@ -3,7 +3,7 @@
 // a library's warning) into `{ time, level, event: "console", msg }` on the same stream.
 import { format } from 'node:util';
 
-const ansi = /\u001b\[[0-9;]*m/g;
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const levels = { debug: 'debug', log: 'info', info: 'info', warn: 'warn', error: 'error' };
 
 /** One console call's text as a JSON line: a line that already is a JSON object goes out as it is. */
