@@ -14,6 +14,10 @@ export default defineConfig({
     // The same check runs in src/middleware.ts (src/server/http/form-origin.ts) for pages, and
     // apiOriginAllowed for /api, so API answers keep the JSON envelope and Bearer clients can post forms.
     checkOrigin: false,
+    // No allowedDomains: behind a TLS proxy, PUBLIC_ORIGIN and TRUST_PROXY are read at run time by
+    // src/server/http/client.ts. This Astro's node adapter would use allowedDomains only to take the
+    // left-most X-Forwarded-For (the one a client can type) as clientAddress, from any peer, and
+    // would fix the public origin at build time; the URL's protocol it never takes from the proxy.
     csp: {
       // Astro sends this policy as a header on pages, with hashes for its own scripts and styles.
       directives: [
