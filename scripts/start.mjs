@@ -34,7 +34,15 @@ if (!fs.existsSync(entry) || sourcesChanged()) {
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';
-await import('./serve.mjs');
+// WORKERS=N on PostgreSQL: N server processes on the one port (scripts/cluster.mjs). Otherwise
+// this process serves; serve.mjs refuses WORKERS above 1 on SQLite with its own message.
+const workers = Number(process.env.WORKERS ?? '1');
+if (Number.isInteger(workers) && workers > 1 && workers <= 64 && process.env.DATABASE_URL) {
+  const { runCluster } = await import('./cluster.mjs');
+  await runCluster(workers, fileURLToPath(new URL('./serve.mjs', import.meta.url)));
+} else {
+  await import('./serve.mjs');
+}
 
 const url = `http://${process.env.HOST === '0.0.0.0' ? '127.0.0.1' : process.env.HOST}:${process.env.PORT}`;
 for (let attempt = 0; attempt < 50; attempt += 1) {

@@ -134,6 +134,8 @@ const environmentSchema = z.object({
   INTERBANK_PROVIDER: z.enum(['sandbox', 'disabled']).default('sandbox'),
   /** How often the server re-queries pending interbank transfers; 0 turns the timer off (on-demand queries still work). */
   REQUERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Server processes `npm start` runs on the one port (node:cluster); more than 1 needs DATABASE_URL (PostgreSQL). */
+  WORKERS: z.coerce.number({ error: 'WORKERS must be a whole number from 1 to 64' }).int('WORKERS must be a whole number from 1 to 64').min(1, 'WORKERS must be a whole number from 1 to 64').max(64, 'WORKERS must be a whole number from 1 to 64').default(1),
 });
 
 /** Every variable the server reads (.env.example lists each; its test checks). */
@@ -167,6 +169,8 @@ export type Config = {
   secrets: KeySettings;
   money: MoneyRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
+  /** WORKERS: server processes on the one port (scripts/start.mjs); 1 on SQLite. */
+  workers: number;
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;
   /** PUBLIC_ORIGIN, or null: the request's own origin. */
@@ -199,6 +203,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     throw new ConfigError(result.error.issues.map((issue) => ({ variable: issue.path.join('.'), reason: issue.message })));
   }
   const env = result.data;
+  if (env.WORKERS > 1 && !env.DATABASE_URL) {
+    // node:sqlite waits for a locked database synchronously, stalling every request of the
+    // waiting process: several processes on one SQLite file would serialise and time out.
+    throw new ConfigError([{ variable: 'WORKERS', reason: 'WORKERS above 1 needs PostgreSQL (set DATABASE_URL): the embedded SQLite database serves one process' }]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     nodeEnv: env.NODE_ENV,
@@ -232,6 +241,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       pin: { maxAttempts: env.PIN_MAX_ATTEMPTS, lockMs: env.PIN_LOCK_MINUTES * 60_000 },
     },
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
+    workers: env.WORKERS,
     sandboxKey: env.SANDBOX_KEY,
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,
