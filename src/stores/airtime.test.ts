@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectProcessingAroundAFailure } from './processing-contract.ts';
 import { processing, providers, setProviders, whileProcessing } from './airtime.ts';
 
 describe('airtime store', () => {
@@ -9,15 +10,7 @@ describe('airtime store', () => {
   });
 
   it('switches processing on around a purchase and off again, even when it throws', async () => {
-    let during = false;
-    await expect(
-      whileProcessing(async () => {
-        during = processing.get();
-        throw new Error('network');
-      }),
-    ).rejects.toThrow('network');
-    expect(during).toBe(true);
-    expect(processing.get()).toBe(false);
+    await expectProcessingAroundAFailure({ processing, whileProcessing });
     await expect(whileProcessing(async () => 'done')).resolves.toBe('done');
   });
 });

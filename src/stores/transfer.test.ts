@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectProcessingAroundAFailure } from './processing-contract.ts';
 import { pagination, processing, setTransactionPage, transactionPin, transactions, whileProcessing } from './transfer.ts';
 
 describe('transfer store', () => {
@@ -9,15 +10,7 @@ describe('transfer store', () => {
   });
   it('switches processing on around a transfer and always clears the PIN', async () => {
     transactionPin.set('2580');
-    let during = false;
-    await expect(
-      whileProcessing(async () => {
-        during = processing.get();
-        throw new Error('network');
-      }),
-    ).rejects.toThrow('network');
-    expect(during).toBe(true);
-    expect(processing.get()).toBe(false);
+    await expectProcessingAroundAFailure({ processing, whileProcessing });
     expect(transactionPin.get()).toBe('');
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { balanceOf as balanceOfAccount, expectLedgerBalanced } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
-import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { internalAccounts } from '../ledger/ledger.ts';
 import { createSandboxBiller, sandboxBillerTestNumbers as numbers } from '../../integrations/billers/sandbox-biller.ts';
 import { unitsFor } from '../../integrations/billers/sandbox-catalogue.ts';
@@ -20,12 +20,8 @@ describe.each(engines)('bills on %s', (engine) => {
     await t.close();
   });
 
-  const balanceOf = async (accountNumber: string) =>
-    Number((await t.app.db.selectFrom('accounts').select('balance').where('account_number', '=', accountNumber).executeTakeFirstOrThrow()).balance);
-  const expectLedgerOk = async () => {
-    const report = await verifyLedger(t.app.db);
-    expect(report.problems).toEqual([]);
-  };
+  const balanceOf = (accountNumber: string) => balanceOfAccount(t.app, accountNumber);
+  const expectLedgerOk = () => expectLedgerBalanced(t.app);
   const history = async (_userId: string, accountNumber: string) => (await t.app.transactions.history(accountNumber, { page: 1, perPage: 50 })).data;
 
   describe('with the sandbox aggregator', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { balanceOf as balanceOfAccount, expectLedgerBalanced } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { internalAccounts } from '../ledger/ledger.ts';
@@ -19,13 +20,8 @@ describe.each(engines)('transfers on %s', (engine) => {
     await t.close();
   });
 
-  const balanceOf = async (accountNumber: string) =>
-    Number((await t.app.db.selectFrom('accounts').select('balance').where('account_number', '=', accountNumber).executeTakeFirstOrThrow()).balance);
-  const expectLedgerOk = async () => {
-    const report = await verifyLedger(t.app.db);
-    expect(report.problems).toEqual([]);
-    expect(report.ok).toBe(true);
-  };
+  const balanceOf = (accountNumber: string) => balanceOfAccount(t.app, accountNumber);
+  const expectLedgerOk = () => expectLedgerBalanced(t.app);
 
   describe('inside this bank', () => {
     it('moves the money in one balanced entry, with stamp duty from ₦10,000 and no fee', async () => {
