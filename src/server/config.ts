@@ -191,9 +191,12 @@ export type MoneyRules = {
 
 /** A bad setting: each issue names the variable and why, never its value. */
 export class ConfigError extends Error {
-  constructor(readonly issues: { variable: string; reason: string }[]) {
+  // A plain field, not a parameter property: the scripts run this file under Node's type stripping.
+  readonly issues: { variable: string; reason: string }[];
+  constructor(issues: { variable: string; reason: string }[]) {
     super(`Invalid configuration:\n${issues.map((issue) => `${issue.variable}: ${issue.reason}`).join('\n')}`);
     this.name = 'ConfigError';
+    this.issues = issues;
   }
 }
 

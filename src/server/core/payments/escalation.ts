@@ -77,3 +77,27 @@ export function createEscalation(deps: { db: Db; config: Pick<Config, 'bank'>; c
   };
 }
 export type Escalation = ReturnType<typeof createEscalation>;
+
+export type OverdueTransfer = { reference: string; customer: string; email: string; accountNumber: string; amountKobo: number; createdAt: string; ageHours: number; escalatedAt: string | null };
+
+/** Transfers to other banks pending past 24 hours, the oldest first (npm run ops:pending). */
+export async function overduePendingTransfers(db: Db, now: Date): Promise<OverdueTransfer[]> {
+  const rows = await db
+    .selectFrom('interbank_transfers')
+    .innerJoin('users', 'users.id', 'interbank_transfers.user_id')
+    .select(['interbank_transfers.reference', 'users.first_name', 'users.last_name', 'users.email', 'interbank_transfers.account_number', 'interbank_transfers.amount', 'interbank_transfers.created_at', 'interbank_transfers.escalated_at'])
+    .where('interbank_transfers.status', '=', 'pending')
+    .where('interbank_transfers.created_at', '<=', new Date(now.getTime() - escalateAfterMs).toISOString())
+    .orderBy('interbank_transfers.created_at')
+    .execute();
+  return rows.map((row) => ({
+    reference: row.reference,
+    customer: `${row.first_name} ${row.last_name}`,
+    email: row.email,
+    accountNumber: row.account_number,
+    amountKobo: Number(row.amount),
+    createdAt: row.created_at,
+    ageHours: Math.floor((now.getTime() - Date.parse(row.created_at)) / 3_600_000),
+    escalatedAt: row.escalated_at,
+  }));
+}
