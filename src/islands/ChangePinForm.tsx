@@ -4,7 +4,7 @@ import { TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, newPinHint, pinInput, useSettingsForm } from './settings-kit.tsx';
 
 export default function ChangePinForm(props: FormProps) {
-  const { form, busy, message, onSubmit } = useSettingsForm(
+  const { form, formProps } = useSettingsForm(
     'pin',
     changePinWithCurrentSchema,
     { current_pin: '', pin: '', pin_confirmation: '' },
@@ -12,7 +12,7 @@ export default function ChangePinForm(props: FormProps) {
     (values) => api('POST', '/v1/profile/pin/change', values),
   );
   return (
-    <SettingsForm intent="pin" busy={busy} message={message} notice={props.notice} onSubmit={onSubmit} submitLabel="Change my PIN">
+    <SettingsForm {...formProps} submitLabel="Change my PIN">
       <TextField label="Current PIN" error={form.errorFor('current_pin')} {...pinInput} {...form.bind('current_pin')} />
       <TextField label="New PIN" hint={newPinHint} error={form.errorFor('pin')} {...pinInput} {...form.bind('pin')} />
       <TextField label="Confirm new PIN" error={form.errorFor('pin_confirmation')} {...pinInput} {...form.bind('pin_confirmation')} />

@@ -5,7 +5,7 @@ import { SelectField, TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
 
 export default function ChangeSecurityQuestionForm(props: FormProps & { questions: readonly SecurityQuestion[] }) {
-  const { form, busy, message, onSubmit } = useSettingsForm(
+  const { form, formProps } = useSettingsForm(
     'security_question',
     changeSecurityQuestionSchema,
     { password: '', security_question_id: '', answer: '' },
@@ -13,7 +13,7 @@ export default function ChangeSecurityQuestionForm(props: FormProps & { question
     (values) => api('POST', '/v1/profile/security-question/change', values),
   );
   return (
-    <SettingsForm intent="security_question" busy={busy} message={message} notice={props.notice} onSubmit={onSubmit} submitLabel="Change my security question">
+    <SettingsForm {...formProps} submitLabel="Change my security question">
       <TextField label="Your password" type="password" autoComplete="current-password" error={form.errorFor('password')} {...form.bind('password')} />
       <SelectField
         label="New security question"

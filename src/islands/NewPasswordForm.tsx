@@ -1,6 +1,5 @@
 import { newPasswordFormSchema } from '../lib/recovery-schemas.ts';
-import { newPasswordHint } from '../lib/schemas.ts';
-import { FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, NewPasswordFields, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 
 export default function NewPasswordForm({ errors = {}, formError = null }: FormProps) {
@@ -11,15 +10,7 @@ export default function NewPasswordForm({ errors = {}, formError = null }: FormP
   return (
     <form method="post" action="/password/reset" noValidate onSubmit={(event) => post.submit(event, 'save', form.check())}>
       <FormMessage error={formError} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={newPasswordHint}
-        error={form.errorFor('password')}
-        {...form.bind('password')}
-      />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={form.errorFor('password_confirmation')} {...form.bind('password_confirmation')} />
+      <NewPasswordFields form={form} />
       <PostButton busy={post.busy === 'save'} busyText="Saving…">
         Save my new password
       </PostButton>

@@ -5,7 +5,7 @@ import { SettingsForm, newPinHint, pinInput, useSettingsForm } from './settings-
 
 /** A forgotten or locked PIN: the password and the security answer prove it is you, and lift a PIN lock. */
 export default function ResetPinForm(props: FormProps & { question: string }) {
-  const { form, busy, message, onSubmit } = useSettingsForm(
+  const { form, formProps } = useSettingsForm(
     'pin_reset',
     resetPinWithAnswerSchema,
     { password: '', security_answer: '', pin: '', pin_confirmation: '' },
@@ -13,7 +13,7 @@ export default function ResetPinForm(props: FormProps & { question: string }) {
     (values) => api('POST', '/v1/profile/pin/change', values),
   );
   return (
-    <SettingsForm intent="pin_reset" busy={busy} message={message} notice={props.notice} onSubmit={onSubmit} submitLabel="Set my new PIN">
+    <SettingsForm {...formProps} submitLabel="Set my new PIN">
       <TextField label="Your password" type="password" autoComplete="current-password" error={form.errorFor('password')} {...form.bind('password')} />
       <TextField label={props.question} autoComplete="off" hint="The answer to your security question. Not case-sensitive." error={form.errorFor('security_answer')} {...form.bind('security_answer')} />
       <TextField label="New PIN" hint={newPinHint} error={form.errorFor('pin')} {...pinInput} {...form.bind('pin')} />

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FocusEvent, type SubmitEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { z } from 'zod';
 import type { ApiResponse } from '../lib/api-client.ts';
-import { fieldErrorsOf, type FieldErrors } from '../lib/schemas.ts';
+import { fieldErrorsOf, newPasswordHint, type FieldErrors } from '../lib/schemas.ts';
 
 /**
  * What every island form shares: one zod schema checks the fields as they are typed (a field
@@ -166,6 +166,23 @@ export function SubmitButton({ busy, children, busyText, name, value }: { busy: 
     <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy} name={name} value={value}>
       {busy ? busyText : children}
     </button>
+  );
+}
+
+/** A new password and its confirmation, with the password rule as a hint (a reset, a change of password). */
+export function NewPasswordFields({ form }: { form: ReturnType<typeof useSchemaForm> }) {
+  return (
+    <>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={newPasswordHint}
+        error={form.errorFor('password')}
+        {...form.bind('password')}
+      />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={form.errorFor('password_confirmation')} {...form.bind('password_confirmation')} />
+    </>
   );
 }
 

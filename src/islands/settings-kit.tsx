@@ -46,19 +46,22 @@ function goTo(target: string): void {
   }
 }
 
-/** The form state, the submit and the success navigation of one settings form. */
+/**
+ * The form state, the submit and the success navigation of one settings form; `formProps` is
+ * what its SettingsForm takes (spread into it).
+ */
 export function useSettingsForm<T>(
   intent: SettingsIntent,
   schema: z.ZodType,
   initialValues: FormValues,
-  { values = {}, errors = {}, formError = null }: FormProps,
+  { values = {}, errors = {}, formError = null, notice = null }: FormProps,
   call: (values: FormValues) => Promise<ApiResponse<T>>,
   doneParams: (data: T) => Record<string, string> = () => ({}),
 ) {
   // Secrets are never sent back to the page, so only what the server kept is merged in.
   const form = useSchemaForm(schema, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
   const submit = useApiSubmit(form, formError, () => call(form.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
-  return { form, ...submit };
+  return { form, formProps: { intent, busy: submit.busy, message: submit.message, notice, onSubmit: submit.onSubmit } };
 }
 
 export function SettingsForm(props: {
