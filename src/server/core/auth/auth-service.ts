@@ -1,25 +1,18 @@
 import type { Config } from '../../config.ts';
-import type { Logger } from '../../log.ts';
-import type { Mailer } from '../../integrations/mail/ports.ts';
 import type { LoginInput } from '../../../lib/schemas.ts';
-import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { sendLogged, verificationCodeEmail } from '../notifications.ts';
 import { emailVerificationPolicy } from '../codes/one-time-codes.ts';
-import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { decoyPasswordHash, verifySecret } from './secrets.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
+import type { CustomerServiceDeps } from '../service-deps.ts';
 
 export type SignedIn = { user: UserJson; token: string; sessionId: string };
 
-export function createAuthService(deps: {
+export function createAuthService(deps: CustomerServiceDeps & {
   config: Pick<Config, 'bank'>;
-  clock: Clock;
-  log: Logger;
-  mailer: Mailer;
-  users: UserRepository;
   sessions: SessionService;
   throttle: LoginThrottle;
 }) {

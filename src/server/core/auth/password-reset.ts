@@ -1,11 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
-import type { Logger } from '../../log.ts';
-import type { Mailer, MailMessage } from '../../integrations/mail/ports.ts';
+import type { MailMessage } from '../../integrations/mail/ports.ts';
 import type { ResetPasswordInput } from '../../../lib/recovery-schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
-import type { Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { passwordResetCodeEmail, securityChangeEmail, sendLogged } from '../notifications.ts';
 import { codeMessages, passwordResetPolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
@@ -15,6 +13,7 @@ import { passwordProblem } from './password-policy.ts';
 import { hashSecret } from './secrets.ts';
 import { createRequestCounters } from '../throttle/request-counters.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
+import type { CustomerServiceDeps } from '../service-deps.ts';
 
 /** Forgot-password requests per network address (counted in the database: every process alike). */
 export type ResetIpPolicy = { maxPerIp: number; windowMs: number };
@@ -40,13 +39,9 @@ function onToken(failure: Failure): Failure {
  * imitated in the database (password_reset_decoys) so that checking one answers exactly as a
  * real wrong code would, whichever server process answers.
  */
-export function createPasswordReset(deps: {
+export function createPasswordReset(deps: CustomerServiceDeps & {
   db: Db;
   config: Pick<Config, 'bank'>;
-  clock: Clock;
-  log: Logger;
-  mailer: Mailer;
-  users: UserRepository;
   sessions: SessionService;
   codes: OneTimeCodes;
   throttle: LoginThrottle;

@@ -1,13 +1,10 @@
 import type { Db } from '../../db/connection.ts';
 import type { Config, TierLimits } from '../../config.ts';
-import type { Logger } from '../../log.ts';
-import type { Mailer } from '../../integrations/mail/ports.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import type { BvnInput, KycAddressInput } from '../../../lib/kyc-schemas.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { formatLagosDateTime, lagosDate, lagosDayStartUtc, toLagosIso } from '../../../lib/lagos-time.ts';
-import type { Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { newId } from '../ids.ts';
 import type { BvnFingerprints } from './bvn-fingerprint.ts';
@@ -16,8 +13,9 @@ import { withUserLocked } from '../limits/attempts.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { sendLogged, tierRaisedEmail } from '../notifications.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
-import type { UserProfile, UserRepository } from '../users/user-repository.ts';
+import type { UserProfile } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
+import type { CustomerServiceDeps } from '../service-deps.ts';
 
 /** Failed checks (mismatch, not found; not provider errors) a customer may have per Lagos day, per kind. */
 export const maxFailedKycChecksPerDay = 5;
@@ -65,13 +63,9 @@ const addressLine = (address: { address: string; city: string; state: string; lg
  * guarded `tier < n` update, and the money gate reads users.tier on every debit, so the new
  * limits apply at once.
  */
-export function createKycService(deps: {
+export function createKycService(deps: CustomerServiceDeps & {
   db: Db;
   config: Pick<Config, 'bank' | 'money'>;
-  clock: Clock;
-  log: Logger;
-  mailer: Mailer;
-  users: UserRepository;
   identity: IdentityService;
   transactions: Pick<TransactionRepository, 'debitedOn'>;
   /** Keyed BVN fingerprints (HMAC under a server key, never a plain hash). */

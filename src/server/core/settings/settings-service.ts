@@ -1,14 +1,10 @@
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
-import type { Logger } from '../../log.ts';
-import type { Mailer } from '../../integrations/mail/ports.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ChangePasswordInput, ChangePinInput, ChangeSecurityQuestionInput } from '../../../lib/settings-schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
-import type { Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { securityChangeEmail, sendLogged, type SecurityChange } from '../notifications.ts';
-import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { SessionService } from '../auth/session-service.ts';
@@ -16,6 +12,7 @@ import { passwordProblem } from '../auth/password-policy.ts';
 import { hashSecret, normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import type { PinGuard } from '../money/pin-guard.ts';
 import type { PinHasher } from '../auth/pin-hash.ts';
+import type { CustomerServiceDeps } from '../service-deps.ts';
 
 export const wrongPasswordMessage = 'That is not your current password.';
 export const wrongAnswerMessage = 'That is not the answer to your security question.';
@@ -29,13 +26,9 @@ export const forgotPinHint = 'Forgot your PIN? Reset it with your password and s
  * so a stolen session cannot be used to guess them, even in a burst: after five, sign-in and these
  * changes are locked. Every change is confirmed by email.
  */
-export function createSettingsService(deps: {
+export function createSettingsService(deps: CustomerServiceDeps & {
   db: Db;
   config: Pick<Config, 'bank' | 'money'>;
-  clock: Clock;
-  log: Logger;
-  mailer: Mailer;
-  users: UserRepository;
   sessions: SessionService;
   throttle: LoginThrottle;
   pins: PinGuard;
