@@ -31,11 +31,16 @@ function failStart(problems) {
 }
 
 const entry = path.join(root, 'dist/server/entry.mjs');
-const { handler } = await import(pathToFileURL(entry).href);
-// The app lives in Astro's middleware bundle, which registers its start and stop
-// (src/server/server-process.ts) when it loads; the entry names that bundle.
-const middlewareFile = /middleware: \(\) => import\("\.\/([^"]+)"\)/.exec(fs.readFileSync(entry, 'utf8'))?.[1] ?? 'virtual_astro_middleware.mjs';
-await import(pathToFileURL(path.join(root, 'dist/server', middlewareFile)).href);
+let handler;
+try {
+  ({ handler } = await import(pathToFileURL(entry).href));
+  // The app lives in Astro's middleware bundle, which registers its start and stop
+  // (src/server/server-process.ts) when it loads; the entry names that bundle.
+  const middlewareFile = /middleware: \(\) => import\("\.\/([^"]+)"\)/.exec(fs.readFileSync(entry, 'utf8'))?.[1] ?? 'virtual_astro_middleware.mjs';
+  await import(pathToFileURL(path.join(root, 'dist/server', middlewareFile)).href);
+} catch (error) {
+  failStart([{ variable: 'dist', reason: `the built app could not be loaded (${error instanceof Error ? error.message : String(error)}); build it with npm run build` }]);
+}
 const serverProcess = globalThis[Symbol.for('harmattan-bank.server-process')];
 if (!serverProcess) failStart([{ variable: 'dist', reason: 'the build does not register the server start (src/server/server-process.ts); rebuild with npm run build' }]);
 let started;
