@@ -21,6 +21,12 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React renders with its development build (about half the speed) unless told otherwise.
 process.env.NODE_ENV ??= 'production';
 installJsonConsole();
+// A crash is a JSON line too (then exit 1, as Node would).
+process.on('uncaughtException', (error) => {
+  const stack = error instanceof Error ? error.stack?.split('\n').slice(0, 8).join(' | ') : undefined;
+  process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', event: 'process.crashed', error: error instanceof Error ? error.message : String(error), stack }) + '\n');
+  process.exit(1);
+});
 
 /** One JSON line saying why the server cannot start, and exit 1 (never a secret's value: server-process.ts redacts). */
 function failStart(problems) {
