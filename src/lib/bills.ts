@@ -59,12 +59,14 @@ export const smartcardNumberSchema = requiredText('Enter the smartcard or IUC nu
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^\d{10}$/, 'A smartcard or IUC number is 10 digits'));
 
+/** What every purchase body carries besides its details: the PIN, and an idempotency key if the client sends one. */
+const paidWith = { pin: transactionPinSchema, idempotency_key: optionalKey };
+
 export const airtimePurchaseSchema = z.object({
   network_id: providerId('Choose the network'),
   phone_number: mobileNumberSchema,
   amount: billKoboSchema,
-  pin: transactionPinSchema,
-  idempotency_key: optionalKey,
+  ...paidWith,
 });
 export type AirtimePurchaseInput = z.infer<typeof airtimePurchaseSchema>;
 
@@ -72,8 +74,7 @@ export const dataPurchaseSchema = z.object({
   provider_id: providerId('Choose the network'),
   plan_id: providerId('Choose a data plan'),
   phone_number: mobileNumberSchema,
-  pin: transactionPinSchema,
-  idempotency_key: optionalKey,
+  ...paidWith,
 });
 export type DataPurchaseInput = z.infer<typeof dataPurchaseSchema>;
 
@@ -85,8 +86,7 @@ export const electricityPurchaseSchema = z.object({
   meter_number: meterNumberSchema,
   meter_type: meterTypeSchema,
   amount: billKoboSchema,
-  pin: transactionPinSchema,
-  idempotency_key: optionalKey,
+  ...paidWith,
 });
 export type ElectricityPurchaseInput = z.infer<typeof electricityPurchaseSchema>;
 
@@ -97,8 +97,7 @@ export const cablePurchaseSchema = z.object({
   provider_id: providerId('Choose the TV provider'),
   package_id: providerId('Choose a package'),
   smartcard_number: smartcardNumberSchema,
-  pin: transactionPinSchema,
-  idempotency_key: optionalKey,
+  ...paidWith,
 });
 export type CablePurchaseInput = z.infer<typeof cablePurchaseSchema>;
 

@@ -123,26 +123,30 @@ export interface TransactionsTable {
   updated_at: string;
 }
 
-export interface InterbankTransfersTable {
+/** What every pending payment's row holds (an interbank transfer, a bill purchase), for core/payments. */
+export interface PendingPaymentColumns {
   reference: string;
   transaction_id: string;
   entry_id: string;
   user_id: string;
   account_number: string;
-  destination_bank_code: string;
-  destination_account: string;
-  destination_name: string;
   amount: Money;
-  name_enquiry_session_id: string;
-  session_id: string;
   status: 'pending' | 'successful' | 'failed';
-  response_code: string | null;
   query_attempts: Generated<number>;
   next_query_at: string;
   idempotency_user_id: string | null;
   idempotency_key: string | null;
   created_at: string;
   settled_at: string | null;
+}
+
+export interface InterbankTransfersTable extends PendingPaymentColumns {
+  destination_bank_code: string;
+  destination_account: string;
+  destination_name: string;
+  name_enquiry_session_id: string;
+  session_id: string;
+  response_code: string | null;
   /** Set once when still pending past 24 hours (escalated: logged, listed by ops:pending, customer told). */
   escalated_at: Generated<string | null>;
 }
@@ -193,26 +197,13 @@ export interface SandboxNipTransfersTable {
   created_at: string;
 }
 
-export interface BillPurchasesTable {
-  reference: string;
+export interface BillPurchasesTable extends PendingPaymentColumns {
   request_id: string;
-  transaction_id: string;
-  entry_id: string;
-  user_id: string;
-  account_number: string;
   service: 'airtime' | 'data' | 'electricity' | 'cable';
   provider_id: string;
   variation_code: string | null;
   customer_id: string;
   meter_type: string | null;
-  amount: Money;
-  status: 'pending' | 'successful' | 'failed';
-  query_attempts: Generated<number>;
-  next_query_at: string;
-  idempotency_user_id: string | null;
-  idempotency_key: string | null;
-  created_at: string;
-  settled_at: string | null;
 }
 
 export interface SandboxBillPaymentsTable {

@@ -7,6 +7,7 @@ import type { SessionMeta } from '../core/auth/session-service.ts';
 import { presentUser, type UserJson } from '../core/users/present-user.ts';
 import type { RegisterInput } from '../../lib/schemas.ts';
 import type { TestApp } from './test-app.ts';
+import { newCustomerRow } from '../core/users/user-repository.ts';
 
 export const testPin = '2580';
 export const testPassword = 'correct horse battery staple';
@@ -71,23 +72,10 @@ export async function unverifiedCustomer(t: Pick<TestApp, 'app'>, input: Registe
   const passwordHash = await hashSecret(input.password);
   const code = await app.db.transaction().execute(async (trx) => {
     await app.users.insert(
-      {
-        id: userId,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email: input.email,
-        phone_number: input.phone_number,
-        password_hash: passwordHash,
-        tier: 1,
-        email_verified_at: null,
-        transaction_pin_hash: null,
-        transaction_pin_set_at: null,
-        security_question_id: null,
-        security_answer_hash: null,
-        security_question_set_at: null,
-        created_at: now,
-        updated_at: now,
-      },
+      newCustomerRow(
+        { id: userId, first_name: input.first_name, last_name: input.last_name, email: input.email, phone_number: input.phone_number, password_hash: passwordHash, email_verified_at: null },
+        now,
+      ),
       trx,
     );
     await openSavingsAccount(trx, { userId, accountName: `${input.first_name} ${input.last_name}`.toUpperCase(), bankCbnCode: app.config.bank.cbnCode, openedAt: now });

@@ -13,7 +13,7 @@ import { openSavingsAccount } from '../accounts/account-repository.ts';
 import { registrationAttemptEmail, sendLogged, verificationCodeEmail } from '../notifications.ts';
 import { codeMessages, emailVerificationPolicy, newOneTimeCode } from '../codes/one-time-codes.ts';
 import { hour, waitInWords, type RequestCounters } from '../throttle/request-counters.ts';
-import type { UserRepository } from '../users/user-repository.ts';
+import { newCustomerRow, type UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashSecret, newSessionToken } from './secrets.ts';
@@ -169,23 +169,10 @@ export function createRegistrations(deps: {
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) === 0) return false;
         await users.insert(
-          {
-            id: userId,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            email: row.email,
-            phone_number: row.phone_number,
-            password_hash: row.password_hash!,
-            tier: 1,
-            email_verified_at: now,
-            transaction_pin_hash: null,
-            transaction_pin_set_at: null,
-            security_question_id: null,
-            security_answer_hash: null,
-            security_question_set_at: null,
-            created_at: now,
-            updated_at: now,
-          },
+          newCustomerRow(
+            { id: userId, first_name: row.first_name, last_name: row.last_name, email: row.email, phone_number: row.phone_number, password_hash: row.password_hash!, email_verified_at: now },
+            now,
+          ),
           trx,
         );
         await openSavingsAccount(trx, { userId, accountName: `${row.first_name} ${row.last_name}`.toUpperCase(), bankCbnCode: config.bank.cbnCode, openedAt: now });
@@ -227,22 +214,13 @@ export function createRegistrations(deps: {
       const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
       if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
       const ip = meta.ip ?? 'unknown';
+      /** The email address or phone number counted by its hash, each under its own limit. */
+      const perIdentity = (scope: 'email' | 'phone', value: string, named: string) =>
+        throttled(scope, sha256Hex(value), registrationPolicy.perIdentityPerHour, (wait) => `Too many tries to open an account with this ${named}. Try again in ${wait}.`, { ip });
       const refused =
         (await throttled('ip', ip, config.registration.requestsPerIp, (wait) => `Too many accounts opened from this network. Try again in ${wait}.`, { ip })) ??
-        (await throttled(
-          'email',
-          sha256Hex(input.email),
-          registrationPolicy.perIdentityPerHour,
-          (wait) => `Too many tries to open an account with this email address. Try again in ${wait}.`,
-          { ip },
-        )) ??
-        (await throttled(
-          'phone',
-          sha256Hex(input.phone_number),
-          registrationPolicy.perIdentityPerHour,
-          (wait) => `Too many tries to open an account with this phone number. Try again in ${wait}.`,
-          { ip },
-        ));
+        (await perIdentity('email', input.email, 'email address')) ??
+        (await perIdentity('phone', input.phone_number, 'phone number'));
       if (refused) return refused;
 
       const [emailOwner, phoneOwner, passwordHash] = await Promise.all([
