@@ -1,10 +1,10 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from './api.ts';
-import { registerDetailFields, registerSchema, newPasswordHint } from '../lib/schemas.ts';
+import { registerDetailFields, registerSchema } from '../lib/schemas.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
-import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, NewPasswordFields, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 type Props = FormProps & { step: 1 | 2 };
 
@@ -104,15 +104,7 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
               Change details
             </button>
           </p>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint={newPasswordHint}
-            error={form.errorFor('password')}
-            {...bind('password')}
-          />
-          <TextField label="Confirm password" type="password" autoComplete="new-password" error={form.errorFor('password_confirmation')} {...bind('password_confirmation')} />
+          <NewPasswordFields form={form} bind={bind} fresh={false} />
           <div className="field">
             <label className="flex items-start gap-2 text-sm">
               <input

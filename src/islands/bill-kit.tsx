@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode, type Ref, type SubmitEvent
 import { api } from './api.ts';
 import type { FieldErrors } from '../lib/schemas.ts';
 import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
-import { SubmitButton, TextField, type useSchemaForm } from './form-kit.tsx';
+import { SubmitButton, TextField, type SchemaForm } from './form-kit.tsx';
 import { DetailsStepHead, LookupStatus, usePayment, type IntendedPayment, type Lookup } from './purchase-kit.tsx';
 
 /**
@@ -12,7 +12,6 @@ import { DetailsStepHead, LookupStatus, usePayment, type IntendedPayment, type L
  * the page verifies the number before its confirm step.
  */
 
-type SchemaForm = ReturnType<typeof useSchemaForm>;
 type Found = { customer_name: string };
 type Answer<T> = { found: T } | { message: string };
 

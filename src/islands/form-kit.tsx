@@ -169,19 +169,26 @@ export function SubmitButton({ busy, children, busyText, name, value }: { busy: 
   );
 }
 
-/** A new password and its confirmation, with the password rule as a hint (a reset, a change of password). */
-export function NewPasswordFields({ form }: { form: ReturnType<typeof useSchemaForm> }) {
+/** What useSchemaForm answers: the values, errors and field bindings of one form. */
+export type SchemaForm = ReturnType<typeof useSchemaForm>;
+
+/**
+ * A new password and its confirmation, with the password rule as a hint (registration, a reset,
+ * a change of password). `bind` stands in for form.bind where the form tracks its changes itself;
+ * `fresh` says "New password" where an old one is being replaced.
+ */
+export function NewPasswordFields({ form, bind = form.bind, fresh = true }: { form: SchemaForm; bind?: SchemaForm['bind']; fresh?: boolean }) {
   return (
     <>
       <TextField
-        label="New password"
+        label={fresh ? 'New password' : 'Password'}
         type="password"
         autoComplete="new-password"
         hint={newPasswordHint}
         error={form.errorFor('password')}
-        {...form.bind('password')}
+        {...bind('password')}
       />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={form.errorFor('password_confirmation')} {...form.bind('password_confirmation')} />
+      <TextField label={fresh ? 'Confirm new password' : 'Confirm password'} type="password" autoComplete="new-password" error={form.errorFor('password_confirmation')} {...bind('password_confirmation')} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { Network } from '../lib/bills.ts';
 import type { FieldErrors } from '../lib/schemas.ts';
 import type { ProcessingFlag } from '../stores/processing.ts';
-import { SubmitButton, TextField, type useSchemaForm } from './form-kit.tsx';
+import { SubmitButton, TextField, type SchemaForm } from './form-kit.tsx';
 import { DetailsStepHead, PinField, SummaryList, usePayment, type IntendedPayment, type PaymentRequest, type SummaryRow } from './purchase-kit.tsx';
 
 /**
@@ -12,7 +12,6 @@ import { DetailsStepHead, PinField, SummaryList, usePayment, type IntendedPaymen
  * before hydration and without JavaScript.
  */
 
-type SchemaForm = ReturnType<typeof useSchemaForm>;
 
 /**
  * The payment of a mobile purchase and its submit: the form checked, then the purchase the
