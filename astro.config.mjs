@@ -34,4 +34,6 @@ export default defineConfig({
   },
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // The built server writes Astro's own lines as JSON like the app's (the astro CLI keeps its console output).
+  logger: { entrypoint: './scripts/astro-log.mjs' },
 });
