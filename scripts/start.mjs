@@ -1,7 +1,8 @@
 // npm start: build when the sources are newer than the build, then serve the built app
 // (scripts/serve.mjs: Astro's handler plus precompressed assets).
-// The first request (made here, to /api/health) migrates the database and, on the embedded
-// SQLite database's first start, seeds the demo customer.
+// Settings come from the environment, then ./.env (scripts/load-env.mjs). serve.mjs checks them,
+// migrates the database and, on the embedded SQLite database's first start, seeds the demo
+// customer, all before it listens.
 import './node-version.mjs';
 import './load-env.mjs';
 import { spawnSync } from 'node:child_process';
