@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { engines } from '../testing/test-app.ts';
 import { scratchPostgres } from '../testing/scratch-database.ts';
@@ -56,11 +57,16 @@ async function hasBvnIndex(db: Db, engine: 'sqlite' | 'postgres'): Promise<boole
   return (await query.execute(db)).rows.length === 1;
 }
 
-/** A database as it was when migrated before the KYC migration gained the index: no index, and 1700 not run. */
+/** The migrations from 1700 on: what a database migrated before 1700 gets next. */
+const fromBvnMigration = Object.keys(migrations).filter((name) => name >= bvnMigration);
+
+/** A database as it was when migrated before the KYC migration gained the index: no index, and 1700 (and what came after it) not run. */
 async function migratedWithoutBvnIndex(db: Db): Promise<void> {
-  await migrateToLatest(db);
+  const before = Object.keys(migrations).filter((name) => name < bvnMigration);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateTo(before.at(-1)!);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
   await sql`drop index ${sql.ref(bvnIndex)}`.execute(db);
-  await sql`delete from kysely_migration where name = ${bvnMigration}`.execute(db);
 }
 
 let customer = 0;
@@ -102,7 +108,7 @@ describe.each(engines)('the BVN unique index migration on %s', (engine) => {
     await addBvnCheck(db, first, 'fingerprint-a', 'verified');
     await addBvnCheck(db, second, 'fingerprint-a', 'failed');
 
-    expect(await migrateToLatest(db)).toEqual([bvnMigration]);
+    expect(await migrateToLatest(db)).toEqual(fromBvnMigration);
     expect(await hasBvnIndex(db, engine)).toBe(true);
     await expect(addBvnCheck(db, second, 'fingerprint-a', 'verified')).rejects.toThrow();
     await addBvnCheck(db, second, 'fingerprint-b', 'verified');
@@ -126,7 +132,7 @@ describe.each(engines)('the BVN unique index migration on %s', (engine) => {
 
     // Once someone has decided who keeps the BVN, the migration runs.
     await sql`update kyc_checks set outcome = 'failed' where user_id = ${second}`.execute(db);
-    expect(await migrateToLatest(db)).toEqual([bvnMigration]);
+    expect(await migrateToLatest(db)).toEqual(fromBvnMigration);
     expect(await hasBvnIndex(db, engine)).toBe(true);
   });
 });
