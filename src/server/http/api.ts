@@ -107,3 +107,27 @@ export function endpoint(handler: (context: APIContext) => Promise<Response | im
     }
   };
 }
+
+type BankApp = App.Locals['app'];
+
+/**
+ * A signed-in customer's JSON POST: a guest refused as signedIn refuses, the body parsed by
+ * `schema`, then `act` with the services; a failure answered as every failure is, a value by
+ * `answer` (with the services, for wording that needs them).
+ */
+export function signedInPost<S extends z.ZodType, T>(
+  schema: S,
+  act: (app: BankApp, user: UserJson, input: z.output<S>) => Promise<Result<T>>,
+  answer: (value: T, input: z.output<S>, app: BankApp) => Response,
+): APIRoute {
+  return endpoint(async (context) => {
+    const caller = signedIn(context);
+    if (!caller.ok) return caller;
+    const input = await parseInput(context.request, schema);
+    if (!input.ok) return input;
+    const { app } = context.locals;
+    const result = await act(app, caller.value.user, input.value);
+    if (!result.ok) return result;
+    return answer(result.value, input.value, app);
+  });
+}

@@ -1,14 +1,9 @@
 import { kycAddressSchema } from '../../../../lib/kyc-schemas.ts';
-import { endpoint, parseInput, signedIn } from '../../../../server/http/api.ts';
+import { signedInPost } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 
-export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
-  if (!caller.ok) return caller;
-  const input = await parseInput(context.request, kycAddressSchema);
-  if (!input.ok) return input;
-  const { kyc } = context.locals.app;
-  const result = await kyc.verifyAddress(caller.value.user.id, input.value);
-  if (!result.ok) return result;
-  return jsonSuccess(result.value, kyc.newLimitsSentence(3));
-});
+export const POST = signedInPost(
+  kycAddressSchema,
+  (app, user, input) => app.kyc.verifyAddress(user.id, input),
+  (kyc, _input, app) => jsonSuccess(kyc, app.kyc.newLimitsSentence(3)),
+);

@@ -1,13 +1,9 @@
 import { addressSchema } from '../../../../lib/address-schema.ts';
-import { endpoint, parseInput, signedIn } from '../../../../server/http/api.ts';
+import { signedInPost } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 
-export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
-  if (!caller.ok) return caller;
-  const input = await parseInput(context.request, addressSchema);
-  if (!input.ok) return input;
-  const result = await context.locals.app.onboarding.submitAddress(caller.value.user.id, input.value);
-  if (!result.ok) return result;
-  return jsonSuccess({ user: result.value }, 'Your address is saved.');
-});
+export const POST = signedInPost(
+  addressSchema,
+  (app, user, input) => app.onboarding.submitAddress(user.id, input),
+  (user) => jsonSuccess({ user }, 'Your address is saved.'),
+);

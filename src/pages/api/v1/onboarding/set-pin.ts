@@ -1,13 +1,9 @@
 import { pinSchema } from '../../../../lib/schemas.ts';
-import { endpoint, parseInput, signedIn } from '../../../../server/http/api.ts';
+import { signedInPost } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 
-export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
-  if (!caller.ok) return caller;
-  const input = await parseInput(context.request, pinSchema);
-  if (!input.ok) return input;
-  const result = await context.locals.app.onboarding.setPin(caller.value.user.id, input.value);
-  if (!result.ok) return result;
-  return jsonSuccess({ user: result.value }, 'Your transaction PIN is set.');
-});
+export const POST = signedInPost(
+  pinSchema,
+  (app, user, input) => app.onboarding.setPin(user.id, input),
+  (user) => jsonSuccess({ user }, 'Your transaction PIN is set.'),
+);

@@ -1,13 +1,9 @@
 import { changeSecurityQuestionSchema } from '../../../../../lib/settings-schemas.ts';
-import { endpoint, parseInput, signedIn } from '../../../../../server/http/api.ts';
+import { signedInPost } from '../../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../../server/http/respond.ts';
 
-export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
-  if (!caller.ok) return caller;
-  const input = await parseInput(context.request, changeSecurityQuestionSchema);
-  if (!input.ok) return input;
-  const result = await context.locals.app.settings.changeSecurityQuestion(caller.value.user.id, input.value);
-  if (!result.ok) return result;
-  return jsonSuccess(result.value, 'Your security question is changed.');
-});
+export const POST = signedInPost(
+  changeSecurityQuestionSchema,
+  (app, user, input) => app.settings.changeSecurityQuestion(user.id, input),
+  (changed) => jsonSuccess(changed, 'Your security question is changed.'),
+);
