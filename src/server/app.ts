@@ -174,6 +174,7 @@ async function startServerApp() {
   const sweep = async () => {
     await app.payments.requery();
     await app.escalation.run();
+    await app.jobs.prune();
   };
   const stopJobs = startBackgroundJobs({ ...app, payments: { requery: () => app.jobs.once('payments.requery', Math.floor(intervalMs * 0.9), sweep) } }, { requeryIntervalMs: intervalMs });
   app.jobs.start({ pollMs: jobPollMs });

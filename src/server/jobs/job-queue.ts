@@ -172,6 +172,10 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
       if (Number(turn.numUpdatedRows) === 0) return null;
       return work();
     },
+    /** Deletes jobs done (or given up) more than `keepMs` ago; a failed one stays a week for the operator to read. */
+    async prune(keepMs = 7 * 24 * 3_600_000): Promise<void> {
+      await db.deleteFrom('jobs').where('status', 'in', ['done', 'failed']).where('finished_at', '<', new Date(clock.now().getTime() - keepMs).toISOString()).execute();
+    },
     /** Runs due jobs soon, when this process has a worker running (the server); else nothing. */
     nudge(): void {
       if (timer && !stopped) setImmediate(tick);

@@ -205,6 +205,12 @@ describe.each(engines)('two processes sharing one %s database', (engine) => {
     await t.app.jobs.runDue();
     expect(await job()).toMatchObject({ status: 'done' });
     expect(t.mailer.sent.filter((mail) => mail.to === email && mail.attachments?.length)).toHaveLength(1);
+    // Finished jobs go after a week.
+    await t.app.jobs.prune();
+    expect(await t.app.db.selectFrom('jobs').select('id').where('kind', '=', statementJob).execute()).toHaveLength(1);
+    t.clock.advance(7 * 24 * 3_600_000 + 1000);
+    await t.app.jobs.prune();
+    expect(await t.app.db.selectFrom('jobs').select('id').where('kind', '=', statementJob).execute()).toHaveLength(0);
   });
 
   it('a transfer to another bank pending past 24 hours is escalated once: an error line, one mail, listed as escalated', async () => {
