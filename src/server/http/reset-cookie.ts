@@ -1,5 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { emailSchema } from '../../lib/schemas.ts';
+import { ownCookieOptions } from './session-cookie.ts';
 
 /**
  * The forgotten-password pages carry the flow from step to step in one short-lived httpOnly
@@ -31,17 +32,11 @@ export function readResetFlow(cookies: AstroCookies, url: URL): ResetFlow | null
 }
 
 export function setResetFlow(cookies: AstroCookies, url: URL, flow: ResetFlow): void {
-  cookies.set(resetCookieName(url), Buffer.from(JSON.stringify(flow), 'utf8').toString('base64url'), {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: url.protocol === 'https:',
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
+  cookies.set(resetCookieName(url), Buffer.from(JSON.stringify(flow), 'utf8').toString('base64url'), { ...ownCookieOptions(url), maxAge: maxAgeSeconds });
 }
 
 export function clearResetFlow(cookies: AstroCookies, url: URL): void {
-  cookies.delete(resetCookieName(url), { path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:' });
+  cookies.delete(resetCookieName(url), ownCookieOptions(url));
 }
 
 /** "a•••e@example.com": enough for the customer to recognise, not to read over a shoulder. */

@@ -15,16 +15,15 @@ export function readSessionToken(cookies: AstroCookies, url: URL, authorization:
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+/** How this app's own cookies (the session, a password reset's flow) are set and deleted: script-proof, same-site, secure over HTTPS, for every path. */
+export function ownCookieOptions(url: URL) {
+  return { httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:', path: '/' } as const;
+}
+
 export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, maxAgeSeconds: number): void {
-  cookies.set(sessionCookieName(url), token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: url.protocol === 'https:',
-    path: '/',
-    maxAge: maxAgeSeconds,
-  });
+  cookies.set(sessionCookieName(url), token, { ...ownCookieOptions(url), maxAge: maxAgeSeconds });
 }
 
 export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
-  cookies.delete(sessionCookieName(url), { path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:' });
+  cookies.delete(sessionCookieName(url), ownCookieOptions(url));
 }
