@@ -18,13 +18,19 @@ import { TransferPage } from './page-models/transfer-page.ts';
  */
 const proxyOrigin = `https://localhost:${process.env.E2E_PROXY_PORT}`;
 const directOrigin = `http://127.0.0.1:${process.env.E2E_PROXY_APP_PORT}`;
-process.env.E2E_DATA_DIR = process.env.E2E_PROXY_DATA_DIR;
-process.env.E2E_ORIGIN = proxyOrigin;
 
 const test = base.extend<{ transfer: TransferPage; send: SendMoneyPage; receipt: ReceiptPage }>({
   transfer: model(TransferPage),
   send: model(SendMoneyPage),
   receipt: model(ReceiptPage),
+});
+
+// Pointed at the proxy's server in a hook, never when the file loads: the runner loads every spec
+// file in its own process to list the tests, and an assignment there would reach the workers of
+// the plain projects too (their sign-ups then went to the proxy's origin and outbox).
+test.beforeAll(() => {
+  process.env.E2E_DATA_DIR = process.env.E2E_PROXY_DATA_DIR;
+  process.env.E2E_ORIGIN = proxyOrigin;
 });
 
 /** The sandbox's money-in answers only a loopback client that comes straight to the app, not through the proxy. */
