@@ -15,7 +15,9 @@ function raw(method: string, path: string, options: { headers?: Record<string, s
   const { hostname, port } = new URL(appOrigin());
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = http.request({ hostname, port, method, path, headers: options.headers }, (response) => {
+    // A fresh connection each time (agent: false): Node's global agent keeps sockets alive, and a
+    // socket the server is just closing for idleness (5 s) resets a request sent on it.
+    const request = http.request({ hostname, port, method, path, headers: options.headers, agent: false }, (response) => {
       answered = true;
       let text = '';
       response.setEncoding('utf8');
