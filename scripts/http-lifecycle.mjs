@@ -29,6 +29,8 @@ export function withAccessLog(listener, { log, trustsPeer = () => false }) {
         status: response.statusCode,
         ms: Math.round(ms * 10) / 10,
         request_id: id,
+        // Which process answered, when several serve one port (WORKERS).
+        pid: process.pid,
         ...(response.writableFinished ? {} : { aborted: true }),
       });
     });
