@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { describeOnEngines } from '../../testing/on-engines.ts';
 import { createRequestCounters, hour, lagosDay, minute, waitInWords, windowOf } from './request-counters.ts';
 
 describe('windows', () => {
@@ -23,17 +23,9 @@ describe('windows', () => {
   });
 });
 
-describe.each(engines)('request counters on %s', (engine) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(engine);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
+describeOnEngines('request counters on %s', (t) => {
   it('a burst of 50 at once gets exactly the limit, per subject, and the next window starts afresh', async () => {
-    const counters = createRequestCounters({ db: t.app.db, clock: t.clock });
+    const counters = createRequestCounters({ db: t().app.db, clock: t().clock });
     const limits = [{ name: 'hour', max: 7, windowMs: hour }];
     const burst = (subject: string) => Promise.all(Array.from({ length: 50 }, () => counters.take('test', subject, limits)));
     const first = await burst('a');
@@ -43,11 +35,11 @@ describe.each(engines)('request counters on %s', (engine) => {
       expect(taken.waitSeconds).toBeLessThanOrEqual(3600);
     }
     expect((await burst('b')).filter((taken) => taken.waitSeconds === 0)).toHaveLength(7);
-    t.clock.advance(hour);
+    t().clock.advance(hour);
     expect((await burst('a')).filter((taken) => taken.waitSeconds === 0)).toHaveLength(7);
     // Old windows can be pruned; the current one stays.
     await counters.prune();
-    const rows = await t.app.db.selectFrom('request_counters').select(['subject', 'count']).where('scope', '=', 'test:hour').execute();
+    const rows = await t().app.db.selectFrom('request_counters').select(['subject', 'count']).where('scope', '=', 'test:hour').execute();
     expect(rows).toEqual([{ subject: 'a', count: 7 }]);
   });
 });
