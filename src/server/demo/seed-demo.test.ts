@@ -1,40 +1,32 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { isValidNuban } from '../../lib/nuban.ts';
 import { loginSchema, registerSchema } from '../../lib/schemas.ts';
-import { createTestApp, engines, type TestApp } from '../testing/test-app.ts';
+import { describeOnEngines } from '../testing/on-engines.ts';
 import { registered } from '../testing/customers.ts';
 import { normaliseAnswer, verifySecret } from '../core/auth/secrets.ts';
 import { demoCustomer, seedDemo } from './seed-demo.ts';
 
-describe.each(engines)('demo seed on %s', (engine) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(engine);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
+describeOnEngines('demo seed on %s', (t) => {
   it('creates the fully onboarded demo customer once', async () => {
-    expect(await t.app.users.findByEmail(demoCustomer.email)).toBeUndefined();
-    expect(await seedDemo(t.app)).toBe(true);
-    expect(await seedDemo(t.app)).toBe(false);
+    expect(await t().app.users.findByEmail(demoCustomer.email)).toBeUndefined();
+    expect(await seedDemo(t().app)).toBe(true);
+    expect(await seedDemo(t().app)).toBe(false);
 
-    const users = await t.app.db.selectFrom('users').select('id').where('email', '=', demoCustomer.email).execute();
+    const users = await t().app.db.selectFrom('users').select('id').where('email', '=', demoCustomer.email).execute();
     expect(users).toHaveLength(1);
-    const profile = (await t.app.users.loadProfile(users[0]!.id))!;
+    const profile = (await t().app.users.loadProfile(users[0]!.id))!;
     expect(profile.hasAddress).toBe(true);
     expect(profile.accounts).toHaveLength(1);
-    expect(isValidNuban(profile.accounts[0]!.account_number, t.app.config.bank.cbnCode)).toBe(true);
+    expect(isValidNuban(profile.accounts[0]!.account_number, t().app.config.bank.cbnCode)).toBe(true);
     expect(profile.user.email_verified_at).not.toBeNull();
-    expect(await t.app.pinHasher.verify(profile.user.id, demoCustomer.pin, profile.user.transaction_pin_hash!, profile.user.pin_key_version)).toEqual({ ok: true, upgrade: null });
+    expect(await t().app.pinHasher.verify(profile.user.id, demoCustomer.pin, profile.user.transaction_pin_hash!, profile.user.pin_key_version)).toEqual({ ok: true, upgrade: null });
     expect(profile.user.security_question_id).toBe(demoCustomer.securityQuestionId);
     expect(await verifySecret(normaliseAnswer('corona school'), profile.user.security_answer_hash!)).toBe(true);
   });
 
   it('lets the demo customer sign in with the documented password, straight to a finished onboarding', async () => {
-    await seedDemo(t.app);
-    const result = await t.app.auth.login(loginSchema.parse({ email: demoCustomer.email, password: demoCustomer.password }));
+    await seedDemo(t().app);
+    const result = await t().app.auth.login(loginSchema.parse({ email: demoCustomer.email, password: demoCustomer.password }));
     if (!result.ok) throw new Error(`demo login failed: ${result.code}`);
     expect(result.value.user).toMatchObject({
       email: demoCustomer.email,
@@ -46,13 +38,13 @@ describe.each(engines)('demo seed on %s', (engine) => {
       is_transaction_pin_set: true,
       is_security_question_set: true,
     });
-    expect((await t.app.sessions.resolve(result.value.token)).status).toBe('active');
+    expect((await t().app.sessions.resolve(result.value.token)).status).toBe('active');
   });
 
   it('shares the account-number sequence with registrations', async () => {
-    await seedDemo(t.app);
+    await seedDemo(t().app);
     await registered(
-      t,
+      t(),
       registerSchema.parse({
         first_name: 'Bola',
         last_name: 'Ige',
@@ -63,38 +55,30 @@ describe.each(engines)('demo seed on %s', (engine) => {
         terms: true,
       }),
     );
-    const accounts = await t.app.db.selectFrom('accounts').select('account_number').where('kind', '=', 'customer').execute();
+    const accounts = await t().app.db.selectFrom('accounts').select('account_number').where('kind', '=', 'customer').execute();
     expect(accounts).toHaveLength(2);
     expect(new Set(accounts.map((account) => account.account_number)).size).toBe(2);
   });
 });
 
-describe.each(engines)('demo history on %s', (engine) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(engine);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
+describeOnEngines('demo history on %s', (t) => {
   it('writes months of history through the ledger once, and the books verify', async () => {
     const { seedDemoHistory } = await import('./seed-history.ts');
     const { verifyLedger } = await import('../core/ledger/verify-ledger.ts');
-    await seedDemo(t.app);
-    const written = await seedDemoHistory(t.app);
+    await seedDemo(t().app);
+    const written = await seedDemoHistory(t().app);
     expect(written).toBeGreaterThan(40);
-    expect(await seedDemoHistory(t.app)).toBe(0);
-    const demo = (await t.app.users.findByEmail(demoCustomer.email))!;
-    const account = (await t.app.users.loadProfile(demo.id))!.accounts[0]!;
+    expect(await seedDemoHistory(t().app)).toBe(0);
+    const demo = (await t().app.users.findByEmail(demoCustomer.email))!;
+    const account = (await t().app.users.loadProfile(demo.id))!.accounts[0]!;
     expect(account.balance).toBeGreaterThan(0);
-    const stats = await t.app.transactions.statistics(account.account_number, new Date());
+    const stats = await t().app.transactions.statistics(account.account_number, new Date());
     expect(stats.monthly_statistics.slice(-6).filter((month) => month.inflow > 0 && month.outflow > 0).length).toBeGreaterThanOrEqual(5);
-    expect((await verifyLedger(t.app.db)).problems).toEqual([]);
-    expect(await t.app.beneficiaries.list(demo.id, account.account_number)).not.toHaveLength(0);
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+    expect(await t().app.beneficiaries.list(demo.id, account.account_number)).not.toHaveLength(0);
     // Every kind of bill, delivered, several months over (the first month starts after the 3rd).
     for (const category of ['airtime', 'data', 'electricity', 'cable'] as const) {
-      const bought = await t.app.transactions.history(account.account_number, { page: 1, perPage: 100, category });
+      const bought = await t().app.transactions.history(account.account_number, { page: 1, perPage: 100, category });
       expect(bought.total, category).toBeGreaterThanOrEqual(5);
       expect(bought.data.every((row) => row.status === 'successful'), category).toBe(true);
     }
