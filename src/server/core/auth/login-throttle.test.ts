@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { loginSchema } from '../../../lib/schemas.ts';
 import { changePasswordSchema, changePinSchema } from '../../../lib/settings-schemas.ts';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer, testPassword } from '../../testing/customers.ts';
 import { createAuthService } from './auth-service.ts';
 import { createLoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
@@ -25,26 +25,21 @@ const guessesChecked = () => checked.secrets.filter((secret) => secret.startsWit
 const guesses = (count: number) => Array.from({ length: count }, (_, i) => `guess-${i}-wrong-horse`);
 const credentials = (email: string, password: string) => loginSchema.parse({ email, password });
 
-describe.each(engines)('password tries on %s', (engine) => {
-  let t: TestApp;
+describeOnEngines('password tries on %s', (t) => {
   let userId: string;
   let email: string;
   beforeEach(async () => {
-    t = await createTestApp(engine);
-    ({ userId } = await customer(t.app));
-    email = (await t.app.users.findById(userId))!.email;
+    ({ userId } = await customer(t().app));
+    email = (await t().app.users.findById(userId))!.email;
     checked.secrets.length = 0;
   });
-  afterEach(async () => {
-    await t.close();
-  });
 
-  const failuresRow = () => t.app.db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst();
+  const failuresRow = () => t().app.db.selectFrom('login_failures').selectAll().where('email', '=', email).executeTakeFirst();
   /** Sign-in services over the same database, each with its own throttle: as many server processes. */
-  const processes = (count: number) => Array.from({ length: count }, () => createAuthService({ ...t.app, throttle: createLoginThrottle({ db: t.app.db, clock: t.clock }) }));
+  const processes = (count: number) => Array.from({ length: count }, () => createAuthService({ ...t().app, throttle: createLoginThrottle({ db: t().app.db, clock: t().clock }) }));
 
   it('checks at most 5 of 50 wrong passwords sent at once, and answers the rest as the lock', async () => {
-    const answers = await Promise.all(guesses(50).map((password) => t.app.auth.login(credentials(email, password))));
+    const answers = await Promise.all(guesses(50).map((password) => t().app.auth.login(credentials(email, password))));
     expect(guessesChecked()).toHaveLength(5);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_CREDENTIALS')).toHaveLength(4);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'ACCOUNT_LOCKED')).toHaveLength(46);
@@ -57,11 +52,11 @@ describe.each(engines)('password tries on %s', (engine) => {
     expect(guessesChecked().length).toBeLessThanOrEqual(5);
     expect(guessesChecked().length).toBeGreaterThan(0);
     expect(answers.every((answer) => !answer.ok && (answer.code === 'INVALID_CREDENTIALS' || answer.code === 'ACCOUNT_LOCKED'))).toBe(true);
-    expect(await t.app.auth.login(credentials(email, testPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
+    expect(await t().app.auth.login(credentials(email, testPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
   });
 
   it('an unknown email is limited the same way (its checks are against the decoy hash)', async () => {
-    const answers = await Promise.all(guesses(50).map((password) => t.app.auth.login(credentials('nobody@example.com', password))));
+    const answers = await Promise.all(guesses(50).map((password) => t().app.auth.login(credentials('nobody@example.com', password))));
     expect(guessesChecked()).toHaveLength(5);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_CREDENTIALS')).toHaveLength(4);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'ACCOUNT_LOCKED')).toHaveLength(46);
@@ -70,7 +65,7 @@ describe.each(engines)('password tries on %s', (engine) => {
   it('the right password 8th of 16 sign-ins sent at once wins only if it was one of the first 5 checked', async () => {
     const passwords = guesses(16);
     passwords[7] = testPassword;
-    const services = [t.app.auth, ...processes(3)];
+    const services = [t().app.auth, ...processes(3)];
     const answers = await Promise.all(passwords.map((password, i) => services[i % services.length]!.login(credentials(email, password))));
     const order = checked.secrets.filter((secret) => secret.startsWith('guess-') || secret === testPassword);
     const right = order.indexOf(testPassword);
@@ -86,95 +81,90 @@ describe.each(engines)('password tries on %s', (engine) => {
   });
 
   it('once 5 wrong passwords are taken, a burst holding the right one checks nothing and signs nobody in', async () => {
-    for (const password of guesses(5)) await t.app.auth.login(credentials(email, password));
+    for (const password of guesses(5)) await t().app.auth.login(credentials(email, password));
     checked.secrets.length = 0;
     const passwords = guesses(50);
     passwords[0] = testPassword;
     passwords[30] = testPassword;
     // From many addresses, so that the per-network limit does not answer first.
-    const answers = await Promise.all(passwords.map((password, i) => t.app.auth.login(credentials(email, password), { ip: `198.51.100.${i}` })));
+    const answers = await Promise.all(passwords.map((password, i) => t().app.auth.login(credentials(email, password), { ip: `198.51.100.${i}` })));
     expect(checked.secrets).toHaveLength(0);
     expect(answers.every((answer) => !answer.ok && answer.code === 'ACCOUNT_LOCKED')).toBe(true);
   });
 
   it('a right password does not lift a lock in force; after the lock it signs in and clears the count', async () => {
-    for (const password of guesses(5)) await t.app.auth.login(credentials(email, password));
+    for (const password of guesses(5)) await t().app.auth.login(credentials(email, password));
     const locked = await failuresRow();
-    t.clock.advance(60_000);
-    expect(await t.app.auth.login(credentials(email, testPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
+    t().clock.advance(60_000);
+    expect(await t().app.auth.login(credentials(email, testPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
     expect(await failuresRow()).toEqual(locked);
-    t.clock.advance(15 * 60_000);
-    expect((await t.app.auth.login(credentials(email, testPassword))).ok).toBe(true);
+    t().clock.advance(15 * 60_000);
+    expect((await t().app.auth.login(credentials(email, testPassword))).ok).toBe(true);
     expect(await failuresRow()).toBeUndefined();
   });
 
   it('a right password resets the count when no lock holds, also as the fifth try', async () => {
-    for (const password of guesses(4)) await t.app.auth.login(credentials(email, password));
-    expect((await t.app.auth.login(credentials(email, testPassword))).ok).toBe(true);
+    for (const password of guesses(4)) await t().app.auth.login(credentials(email, password));
+    expect((await t().app.auth.login(credentials(email, testPassword))).ok).toBe(true);
     expect(await failuresRow()).toBeUndefined();
-    for (const password of guesses(4)) expect(await t.app.auth.login(credentials(email, password))).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
-    expect((await t.app.auth.login(credentials(email, testPassword))).ok).toBe(true);
+    for (const password of guesses(4)) expect(await t().app.auth.login(credentials(email, password))).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+    expect((await t().app.auth.login(credentials(email, testPassword))).ok).toBe(true);
   });
 
   it('10 right sign-ins at once from one process all pass', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.app.auth.login(credentials(email, testPassword))));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t().app.auth.login(credentials(email, testPassword))));
     expect(answers.every((answer) => answer.ok)).toBe(true);
   });
 
   it('settings: 50 password changes with wrong current passwords at once check 5, then sign-in is locked too', async () => {
-    const sessionId = (await t.app.sessions.create(userId)).session.id;
+    const sessionId = (await t().app.sessions.create(userId)).session.id;
     const answers = await Promise.all(
       guesses(50).map((current) =>
-        t.app.settings.changePassword(userId, sessionId, changePasswordSchema.parse({ current_password: current, password: 'mango-lagoon-lantern-47', password_confirmation: 'mango-lagoon-lantern-47' })),
+        t().app.settings.changePassword(userId, sessionId, changePasswordSchema.parse({ current_password: current, password: 'mango-lagoon-lantern-47', password_confirmation: 'mango-lagoon-lantern-47' })),
       ),
     );
     expect(guessesChecked()).toHaveLength(5);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_CREDENTIALS')).toHaveLength(4);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'ACCOUNT_LOCKED')).toHaveLength(46);
-    expect(await t.app.auth.login(credentials(email, testPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
+    expect(await t().app.auth.login(credentials(email, testPassword))).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
   });
 
   it('settings: 50 PIN resets with the right password and wrong security answers at once check 5 answers', async () => {
     const answers = await Promise.all(
-      guesses(50).map((answer) => t.app.settings.changePin(userId, changePinSchema.parse({ password: testPassword, security_answer: answer, pin: '4826', pin_confirmation: '4826' }))),
+      guesses(50).map((answer) => t().app.settings.changePin(userId, changePinSchema.parse({ password: testPassword, security_answer: answer, pin: '4826', pin_confirmation: '4826' }))),
     );
     expect(guessesChecked()).toHaveLength(5);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_CREDENTIALS')).toHaveLength(4);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'ACCOUNT_LOCKED')).toHaveLength(46);
     // The right answer too is refused while the lock holds.
-    expect(await t.app.settings.changePin(userId, changePinSchema.parse({ password: testPassword, security_answer: 'Corona School', pin: '4826', pin_confirmation: '4826' }))).toMatchObject({
+    expect(await t().app.settings.changePin(userId, changePinSchema.parse({ password: testPassword, security_answer: 'Corona School', pin: '4826', pin_confirmation: '4826' }))).toMatchObject({
       ok: false,
       code: 'ACCOUNT_LOCKED',
     });
   });
 
   it('sign-ins and settings proofs share the 5 tries of the email: 25 + 25 at once, 5 checked', async () => {
-    const sessionId = (await t.app.sessions.create(userId)).session.id;
+    const sessionId = (await t().app.sessions.create(userId)).session.id;
     await Promise.all(
       guesses(50).map((password, i) =>
         i % 2
-          ? t.app.auth.login(credentials(email, password))
-          : t.app.settings.changePassword(userId, sessionId, changePasswordSchema.parse({ current_password: password, password: 'mango-lagoon-lantern-47', password_confirmation: 'mango-lagoon-lantern-47' })),
+          ? t().app.auth.login(credentials(email, password))
+          : t().app.settings.changePassword(userId, sessionId, changePasswordSchema.parse({ current_password: password, password: 'mango-lagoon-lantern-47', password_confirmation: 'mango-lagoon-lantern-47' })),
       ),
     );
     expect(guessesChecked()).toHaveLength(5);
   });
 });
 
-describe.each(engines)('per-network password tries on %s', (engine) => {
-  const policy: LoginThrottlePolicy = { maxFailures: 5, lockMs: 900_000, windowMs: 900_000, maxFailuresPerIp: 3, ipWindowMs: 900_000 };
-  let t: TestApp;
+const policy: LoginThrottlePolicy = { maxFailures: 5, lockMs: 900_000, windowMs: 900_000, maxFailuresPerIp: 3, ipWindowMs: 900_000 };
+describeOnEngines('per-network password tries on %s', { loginThrottlePolicy: policy }, (t) => {
   beforeEach(async () => {
-    t = await createTestApp(engine, { loginThrottlePolicy: policy });
     checked.secrets.length = 0;
-  });
-  afterEach(async () => {
-    await t.close();
   });
 
   it('50 sign-ins to 50 emails from one address at once: at most 3 checked', async () => {
     const ip = { ip: '203.0.113.77' };
-    const answers = await Promise.all(guesses(50).map((password, i) => t.app.auth.login(credentials(`target${i}@example.com`, password), ip)));
+    const answers = await Promise.all(guesses(50).map((password, i) => t().app.auth.login(credentials(`target${i}@example.com`, password), ip)));
     expect(guessesChecked()).toHaveLength(3);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'RATE_LIMITED')).toHaveLength(47);
   });
