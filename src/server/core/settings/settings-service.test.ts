@@ -1,51 +1,46 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../../lib/settings-schemas.ts';
 import { registerSchema } from '../../../lib/schemas.ts';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer, registered, testPassword, testPin } from '../../testing/customers.ts';
 import { forgotPinHint, samePinMessage, wrongAnswerMessage, wrongPasswordMessage } from './settings-service.ts';
 
 const newPassword = 'mango-lagoon-lantern-47';
 const answer = 'Corona School';
 
-describe.each(engines)('settings on %s', (engine) => {
-  let t: TestApp;
+describeOnEngines('settings on %s', (t) => {
   let userId: string;
   let email: string;
   let sessionId: string;
 
   beforeEach(async () => {
-    t = await createTestApp(engine);
-    ({ userId } = await customer(t.app));
-    email = (await t.app.users.findById(userId))!.email;
-    sessionId = (await t.app.sessions.create(userId)).session.id;
-  });
-  afterEach(async () => {
-    await t.close();
+    ({ userId } = await customer(t().app));
+    email = (await t().app.users.findById(userId))!.email;
+    sessionId = (await t().app.sessions.create(userId)).session.id;
   });
 
-  const row = async () => (await t.app.users.findById(userId))!;
-  const mailsTo = (to: string) => t.mailer.sent.filter((mail) => mail.to === to);
+  const row = async () => (await t().app.users.findById(userId))!;
+  const mailsTo = (to: string) => t().mailer.sent.filter((mail) => mail.to === to);
   const changePassword = (current: string, password = newPassword, confirmation = password) =>
-    t.app.settings.changePassword(userId, sessionId, changePasswordSchema.parse({ current_password: current, password, password_confirmation: confirmation }));
-  const changePin = (fields: Record<string, string>) => t.app.settings.changePin(userId, changePinSchema.parse(fields));
+    t().app.settings.changePassword(userId, sessionId, changePasswordSchema.parse({ current_password: current, password, password_confirmation: confirmation }));
+  const changePin = (fields: Record<string, string>) => t().app.settings.changePin(userId, changePinSchema.parse(fields));
 
   describe('password', () => {
     it('changes it, keeps this session, signs every other one out and mails "If this wasn\'t you"', async () => {
-      const phone = await t.app.sessions.create(userId);
-      const laptop = await t.app.sessions.create(userId);
-      const thisOne = await t.app.sessions.create(userId);
+      const phone = await t().app.sessions.create(userId);
+      const laptop = await t().app.sessions.create(userId);
+      const thisOne = await t().app.sessions.create(userId);
       sessionId = thisOne.session.id;
 
       const changed = await changePassword(testPassword);
       expect(changed).toEqual({ ok: true, value: { message: 'Password changed. We signed out 3 other devices.', signedOutSessions: 3 } });
 
-      expect(await t.app.sessions.resolve(thisOne.token)).toMatchObject({ status: 'active' });
-      expect(await t.app.sessions.resolve(phone.token)).toEqual({ status: 'expired', reason: 'revoked' });
-      expect(await t.app.sessions.resolve(laptop.token)).toEqual({ status: 'expired', reason: 'revoked' });
+      expect(await t().app.sessions.resolve(thisOne.token)).toMatchObject({ status: 'active' });
+      expect(await t().app.sessions.resolve(phone.token)).toEqual({ status: 'expired', reason: 'revoked' });
+      expect(await t().app.sessions.resolve(laptop.token)).toEqual({ status: 'expired', reason: 'revoked' });
 
-      expect(await t.app.auth.login({ email, password: newPassword })).toMatchObject({ ok: true });
-      expect(await t.app.auth.login({ email, password: testPassword })).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
+      expect(await t().app.auth.login({ email, password: newPassword })).toMatchObject({ ok: true });
+      expect(await t().app.auth.login({ email, password: testPassword })).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
 
       const [mail] = mailsTo(email);
       expect(mail?.subject).toMatch(/your password was changed/);
@@ -61,37 +56,37 @@ describe.each(engines)('settings on %s', (engine) => {
       }
       expect(await changePassword('not-my-password')).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
       expect(await changePassword(testPassword)).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED', retryAfterSeconds: expect.any(Number) });
-      expect(await t.app.auth.login({ email, password: testPassword })).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
+      expect(await t().app.auth.login({ email, password: testPassword })).toMatchObject({ ok: false, code: 'ACCOUNT_LOCKED' });
       expect((await row()).password_hash).toBe(before);
       expect(mailsTo(email)).toHaveLength(0);
 
       // The lock runs out like a sign-in lock does.
-      t.clock.advance(16 * 60_000);
+      t().clock.advance(16 * 60_000);
       expect(await changePassword(testPassword)).toMatchObject({ ok: true });
     });
 
     it('refuses a guessable new password and changes nothing', async () => {
       const before = await row();
-      const other = await t.app.sessions.create(userId);
+      const other = await t().app.sessions.create(userId);
       const weak = await changePassword(testPassword, 'password123');
       expect(weak).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { password: [expect.stringMatching(/too common/)] } });
       expect((await row()).password_hash).toBe(before.password_hash);
-      expect(await t.app.sessions.resolve(other.token)).toMatchObject({ status: 'active' });
+      expect(await t().app.sessions.resolve(other.token)).toMatchObject({ status: 'active' });
       expect(mailsTo(email)).toHaveLength(0);
     });
 
     it('keeps the change when the confirmation mail cannot be sent', async () => {
-      t.mailer.send = async () => {
+      t().mailer.send = async () => {
         throw new Error('SMTP is down');
       };
       expect(await changePassword(testPassword)).toMatchObject({ ok: true });
-      expect(await t.app.auth.login({ email, password: newPassword })).toMatchObject({ ok: true });
+      expect(await t().app.auth.login({ email, password: newPassword })).toMatchObject({ ok: true });
     });
   });
 
   describe('security question', () => {
     it('changes the question and answer with the password, mails, and the new answer resets the PIN', async () => {
-      const changed = await t.app.settings.changeSecurityQuestion(
+      const changed = await t().app.settings.changeSecurityQuestion(
         userId,
         changeSecurityQuestionSchema.parse({ password: testPassword, security_question_id: '4', answer: '  Nokia  3310 ' }),
       );
@@ -107,16 +102,16 @@ describe.each(engines)('settings on %s', (engine) => {
         errors: { security_answer: [wrongAnswerMessage] },
       });
       expect(await changePin({ password: testPassword, security_answer: 'nokia 3310', pin: '4826', pin_confirmation: '4826' })).toMatchObject({ ok: true });
-      expect(await t.app.pins.confirm(userId, '4826')).toEqual({ ok: true, value: undefined });
+      expect(await t().app.pins.confirm(userId, '4826')).toEqual({ ok: true, value: undefined });
     });
 
     it('refuses a wrong password, counts it, and changes nothing', async () => {
       const before = await row();
-      const wrong = await t.app.settings.changeSecurityQuestion(userId, changeSecurityQuestionSchema.parse({ password: 'guess', security_question_id: 3, answer: 'Tobi' }));
+      const wrong = await t().app.settings.changeSecurityQuestion(userId, changeSecurityQuestionSchema.parse({ password: 'guess', security_question_id: 3, answer: 'Tobi' }));
       expect(wrong).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS', errors: { password: [wrongPasswordMessage] } });
       const after = await row();
       expect([after.security_question_id, after.security_answer_hash]).toEqual([before.security_question_id, before.security_answer_hash]);
-      const failures = await t.app.db.selectFrom('login_failures').select('failures').where('email', '=', email).executeTakeFirst();
+      const failures = await t().app.db.selectFrom('login_failures').select('failures').where('email', '=', email).executeTakeFirst();
       expect(failures?.failures).toBe(1);
     });
   });
@@ -125,8 +120,8 @@ describe.each(engines)('settings on %s', (engine) => {
     it('changes it with the current PIN and mails', async () => {
       const changed = await changePin({ current_pin: testPin, pin: '4826', pin_confirmation: '4826' });
       expect(changed).toMatchObject({ ok: true, value: { user: { is_transaction_pin_set: true } } });
-      expect(await t.app.pins.confirm(userId, '4826')).toMatchObject({ ok: true });
-      expect(await t.app.pins.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+      expect(await t().app.pins.confirm(userId, '4826')).toMatchObject({ ok: true });
+      expect(await t().app.pins.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       const [mail] = mailsTo(email);
       expect(mail?.subject).toMatch(/transaction PIN was changed/i);
       expect(mail?.text).toContain("If this wasn't you");
@@ -157,14 +152,14 @@ describe.each(engines)('settings on %s', (engine) => {
       expect(locked).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
       if (!locked.ok) expect(locked.message).toContain(forgotPinHint);
       expect(await changePin({ current_pin: testPin, pin: '4826', pin_confirmation: '4826' })).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
-      expect(await t.app.pins.lockedUntil(userId)).not.toBeNull();
+      expect(await t().app.pins.lockedUntil(userId)).not.toBeNull();
       expect((await row()).transaction_pin_hash).toBe(before);
 
       const reset = await changePin({ password: testPassword, security_answer: ' corona   SCHOOL', pin: '4826', pin_confirmation: '4826' });
       expect(reset).toMatchObject({ ok: true });
-      expect(await t.app.pins.lockedUntil(userId)).toBeNull();
+      expect(await t().app.pins.lockedUntil(userId)).toBeNull();
       expect((await row()).pin_failed_attempts).toBe(0);
-      expect(await t.app.pins.confirm(userId, '4826')).toEqual({ ok: true, value: undefined });
+      expect(await t().app.pins.confirm(userId, '4826')).toEqual({ ok: true, value: undefined });
       const [mail] = mailsTo(email);
       expect(mail?.subject).toMatch(/transaction PIN was reset/i);
       expect(mail?.text).toContain("If this wasn't you");
@@ -195,7 +190,7 @@ describe.each(engines)('settings on %s', (engine) => {
 
   it('asks a customer who has not finished onboarding to finish it first', async () => {
     const opened = await registered(
-      t,
+      t(),
       registerSchema.parse({
         first_name: 'Bisi',
         last_name: 'Lawal',
@@ -207,12 +202,12 @@ describe.each(engines)('settings on %s', (engine) => {
       }),
     );
     const id = opened.user.id;
-    expect(await t.app.settings.changePin(id, changePinSchema.parse({ password: 'plantain-rainfall-compass-8', security_answer: 'x y', pin: '4826', pin_confirmation: '4826' }))).toMatchObject({
+    expect(await t().app.settings.changePin(id, changePinSchema.parse({ password: 'plantain-rainfall-compass-8', security_answer: 'x y', pin: '4826', pin_confirmation: '4826' }))).toMatchObject({
       ok: false,
       code: 'ONBOARDING_INCOMPLETE',
     });
     expect(
-      await t.app.settings.changeSecurityQuestion(id, changeSecurityQuestionSchema.parse({ password: 'plantain-rainfall-compass-8', security_question_id: 1, answer: 'Corona' })),
+      await t().app.settings.changeSecurityQuestion(id, changeSecurityQuestionSchema.parse({ password: 'plantain-rainfall-compass-8', security_question_id: 1, answer: 'Corona' })),
     ).toMatchObject({ ok: false, code: 'ONBOARDING_INCOMPLETE' });
   });
 });
