@@ -1,19 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { registerSchema } from '../../../lib/schemas.ts';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { describeOnEngines } from '../../testing/on-engines.ts';
 import { registered } from '../../testing/customers.ts';
 import { newSessionToken } from './secrets.ts';
 import { sha256Hex } from '../digest.ts';
 
 const minutes = (count: number) => count * 60_000;
 
-describe.each(engines)('session service on %s', (engine) => {
-  let t: TestApp;
+describeOnEngines('session service on %s', (t) => {
   let userId: string;
   beforeEach(async () => {
-    t = await createTestApp(engine);
     const opened = await registered(
-      t,
+      t(),
       registerSchema.parse({
         first_name: 'Tunde',
         last_name: 'Bakare',
@@ -26,13 +24,10 @@ describe.each(engines)('session service on %s', (engine) => {
     );
     userId = opened.user.id;
   });
-  afterEach(async () => {
-    await t.close();
-  });
 
   it('resolves a fresh token to its active session', async () => {
-    const { token, session } = await t.app.sessions.create(userId, { ip: '192.0.2.4', userAgent: 'x'.repeat(500) });
-    const resolved = await t.app.sessions.resolve(token);
+    const { token, session } = await t().app.sessions.create(userId, { ip: '192.0.2.4', userAgent: 'x'.repeat(500) });
+    const resolved = await t().app.sessions.resolve(token);
     expect(resolved.status).toBe('active');
     if (resolved.status !== 'active') return;
     expect(resolved.session.id).toBe(session.id);
@@ -42,21 +37,21 @@ describe.each(engines)('session service on %s', (engine) => {
   });
 
   it('makes a different 256-bit token for every session', async () => {
-    const first = await t.app.sessions.create(userId);
-    const second = await t.app.sessions.create(userId);
+    const first = await t().app.sessions.create(userId);
+    const second = await t().app.sessions.create(userId);
     expect(first.token).not.toBe(second.token);
     expect(Buffer.from(first.token, 'base64url')).toHaveLength(32);
   });
 
   it('answers unknown for a token it never issued', async () => {
-    expect(await t.app.sessions.resolve(newSessionToken())).toEqual({ status: 'unknown' });
-    expect(await t.app.sessions.resolve('short')).toEqual({ status: 'unknown' });
-    expect(await t.app.sessions.resolve('x'.repeat(1_000))).toEqual({ status: 'unknown' });
+    expect(await t().app.sessions.resolve(newSessionToken())).toEqual({ status: 'unknown' });
+    expect(await t().app.sessions.resolve('short')).toEqual({ status: 'unknown' });
+    expect(await t().app.sessions.resolve('x'.repeat(1_000))).toEqual({ status: 'unknown' });
   });
 
   it('stores only the SHA-256 of the token', async () => {
-    const { token } = await t.app.sessions.create(userId);
-    const rows = await t.app.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).execute();
+    const { token } = await t().app.sessions.create(userId);
+    const rows = await t().app.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).execute();
     expect(rows.length).toBeGreaterThanOrEqual(2);
     for (const row of rows) {
       expect(row.id).not.toBe(token);
@@ -67,80 +62,80 @@ describe.each(engines)('session service on %s', (engine) => {
   });
 
   it('expires a session left idle for 15 minutes', async () => {
-    const { token } = await t.app.sessions.create(userId);
-    t.clock.advance(minutes(15) - 1);
-    const { token: other } = await t.app.sessions.create(userId);
-    t.clock.advance(1);
-    expect(await t.app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'idle' });
+    const { token } = await t().app.sessions.create(userId);
+    t().clock.advance(minutes(15) - 1);
+    const { token: other } = await t().app.sessions.create(userId);
+    t().clock.advance(1);
+    expect(await t().app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'idle' });
     // Once expired it stays expired, and says why.
-    expect(await t.app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'idle' });
-    expect((await t.app.sessions.resolve(other)).status).toBe('active');
+    expect(await t().app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'idle' });
+    expect((await t().app.sessions.resolve(other)).status).toBe('active');
   });
 
   it('keeps a session alive while it is used', async () => {
-    const { token } = await t.app.sessions.create(userId);
-    t.clock.advance(minutes(10));
-    expect((await t.app.sessions.resolve(token)).status).toBe('active');
-    t.clock.advance(minutes(10));
-    expect((await t.app.sessions.resolve(token)).status).toBe('active');
-    t.clock.advance(minutes(14));
-    expect((await t.app.sessions.resolve(token)).status).toBe('active');
-    t.clock.advance(minutes(15));
-    expect(await t.app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'idle' });
+    const { token } = await t().app.sessions.create(userId);
+    t().clock.advance(minutes(10));
+    expect((await t().app.sessions.resolve(token)).status).toBe('active');
+    t().clock.advance(minutes(10));
+    expect((await t().app.sessions.resolve(token)).status).toBe('active');
+    t().clock.advance(minutes(14));
+    expect((await t().app.sessions.resolve(token)).status).toBe('active');
+    t().clock.advance(minutes(15));
+    expect(await t().app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'idle' });
   });
 
   it('writes last-seen at most every 15 seconds', async () => {
-    const { token, session } = await t.app.sessions.create(userId);
+    const { token, session } = await t().app.sessions.create(userId);
     const lastSeen = async () =>
-      (await t.app.db.selectFrom('sessions').select('last_seen_at').where('id', '=', session.id).executeTakeFirstOrThrow()).last_seen_at;
-    t.clock.advance(10_000);
-    expect((await t.app.sessions.resolve(token)).status).toBe('active');
+      (await t().app.db.selectFrom('sessions').select('last_seen_at').where('id', '=', session.id).executeTakeFirstOrThrow()).last_seen_at;
+    t().clock.advance(10_000);
+    expect((await t().app.sessions.resolve(token)).status).toBe('active');
     expect(await lastSeen()).toBe(session.last_seen_at);
-    t.clock.advance(5_000);
-    expect((await t.app.sessions.resolve(token)).status).toBe('active');
-    expect(await lastSeen()).toBe(t.clock.now().toISOString());
+    t().clock.advance(5_000);
+    expect((await t().app.sessions.resolve(token)).status).toBe('active');
+    expect(await lastSeen()).toBe(t().clock.now().toISOString());
   });
 
   it('ends a session 12 hours after sign-in however active it is', async () => {
-    const { token } = await t.app.sessions.create(userId);
+    const { token } = await t().app.sessions.create(userId);
     for (let elapsed = 10; elapsed < 12 * 60; elapsed += 10) {
-      t.clock.advance(minutes(10));
-      const resolved = await t.app.sessions.resolve(token);
+      t().clock.advance(minutes(10));
+      const resolved = await t().app.sessions.resolve(token);
       if (resolved.status !== 'active') throw new Error(`session ended early, after ${elapsed} minutes: ${JSON.stringify(resolved)}`);
     }
-    t.clock.advance(minutes(10));
-    expect(await t.app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'absolute' });
-    expect(await t.app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'absolute' });
+    t().clock.advance(minutes(10));
+    expect(await t().app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'absolute' });
+    expect(await t().app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'absolute' });
   });
 
   it('revokes one session', async () => {
-    const { token, session } = await t.app.sessions.create(userId);
-    await t.app.sessions.revoke(session.id, 'logout');
-    expect(await t.app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'revoked' });
-    const row = await t.app.db.selectFrom('sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
+    const { token, session } = await t().app.sessions.create(userId);
+    await t().app.sessions.revoke(session.id, 'logout');
+    expect(await t().app.sessions.resolve(token)).toEqual({ status: 'expired', reason: 'revoked' });
+    const row = await t().app.db.selectFrom('sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow();
     expect(row.revoke_reason).toBe('logout');
-    expect(row.revoked_at).toBe(t.clock.now().toISOString());
+    expect(row.revoked_at).toBe(t().clock.now().toISOString());
   });
 
   it('revokes all of a user’s sessions except the one it is told to keep', async () => {
     // register already opened one session; three more here.
-    const keep = await t.app.sessions.create(userId);
-    const phone = await t.app.sessions.create(userId);
-    const laptop = await t.app.sessions.create(userId);
+    const keep = await t().app.sessions.create(userId);
+    const phone = await t().app.sessions.create(userId);
+    const laptop = await t().app.sessions.create(userId);
 
-    expect(await t.app.sessions.revokeAllForUser(userId, 'password_changed', keep.session.id)).toBe(3);
-    expect((await t.app.sessions.resolve(keep.token)).status).toBe('active');
-    expect(await t.app.sessions.resolve(phone.token)).toEqual({ status: 'expired', reason: 'revoked' });
-    expect(await t.app.sessions.resolve(laptop.token)).toEqual({ status: 'expired', reason: 'revoked' });
+    expect(await t().app.sessions.revokeAllForUser(userId, 'password_changed', keep.session.id)).toBe(3);
+    expect((await t().app.sessions.resolve(keep.token)).status).toBe('active');
+    expect(await t().app.sessions.resolve(phone.token)).toEqual({ status: 'expired', reason: 'revoked' });
+    expect(await t().app.sessions.resolve(laptop.token)).toEqual({ status: 'expired', reason: 'revoked' });
 
     // Already-revoked sessions are not counted again; without an exception the last one goes too.
-    expect(await t.app.sessions.revokeAllForUser(userId, 'password_reset')).toBe(1);
-    expect(await t.app.sessions.resolve(keep.token)).toEqual({ status: 'expired', reason: 'revoked' });
+    expect(await t().app.sessions.revokeAllForUser(userId, 'password_reset')).toBe(1);
+    expect(await t().app.sessions.resolve(keep.token)).toEqual({ status: 'expired', reason: 'revoked' });
   });
 
   it('leaves other users’ sessions alone', async () => {
     const other = await registered(
-      t,
+      t(),
       registerSchema.parse({
         first_name: 'Halima',
         last_name: 'Yusuf',
@@ -151,7 +146,7 @@ describe.each(engines)('session service on %s', (engine) => {
         terms: true,
       }),
     );
-    await t.app.sessions.revokeAllForUser(userId, 'password_changed');
-    expect((await t.app.sessions.resolve(other.token)).status).toBe('active');
+    await t().app.sessions.revokeAllForUser(userId, 'password_changed');
+    expect((await t().app.sessions.resolve(other.token)).status).toBe('active');
   });
 });
