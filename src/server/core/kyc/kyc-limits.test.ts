@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer } from '../../testing/customers.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
 import { createSandboxIdentity } from '../../integrations/identity/sandbox-identity.ts';
@@ -14,23 +14,18 @@ const address = { address: '7 Bode Thomas Street', city: 'Surulere', state: 'Lag
  * KYC's daily limit under bursts (issue 11): the checks that reach the identity service are
  * counted at the service itself, whatever the answers say.
  */
-describe.each(engines)('KYC tries on %s', (engine) => {
-  let t: TestApp;
+describeOnEngines('KYC tries on %s', (t) => {
   let calls: { bvn: string[]; address: string[] };
   beforeEach(async () => {
-    t = await createTestApp(engine);
     calls = { bvn: [], address: [] };
     // 10:00 in Lagos, so the burst stays inside one Lagos day.
-    const morning = Date.parse(`${new Date(t.clock.now().getTime() + 3_600_000).toISOString().slice(0, 10)}T09:00:00Z`);
-    t.clock.advance(morning - t.clock.now().getTime());
-  });
-  afterEach(async () => {
-    await t.close();
+    const morning = Date.parse(`${new Date(t().clock.now().getTime() + 3_600_000).toISOString().slice(0, 10)}T09:00:00Z`);
+    t().clock.advance(morning - t().clock.now().getTime());
   });
 
   /** A KYC service (one per "server process") whose identity service counts what reaches it. */
   function kycService() {
-    const sandbox = createSandboxIdentity({ db: t.app.db, clock: t.clock });
+    const sandbox = createSandboxIdentity({ db: t().app.db, clock: t().clock });
     const counted: IdentityService = {
       matchBvn: async (request) => {
         calls.bvn.push(request.bvn);
@@ -44,13 +39,13 @@ describe.each(engines)('KYC tries on %s', (engine) => {
         return sandbox.verifyAddress(request);
       },
     };
-    return createKycService({ ...t.app, identity: counted });
+    return createKycService({ ...t().app, identity: counted });
   }
 
-  const checksOf = (userId: string) => t.app.db.selectFrom('kyc_checks').select(['kind', 'outcome']).where('user_id', '=', userId).execute();
+  const checksOf = (userId: string) => t().app.db.selectFrom('kyc_checks').select(['kind', 'outcome']).where('user_id', '=', userId).execute();
 
   it('of 50 BVN checks sent at once, at most 5 reach the identity service (spread over two processes)', async () => {
-    const someone = await customer(t.app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1 });
     const services = [kycService(), kycService()];
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => services[i % 2]!.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born })));
     expect(calls.bvn).toHaveLength(maxFailedKycChecksPerDay);
@@ -60,18 +55,18 @@ describe.each(engines)('KYC tries on %s', (engine) => {
   });
 
   it('once 5 have failed today, a burst holding the right BVN reaches nobody and raises nothing', async () => {
-    const someone = await customer(t.app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1 });
     const kyc = kycService();
     for (let i = 0; i < maxFailedKycChecksPerDay; i += 1) await kyc.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born });
     calls.bvn.length = 0;
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => kyc.verifyBvn(someone.userId, { bvn: i % 10 ? notFound(i) : ownBvn, date_of_birth: born })));
     expect(calls.bvn).toHaveLength(0);
     expect(answers.every((answer) => !answer.ok && answer.code === 'RATE_LIMITED')).toBe(true);
-    expect((await t.app.users.findById(someone.userId))!.tier).toBe(1);
+    expect((await t().app.users.findById(someone.userId))!.tier).toBe(1);
   });
 
   it('checks in flight hold their tries: 4 failures, then a burst gets exactly 1 more check through', async () => {
-    const someone = await customer(t.app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1 });
     const kyc = kycService();
     for (let i = 0; i < 4; i += 1) await kyc.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born });
     calls.bvn.length = 0;
@@ -82,7 +77,7 @@ describe.each(engines)('KYC tries on %s', (engine) => {
   });
 
   it('a provider failure gives its try back', async () => {
-    const someone = await customer(t.app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1 });
     const kyc = kycService();
     for (let i = 0; i < 10; i += 1) {
       expect(await kyc.verifyBvn(someone.userId, { bvn: '22222222225', date_of_birth: born })).toMatchObject({ ok: false, code: 'PROVIDER_FAILED' });
@@ -94,17 +89,17 @@ describe.each(engines)('KYC tries on %s', (engine) => {
   });
 
   it('a match gives its try back: 50 at once with the right BVN raise the tier once', async () => {
-    const someone = await customer(t.app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1 });
     const kyc = kycService();
     const answers = await Promise.all(Array.from({ length: 50 }, () => kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born })));
     expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
-    expect((await t.app.users.findById(someone.userId))!.tier).toBe(2);
+    expect((await t().app.users.findById(someone.userId))!.tier).toBe(2);
     // Only the winning check is kept; the ones that lost the race to raise left nothing behind.
     expect((await checksOf(someone.userId)).map((row) => row.outcome)).toEqual(['verified']);
   });
 
   it('of 50 failing address checks sent at once, at most 5 reach the verifier', async () => {
-    const someone = await customer(t.app, { tier: 2 });
+    const someone = await customer(t().app, { tier: 2 });
     const services = [kycService(), kycService()];
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => services[i % 2]!.verifyAddress(someone.userId, { ...address, proof_reference: `000-${i}` })),
@@ -112,19 +107,19 @@ describe.each(engines)('KYC tries on %s', (engine) => {
     expect(calls.address).toHaveLength(maxFailedKycChecksPerDay);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'RATE_LIMITED')).toHaveLength(50 - maxFailedKycChecksPerDay);
     expect(await kycService().verifyAddress(someone.userId, { ...address, proof_reference: 'EKO-4455667788' })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
-    expect((await t.app.users.findById(someone.userId))!.tier).toBe(2);
+    expect((await t().app.users.findById(someone.userId))!.tier).toBe(2);
   });
 
   it('a check left pending by a stopped server holds its try only until the service timeout has passed', async () => {
-    const someone = await customer(t.app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1 });
     const kyc = kycService();
     for (let i = 0; i < 4; i += 1) await kyc.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born });
-    await t.app.db
+    await t().app.db
       .insertInto('kyc_checks')
-      .values({ id: 'kyc_stranded', user_id: someone.userId, kind: 'bvn', outcome: 'pending', bvn_fingerprint: null, bvn_key_version: null, bvn_last4: null, date_of_birth: null, address: null, provider_reference: null, created_at: t.clock.now().toISOString() })
+      .values({ id: 'kyc_stranded', user_id: someone.userId, kind: 'bvn', outcome: 'pending', bvn_fingerprint: null, bvn_key_version: null, bvn_last4: null, date_of_birth: null, address: null, provider_reference: null, created_at: t().clock.now().toISOString() })
       .execute();
     expect(await kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
-    t.clock.advance(2 * 60_000);
+    t().clock.advance(2 * 60_000);
     expect((await kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born })).ok).toBe(true);
   });
 });
