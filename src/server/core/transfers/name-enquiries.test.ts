@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { expect, it } from 'vitest';
+import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer } from '../../testing/customers.ts';
 
-describe.each(engines)('name enquiry limits on %s', (engine) => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp(engine, { env: { NAME_ENQUIRIES_PER_MINUTE: '30', NAME_ENQUIRIES_PER_DAY: '40' } });
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
-  const self = () => t.app.config.bank.nipCode;
+describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUTE: '30', NAME_ENQUIRIES_PER_DAY: '40' } }, (t) => {
+  const self = () => t().app.config.bank.nipCode;
 
   it('a burst of 50 at once passes the per-minute limit exactly, then the day limit holds', async () => {
-    const asker = await customer(t.app);
-    const target = await customer(t.app, { firstName: 'Chiamaka', lastName: 'Obi' });
-    const burst = () => Promise.all(Array.from({ length: 50 }, () => t.app.nameEnquiries.enquire(asker.userId, { account_number: target.accountNumber, bank_code: self() })));
+    const asker = await customer(t().app);
+    const target = await customer(t().app, { firstName: 'Chiamaka', lastName: 'Obi' });
+    const burst = () => Promise.all(Array.from({ length: 50 }, () => t().app.nameEnquiries.enquire(asker.userId, { account_number: target.accountNumber, bank_code: self() })));
 
     const first = await burst();
     const answered = first.filter((result) => result.ok);
@@ -32,7 +24,7 @@ describe.each(engines)('name enquiry limits on %s', (engine) => {
       }
     }
 
-    t.clock.advance(61_000);
+    t().clock.advance(61_000);
     const second = await burst();
     // 40 a day: 30 went in the first minute (the 20 refused by the minute limit did not count
     // towards the day), so exactly 10 more answer, 20 are refused for the day, 20 for the minute.
@@ -43,19 +35,19 @@ describe.each(engines)('name enquiry limits on %s', (engine) => {
     expect(second.filter((result) => !result.ok && result.message.includes('in a minute'))).toHaveLength(20);
 
     // Another customer is not held back by this one.
-    const other = await customer(t.app);
-    expect((await t.app.nameEnquiries.enquire(other.userId, { account_number: target.accountNumber, bank_code: self() })).ok).toBe(true);
+    const other = await customer(t().app);
+    expect((await t().app.nameEnquiries.enquire(other.userId, { account_number: target.accountNumber, bank_code: self() })).ok).toBe(true);
   });
 
   it('counts unknown numbers and adding beneficiaries too', async () => {
-    const asker = await customer(t.app);
-    const target = await customer(t.app);
+    const asker = await customer(t().app);
+    const target = await customer(t().app);
     // Numbers nobody holds (most fail the check digit): each is still an enquiry asked.
     const results = await Promise.all(
-      Array.from({ length: 25 }, (_, index) => t.app.nameEnquiries.enquire(asker.userId, { account_number: `99999999${String(index % 10)}0`, bank_code: self() })),
+      Array.from({ length: 25 }, (_, index) => t().app.nameEnquiries.enquire(asker.userId, { account_number: `99999999${String(index % 10)}0`, bank_code: self() })),
     );
     expect(results.every((result) => !result.ok && result.code !== 'RATE_LIMITED')).toBe(true);
-    const added = await Promise.all(Array.from({ length: 10 }, () => t.app.beneficiaries.create(asker.userId, asker.accountNumber, { account_number: target.accountNumber, bank_code: self(), nickname: '' } as never)));
+    const added = await Promise.all(Array.from({ length: 10 }, () => t().app.beneficiaries.create(asker.userId, asker.accountNumber, { account_number: target.accountNumber, bank_code: self(), nickname: '' } as never)));
     // 25 + 10 = 35 asked, 30 a minute: five are refused before any lookup.
     expect(added.filter((result) => !result.ok && result.code === 'RATE_LIMITED')).toHaveLength(5);
     expect(added.filter((result) => result.ok)).toHaveLength(1);
