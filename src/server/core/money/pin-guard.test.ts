@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { PinHasher } from '../auth/pin-hash.ts';
 import { changePinSchema } from '../../../lib/settings-schemas.ts';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { createPinGuard } from './pin-guard.ts';
 
@@ -12,34 +12,31 @@ const wrongPins = Array.from({ length: 50 }, (_, i) => String(1000 + i * 7).slic
  * The PIN's guess limit under bursts (issue 11): every PIN that is actually checked goes through
  * the app's PIN hasher, so a spy on it counts the guesses, whatever the answers say.
  */
-describe.each(engines)('PIN tries on %s', (engine) => {
-  let t: TestApp;
+describeOnEngines('PIN tries on %s', (t) => {
   let checks: MockInstance<PinHasher['verify']>;
   beforeEach(async () => {
-    t = await createTestApp(engine);
-    checks = vi.spyOn(t.app.pinHasher, 'verify');
+    checks = vi.spyOn(t().app.pinHasher, 'verify');
   });
   afterEach(async () => {
     checks.mockRestore();
-    await t.close();
   });
 
-  const pinRow = async (userId: string) => t.app.db.selectFrom('users').select(['pin_failed_attempts', 'pin_locked_until']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const pinRow = async (userId: string) => t().app.db.selectFrom('users').select(['pin_failed_attempts', 'pin_locked_until']).where('id', '=', userId).executeTakeFirstOrThrow();
   /** Guards over the same database as the app's: as many server processes, each with its own in-process queue. */
-  const processes = (count: number) => Array.from({ length: count }, () => createPinGuard({ db: t.app.db, clock: t.clock, rules: t.app.config.money.pin, pinHasher: t.app.pinHasher }));
+  const processes = (count: number) => Array.from({ length: count }, () => createPinGuard({ db: t().app.db, clock: t().clock, rules: t().app.config.money.pin, pinHasher: t().app.pinHasher }));
 
   it('checks at most 5 of 50 wrong PINs sent at once, and answers the rest as the lock', async () => {
-    const { userId } = await customer(t.app);
+    const { userId } = await customer(t().app);
     checks.mockClear();
-    const answers = await Promise.all(wrongPins.map((pin) => t.app.pins.confirm(userId, pin)));
+    const answers = await Promise.all(wrongPins.map((pin) => t().app.pins.confirm(userId, pin)));
     expect(checks).toHaveBeenCalledTimes(5);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_PIN')).toHaveLength(4);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'PIN_LOCKED')).toHaveLength(46);
-    expect(await t.app.pins.lockedUntil(userId)).not.toBeNull();
+    expect(await t().app.pins.lockedUntil(userId)).not.toBeNull();
   });
 
   it('checks at most 5 when the burst is spread over ten server processes', async () => {
-    const { userId } = await customer(t.app);
+    const { userId } = await customer(t().app);
     const guards = processes(10);
     checks.mockClear();
     const answers = await Promise.all(wrongPins.map((pin, i) => guards[i % guards.length]!.confirm(userId, pin)));
@@ -47,17 +44,17 @@ describe.each(engines)('PIN tries on %s', (engine) => {
     expect(checks.mock.calls.length).toBeGreaterThan(0);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_PIN').length).toBeLessThanOrEqual(4);
     expect(answers.every((answer) => !answer.ok && (answer.code === 'INVALID_PIN' || answer.code === 'PIN_LOCKED'))).toBe(true);
-    expect(await t.app.pins.lockedUntil(userId)).not.toBeNull();
+    expect(await t().app.pins.lockedUntil(userId)).not.toBeNull();
   });
 
   it('the right PIN 8th of 16 transfers sent at once: 5 PINs checked, money moves only if it was one of them (the issue’s probe)', async () => {
-    const sender = await customer(t.app, { balance: naira(1_000) });
-    const recipient = await customer(t.app);
+    const sender = await customer(t().app, { balance: naira(1_000) });
+    const recipient = await customer(t().app);
     checks.mockClear();
     const pins = wrongPins.slice(0, 16);
     pins[7] = testPin;
     const answers = await Promise.all(
-      pins.map((pin) => t.app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(10), narration: '', pin, save_beneficiary: false }, newKey())),
+      pins.map((pin) => t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(10), narration: '', pin, save_beneficiary: false }, newKey())),
     );
     // Requests reach the PIN in about the order sent: the right one wins only if it was among the
     // first 5 checked (and, as a success, starts a fresh count for the wrong ones after it).
@@ -71,12 +68,12 @@ describe.each(engines)('PIN tries on %s', (engine) => {
     }
     expect(answers.filter((answer) => answer.ok)).toHaveLength(rightChecked ? 1 : 0);
     if (!rightChecked) expect(answers[7]).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
-    const account = await t.app.db.selectFrom('accounts').select('balance').where('account_number', '=', sender.accountNumber).executeTakeFirstOrThrow();
+    const account = await t().app.db.selectFrom('accounts').select('balance').where('account_number', '=', sender.accountNumber).executeTakeFirstOrThrow();
     expect(Number(account.balance)).toBe(naira(rightChecked ? 990 : 1_000));
   });
 
   it('across processes, the right PIN in a burst wins only as one of the first 5 PINs checked', async () => {
-    const { userId } = await customer(t.app);
+    const { userId } = await customer(t().app);
     const guards = processes(10);
     const pins = [...wrongPins];
     pins[20] = testPin;
@@ -97,52 +94,52 @@ describe.each(engines)('PIN tries on %s', (engine) => {
   });
 
   it('once 5 wrong PINs are taken, a burst holding the right one checks nothing and moves nothing', async () => {
-    const { userId } = await customer(t.app);
-    for (const pin of wrongPins.slice(0, 5)) await t.app.pins.confirm(userId, pin);
+    const { userId } = await customer(t().app);
+    for (const pin of wrongPins.slice(0, 5)) await t().app.pins.confirm(userId, pin);
     checks.mockClear();
     const pins = [...wrongPins];
     pins[0] = testPin;
     pins[49] = testPin;
-    const answers = await Promise.all(pins.map((pin, i) => (i % 2 ? processes(1)[0]!.confirm(userId, pin) : t.app.pins.confirm(userId, pin))));
+    const answers = await Promise.all(pins.map((pin, i) => (i % 2 ? processes(1)[0]!.confirm(userId, pin) : t().app.pins.confirm(userId, pin))));
     expect(checks).not.toHaveBeenCalled();
     expect(answers.every((answer) => !answer.ok && answer.code === 'PIN_LOCKED')).toBe(true);
   });
 
   it('a right PIN does not lift a lock in force; the lock runs out and then the right PIN works', async () => {
-    const { userId } = await customer(t.app);
-    for (const pin of wrongPins.slice(0, 5)) await t.app.pins.confirm(userId, pin);
+    const { userId } = await customer(t().app);
+    for (const pin of wrongPins.slice(0, 5)) await t().app.pins.confirm(userId, pin);
     const lockedAt = (await pinRow(userId)).pin_locked_until;
     expect(lockedAt).not.toBeNull();
-    t.clock.advance(60_000);
-    expect(await t.app.pins.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+    t().clock.advance(60_000);
+    expect(await t().app.pins.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
     expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 5, pin_locked_until: lockedAt });
-    t.clock.advance(30 * 60_000);
-    expect((await t.app.pins.confirm(userId, testPin)).ok).toBe(true);
+    t().clock.advance(30 * 60_000);
+    expect((await t().app.pins.confirm(userId, testPin)).ok).toBe(true);
     expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 0, pin_locked_until: null });
   });
 
   it('a right PIN resets the count when no lock holds, also as the fifth try', async () => {
-    const { userId } = await customer(t.app);
-    for (const pin of wrongPins.slice(0, 4)) await t.app.pins.confirm(userId, pin);
-    expect((await t.app.pins.confirm(userId, testPin)).ok).toBe(true);
+    const { userId } = await customer(t().app);
+    for (const pin of wrongPins.slice(0, 4)) await t().app.pins.confirm(userId, pin);
+    expect((await t().app.pins.confirm(userId, testPin)).ok).toBe(true);
     expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 0, pin_locked_until: null });
-    for (const pin of wrongPins.slice(0, 4)) expect(await t.app.pins.confirm(userId, pin)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
-    expect((await t.app.pins.confirm(userId, testPin)).ok).toBe(true);
+    for (const pin of wrongPins.slice(0, 4)) expect(await t().app.pins.confirm(userId, pin)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+    expect((await t().app.pins.confirm(userId, testPin)).ok).toBe(true);
   });
 
   it('50 right PINs sent at once from one process all pass (a script paying many at once is not locked out)', async () => {
-    const { userId } = await customer(t.app);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => t.app.pins.confirm(userId, testPin)));
+    const { userId } = await customer(t().app);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => t().app.pins.confirm(userId, testPin)));
     expect(answers.every((answer) => answer.ok)).toBe(true);
     expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 0, pin_locked_until: null });
   });
 
   describe('the guard’s own contract', () => {
     it('each wrong PIN says how many tries are left; the fifth locks for the configured time', async () => {
-      const { userId } = await customer(t.app);
-      expect(await t.app.pins.lockedUntil(userId)).toBeNull();
+      const { userId } = await customer(t().app);
+      expect(await t().app.pins.lockedUntil(userId)).toBeNull();
       const answers = [];
-      for (const pin of wrongPins.slice(0, 5)) answers.push(await t.app.pins.confirm(userId, pin));
+      for (const pin of wrongPins.slice(0, 5)) answers.push(await t().app.pins.confirm(userId, pin));
       expect(answers.slice(0, 4).map((answer) => (answer.ok ? 'ok' : `${answer.code} ${answer.message}`))).toEqual([
         expect.stringMatching(/^INVALID_PIN .*\b4 tries left/),
         expect.stringMatching(/^INVALID_PIN .*\b3 tries left/),
@@ -150,36 +147,36 @@ describe.each(engines)('PIN tries on %s', (engine) => {
         expect.stringMatching(/^INVALID_PIN .*\b1 try left/),
       ]);
       expect(answers[4]).toMatchObject({ ok: false, code: 'PIN_LOCKED', retryAfterSeconds: 30 * 60 });
-      expect(await t.app.pins.lockedUntil(userId)).toBe(new Date(t.clock.now().getTime() + 30 * 60_000).toISOString());
+      expect(await t().app.pins.lockedUntil(userId)).toBe(new Date(t().clock.now().getTime() + 30 * 60_000).toISOString());
     });
 
     it('a lock that has run out starts a fresh count: the next wrong PIN leaves 4 tries, not a new lock', async () => {
-      const { userId } = await customer(t.app);
-      for (const pin of wrongPins.slice(0, 5)) await t.app.pins.confirm(userId, pin);
-      t.clock.advance(30 * 60_000);
-      expect(await t.app.pins.lockedUntil(userId)).toBeNull();
-      expect(await t.app.pins.confirm(userId, wrongPins[0]!)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
+      const { userId } = await customer(t().app);
+      for (const pin of wrongPins.slice(0, 5)) await t().app.pins.confirm(userId, pin);
+      t().clock.advance(30 * 60_000);
+      expect(await t().app.pins.lockedUntil(userId)).toBeNull();
+      expect(await t().app.pins.confirm(userId, wrongPins[0]!)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
       expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 1, pin_locked_until: null });
     });
 
     it('honours other limits (PIN_MAX_ATTEMPTS, PIN_LOCK_MINUTES); a count left from a higher limit locks at once, checking nothing', async () => {
-      const { userId } = await customer(t.app);
-      const strict = createPinGuard({ db: t.app.db, clock: t.clock, rules: { maxAttempts: 3, lockMs: 10 * 60_000 }, pinHasher: t.app.pinHasher });
-      for (const pin of wrongPins.slice(0, 4)) await t.app.pins.confirm(userId, pin);
+      const { userId } = await customer(t().app);
+      const strict = createPinGuard({ db: t().app.db, clock: t().clock, rules: { maxAttempts: 3, lockMs: 10 * 60_000 }, pinHasher: t().app.pinHasher });
+      for (const pin of wrongPins.slice(0, 4)) await t().app.pins.confirm(userId, pin);
       checks.mockClear();
       expect(await strict.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'PIN_LOCKED', retryAfterSeconds: 10 * 60 });
       expect(checks).not.toHaveBeenCalled();
-      t.clock.advance(10 * 60_000);
+      t().clock.advance(10 * 60_000);
       expect(await strict.confirm(userId, wrongPins[0]!)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b2 tries left/) });
       expect(await strict.confirm(userId, wrongPins[1]!)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       expect(await strict.confirm(userId, wrongPins[2]!)).toMatchObject({ ok: false, code: 'PIN_LOCKED', retryAfterSeconds: 10 * 60 });
     });
 
     it('a customer without a PIN is ONBOARDING_INCOMPLETE and nothing is counted', async () => {
-      const { userId } = await customer(t.app);
-      await t.app.db.updateTable('users').set({ transaction_pin_hash: null }).where('id', '=', userId).execute();
+      const { userId } = await customer(t().app);
+      await t().app.db.updateTable('users').set({ transaction_pin_hash: null }).where('id', '=', userId).execute();
       checks.mockClear();
-      const answers = await Promise.all(wrongPins.slice(0, 10).map((pin) => t.app.pins.confirm(userId, pin)));
+      const answers = await Promise.all(wrongPins.slice(0, 10).map((pin) => t().app.pins.confirm(userId, pin)));
       expect(answers.every((answer) => !answer.ok && answer.code === 'ONBOARDING_INCOMPLETE')).toBe(true);
       expect(checks).not.toHaveBeenCalled();
       expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 0, pin_locked_until: null });
@@ -187,15 +184,15 @@ describe.each(engines)('PIN tries on %s', (engine) => {
   });
 
   it('changing the PIN with current_pin goes through the same count: 50 at once, 5 checked', async () => {
-    const { userId } = await customer(t.app);
+    const { userId } = await customer(t().app);
     checks.mockClear();
     const answers = await Promise.all(
-      wrongPins.map((current) => t.app.settings.changePin(userId, changePinSchema.parse({ current_pin: current, pin: '4826', pin_confirmation: '4826' }))),
+      wrongPins.map((current) => t().app.settings.changePin(userId, changePinSchema.parse({ current_pin: current, pin: '4826', pin_confirmation: '4826' }))),
     );
     expect(checks).toHaveBeenCalledTimes(5);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'INVALID_PIN')).toHaveLength(4);
     expect(answers.filter((answer) => !answer.ok && answer.code === 'PIN_LOCKED')).toHaveLength(46);
     // The transfer PIN and the change share the lock.
-    expect(await t.app.pins.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+    expect(await t().app.pins.confirm(userId, testPin)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
   });
 });
