@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts';
+import { describeOnEngines } from '../../testing/on-engines.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { customer, newKey, testPassword, testPin } from '../../testing/customers.ts';
 import { composeApp } from '../../app.ts';
 import { parseConfig } from '../../config.ts';
@@ -17,24 +18,22 @@ const sha256Hex = (value: string) => createHash('sha256').update(value).digest('
 const base64Key = () => randomBytes(32).toString('base64');
 type App = TestApp['app'];
 
-describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
-  const k1 = base64Key();
-  let t: TestApp;
+const k1 = base64Key();
+
+describeOnEngines('keyed PINs and BVN fingerprints on %s', { env: { PIN_KEY: k1 } }, (t) => {
   const reopened: App[] = [];
   beforeEach(async () => {
-    t = await createTestApp(engine, { env: { PIN_KEY: k1 } });
   });
   afterEach(async () => {
     for (const app of reopened.splice(0)) await app.db.destroy();
-    await t.close();
   });
 
   /** A second server process on the same database, with other key settings (a restart, a rotation). */
   async function reopen(env: Record<string, string>, lines?: string[]): Promise<App> {
-    const { config } = t.app;
+    const { config } = t().app;
     const where = config.database.kind === 'sqlite' ? { DATA_DIR: config.dataDir } : { DATABASE_URL: config.database.url };
     const log = lines ? createLogger('debug', (line) => lines.push(line)) : undefined;
-    const composed = await composeApp(parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...where, ...env }), { clock: t.clock, mailer: t.mailer, ...(log ? { log } : {}) });
+    const composed = await composeApp(parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...where, ...env }), { clock: t().clock, mailer: t().mailer, ...(log ? { log } : {}) });
     const app = { ...composed.app, ...composed.internals };
     reopened.push(app);
     return app;
@@ -48,55 +47,55 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
 
   async function withLegacyPin(userId: string) {
     const legacy = await hashSecret(testPin);
-    await t.app.db.updateTable('users').set({ transaction_pin_hash: legacy, pin_key_version: null }).where('id', '=', userId).execute();
+    await t().app.db.updateTable('users').set({ transaction_pin_hash: legacy, pin_key_version: null }).where('id', '=', userId).execute();
     return legacy;
   }
 
   it('a legacy argon2id PIN still pays, and after that correct entry it is stored keyed', async () => {
-    const sender = await customer(t.app, { balance: naira(50_000) });
-    const recipient = await customer(t.app);
+    const sender = await customer(t().app, { balance: naira(50_000) });
+    const recipient = await customer(t().app);
     const legacy = await withLegacyPin(sender.userId);
 
-    expect(await send(t.app, sender, recipient.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
-    expect(await pinRow(t.app, sender.userId)).toEqual({ transaction_pin_hash: legacy, pin_key_version: null });
+    expect(await send(t().app, sender, recipient.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+    expect(await pinRow(t().app, sender.userId)).toEqual({ transaction_pin_hash: legacy, pin_key_version: null });
 
-    expect(await send(t.app, sender, recipient.accountNumber, testPin)).toMatchObject({ ok: true });
-    const row = await pinRow(t.app, sender.userId);
+    expect(await send(t().app, sender, recipient.accountNumber, testPin)).toMatchObject({ ok: true });
+    const row = await pinRow(t().app, sender.userId);
     expect(row.transaction_pin_hash).toMatch(/^\$hmac-sha256\$/);
     expect(row.pin_key_version).toBe(parseConfig({ PIN_KEY: k1 }).secrets.pinKey!.id);
-    expect(await t.app.pinHasher.verify(sender.userId, testPin, row.transaction_pin_hash!, row.pin_key_version)).toEqual({ ok: true, upgrade: null });
+    expect(await t().app.pinHasher.verify(sender.userId, testPin, row.transaction_pin_hash!, row.pin_key_version)).toEqual({ ok: true, upgrade: null });
 
     // The keyed PIN pays on, and a wrong one is still refused.
-    expect(await send(t.app, sender, recipient.accountNumber, testPin)).toMatchObject({ ok: true });
-    expect(await send(t.app, sender, recipient.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
-    expect(await balanceOf(t.app, recipient.accountNumber)).toBe(naira(2_000));
+    expect(await send(t().app, sender, recipient.accountNumber, testPin)).toMatchObject({ ok: true });
+    expect(await send(t().app, sender, recipient.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+    expect(await balanceOf(t().app, recipient.accountNumber)).toBe(naira(2_000));
   });
 
   it('parallel right entries of a legacy PIN all pay and leave one keyed value', async () => {
-    const sender = await customer(t.app, { balance: naira(50_000) });
-    const recipient = await customer(t.app);
+    const sender = await customer(t().app, { balance: naira(50_000) });
+    const recipient = await customer(t().app);
     await withLegacyPin(sender.userId);
-    const results = await Promise.all([1, 2, 3].map(() => send(t.app, sender, recipient.accountNumber, testPin)));
+    const results = await Promise.all([1, 2, 3].map(() => send(t().app, sender, recipient.accountNumber, testPin)));
     expect(results.map((result) => result.ok)).toEqual([true, true, true]);
-    const row = await pinRow(t.app, sender.userId);
-    expect(await t.app.pinHasher.verify(sender.userId, testPin, row.transaction_pin_hash!, row.pin_key_version)).toEqual({ ok: true, upgrade: null });
+    const row = await pinRow(t().app, sender.userId);
+    expect(await t().app.pinHasher.verify(sender.userId, testPin, row.transaction_pin_hash!, row.pin_key_version)).toEqual({ ok: true, upgrade: null });
   });
 
   it('the same-PIN check and a new PIN work on a legacy PIN; the new PIN is keyed', async () => {
-    const someone = await customer(t.app);
+    const someone = await customer(t().app);
     await withLegacyPin(someone.userId);
-    const change = (pin: string) => t.app.settings.changePin(someone.userId, changePinSchema.parse({ password: testPassword, security_answer: 'Corona School', pin, pin_confirmation: pin }));
+    const change = (pin: string) => t().app.settings.changePin(someone.userId, changePinSchema.parse({ password: testPassword, security_answer: 'Corona School', pin, pin_confirmation: pin }));
     expect(await change(testPin)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
     expect(await change('4826')).toMatchObject({ ok: true });
-    const row = await pinRow(t.app, someone.userId);
+    const row = await pinRow(t().app, someone.userId);
     expect(row.transaction_pin_hash).toMatch(/^\$hmac-sha256\$/);
-    expect((await t.app.pinHasher.verify(someone.userId, '4826', row.transaction_pin_hash!, row.pin_key_version)).ok).toBe(true);
-    expect((await t.app.pinHasher.verify(someone.userId, testPin, row.transaction_pin_hash!, row.pin_key_version)).ok).toBe(false);
+    expect((await t().app.pinHasher.verify(someone.userId, '4826', row.transaction_pin_hash!, row.pin_key_version)).ok).toBe(true);
+    expect((await t().app.pinHasher.verify(someone.userId, testPin, row.transaction_pin_hash!, row.pin_key_version)).ok).toBe(false);
   });
 
   it('after a rotation a PIN under the previous key pays and moves to the new key, which then stands alone', async () => {
-    const sender = await customer(t.app, { balance: naira(50_000) });
-    const recipient = await customer(t.app);
+    const sender = await customer(t().app, { balance: naira(50_000) });
+    const recipient = await customer(t().app);
     const k2 = base64Key();
     const rotated = await reopen({ PIN_KEY: k2, PIN_KEY_PREVIOUS: k1 });
     expect((await pinRow(rotated, sender.userId)).pin_key_version).toBe(parseConfig({ PIN_KEY: k1 }).secrets.pinKey!.id);
@@ -109,8 +108,8 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
   });
 
   it('a PIN under a key this server lacks is neither accepted nor refused: the payment fails, money stays, and the start logs it', async () => {
-    const sender = await customer(t.app, { balance: naira(50_000) });
-    const recipient = await customer(t.app);
+    const sender = await customer(t().app, { balance: naira(50_000) });
+    const recipient = await customer(t().app);
     const lines: string[] = [];
     const stranger = await reopen({ PIN_KEY: base64Key(), LOG_LEVEL: 'debug' }, lines);
     const missing = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.event === 'keys.missing');
@@ -124,9 +123,9 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
   });
 
   it('keeps the BVN fingerprint keyed: not its SHA-256, and only the key finds it among BVNs', async () => {
-    const someone = await customer(t.app, { tier: 1 });
-    expect(await t.app.kyc.verifyBvn(someone.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
-    const row = await t.app.db.selectFrom('kyc_checks').selectAll().where('user_id', '=', someone.userId).where('outcome', '=', 'verified').executeTakeFirstOrThrow();
+    const someone = await customer(t().app, { tier: 1 });
+    expect(await t().app.kyc.verifyBvn(someone.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
+    const row = await t().app.db.selectFrom('kyc_checks').selectAll().where('user_id', '=', someone.userId).where('outcome', '=', 'verified').executeTakeFirstOrThrow();
     expect(row.bvn_fingerprint).not.toBe(sha256Hex(bvn));
     expect(JSON.stringify(row)).not.toContain(bvn);
     expect(JSON.stringify(row)).not.toContain(sha256Hex(bvn).slice(0, 16));
@@ -143,15 +142,15 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
   });
 
   it('rewrites legacy SHA-256 fingerprints on start, and they still keep one customer per BVN', async () => {
-    const first = await customer(t.app, { tier: 1 });
-    await t.app.kyc.verifyBvn(first.userId, { bvn: '22222222224', date_of_birth: born });
-    expect(await t.app.kyc.verifyBvn(first.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
+    const first = await customer(t().app, { tier: 1 });
+    await t().app.kyc.verifyBvn(first.userId, { bvn: '22222222224', date_of_birth: born });
+    expect(await t().app.kyc.verifyBvn(first.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
     // As a database from before the key holds them: plain SHA-256, no key version.
     const legacyOf: Record<string, string> = {};
-    for (const check of await t.app.db.selectFrom('kyc_checks').select(['id', 'bvn_last4']).where('user_id', '=', first.userId).execute()) {
+    for (const check of await t().app.db.selectFrom('kyc_checks').select(['id', 'bvn_last4']).where('user_id', '=', first.userId).execute()) {
       const legacy = sha256Hex(check.bvn_last4 === '2222' ? bvn : '22222222224');
       legacyOf[check.id] = legacy;
-      await t.app.db.updateTable('kyc_checks').set({ bvn_fingerprint: legacy, bvn_key_version: null }).where('id', '=', check.id).execute();
+      await t().app.db.updateTable('kyc_checks').set({ bvn_fingerprint: legacy, bvn_key_version: null }).where('id', '=', check.id).execute();
     }
 
     const lines: string[] = [];
@@ -171,7 +170,7 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
     await expect(
       restarted.db
         .insertInto('kyc_checks')
-        .values({ id: `kyc_${randomBytes(6).toString('hex')}`, user_id: second.userId, kind: 'bvn', outcome: 'verified', bvn_fingerprint: restarted.bvnFingerprints.of(bvn).fingerprint, bvn_key_version: restarted.bvnFingerprints.of(bvn).keyVersion, bvn_last4: '2222', created_at: t.clock.now().toISOString() })
+        .values({ id: `kyc_${randomBytes(6).toString('hex')}`, user_id: second.userId, kind: 'bvn', outcome: 'verified', bvn_fingerprint: restarted.bvnFingerprints.of(bvn).fingerprint, bvn_key_version: restarted.bvnFingerprints.of(bvn).keyVersion, bvn_last4: '2222', created_at: t().clock.now().toISOString() })
         .execute(),
     ).rejects.toThrow(/unique|duplicate/i);
 
@@ -182,8 +181,8 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
   });
 
   it('a BVN verified under the previous key still binds its customer after a rotation', async () => {
-    const first = await customer(t.app, { tier: 1 });
-    expect(await t.app.kyc.verifyBvn(first.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
+    const first = await customer(t().app, { tier: 1 });
+    expect(await t().app.kyc.verifyBvn(first.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
     const rotated = await reopen({ PIN_KEY: base64Key(), PIN_KEY_PREVIOUS: k1 });
     const second = await customer(rotated, { tier: 1 });
     expect(await rotated.kyc.verifyBvn(second.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: false, code: 'DUPLICATE' });
@@ -191,11 +190,11 @@ describe.each(engines)('keyed PINs and BVN fingerprints on %s', (engine) => {
   });
 
   it('50 customers verifying one BVN at once: exactly one gets it', async () => {
-    const people = await Promise.all(Array.from({ length: 50 }, () => customer(t.app, { tier: 1 })));
-    const results = await Promise.all(people.map((person) => t.app.kyc.verifyBvn(person.userId, { bvn, date_of_birth: born })));
+    const people = await Promise.all(Array.from({ length: 50 }, () => customer(t().app, { tier: 1 })));
+    const results = await Promise.all(people.map((person) => t().app.kyc.verifyBvn(person.userId, { bvn, date_of_birth: born })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.code === 'DUPLICATE')).toBe(true);
-    const verified = await t.app.db.selectFrom('kyc_checks').select('user_id').where('outcome', '=', 'verified').execute();
+    const verified = await t().app.db.selectFrom('kyc_checks').select('user_id').where('outcome', '=', 'verified').execute();
     expect(verified).toHaveLength(1);
   });
 });
