@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../testing/test-app.ts';
+import { beforeEach, expect, it } from 'vitest';
+import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, unverifiedCustomer } from '../testing/customers.ts';
 import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
 import { registerSchema } from '../../lib/schemas.ts';
@@ -11,16 +11,13 @@ import { sha256Hex } from '../core/digest.ts';
  * opens only what a customer with an unverified email may do until verify-otp gets the code,
  * and then simply keeps working as the customer's session.
  */
-describe.each(engines)('registration over the API (%s)', (engine) => {
-  let t: TestApp;
+describeOnEngines('registration over the API (%s)', (t) => {
   let api: InProcessApi;
   let serial = 0;
 
   beforeEach(async () => {
-    t = await createTestApp(engine);
-    api = inProcessApi(t.app);
+    api = inProcessApi(t().app);
   });
-  afterEach(async () => t.close());
 
   const call = async (method: string, path: string, options: { json?: unknown; token?: string } = {}) => {
     const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
@@ -43,8 +40,8 @@ describe.each(engines)('registration over the API (%s)', (engine) => {
   };
 
   it('answers 201 { user, token, message } alike for a new and a taken email; each token opens only the verify step until the code is right', async () => {
-    const owner = await customer(t.app);
-    const ownerEmail = (await t.app.db.selectFrom('users').select('email').where('id', '=', owner.userId).executeTakeFirstOrThrow()).email;
+    const owner = await customer(t().app);
+    const ownerEmail = (await t().app.db.selectFrom('users').select('email').where('id', '=', owner.userId).executeTakeFirstOrThrow()).email;
     const freshInput = details();
     const takenInput = details({ email: ownerEmail });
     const fresh = await call('POST', '/api/v1/auth/register', { json: freshInput });
@@ -68,7 +65,7 @@ describe.each(engines)('registration over the API (%s)', (engine) => {
         message: expect.stringContaining(freshInput.email),
       },
     });
-    await t.app.registrations.settled();
+    await t().app.registrations.settled();
 
     for (const [answer, input] of [[fresh, freshInput], [taken, takenInput]] as const) {
       const token = answer.json.data.token as string;
@@ -84,21 +81,21 @@ describe.each(engines)('registration over the API (%s)', (engine) => {
       // A resend within the minute is throttled alike.
       expect(await call('POST', '/api/v1/onboarding/resend-otp', { token })).toMatchObject({ status: 429, json: { code: 'RATE_LIMITED' } });
       // A wrong code: 422, four tries left.
-      expect(await call('POST', '/api/v1/onboarding/verify-otp', { token, json: { otp: input === freshInput ? String((Number(t.mailer.lastCode(freshInput.email)) + 1) % 1e6).padStart(6, '0') : '123456' } })).toMatchObject({
+      expect(await call('POST', '/api/v1/onboarding/verify-otp', { token, json: { otp: input === freshInput ? String((Number(t().mailer.lastCode(freshInput.email)) + 1) % 1e6).padStart(6, '0') : '123456' } })).toMatchObject({
         status: 422,
         json: { code: 'INVALID_OTP', message: 'That code is not right. You have 4 tries left.' },
       });
     }
     // No customer came of the taken one; its token never becomes a session.
-    expect((await t.app.sessions.resolve(taken.json.data.token)).status).toBe('unknown');
+    expect((await t().app.sessions.resolve(taken.json.data.token)).status).toBe('unknown');
 
     // The right code: { user } with is_email_verified true, and the same token now signs the customer in.
     const token = fresh.json.data.token as string;
-    const verified = await call('POST', '/api/v1/onboarding/verify-otp', { token, json: { otp: t.mailer.lastCode(freshInput.email) } });
+    const verified = await call('POST', '/api/v1/onboarding/verify-otp', { token, json: { otp: t().mailer.lastCode(freshInput.email) } });
     expect(verified).toMatchObject({ status: 200, json: { success: true, data: { user: { id: fresh.json.data.user.id, email: freshInput.email, is_email_verified: true } } } });
     expect(Object.keys(verified.json.data)).toEqual(['user']);
     expect(verified.json.data.user.accounts).toHaveLength(1);
-    const session = await t.app.sessions.resolve(token);
+    const session = await t().app.sessions.resolve(token);
     expect(session).toMatchObject({ status: 'active', session: { id: sha256Hex(token) } });
     expect(await call('GET', '/api/v1/profile', { token })).toMatchObject({ status: 200, json: { data: { id: fresh.json.data.user.id, is_email_verified: true } } });
     expect((await call('POST', '/api/v1/onboarding/address', { token, json: { address: '3 Allen Avenue', city: 'Ikeja', state: 'Lagos', lga: 'Ikeja' } })).status).toBe(200);
@@ -110,15 +107,15 @@ describe.each(engines)('registration over the API (%s)', (engine) => {
     expect(await call('POST', '/api/v1/auth/logout', { token })).toMatchObject({ status: 200, json: { success: true } });
     expect(await call('GET', '/api/v1/profile', { token })).toMatchObject({ status: 401, json: { code: 'UNAUTHENTICATED' } });
     expect(await call('POST', '/api/v1/onboarding/verify-otp', { token, json: { otp: '123456' } })).toMatchObject({ status: 401 });
-    await t.app.registrations.settled();
+    await t().app.registrations.settled();
   });
 
   it('verify-otp and resend-otp still serve a signed-in customer whose email is not verified (accounts opened before)', async () => {
     const input = registerSchema.parse(details());
-    const legacy = await unverifiedCustomer(t, input);
+    const legacy = await unverifiedCustomer(t(), input);
     expect((await call('POST', '/api/v1/onboarding/address', { token: legacy.token, json: { address: '3 Allen Avenue', city: 'Ikeja', state: 'Lagos', lga: 'Ikeja' } })).status).toBe(403);
     expect(await call('POST', '/api/v1/onboarding/resend-otp', { token: legacy.token })).toMatchObject({ status: 429 });
-    const verified = await call('POST', '/api/v1/onboarding/verify-otp', { token: legacy.token, json: { otp: t.mailer.lastCode(input.email) } });
+    const verified = await call('POST', '/api/v1/onboarding/verify-otp', { token: legacy.token, json: { otp: t().mailer.lastCode(input.email) } });
     expect(verified).toMatchObject({ status: 200, json: { data: { user: { id: legacy.user.id, is_email_verified: true } } } });
   });
 
