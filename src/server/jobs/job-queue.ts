@@ -125,23 +125,28 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     }
   }
 
-  /** One run at a time in this process; a call during a run asks for one more run after it. */
+  /**
+   * One run at a time in this process; a call during a run asks for one more pass after it and
+   * waits for that pass too. The passes are a loop, not a chain of calls: two callers answering
+   * each other's "once more" (the poll and a nudge) once kept a run going for ever, starving the
+   * event loop with queries that found nothing.
+   */
   function runDue(): Promise<number> {
     if (running) {
       again = true;
-      return running.then(() => runDue());
+      return running;
     }
-    running = runDueOnce().finally(() => {
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await runDueOnce();
+      } while (again && !stopped);
+      return total;
+    })().finally(() => {
       running = null;
     });
-    const current = running;
-    return current.then(async (count) => {
-      if (again && !stopped) {
-        again = false;
-        return count + (await runDue());
-      }
-      return count;
-    });
+    return running;
   }
 
   const tick = () => {
