@@ -82,10 +82,12 @@ describeOnEngines('PIN tries on %s', (t) => {
     const checked = checks.mock.calls.map((call) => call[1]);
     const right = checked.indexOf(testPin);
     if (answers[20]!.ok) {
-      // It won as one of the first 5 checks; its success started a fresh count for the rest.
+      // It won as one of the first 5 tries; its success started a fresh count for the rest. Tries
+      // taken before the reset may still be checked after it (other processes), so the bound is
+      // the 5 tries before the reset plus 5 after it.
       expect(right).toBeGreaterThanOrEqual(0);
       expect(right).toBeLessThan(5);
-      expect(checked.length - right - 1).toBeLessThanOrEqual(5);
+      expect(checked.length).toBeLessThanOrEqual(10);
     } else {
       expect(answers[20]).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
       expect(checked.length).toBeLessThanOrEqual(5);
