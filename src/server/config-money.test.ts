@@ -20,12 +20,12 @@ describe('money settings are decimal naira read into kobo without floats', () =>
 
   it('reads every money setting to kobo, and the defaults are the CBN figures', () => {
     const money = parseConfig({ TIER1_DAILY_LIMIT_NAIRA: '12.50', STAMP_DUTY_NAIRA: '0.29', TRANSFER_FEE_BANDS: '5000.50:10.05,*:26.45', TIER2_MAX_BALANCE_NAIRA: '0' }).money;
-    expect(money.tiers[1].dailyDebit).toBe(1250);
+    expect(money.tiers[1].dailyDebitKobo).toBe(1250);
     expect(money.stampDuty.amount).toBe(29);
     expect(money.transferFeeBands).toEqual([{ upTo: 500_050, fee: 1005 }, { upTo: null, fee: 2645 }]);
-    expect(money.tiers[2].maxBalance).toBeNull();
+    expect(money.tiers[2].maxBalanceKobo).toBeNull();
     const defaults = parseConfig({}).money;
-    expect(defaults.tiers[3]).toEqual({ dailyDebit: 500_000_000, maxBalance: null });
+    expect(defaults.tiers[3]).toEqual({ dailyDebitKobo: 500_000_000, maxBalanceKobo: null });
     expect(defaults.stampDuty).toEqual({ enabled: true, amount: 5000, threshold: 1_000_000 });
   });
 

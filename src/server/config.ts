@@ -180,7 +180,7 @@ export type Config = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
-export type TierLimits = { dailyDebit: Kobo; maxBalance: Kobo | null };
+export type TierLimits = { dailyDebitKobo: Kobo; maxBalanceKobo: Kobo | null };
 /** Money rules, all in kobo. */
 export type MoneyRules = {
   transferFeeBands: { upTo: Kobo | null; fee: Kobo }[];
@@ -237,9 +237,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       transferFeeBands: parseFeeBands(env.TRANSFER_FEE_BANDS),
       stampDuty: { enabled: env.STAMP_DUTY_ENABLED, amount: env.STAMP_DUTY_NAIRA, threshold: env.STAMP_DUTY_THRESHOLD_NAIRA },
       tiers: {
-        1: { dailyDebit: env.TIER1_DAILY_LIMIT_NAIRA, maxBalance: orNone(env.TIER1_MAX_BALANCE_NAIRA) },
-        2: { dailyDebit: env.TIER2_DAILY_LIMIT_NAIRA, maxBalance: orNone(env.TIER2_MAX_BALANCE_NAIRA) },
-        3: { dailyDebit: env.TIER3_DAILY_LIMIT_NAIRA, maxBalance: orNone(env.TIER3_MAX_BALANCE_NAIRA) },
+        1: { dailyDebitKobo: env.TIER1_DAILY_LIMIT_NAIRA, maxBalanceKobo: orNone(env.TIER1_MAX_BALANCE_NAIRA) },
+        2: { dailyDebitKobo: env.TIER2_DAILY_LIMIT_NAIRA, maxBalanceKobo: orNone(env.TIER2_MAX_BALANCE_NAIRA) },
+        3: { dailyDebitKobo: env.TIER3_DAILY_LIMIT_NAIRA, maxBalanceKobo: orNone(env.TIER3_MAX_BALANCE_NAIRA) },
       },
       pin: { maxAttempts: env.PIN_MAX_ATTEMPTS, lockMs: env.PIN_LOCK_MINUTES * 60_000 },
     },

@@ -109,7 +109,7 @@ describe.each(engines)('bills on %s', (engine) => {
       const poor = await customer(t.app, { balance: naira(500) });
       expect(await t.app.bills.buyAirtime(poor.userId, poor.accountNumber, { network_id: 'glo', phone_number: '08051234567', amount: naira(1_000), pin: testPin }, newKey())).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
       const tierOne = await customer(t.app, { balance: naira(200_000), tier: 1 });
-      const daily = t.app.config.money.tiers[1].dailyDebit;
+      const daily = t.app.config.money.tiers[1].dailyDebitKobo;
       let spent = 0;
       while (spent + naira(50_000) <= daily) {
         const bought = await t.app.bills.buyAirtime(tierOne.userId, tierOne.accountNumber, { network_id: 'mtn', phone_number: '08031234567', amount: naira(50_000), pin: testPin }, newKey());

@@ -84,7 +84,7 @@ export function createKycService(deps: CustomerServiceDeps & {
 
   function limitsOf(tier: number) {
     const limits: TierLimits = tierLimits(config.money, tier);
-    return { daily_debit: limits.dailyDebit, max_balance: limits.maxBalance };
+    return { daily_debit: limits.dailyDebitKobo, max_balance: limits.maxBalanceKobo };
   }
 
   function todayStartUtc(): string {
@@ -233,8 +233,8 @@ export function createKycService(deps: CustomerServiceDeps & {
       to: profile.user.email,
       firstName: profile.user.first_name,
       tier,
-      dailyLimit: formatNaira(limits.dailyDebit),
-      maxBalance: limits.maxBalance === null ? 'no maximum' : formatNaira(limits.maxBalance),
+      dailyLimit: formatNaira(limits.dailyDebitKobo),
+      maxBalance: limits.maxBalanceKobo === null ? 'no maximum' : formatNaira(limits.maxBalanceKobo),
       at: formatLagosDateTime(clock.now().toISOString()),
     });
     await sendLogged(mailer, log, message, 'tier_raised');
@@ -250,8 +250,8 @@ export function createKycService(deps: CustomerServiceDeps & {
 
   const newLimitsSentence = (tier: 2 | 3) => {
     const limits = tierLimits(config.money, tier);
-    const balance = limits.maxBalance === null ? 'no maximum balance' : `a maximum balance of ${formatNaira(limits.maxBalance)}`;
-    return `You are now on Tier ${tier}: you can send and spend up to ${formatNaira(limits.dailyDebit)} a day, with ${balance}.`;
+    const balance = limits.maxBalanceKobo === null ? 'no maximum balance' : `a maximum balance of ${formatNaira(limits.maxBalanceKobo)}`;
+    return `You are now on Tier ${tier}: you can send and spend up to ${formatNaira(limits.dailyDebitKobo)} a day, with ${balance}.`;
   };
 
   return {

@@ -27,8 +27,8 @@ describeOnEngines('money gate on %s', (t, engine) => {
     gate = createMoneyGate({ db, config, clock: t().clock, users, transactions, pins, idempotency, words: moneyWords });
   });
 
-  const dailyLimit = (tier: 1 | 2 | 3) => t().app.config.money.tiers[tier].dailyDebit;
-  const maxBalance = (tier: 1 | 2 | 3) => t().app.config.money.tiers[tier].maxBalance;
+  const dailyLimit = (tier: 1 | 2 | 3) => t().app.config.money.tiers[tier].dailyDebitKobo;
+  const maxBalance = (tier: 1 | 2 | 3) => t().app.config.money.tiers[tier].maxBalanceKobo;
   /** The daily-limit check alone, as a payment runs it inside its transaction. */
   const check = (accountNumber: string, tier: number, amount: Kobo, now = t().clock.now()) =>
     inTransaction(t().app.db, (trx) => gate.checkDailyLimit(trx, accountNumber, tier, amount, now));

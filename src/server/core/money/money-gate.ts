@@ -64,7 +64,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
 
   /** Daily debit limit for the sender's tier, checked with the account locked. */
   async function checkDailyLimit(trx: Trx, accountNumber: string, tier: number, amountKobo: Kobo, now: Date, verb: 'send' | 'spend' = 'send') {
-    const limitKobo = tierLimits(config.money, tier).dailyDebit;
+    const limitKobo = tierLimits(config.money, tier).dailyDebitKobo;
     const usedKobo = kobo(await transactions.debitedOn(trx, accountNumber, lagosDate(now)));
     if (usedKobo + amountKobo > limitKobo) {
       const refusal = words.dailyLimit({ limitKobo, usedKobo, leftKobo: kobo(Math.max(0, limitKobo - usedKobo)), tier, verb });

@@ -34,7 +34,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
       const account = locked.get(input.accountNumber);
       if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
       const owner = await trx.selectFrom('users').select('tier').where('id', '=', account.user_id).executeTakeFirstOrThrow();
-      const maxBalanceKobo = tierLimits(config.money, owner.tier).maxBalance;
+      const maxBalanceKobo = tierLimits(config.money, owner.tier).maxBalanceKobo;
       if (maxBalanceKobo !== null && account.balance + input.amount > maxBalanceKobo) {
         throw new Refusal(fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo: kobo(maxBalanceKobo), tier: owner.tier, whose: 'inbound' })));
       }

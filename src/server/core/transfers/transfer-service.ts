@@ -78,7 +78,7 @@ export function createTransferService(deps: {
   }
 
   function checkMaxBalance(tier: number, balanceKobo: Kobo, amountKobo: Kobo, who: 'recipient' | 'you') {
-    const maxBalanceKobo = tierLimits(rules, tier).maxBalance;
+    const maxBalanceKobo = tierLimits(rules, tier).maxBalanceKobo;
     if (maxBalanceKobo !== null && balanceKobo + amountKobo > maxBalanceKobo) {
       throw new Refusal(
         who === 'recipient'
