@@ -41,6 +41,8 @@ import type { IdentityService } from './integrations/identity/ports.ts';
 import { createKycService } from './core/kyc/kyc-service.ts';
 import { loadKeyRing } from './core/auth/secret-keys.ts';
 import { prepareKeyedSecrets } from './core/auth/keyed-secrets.ts';
+import { createAccountFreeze } from './core/safety/account-freeze.ts';
+import { createCaseService } from './core/cases/case-service.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -134,6 +136,9 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const bills = createBillService({ clock, log, gate, payments, words: moneyWords, biller });
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
+  // Customer safety (issue 13): freezing the account, and cases about a transaction.
+  const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins });
+  const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints });
 
   const health = createHealthCheck(db);
@@ -144,7 +149,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
 
   const app = {
     config, log, clock, health, close,
-    users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc,
+    users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation,
   };

@@ -159,3 +159,60 @@ export function pendingTransferEscalatedEmail(args: { bankName: string; to: stri
     html: layout(args.bankName, lines),
   };
 }
+
+/** The code that freezes an account from /freeze (issue 13): asked for without signing in, so it says what it does and what to do if unasked. */
+export function freezeCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Someone asked to FREEZE your ${args.bankName} account. Your code is ${args.code}. It works for ${args.minutes} minutes and only once.`,
+    'Entering it on the freeze page stops all money leaving your account (transfers, airtime, data and bills) and signs out every device. Money sent to you still arrives.',
+    'If you did not ask for this, ignore this email: nothing has changed. Never share this code with anyone, including our staff.',
+  ];
+  return {
+    to: args.to,
+    subject: `${args.code} is your code to freeze your ${args.bankName} account`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, [lines[0]!, lines[1]!.replace(` Your code is ${args.code}.`, ''), 'Your freeze code:', lines[2]!, lines[3]!], args.code),
+  };
+}
+
+/** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it. */
+export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code'; at: string; signedOut: number }): MailMessage {
+  const how = args.via === 'password' ? 'from a signed-in device, confirmed with your password' : 'from the freeze page, with the code we emailed you';
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Your ${args.bankName} account was frozen on ${args.at}, ${how}.`,
+    `While it is frozen, no money can leave it: transfers, airtime, data, electricity and cable TV are all refused. Money sent to you still arrives. We signed out ${args.signedOut} device${args.signedOut === 1 ? '' : 's'}.`,
+    'To unfreeze it: sign in, open Settings and choose "Unfreeze my account". You need your password, your transaction PIN and the answer to your security question.',
+    `If you did not freeze it, your account is still safe: nothing can leave it. Reset your password from the sign-in page ("Forgot your password?") and call ${args.bankName}.`,
+  ];
+  return { to: args.to, subject: `${args.bankName}: your account is frozen`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}
+
+export function accountUnfrozenEmail(args: { bankName: string; to: string; firstName: string; at: string }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Your ${args.bankName} account was unfrozen on ${args.at}, with your password, transaction PIN and security answer. Transfers and payments work again.`,
+    `If this wasn't you, someone knows your password, PIN and security answer: freeze your account again at once from the freeze page (no sign-in needed), then call ${args.bankName}.`,
+  ];
+  return { to: args.to, subject: `${args.bankName}: your account is unfrozen`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}
+
+/** A case about a transaction was opened, or its status changed (issue 13). */
+export function caseEmail(args: { bankName: string; to: string; firstName: string; number: string; reference: string; kind: string; status: string; note?: string | null; opened: boolean }): MailMessage {
+  const lines = args.opened
+    ? [
+        `Hello ${args.firstName},`,
+        `We have received your report about transaction ${args.reference} (${args.kind}). Your case number is ${args.number}.`,
+        'Our team will look into it and tell you by email when its status changes. You can follow it under "My cases" when signed in. Quote the case number if you call us.',
+        'We will never ask for your password, PIN or any code while looking into your case.',
+      ]
+    : [
+        `Hello ${args.firstName},`,
+        `Your case ${args.number} about transaction ${args.reference} is now: ${args.status}.`,
+        ...(args.note ? [args.note] : []),
+        'You can follow it under "My cases" when signed in.',
+      ];
+  const subject = args.opened ? `${args.bankName}: we received your report (${args.number})` : `${args.bankName}: your case ${args.number} is ${args.status.toLowerCase()}`;
+  return { to: args.to, subject, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}

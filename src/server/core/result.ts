@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'BVN_NOT_FOUND'
   | 'PIN_LOCKED'
   | 'ACCOUNT_LOCKED'
+  | 'ACCOUNT_FROZEN'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'PROVIDER_FAILED'

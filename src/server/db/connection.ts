@@ -17,6 +17,7 @@ import * as pendingRegistrationTokens from './migrations/2026-11-22T1600_pending
 import * as bvnUniqueIndex from './migrations/2026-11-22T1700_bvn_unique_index.ts';
 import * as sharedLimits from './migrations/2026-11-22T1800_shared_limits.ts';
 import * as jobs from './migrations/2026-11-22T1810_jobs.ts';
+import * as freezeAndCases from './migrations/2026-11-22T1910_freeze_and_cases.ts';
 
 export type Db = Kysely<Database>;
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1700_bvn_unique_index': bvnUniqueIndex,
   '2026-11-22T1800_shared_limits': sharedLimits,
   '2026-11-22T1810_jobs': jobs,
+  '2026-11-22T1910_freeze_and_cases': freezeAndCases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

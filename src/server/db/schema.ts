@@ -26,6 +26,10 @@ export interface UsersTable {
   pin_locked_until: string | null;
   created_at: string;
   updated_at: string;
+  /** Set while the customer froze the account (issue 13): every debit is refused, credits land. */
+  frozen_at: Generated<string | null>;
+  /** How it was frozen: `password` (signed in) or `code` (the emailed code from /freeze). */
+  frozen_via: Generated<'password' | 'code' | null>;
 }
 
 export interface AddressesTable {
@@ -68,7 +72,7 @@ export interface SessionsTable {
 export interface OneTimeCodesTable {
   id: string;
   user_id: string;
-  purpose: 'email_verification' | 'password_reset';
+  purpose: 'email_verification' | 'password_reset' | 'account_freeze';
   code_hash: string;
   expires_at: string;
   attempts: Generated<number>;
@@ -301,6 +305,38 @@ export interface RegistrationsTable {
   revoke_reason: string | null;
 }
 
+/** An imitation freeze code for an account number or email without an account (core/safety/account-freeze.ts). */
+export interface FreezeDecoysTable {
+  subject: string;
+  attempts: Generated<number>;
+  alive: Generated<number>;
+  issued_at: string;
+  expires_at: string;
+}
+
+/** A customer's report about one of their transactions (core/cases/case-service.ts). */
+export interface SupportCasesTable {
+  id: string;
+  /** HB-CASE-2026-000123 */
+  number: string;
+  user_id: string;
+  account_number: string;
+  reference: string;
+  kind: 'fraud' | 'not_received' | 'wrong_amount';
+  description: string;
+  status: 'open' | 'investigating' | 'resolved' | 'closed';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SupportCaseEventsTable {
+  case_id: string;
+  line: number;
+  status: SupportCasesTable['status'];
+  note: string | null;
+  created_at: string;
+}
+
 export interface Database {
   request_counters: RequestCountersTable;
   registrations: RegistrationsTable;
@@ -324,6 +360,9 @@ export interface Database {
   kyc_checks: KycChecksTable;
   password_reset_decoys: PasswordResetDecoysTable;
   jobs: JobsTable;
+  freeze_decoys: FreezeDecoysTable;
+  support_cases: SupportCasesTable;
+  support_case_events: SupportCaseEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

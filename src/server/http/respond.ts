@@ -26,6 +26,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   BVN_NOT_FOUND: 422,
   PIN_LOCKED: 423,
   ACCOUNT_LOCKED: 423,
+  ACCOUNT_FROZEN: 423,
   RATE_LIMITED: 429,
   PROVIDER_FAILED: 502,
   PROVIDER_TIMEOUT: 504,

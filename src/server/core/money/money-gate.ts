@@ -14,6 +14,7 @@ import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
+import { accountFrozen, refuseIfFrozen } from '../safety/frozen.ts';
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
 export type MoneyOutcome = { transaction: TransactionJson; message: string };
@@ -29,13 +30,13 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
   const { db, config, clock, users, transactions, pins, idempotency, words } = deps;
 
   /** The caller may move money from this account: it is theirs and onboarding is complete. */
-  async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number }>> {
+  async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number; frozen: boolean }>> {
     const profile = await users.loadProfile(userId);
     if (!profile) return fail('UNAUTHENTICATED', 'Please sign in.');
     const account = profile.accounts.find((candidate) => candidate.account_number === sendAccount);
     if (!account) return fail('FORBIDDEN', 'That account is not yours.');
     if (pendingOnboardingStep(presentUser(profile))) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account before moving money.');
-    return succeed({ accountName: account.account_name, tier: profile.user.tier });
+    return succeed({ accountName: account.account_name, tier: profile.user.tier, frozen: profile.user.frozen_at !== null });
   }
 
   /**
@@ -57,6 +58,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
     const early = await idempotency.peek<MoneyOutcome>(claim, clock.now());
     if (early instanceof Replay) return { done: { ...early.outcome, replayed: true } as MoneyResult };
     if (early instanceof Refusal) return { done: early.failure };
+    // A frozen account (issue 13) is refused after a finished request's replay and before the PIN: no PIN try is spent.
+    if (authorised.value.frozen) return { done: accountFrozen() };
     const confirmed = await pins.confirm(userId, pin);
     if (!confirmed.ok) return { done: confirmed };
     return { ready: { ...authorised.value, claim } };
@@ -64,6 +67,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
 
   /** Daily debit limit for the sender's tier, checked with the account locked. */
   async function checkDailyLimit(trx: Trx, accountNumber: string, tier: number, amountKobo: Kobo, now: Date, verb: 'send' | 'spend' = 'send') {
+    // Every debit's money transaction passes here: a freeze that landed since the prelude stops it too.
+    await refuseIfFrozen(trx, accountNumber);
     const limitKobo = tierLimits(config.money, tier).dailyDebitKobo;
     const usedKobo = kobo(await transactions.debitedOn(trx, accountNumber, lagosDate(now)));
     if (usedKobo + amountKobo > limitKobo) {

@@ -101,6 +101,22 @@ export function createSettingsService(deps: CustomerServiceDeps & {
       return pins.lockedUntil(userId);
     },
 
+    /**
+     * The password, and the security answer when one is given, proven as ONE sign-in try (as the
+     * changes here are), for the other guarded changes: freezing and unfreezing the account.
+     */
+    async proveSecrets(userId: string, secrets: { password: string; securityAnswer?: string }): Promise<Result<void>> {
+      const user = await userRow(userId);
+      const proofs = [passwordProof(user, secrets.password, 'password')];
+      if (secrets.securityAnswer !== undefined) {
+        const answerHash = user.security_answer_hash;
+        if (answerHash === null) return notOnboarded();
+        const answer = normaliseAnswer(secrets.securityAnswer);
+        proofs.push({ what: 'security_answer', field: 'security_answer', message: wrongAnswerMessage, holds: () => verifySecret(answer, answerHash) });
+      }
+      return prove(user, proofs);
+    },
+
     /** The session making the change stays signed in; every other session of the customer ends. */
     async changePassword(userId: string, currentSessionId: string | null, input: ChangePasswordInput): Promise<Result<{ message: string; signedOutSessions: number }>> {
       const user = await userRow(userId);

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { checkbox, emailSchema, lineText, requiredText, securityAnswerSchema } from './schemas.ts';
+import { accountNumberSchema } from './money-schemas.ts';
+import { resetCodeSchema } from './recovery-schemas.ts';
+
+/**
+ * Customer safety (issue 13): freezing the account (signed in with the password, or from
+ * /freeze with an emailed code), unfreezing it (password, PIN and security answer), and cases
+ * opened about a transaction. The same schemas validate the pages' forms and the JSON API.
+ */
+const password = z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024);
+const pin = requiredText('Enter your 4-digit PIN').regex(/^\d{4}$/, 'Your PIN is 4 digits');
+
+export const freezeSchema = z.object({ password });
+export type FreezeInput = z.infer<typeof freezeSchema>;
+
+export const unfreezeSchema = z.object({ password, pin, security_answer: securityAnswerSchema });
+export type UnfreezeInput = z.infer<typeof unfreezeSchema>;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/** Whose account, as a stranger to the app can say it: the account number or the registered email. */
+export type FreezeSubject = { kind: 'account'; accountNumber: string } | { kind: 'email'; email: string };
+
+const subjectFields = {
+  account_number: z.preprocess(blankToUndefined, accountNumberSchema.optional()),
+  email: z.preprocess(blankToUndefined, emailSchema.optional()),
+};
+const oneSubject = {
+  path: ['account_number'],
+  error: 'Enter the account number or the email address of the account',
+};
+const hasSubject = (input: { account_number?: string | undefined; email?: string | undefined }) => input.account_number !== undefined || input.email !== undefined;
+
+/** POST /v1/freeze/request: account_number or email (given both, the account number is used). */
+export const freezeRequestSchema = z.object(subjectFields).refine(hasSubject, oneSubject);
+export type FreezeRequestInput = z.infer<typeof freezeRequestSchema>;
+
+/** POST /v1/freeze/confirm: the same account_number or email, and the 6-digit code. */
+export const freezeConfirmSchema = z.object({ ...subjectFields, code: resetCodeSchema }).refine(hasSubject, oneSubject);
+export type FreezeConfirmInput = z.infer<typeof freezeConfirmSchema>;
+
+export function freezeSubjectOf(input: { account_number?: string | undefined; email?: string | undefined }): FreezeSubject {
+  if (input.account_number !== undefined) return { kind: 'account', accountNumber: input.account_number };
+  if (input.email !== undefined) return { kind: 'email', email: input.email };
+  throw new Error('a freeze request without an account number or email passed its schema');
+}
+
+/**
+ * The /freeze page's one field: "Account number or email". Ten digits (spaces allowed, as people
+ * copy them) are an account number; anything else must be an email address.
+ */
+export const freezeIdentifierSchema = z.object({
+  identifier: requiredText('Enter your account number or email address')
+    .max(254, 'That is too long for an account number or email address')
+    .transform((value, context) => {
+      const digits = value.replace(/\s+/g, '');
+      if (/^\d+$/.test(digits)) {
+        if (digits.length === 10) return { account_number: digits };
+        context.addIssue({ code: 'custom', message: 'An account number is 10 digits' });
+        return z.NEVER;
+      }
+      const email = emailSchema.safeParse(value);
+      if (email.success) return { email: email.data };
+      context.addIssue({ code: 'custom', message: 'Enter a 10-digit account number or a valid email address' });
+      return z.NEVER;
+    }),
+});
+
+export const caseKinds = ['fraud', 'not_received', 'wrong_amount'] as const;
+export type CaseKind = (typeof caseKinds)[number];
+export const caseKindLabels: Record<CaseKind, string> = {
+  fraud: 'I did not make this (fraud)',
+  not_received: 'The money or service was not received',
+  wrong_amount: 'The amount is wrong',
+};
+export const caseStatuses = ['open', 'investigating', 'resolved', 'closed'] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+export const caseStatusLabels: Record<CaseStatus, string> = {
+  open: 'Open',
+  investigating: 'Being investigated',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+/** A case number as the bank prints it: HB-CASE-2026-000123. */
+export const caseNumberPattern = /^HB-CASE-\d{4}-\d{6,}$/;
+
+/**
+ * POST /v1/cases: the transaction's reference, what is wrong, and the customer's words. Reporting
+ * fraud may freeze the account in the same step (freeze_account with the password).
+ */
+export const caseSchema = z
+  .object({
+    reference: requiredText('Choose the transaction to report').max(64, 'That is not a transaction reference'),
+    kind: z.enum(caseKinds, { error: 'Choose what is wrong' }),
+    description: requiredText('Tell us what happened').min(10, 'Tell us a little more (at least 10 characters)').max(1000, 'Keep it under 1,000 characters'),
+    freeze_account: checkbox.optional().default(false),
+    password: z.preprocess(blankToUndefined, password.optional()),
+  })
+  .refine((input) => !input.freeze_account || input.kind === 'fraud', { path: ['freeze_account'], error: 'Freezing the account goes with a fraud report' })
+  .refine((input) => !input.freeze_account || input.password !== undefined, { path: ['password'], error: 'Enter your password to freeze your account' });
+export type CaseInput = z.infer<typeof caseSchema>;
+
+/** The optional note an operator adds to a status change (ops:case). */
+export const caseNoteSchema = lineText().max(500);

@@ -1,0 +1,235 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
+import type { MailMessage } from '../../integrations/mail/ports.ts';
+import type { FreezeInput, FreezeSubject, UnfreezeInput } from '../../../lib/safety-schemas.ts';
+import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { accountFrozenEmail, accountUnfrozenEmail, freezeCodeEmail, sendLogged } from '../notifications.ts';
+import { codeMessages, type CodePolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
+import { createRequestCounters } from '../throttle/request-counters.ts';
+import type { SessionMeta, SessionService } from '../auth/session-service.ts';
+import type { SettingsService } from '../settings/settings-service.ts';
+import type { PinGuard } from '../money/pin-guard.ts';
+import type { CustomerServiceDeps } from '../service-deps.ts';
+
+/** The code that freezes an account from /freeze: 15 minutes, single use, dead after 5 wrong tries, 1 a minute and 5 an hour per customer. */
+export const freezeCodePolicy: CodePolicy = { ttlMs: 15 * 60_000, maxAttempts: 5, minIntervalMs: 60_000, maxPerHour: 5 };
+/** Freeze-code requests per network address (counted in the database: every process alike). */
+export type FreezeIpPolicy = { maxPerIp: number; windowMs: number };
+export const defaultFreezeIpPolicy: FreezeIpPolicy = { maxPerIp: 10, windowMs: 15 * 60_000 };
+
+const codeMinutes = freezeCodePolicy.ttlMs / 60_000;
+
+/** The one answer to a freeze request, whether or not the account number or email has an account. */
+export const freezeRequestMessage = `If we hold an account with those details, we have emailed a 6-digit code to its registered email address. It works for ${codeMinutes} minutes. Enter it below to freeze the account.`;
+export const frozenByCodeMessage = 'The account is frozen. No money can leave it, and every device signed in to it has been signed out. We have emailed its owner how to unfreeze it.';
+export const notFrozenMessage = 'Your account is not frozen.';
+
+export type FreezeState = { frozen: boolean; frozenAt: string | null; via: 'password' | 'code' | null };
+
+/** A code failure with its message also under `code`, where the forms show it. */
+function onCode(failure: Failure): Failure {
+  return failure.errors?.code ? failure : { ...failure, errors: { ...failure.errors, code: [failure.message] } };
+}
+
+/**
+ * Freezing an account (issue 13). While frozen, the money gate refuses every debit (423
+ * ACCOUNT_FROZEN) and credits still land.
+ *
+ * - Signed in: confirmed with the password (one sign-in try, as settings' changes are); every
+ *   other session ends.
+ * - From /freeze, signed out (a borrowed phone): the account number or email gets a 6-digit code
+ *   at the registered email; the right code freezes the account and ends every session. As with
+ *   a forgotten password, nothing tells whether the account exists: the request always gets the
+ *   same answer, given before any code is issued or mailed, and an unknown account number or
+ *   email gets an imitation code in freeze_decoys whose tries answer exactly as a real one's.
+ *   Tries are taken in the database before a code is compared, so bursts cannot exceed them.
+ * - Unfreezing needs a signed-in session, the password and the security answer (one sign-in
+ *   try), then the PIN (a PIN try). Every change is told by email.
+ *
+ * Codes go by email only: the bank has no SMS channel yet.
+ */
+export function createAccountFreeze(deps: CustomerServiceDeps & {
+  db: Db;
+  config: Pick<Config, 'bank'>;
+  sessions: SessionService;
+  codes: OneTimeCodes;
+  settings: Pick<SettingsService, 'proveSecrets'>;
+  pins: Pick<PinGuard, 'confirm'>;
+  ipPolicy?: FreezeIpPolicy;
+}) {
+  const { db, config, clock, log, mailer, users, sessions, codes, settings, pins } = deps;
+  const ipPolicy = deps.ipPolicy ?? defaultFreezeIpPolicy;
+  const counters = createRequestCounters({ db, clock });
+  const inFlight = new Set<Promise<void>>();
+  const sendMail = (message: MailMessage, purpose: string) => sendLogged(mailer, log, message, purpose);
+
+  const subjectKey = (subject: FreezeSubject) => (subject.kind === 'email' ? `email:${subject.email}` : `account:${subject.accountNumber}`);
+
+  /** The customer an account number or email belongs to (one query either way). */
+  async function findCustomer(subject: FreezeSubject): Promise<UserRow | undefined> {
+    if (subject.kind === 'email') return users.findByEmail(subject.email);
+    return db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.id', 'accounts.user_id')
+      .selectAll('users')
+      .where('accounts.account_number', '=', subject.accountNumber)
+      .where('accounts.kind', '=', 'customer')
+      .executeTakeFirst();
+  }
+
+  /** Sets the freeze; false when it was already frozen (nothing changed). */
+  async function setFrozen(userId: string, via: 'password' | 'code', executor: Db | Transaction<Database> = db): Promise<boolean> {
+    const nowIso = clock.now().toISOString();
+    const changed = await executor.updateTable('users').set({ frozen_at: nowIso, frozen_via: via, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is', null).executeTakeFirst();
+    return Number(changed.numUpdatedRows) > 0;
+  }
+
+  async function tellFrozen(user: UserRow, via: 'password' | 'code', signedOut: number): Promise<void> {
+    await sendMail(
+      accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: formatLagosDateTime(clock.now().toISOString()), signedOut }),
+      'account_frozen',
+    );
+  }
+
+  /** An unknown account number or email "gets" a code under the same throttle as a real one. */
+  async function issueDecoy(subject: string): Promise<void> {
+    const now = clock.now();
+    const current = await db.selectFrom('freeze_decoys').select('issued_at').where('subject', '=', subject).executeTakeFirst();
+    if (current && now.getTime() - Date.parse(current.issued_at) < freezeCodePolicy.minIntervalMs) return;
+    if ((await counters.takeRolling('freeze_decoy', subject, { max: freezeCodePolicy.maxPerHour, windowMs: 3_600_000 })) > 0) return;
+    const fresh = { attempts: 0, alive: 1, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + freezeCodePolicy.ttlMs).toISOString() };
+    await db
+      .insertInto('freeze_decoys')
+      .values({ subject, ...fresh })
+      .onConflict((conflict) => conflict.column('subject').doUpdateSet(fresh))
+      .execute();
+  }
+
+  /** What a code for an unknown account answers: what a wrong code would. The try is taken in one guarded update. */
+  async function checkDecoy(subject: string): Promise<Failure> {
+    const nowIso = clock.now().toISOString();
+    const max = freezeCodePolicy.maxAttempts;
+    const taken = await db
+      .updateTable('freeze_decoys')
+      .set({ attempts: sql<number>`attempts + 1`, alive: sql<number>`case when attempts + 1 >= ${max} then 0 else 1 end` })
+      .where('subject', '=', subject)
+      .where('alive', '=', 1)
+      .where('expires_at', '>', nowIso)
+      .returning('attempts')
+      .executeTakeFirst();
+    if (taken) {
+      if (taken.attempts >= max) return onCode(fail('INVALID_OTP', codeMessages.dead));
+      return onCode(fail('INVALID_OTP', codeMessages.wrong(max - taken.attempts)));
+    }
+    const entry = await db.selectFrom('freeze_decoys').select(['alive', 'expires_at']).where('subject', '=', subject).executeTakeFirst();
+    if (!entry || entry.alive !== 1) return onCode(fail('INVALID_OTP', codeMessages.gone));
+    return onCode(fail('OTP_EXPIRED', codeMessages.expired));
+  }
+
+  async function issueAndSend(user: UserRow, ip: string): Promise<void> {
+    const issued = await codes.issue(user.id, 'account_freeze', freezeCodePolicy);
+    if (!issued.ok) {
+      // No mail, only this line: the answer already given is the same as ever.
+      log.warn('freeze.code_throttled', { user: user.id, ip, retry_after: issued.retryAfterSeconds });
+      return;
+    }
+    await sendMail(freezeCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes }), 'freeze_code');
+    log.info('freeze.code_requested', { ip, user: user.id });
+  }
+
+  return {
+    ipPolicy,
+
+    async state(userId: string): Promise<FreezeState> {
+      const row = await db.selectFrom('users').select(['frozen_at', 'frozen_via']).where('id', '=', userId).executeTakeFirst();
+      return { frozen: Boolean(row?.frozen_at), frozenAt: row?.frozen_at ?? null, via: row?.frozen_via ?? null };
+    },
+
+    /** Signed in, with the password. The session asking stays signed in (to unfreeze later); every other one ends. */
+    async freeze(userId: string, currentSessionId: string | null, input: FreezeInput): Promise<Result<{ message: string; signedOutSessions: number; alreadyFrozen: boolean }>> {
+      const proven = await settings.proveSecrets(userId, { password: input.password });
+      if (!proven.ok) return proven;
+      const user = await users.findById(userId);
+      if (!user) throw new Error(`signed-in user ${userId} has no row`);
+      const changed = await setFrozen(userId, 'password');
+      const signedOutSessions = await sessions.revokeAllForUser(userId, 'account_frozen', currentSessionId ?? undefined);
+      log.info('freeze.frozen', { user: userId, via: 'password', signed_out: signedOutSessions, already: !changed });
+      if (changed) await tellFrozen(user, 'password', signedOutSessions);
+      const devices = `${signedOutSessions} other device${signedOutSessions === 1 ? '' : 's'}`;
+      const message = changed
+        ? `Your account is frozen. No money can leave it; money sent to you still arrives. We signed out ${devices} and emailed you how to unfreeze it.`
+        : `Your account was already frozen. We signed out ${devices}.`;
+      return succeed({ message, signedOutSessions, alreadyFrozen: !changed });
+    },
+
+    /** Signed in, with the password and the security answer (one sign-in try), then the PIN. */
+    async unfreeze(userId: string, input: UnfreezeInput): Promise<Result<{ message: string }>> {
+      const user = await users.findById(userId);
+      if (!user) throw new Error(`signed-in user ${userId} has no row`);
+      if (!user.frozen_at) return fail('VALIDATION_FAILED', notFrozenMessage);
+      const proven = await settings.proveSecrets(userId, { password: input.password, securityAnswer: input.security_answer });
+      if (!proven.ok) return proven;
+      const confirmed = await pins.confirm(userId, input.pin);
+      if (!confirmed.ok) return confirmed.code === 'INVALID_PIN' ? { ...confirmed, errors: { pin: [confirmed.message] } } : confirmed;
+      const nowIso = clock.now().toISOString();
+      const changed = await db.updateTable('users').set({ frozen_at: null, frozen_via: null, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is not', null).executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return fail('VALIDATION_FAILED', notFrozenMessage);
+      log.info('freeze.unfrozen', { user: userId });
+      await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(nowIso) }), 'account_unfrozen');
+      return succeed({ message: 'Your account is unfrozen. Transfers and payments work again.' });
+    },
+
+    /**
+     * /freeze, signed out: always the same answer (429 only when one network asks too often).
+     * The lookup happens for every request; issuing and mailing the code (real or imitated)
+     * happen after the answer, alike for both, so the answer's timing tells nothing either.
+     */
+    async request(subject: FreezeSubject, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+      const ip = meta.ip ?? 'unknown';
+      const wait = await counters.takeRolling('freeze_ip', ip, { max: ipPolicy.maxPerIp, windowMs: ipPolicy.windowMs });
+      if (wait > 0) {
+        log.warn('freeze.ip_limited', { ip });
+        return fail('RATE_LIMITED', `Too many freeze requests from this network. Try again in ${Math.ceil(wait / 60)} minutes, or call us.`, { retryAfterSeconds: wait });
+      }
+      const user = await findCustomer(subject);
+      const work = (user ? issueAndSend(user, ip) : issueDecoy(subjectKey(subject)).then(() => log.info('freeze.code_requested', { ip, known: false })))
+        .catch((error: unknown) => log.error('freeze.issue_failed', { ...(user ? { user: user.id } : {}), error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      return succeed({ message: freezeRequestMessage });
+    },
+
+    /** Resolves once every code requested so far is issued and mailed (tests; orderly shutdown). */
+    async settled(): Promise<void> {
+      await Promise.all([...inFlight]);
+    },
+
+    /** /freeze's code: the right one freezes the account and ends every session; a wrong one counts. */
+    async confirm(subject: FreezeSubject, code: string, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+      const user = await findCustomer(subject);
+      if (!user) {
+        // An imitation this process is still writing (the answer went first) is waited for.
+        await Promise.all([...inFlight]);
+        return checkDecoy(subjectKey(subject));
+      }
+      // Spending the code and setting the freeze are one transaction: a code is spent on a freeze or not at all.
+      const outcome = await db.transaction().execute(async (trx) => {
+        const used = await codes.verify(user.id, 'account_freeze', code, freezeCodePolicy, { field: 'code', executor: trx });
+        if (!used.ok) return used;
+        return succeed(await setFrozen(user.id, 'code', trx));
+      });
+      if (!outcome.ok) {
+        log.warn('freeze.code_refused', { user: user.id, code: outcome.code, ip: meta.ip ?? null });
+        return onCode(outcome);
+      }
+      const signedOut = await sessions.revokeAllForUser(user.id, 'account_frozen');
+      log.info('freeze.frozen', { user: user.id, via: 'code', ip: meta.ip ?? null, signed_out: signedOut, already: !outcome.value });
+      if (outcome.value) await tellFrozen(user, 'code', signedOut);
+      return succeed({ message: frozenByCodeMessage });
+    },
+  };
+}
+export type AccountFreeze = ReturnType<typeof createAccountFreeze>;
