@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { isValidNuban } from '../../lib/nuban.ts';
-import { loginSchema, registerSchema } from '../../lib/schemas.ts';
+import { loginSchema } from '../../lib/schemas.ts';
 import { describeOnEngines } from '../testing/on-engines.ts';
-import { registered } from '../testing/customers.ts';
+import { registered, registrationForm } from '../testing/customers.ts';
 import { normaliseAnswer, verifySecret } from '../core/auth/secrets.ts';
 import { demoCustomer, seedDemo } from './seed-demo.ts';
 
@@ -43,18 +43,7 @@ describeOnEngines('demo seed on %s', (t) => {
 
   it('shares the account-number sequence with registrations', async () => {
     await seedDemo(t().app);
-    await registered(
-      t(),
-      registerSchema.parse({
-        first_name: 'Bola',
-        last_name: 'Ige',
-        email: 'bola.ige@example.com',
-        phone_number: '0815 000 1122',
-        password: 'groundnut-pyramid-lagoon-3',
-        password_confirmation: 'groundnut-pyramid-lagoon-3',
-        terms: true,
-      }),
-    );
+    await registered(t(), registrationForm({ first_name: 'Bola', last_name: 'Ige', email: 'bola.ige@example.com', phone_number: '0815 000 1122', password: 'groundnut-pyramid-lagoon-3' }));
     const accounts = await t().app.db.selectFrom('accounts').select('account_number').where('kind', '=', 'customer').execute();
     expect(accounts).toHaveLength(2);
     expect(new Set(accounts.map((account) => account.account_number)).size).toBe(2);

@@ -5,7 +5,7 @@ import { openSavingsAccount } from '../core/accounts/account-repository.ts';
 import { emailVerificationPolicy } from '../core/codes/one-time-codes.ts';
 import type { SessionMeta } from '../core/auth/session-service.ts';
 import { presentUser, type UserJson } from '../core/users/present-user.ts';
-import type { RegisterInput } from '../../lib/schemas.ts';
+import { registerSchema, type RegisterInput } from '../../lib/schemas.ts';
 import type { TestApp } from './test-app.ts';
 import { newCustomerRow } from '../core/users/user-repository.ts';
 
@@ -41,6 +41,16 @@ let keyCounter = 0;
 export function newKey(): string {
   keyCounter += 1;
   return `test-key-${process.pid}-${keyCounter}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+type RegisterForm = { [Field in keyof RegisterInput]?: unknown };
+
+/**
+ * A registration form as a person fills it in, parsed the way the endpoint parses it: the password
+ * typed again and the terms accepted unless `form` says otherwise.
+ */
+export function registrationForm(form: RegisterForm): RegisterInput {
+  return registerSchema.parse({ password_confirmation: form.password, terms: true, ...form });
 }
 
 type Opened = { user: UserJson; token: string; sessionId: string };

@@ -1,30 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loginSchema, registerSchema } from '../../../lib/schemas.ts';
+import { loginSchema } from '../../../lib/schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { registered } from '../../testing/customers.ts';
+import { registered, registrationForm } from '../../testing/customers.ts';
 import { createLoginThrottle, type LoginThrottlePolicy } from './login-throttle.ts';
 
 const strongPassword = 'mango-harmattan-kettle-42';
 const fifteenMinutes = 15 * 60_000;
 
-type RegisterFields = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  password: string;
-};
-
-function registration(overrides: Partial<RegisterFields> = {}) {
-  const fields: RegisterFields = {
-    first_name: 'Chiamaka',
-    last_name: 'Okafor',
-    email: 'chiamaka.okafor@example.com',
-    phone_number: '0803 555 0101',
-    password: strongPassword,
-    ...overrides,
-  };
-  return registerSchema.parse({ ...fields, password_confirmation: fields.password, terms: true });
+function registration(overrides: Partial<Parameters<typeof registrationForm>[0]> = {}) {
+  return registrationForm({ first_name: 'Chiamaka', last_name: 'Okafor', email: 'chiamaka.okafor@example.com', phone_number: '0803 555 0101', password: strongPassword, ...overrides });
 }
 
 function credentials(email: string, password: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { registerSchema, type RegisterInput } from '../../../lib/schemas.ts';
+import type { RegisterInput } from '../../../lib/schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { customer, registered } from '../../testing/customers.ts';
+import { customer, registered, registrationForm } from '../../testing/customers.ts';
 import { isValidNuban } from '../../../lib/nuban.ts';
 import { codeMessages } from '../codes/one-time-codes.ts';
 import { registrationMessage, type RegistrationStarted } from './registration-service.ts';
@@ -11,16 +11,8 @@ let serial = 0;
 function details(overrides: Partial<Record<keyof RegisterInput, unknown>> = {}): RegisterInput {
   serial += 1;
   const unique = `${process.pid}${serial}${Math.floor(Math.random() * 1e4)}`;
-  return registerSchema.parse({
-    first_name: 'Ngozi',
-    last_name: 'Okeke',
-    email: `ngozi.${unique}@example.com`,
-    phone_number: `0803${unique.slice(-7).padStart(7, '0')}`,
-    password: 'plantain-rainfall-compass-8',
-    password_confirmation: 'plantain-rainfall-compass-8',
-    terms: true,
-    ...overrides,
-  });
+  const person = { first_name: 'Ngozi', last_name: 'Okeke', email: `ngozi.${unique}@example.com`, phone_number: `0803${unique.slice(-7).padStart(7, '0')}` };
+  return registrationForm({ ...person, password: 'plantain-rainfall-compass-8', ...overrides });
 }
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

@@ -20,6 +20,7 @@ import { hashSecret, newSessionToken } from './secrets.ts';
 import { newId } from '../ids.ts';
 import { sha256Hex } from '../digest.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
+import { revokeOnce } from './revoke.ts';
 
 /** Codes follow the email-verification policy; the token lives as a session does (SESSION_*). */
 export const registrationPolicy = {
@@ -110,20 +111,9 @@ export function createRegistrations(deps: {
 
   /** The User object of a registration waiting for its code: as typed, nothing done yet. */
   function pendingUser(row: Pick<Row, 'customer_id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'created_at'>): UserJson {
-    return {
-      id: row.customer_id,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      email: row.email,
-      phone_number: row.phone_number,
-      tier: 1,
-      is_email_verified: false,
-      is_address_submitted: false,
-      is_transaction_pin_set: false,
-      is_security_question_set: false,
-      accounts: [],
-      created_at: row.created_at,
-    };
+    const { customer_id: id, first_name, last_name, email, phone_number, created_at } = row;
+    const noStepDone = { is_email_verified: false, is_address_submitted: false, is_transaction_pin_set: false, is_security_question_set: false };
+    return { id, first_name, last_name, email, phone_number, tier: 1, ...noStepDone, accounts: [], created_at };
   }
 
   /** A registration still waiting for its code (not finished, revoked or expired). */
@@ -134,13 +124,7 @@ export function createRegistrations(deps: {
   }
 
   async function revoke(id: string, reason: string): Promise<void> {
-    const result = await db
-      .updateTable('registrations')
-      .set({ revoked_at: clock.now().toISOString(), revoke_reason: reason })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) log.info('registration.revoked', { registration: id, reason });
+    if (await revokeOnce(db, 'registrations', id, clock.now().toISOString(), reason)) log.info('registration.revoked', { registration: id, reason });
   }
 
   async function throttled(scope: string, subject: string, max: number, message: (wait: string) => string, logged: Record<string, unknown>): Promise<Failure | null> {

@@ -1,7 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
-import { registerSchema } from '../../../lib/schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { registered } from '../../testing/customers.ts';
+import { registered, registrationForm } from '../../testing/customers.ts';
 import { newSessionToken } from './secrets.ts';
 import { sha256Hex } from '../digest.ts';
 
@@ -10,18 +9,7 @@ const minutes = (count: number) => count * 60_000;
 describeOnEngines('session service on %s', (t) => {
   let userId: string;
   beforeEach(async () => {
-    const opened = await registered(
-      t(),
-      registerSchema.parse({
-        first_name: 'Tunde',
-        last_name: 'Bakare',
-        email: 'tunde.bakare@example.com',
-        phone_number: '0909 111 2233',
-        password: 'okra-lantern-bicycle-77',
-        password_confirmation: 'okra-lantern-bicycle-77',
-        terms: true,
-      }),
-    );
+    const opened = await registered(t(), registrationForm({ first_name: 'Tunde', last_name: 'Bakare', email: 'tunde.bakare@example.com', phone_number: '0909 111 2233', password: 'okra-lantern-bicycle-77' }));
     userId = opened.user.id;
   });
 
@@ -134,18 +122,7 @@ describeOnEngines('session service on %s', (t) => {
   });
 
   it('leaves other users’ sessions alone', async () => {
-    const other = await registered(
-      t(),
-      registerSchema.parse({
-        first_name: 'Halima',
-        last_name: 'Yusuf',
-        email: 'halima.yusuf@example.com',
-        phone_number: '0812 444 5566',
-        password: 'kettle-savanna-drum-19',
-        password_confirmation: 'kettle-savanna-drum-19',
-        terms: true,
-      }),
-    );
+    const other = await registered(t(), registrationForm({ first_name: 'Halima', last_name: 'Yusuf', email: 'halima.yusuf@example.com', phone_number: '0812 444 5566', password: 'kettle-savanna-drum-19' }));
     await t().app.sessions.revokeAllForUser(userId, 'password_changed');
     expect((await t().app.sessions.resolve(other.token)).status).toBe('active');
   });

@@ -4,6 +4,7 @@ import type { Logger } from '../../log.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { newSessionToken } from './secrets.ts';
 import { sha256Hex } from '../digest.ts';
+import { revokeOnce } from './revoke.ts';
 
 export type SessionMeta = { ip?: string | null; userAgent?: string | null };
 export type ResolvedSession =
@@ -18,13 +19,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
   const { db, clock, log, idleMs, absoluteMs } = deps;
 
   async function revoke(id: string, reason: string): Promise<void> {
-    const result = await db
-      .updateTable('sessions')
-      .set({ revoked_at: clock.now().toISOString(), revoke_reason: reason })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0) log.info('session.revoked', { session: id.slice(0, 8), reason });
+    if (await revokeOnce(db, 'sessions', id, clock.now().toISOString(), reason)) log.info('session.revoked', { session: id.slice(0, 8), reason });
   }
 
   return {

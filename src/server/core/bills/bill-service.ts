@@ -180,20 +180,24 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     });
   }
 
+  /**
+   * A purchase from one provider for one customer number (phone, meter or smartcard): what every
+   * kind shares. Its details start with the item bought and the provider, then the kind's own.
+   */
+  function bill(service: BillService, provider: { id: string; name: string }, amountKobo: Kobo, customerId: string, item: string, own: Pick<Purchase, 'narration' | 'details' | 'hashed' | 'variationCode' | 'meterType'>): Result<Purchase> {
+    const { details, ...rest } = own;
+    return succeed({ service, amountKobo, providerId: provider.id, providerName: provider.name, customerId, ...rest, details: { item, provider: provider.name, provider_id: provider.id, ...details } });
+  }
+
   async function buyAirtime(userId: string, sendAccount: string, input: AirtimePurchaseInput, key: string): Promise<MoneyResult> {
     const network = (await networks()).find((candidate) => candidate.id === input.network_id);
     let prepared: Result<Purchase>;
     if (!network) prepared = invalid('network_id', 'Choose the network');
     else if (input.amount < airtimeMinKobo || input.amount > airtimeMaxKobo) prepared = invalid('amount', words.airtimeRange({ minKobo: kobo(airtimeMinKobo), maxKobo: kobo(airtimeMaxKobo) }));
     else {
-      prepared = succeed({
-        service: 'airtime',
-        amountKobo: kobo(input.amount),
-        providerId: network.id,
-        providerName: network.name,
-        customerId: input.phone_number,
+      prepared = bill('airtime', network, kobo(input.amount), input.phone_number, words.airtimeItem({ amountKobo: kobo(input.amount), network: network.name }), {
         narration: `${network.name} airtime ${input.phone_number}`,
-        details: { item: words.airtimeItem({ amountKobo: kobo(input.amount), network: network.name }), provider: network.name, provider_id: network.id, phone_number: input.phone_number },
+        details: { phone_number: input.phone_number },
         hashed: { network_id: network.id, phone_number: input.phone_number, amount: input.amount },
       });
     }
@@ -208,15 +212,10 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     else if (!plan) prepared = invalid('plan_id', `Choose one of ${network.name}'s data plans`);
     else {
       const planText = `${network.name} ${plan.name} (${plan.size}, ${plan.validity})`;
-      prepared = succeed({
-        service: 'data',
-        amountKobo: kobo(plan.amount),
-        providerId: network.id,
-        providerName: network.name,
+      prepared = bill('data', network, kobo(plan.amount), input.phone_number, planText, {
         variationCode: plan.id,
-        customerId: input.phone_number,
         narration: `${network.name} data ${plan.size} ${input.phone_number}`,
-        details: { item: planText, provider: network.name, provider_id: network.id, plan: planText, plan_id: plan.id, phone_number: input.phone_number },
+        details: { plan: planText, plan_id: plan.id, phone_number: input.phone_number },
         hashed: { provider_id: network.id, plan_id: plan.id, phone_number: input.phone_number },
       });
     }
@@ -230,15 +229,10 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     else if (!disco.meter_types.includes(input.meter_type)) prepared = invalid('meter_type', `${disco.short_name} sells ${disco.meter_types.join(' and ')} only`);
     else if (input.amount < disco.min_amount || input.amount > disco.max_amount) prepared = invalid('amount', words.discoRange({ disco: disco.short_name, minKobo: kobo(disco.min_amount), maxKobo: kobo(disco.max_amount) }));
     else {
-      prepared = succeed({
-        service: 'electricity',
-        amountKobo: kobo(input.amount),
-        providerId: disco.id,
-        providerName: disco.name,
-        customerId: input.meter_number,
+      prepared = bill('electricity', disco, kobo(input.amount), input.meter_number, words.electricityItem({ amountKobo: kobo(input.amount), disco: disco.short_name, meterType: input.meter_type }), {
         meterType: input.meter_type,
         narration: `${disco.short_name} ${input.meter_type} ${input.meter_number}`,
-        details: { item: words.electricityItem({ amountKobo: kobo(input.amount), disco: disco.short_name, meterType: input.meter_type }), provider: disco.name, provider_id: disco.id, meter_number: input.meter_number, meter_type: input.meter_type },
+        details: { meter_number: input.meter_number, meter_type: input.meter_type },
         hashed: { provider_id: disco.id, meter_number: input.meter_number, meter_type: input.meter_type, amount: input.amount },
       });
     }
@@ -257,15 +251,10 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     if (!provider) prepared = invalid('provider_id', 'Choose the TV provider');
     else if (!bouquet) prepared = invalid('package_id', `Choose one of ${provider.name}'s packages`);
     else {
-      prepared = succeed({
-        service: 'cable',
-        amountKobo: kobo(bouquet.amount),
-        providerId: provider.id,
-        providerName: provider.name,
+      prepared = bill('cable', provider, kobo(bouquet.amount), input.smartcard_number, `${bouquet.name} for smartcard ${input.smartcard_number}`, {
         variationCode: bouquet.id,
-        customerId: input.smartcard_number,
         narration: `${bouquet.name} ${input.smartcard_number}`,
-        details: { item: `${bouquet.name} for smartcard ${input.smartcard_number}`, provider: provider.name, provider_id: provider.id, smartcard_number: input.smartcard_number, package: bouquet.name, package_id: bouquet.id },
+        details: { smartcard_number: input.smartcard_number, package: bouquet.name, package_id: bouquet.id },
         hashed: { provider_id: provider.id, package_id: bouquet.id, smartcard_number: input.smartcard_number },
       });
     }

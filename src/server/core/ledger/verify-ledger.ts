@@ -29,9 +29,8 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
 
   const emptyEntries = await db
     .selectFrom('journal_entries')
-    .leftJoin('postings', 'postings.entry_id', 'journal_entries.id')
-    .select('journal_entries.id')
-    .where('postings.entry_id', 'is', null)
+    .select('id')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('postings').select('postings.entry_id').whereRef('postings.entry_id', '=', 'journal_entries.id'))))
     .execute();
   for (const row of emptyEntries) problems.push(`entry ${row.id} has no postings`);
 
@@ -56,9 +55,8 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
 
   const orphans = await db
     .selectFrom('transactions')
-    .leftJoin('journal_entries', 'journal_entries.id', 'transactions.entry_id')
-    .select('transactions.reference')
-    .where('journal_entries.id', 'is', null)
+    .select('reference')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('journal_entries').select('journal_entries.id').whereRef('journal_entries.id', '=', 'transactions.entry_id'))))
     .execute();
   for (const row of orphans) problems.push(`transaction ${row.reference} points at a missing entry`);
 

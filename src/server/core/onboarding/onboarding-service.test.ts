@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addressSchema } from '../../../lib/address-schema.ts';
-import { pinSchema, registerSchema, securityQuestionSchema } from '../../../lib/schemas.ts';
+import { pinSchema, securityQuestionSchema } from '../../../lib/schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { unverifiedCustomer } from '../../testing/customers.ts';
+import { unverifiedCustomer, registrationForm } from '../../testing/customers.ts';
 import { normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import { emailVerificationPolicy } from '../codes/one-time-codes.ts';
 
@@ -26,18 +26,7 @@ describeOnEngines('onboarding service on %s', (t) => {
   beforeEach(async () => {
     // The legacy path: a signed-in customer whose email is not verified (accounts opened before
     // registrations waited for the code); new customers arrive verified (registration-service.test.ts).
-    const opened = await unverifiedCustomer(
-      t(),
-      registerSchema.parse({
-        first_name: 'Emeka',
-        last_name: 'Nwosu',
-        email,
-        phone_number: '0705 123 4567',
-        password: 'plantain-rainfall-compass-8',
-        password_confirmation: 'plantain-rainfall-compass-8',
-        terms: true,
-      }),
-    );
+    const opened = await unverifiedCustomer(t(), registrationForm({ first_name: 'Emeka', last_name: 'Nwosu', email, phone_number: '0705 123 4567', password: 'plantain-rainfall-compass-8' }));
     ({ token, sessionId } = opened);
     userId = opened.user.id;
   });

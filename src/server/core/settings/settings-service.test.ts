@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../../lib/settings-schemas.ts';
-import { registerSchema } from '../../../lib/schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { customer, registered, testPassword, testPin } from '../../testing/customers.ts';
+import { customer, registered, testPassword, testPin, registrationForm } from '../../testing/customers.ts';
 import { forgotPinHint, samePinMessage, wrongAnswerMessage, wrongPasswordMessage } from './settings-service.ts';
 
 const newPassword = 'mango-lagoon-lantern-47';
@@ -189,18 +188,7 @@ describeOnEngines('settings on %s', (t) => {
   });
 
   it('asks a customer who has not finished onboarding to finish it first', async () => {
-    const opened = await registered(
-      t(),
-      registerSchema.parse({
-        first_name: 'Bisi',
-        last_name: 'Lawal',
-        email: 'bisi.lawal@example.com',
-        phone_number: '0812 345 6789',
-        password: 'plantain-rainfall-compass-8',
-        password_confirmation: 'plantain-rainfall-compass-8',
-        terms: true,
-      }),
-    );
+    const opened = await registered(t(), registrationForm({ first_name: 'Bisi', last_name: 'Lawal', email: 'bisi.lawal@example.com', phone_number: '0812 345 6789', password: 'plantain-rainfall-compass-8' }));
     const id = opened.user.id;
     expect(await t().app.settings.changePin(id, changePinSchema.parse({ password: 'plantain-rainfall-compass-8', security_answer: 'x y', pin: '4826', pin_confirmation: '4826' }))).toMatchObject({
       ok: false,

@@ -17,59 +17,55 @@ function plan(network: string, size: string, days: number, price: number, label?
   return { id, name: label ?? `${size} ${period === 'daily' ? 'Daily' : period === 'weekly' ? 'Weekly' : 'Monthly'}`, amount: naira(price), validity, size, period };
 }
 
-const dataPlans: Record<string, DataPlan[]> = {
-  mtn: [
-    plan('mtn', '500MB', 1, 350),
-    plan('mtn', '1GB', 1, 500),
-    plan('mtn', '2.5GB', 2, 900),
-    plan('mtn', '1GB', 7, 800),
-    plan('mtn', '3.5GB', 7, 1_500),
-    plan('mtn', '6GB', 7, 2_500),
-    plan('mtn', '2GB', 30, 1_500),
-    plan('mtn', '2.7GB', 30, 2_000),
-    plan('mtn', '7GB', 30, 3_500),
-    plan('mtn', '10GB', 30, 4_500),
-    plan('mtn', '20GB', 30, 7_500),
-    plan('mtn', '75GB', 30, 20_000),
-  ],
-  airtel: [
-    plan('airtel', '300MB', 1, 150),
-    plan('airtel', '1GB', 1, 500),
-    plan('airtel', '1.5GB', 2, 600),
-    plan('airtel', '1GB', 7, 800),
-    plan('airtel', '3.5GB', 7, 1_500),
-    plan('airtel', '6GB', 7, 2_500),
-    plan('airtel', '2GB', 30, 1_500),
-    plan('airtel', '3GB', 30, 2_000),
-    plan('airtel', '8GB', 30, 3_000),
-    plan('airtel', '10GB', 30, 4_000),
-    plan('airtel', '18GB', 30, 6_000),
-    plan('airtel', '35GB', 30, 10_000),
-  ],
-  glo: [
-    plan('glo', '750MB', 1, 200),
-    plan('glo', '1.5GB', 1, 300),
-    plan('glo', '2.5GB', 2, 500),
-    plan('glo', '1.5GB', 7, 500),
-    plan('glo', '6GB', 7, 1_500),
-    plan('glo', '2.6GB', 30, 1_000),
-    plan('glo', '5GB', 30, 1_500),
-    plan('glo', '10GB', 30, 3_000),
-    plan('glo', '18GB', 30, 5_000),
-    plan('glo', '30GB', 30, 8_000),
-  ],
-  '9mobile': [
-    plan('9mobile', '650MB', 1, 200),
-    plan('9mobile', '1GB', 1, 350),
-    plan('9mobile', '1.5GB', 7, 600),
-    plan('9mobile', '7GB', 7, 1_500),
-    plan('9mobile', '1.5GB', 30, 1_200),
-    plan('9mobile', '4.5GB', 30, 2_000),
-    plan('9mobile', '11GB', 30, 4_000),
-    plan('9mobile', '15GB', 30, 5_000),
-    plan('9mobile', '40GB', 30, 10_000),
-  ],
-};
+/** Every network's bundles, in the order the data page lists them: network, size, days of validity, naira. */
+const dataPlanList: Array<[network: string, size: string, days: number, price: number]> = [
+  ['mtn', '500MB', 1, 350],
+  ['mtn', '1GB', 1, 500],
+  ['mtn', '2.5GB', 2, 900],
+  ['mtn', '1GB', 7, 800],
+  ['mtn', '3.5GB', 7, 1_500],
+  ['mtn', '6GB', 7, 2_500],
+  ['mtn', '2GB', 30, 1_500],
+  ['mtn', '2.7GB', 30, 2_000],
+  ['mtn', '7GB', 30, 3_500],
+  ['mtn', '10GB', 30, 4_500],
+  ['mtn', '20GB', 30, 7_500],
+  ['mtn', '75GB', 30, 20_000],
+  ['airtel', '300MB', 1, 150],
+  ['airtel', '1GB', 1, 500],
+  ['airtel', '1.5GB', 2, 600],
+  ['airtel', '1GB', 7, 800],
+  ['airtel', '3.5GB', 7, 1_500],
+  ['airtel', '6GB', 7, 2_500],
+  ['airtel', '2GB', 30, 1_500],
+  ['airtel', '3GB', 30, 2_000],
+  ['airtel', '8GB', 30, 3_000],
+  ['airtel', '10GB', 30, 4_000],
+  ['airtel', '18GB', 30, 6_000],
+  ['airtel', '35GB', 30, 10_000],
+  ['glo', '750MB', 1, 200],
+  ['glo', '1.5GB', 1, 300],
+  ['glo', '2.5GB', 2, 500],
+  ['glo', '1.5GB', 7, 500],
+  ['glo', '6GB', 7, 1_500],
+  ['glo', '2.6GB', 30, 1_000],
+  ['glo', '5GB', 30, 1_500],
+  ['glo', '10GB', 30, 3_000],
+  ['glo', '18GB', 30, 5_000],
+  ['glo', '30GB', 30, 8_000],
+  ['9mobile', '650MB', 1, 200],
+  ['9mobile', '1GB', 1, 350],
+  ['9mobile', '1.5GB', 7, 600],
+  ['9mobile', '7GB', 7, 1_500],
+  ['9mobile', '1.5GB', 30, 1_200],
+  ['9mobile', '4.5GB', 30, 2_000],
+  ['9mobile', '11GB', 30, 4_000],
+  ['9mobile', '15GB', 30, 5_000],
+  ['9mobile', '40GB', 30, 10_000],
+];
+
+const dataPlans: Record<string, DataPlan[]> = {};
+for (const [network, size, days, price] of dataPlanList) (dataPlans[network] ??= []).push(plan(network, size, days, price));
 
 const both: Disco['meter_types'] = ['prepaid', 'postpaid'];
 function disco(id: string, name: string, shortName: string, minimum: number, meterTypes: Disco['meter_types'] = both): Disco {
@@ -111,31 +107,29 @@ function bouquet(provider: string, name: string, price: number): CablePackage {
   return { id: `${provider}-${slug}`, name, amount: naira(price) };
 }
 
-const cablePackages: Record<string, CablePackage[]> = {
-  dstv: [
-    bouquet('dstv', 'DStv Padi', 4_400),
-    bouquet('dstv', 'DStv Yanga', 6_000),
-    bouquet('dstv', 'DStv Confam', 11_000),
-    bouquet('dstv', 'DStv Compact', 19_000),
-    bouquet('dstv', 'DStv Compact Plus', 30_000),
-    bouquet('dstv', 'DStv Premium', 44_500),
-  ],
-  gotv: [
-    bouquet('gotv', 'GOtv Smallie', 1_900),
-    bouquet('gotv', 'GOtv Jinja', 3_900),
-    bouquet('gotv', 'GOtv Jolli', 5_800),
-    bouquet('gotv', 'GOtv Max', 8_500),
-    bouquet('gotv', 'GOtv Supa', 11_400),
-    bouquet('gotv', 'GOtv Supa+', 16_800),
-  ],
-  startimes: [
-    bouquet('startimes', 'Nova', 2_100),
-    bouquet('startimes', 'Basic', 4_000),
-    bouquet('startimes', 'Smart', 5_100),
-    bouquet('startimes', 'Classic', 6_000),
-    bouquet('startimes', 'Super', 9_800),
-  ],
-};
+/** Every provider's bouquets, cheapest first: provider, name, naira a month. */
+const bouquetList: Array<[provider: string, name: string, price: number]> = [
+  ['dstv', 'DStv Padi', 4_400],
+  ['dstv', 'DStv Yanga', 6_000],
+  ['dstv', 'DStv Confam', 11_000],
+  ['dstv', 'DStv Compact', 19_000],
+  ['dstv', 'DStv Compact Plus', 30_000],
+  ['dstv', 'DStv Premium', 44_500],
+  ['gotv', 'GOtv Smallie', 1_900],
+  ['gotv', 'GOtv Jinja', 3_900],
+  ['gotv', 'GOtv Jolli', 5_800],
+  ['gotv', 'GOtv Max', 8_500],
+  ['gotv', 'GOtv Supa', 11_400],
+  ['gotv', 'GOtv Supa+', 16_800],
+  ['startimes', 'Nova', 2_100],
+  ['startimes', 'Basic', 4_000],
+  ['startimes', 'Smart', 5_100],
+  ['startimes', 'Classic', 6_000],
+  ['startimes', 'Super', 9_800],
+];
+
+const cablePackages: Record<string, CablePackage[]> = {};
+for (const [provider, name, price] of bouquetList) (cablePackages[provider] ??= []).push(bouquet(provider, name, price));
 
 export const sandboxCatalogue: BillerCatalogue = {
   networks: [
