@@ -7,6 +7,7 @@ import { forgotPasswordSchema, resetPasswordSchema, verifyResetTokenSchema } fro
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../lib/settings-schemas.ts';
 import { bvnSchema, kycAddressSchema } from '../../lib/kyc-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
+import { caseSchema, freezeConfirmSchema, freezeRequestSchema, freezeSchema, unfreezeSchema } from '../../lib/safety-schemas.ts';
 
 /**
  * The machine-readable contract, built from the very zod schemas the endpoints validate with.
@@ -71,6 +72,13 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/bills/cable-packages/{providerId}', summary: "A provider's bouquets with their prices (kobo)", auth: false },
   { method: 'post', path: '/v1/bills/cable-verify/{cableId}', summary: 'Verify a smartcard or IUC: customer name, current package, due date', auth: true, body: cableVerifySchema },
   { method: 'post', path: '/v1/bills/cable/purchase/{sendAccount}', summary: "Pay for a bouquet (renewal or change); the package must be one of the provider's", auth: true, body: cablePurchaseSchema },
+  { method: 'post', path: '/v1/account/freeze', summary: 'Freeze the account with the password: every debit is then refused (423 ACCOUNT_FROZEN), credits still land, every other session ends; emailed', auth: true, body: freezeSchema },
+  { method: 'post', path: '/v1/account/unfreeze', summary: 'Unfreeze with password, pin and security_answer (the password and answer count as a sign-in try, the PIN as a PIN try); emailed', auth: true, body: unfreezeSchema },
+  { method: 'post', path: '/v1/freeze/request', summary: 'No sign-in: email a 6-digit freeze code to the account\'s registered email; account_number or email; the same answer whether or not the account exists (429 per network)', auth: false, body: freezeRequestSchema },
+  { method: 'post', path: '/v1/freeze/confirm', summary: 'No sign-in: the emailed code freezes the account and ends every session (422 INVALID_OTP, OTP_EXPIRED; 5 wrong tries kill the code)', auth: false, body: freezeConfirmSchema },
+  { method: 'get', path: '/v1/cases', summary: "The caller's cases, newest first, each with its status history", auth: true },
+  { method: 'post', path: '/v1/cases', summary: 'Open a case about one of your transactions (kind: fraud, not_received, wrong_amount); 201 with its number (HB-CASE-2026-000123), acknowledged by email; fraud may freeze the account in the same step (freeze_account and password); another customer\'s reference is 404', auth: true, body: caseSchema, successStatus: 201 },
+  { method: 'get', path: '/v1/cases/{number}', summary: "One of your cases with its status history; another customer's is 404", auth: true },
   { method: 'post', path: '/sandbox/inbound-transfer', summary: 'Sandbox only: simulate money arriving from another bank', auth: false, body: inboundTransferSchema, successStatus: 201 },
 ];
 
