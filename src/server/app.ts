@@ -4,11 +4,13 @@ import { connect, migrateToLatest, type Db } from './db/connection.ts';
 import { createLogger, type Logger } from './log.ts';
 import { systemClock, type Clock } from './core/clock.ts';
 import type { Mailer } from './integrations/mail/ports.ts';
+import type { SmsSender } from './integrations/sms/ports.ts';
 import { createIntegrations } from './integrations/registry.ts';
 import { createHealthCheck } from './db/health.ts';
 import { startBackgroundJobs } from './jobs/background.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 import { createEscalation } from './core/payments/escalation.ts';
+import { createAlerts } from './core/alerts/alert-service.ts';
 import { createUserRepository } from './core/users/user-repository.ts';
 import { createSessionService } from './core/auth/session-service.ts';
 import { createOneTimeCodes } from './core/codes/one-time-codes.ts';
@@ -41,6 +43,9 @@ import type { IdentityService } from './integrations/identity/ports.ts';
 import { createKycService } from './core/kyc/kyc-service.ts';
 import { loadKeyRing } from './core/auth/secret-keys.ts';
 import { prepareKeyedSecrets } from './core/auth/keyed-secrets.ts';
+import { createLimitGuard } from './core/customer-limits/limit-guard.ts';
+import { createLimitsService } from './core/customer-limits/limits-service.ts';
+import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 
@@ -56,6 +61,7 @@ export type AppInternals = Awaited<ReturnType<typeof composeApp>>['internals'];
 export type AppOverrides = {
   clock?: Clock;
   mailer?: Mailer;
+  sms?: SmsSender;
   log?: Logger;
   loginThrottlePolicy?: LoginThrottlePolicy;
   db?: Db;
@@ -98,12 +104,14 @@ async function openBank(config: Config, overrides: AppOverrides) {
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info('db.migrated', { engine: config.database.kind, applied });
   const { pinHasher, bvnFingerprints } = await prepareKeyedSecrets(db, keyRing, log);
-  return { config, log, db, applied, pinHasher, bvnFingerprints };
+  // The device cookie's signing key (issue 13): its own subkey of the same master key; older keys still verify.
+  const deviceKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('device-cookie'));
+  return { config, log, db, applied, pinHasher, bvnFingerprints, deviceKeys };
 }
 
 function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Clock, overrides: AppOverrides) {
-  const { config, log, db, pinHasher, bvnFingerprints } = opened;
-  const { mailer, interbank, biller, identity } = createIntegrations({ config, db, clock, log }, overrides);
+  const { config, log, db, pinHasher, bvnFingerprints, deviceKeys } = opened;
+  const { mailer, sms, interbank, biller, identity } = createIntegrations({ config, db, clock, log }, overrides);
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, clock, log, idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs });
   const codes = createOneTimeCodes({ db, clock });
@@ -119,19 +127,23 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const pins = createPinGuard({ db, clock, rules: config.money.pin, pinHasher });
   const idempotency = createIdempotency({ db });
   // One payment machine drives every payment that may stay pending, on a rail per provider.
-  const gate = createMoneyGate({ db, config, clock, users, transactions, pins, idempotency, words: moneyWords });
+  const limitGuard = createLimitGuard({ config, words: moneyWords });
+  const gate = createMoneyGate({ db, config, clock, users, transactions, pins, idempotency, words: moneyWords, limitGuard });
+  const limits = createLimitsService({ db, config, clock, log, mailer, users, throttle, pins, transactions, devices: createDeviceCookies(deviceKeys) });
   const rails = {
     ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
     bill_purchases: createBillerRail({ biller, words: moneyWords, users, mailer, log, bankName: config.bank.name }),
   };
   const payments = createPayments({ db, clock, log, engine: config.database.kind, idempotency, transactions, gate, rails });
-  const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank });
+  const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank, instantPayments: limits });
   const inbound = createInboundService({ db, config, clock, words: moneyWords });
   const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
   const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
   // Durable background work (statements, escalation mails): written with the change, run by the server's worker.
   const jobs = createJobQueue({ db, clock, log, engine: config.database.kind });
   const escalation = createEscalation({ db, config, clock, log, mailer, jobs });
+  // Every transaction row queues its alert (email always, SMS when switched on); these jobs send them.
+  const alerts = createAlerts({ db, config, clock, log, mailer, sms, jobs });
   const statements = createStatementService({ db, config, clock, log, mailer, transactions, jobs });
   const bills = createBillService({ clock, log, gate, payments, words: moneyWords, biller });
 
@@ -151,7 +163,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation,
+    jobs, escalation, alerts, limits,
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
   return { app, internals };

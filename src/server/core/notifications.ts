@@ -93,7 +93,7 @@ export function passwordResetCodeEmail(args: { bankName: string; to: string; fir
 }
 
 /** What changed on the customer's security settings; each one is confirmed by email. */
-export type SecurityChange = 'password_reset' | 'password_changed' | 'security_question_changed' | 'pin_changed' | 'pin_reset';
+export type SecurityChange = 'password_reset' | 'password_changed' | 'security_question_changed' | 'pin_changed' | 'pin_reset' | 'sms_alerts_on' | 'sms_alerts_off';
 
 const securityChangeWords: Record<SecurityChange, { subject: string; happened: string; consequence: string }> = {
   password_reset: {
@@ -121,6 +121,16 @@ const securityChangeWords: Record<SecurityChange, { subject: string; happened: s
     happened: 'Your transaction PIN was reset from your settings, using your password and security answer. Any PIN lock has been lifted.',
     consequence: 'Confirm transfers and payments with the new PIN from now on.',
   },
+  sms_alerts_on: {
+    subject: 'Your SMS alerts were turned on',
+    happened: 'SMS alerts were turned on from your settings: every debit and credit is now also sent by text message to the phone number on your account.',
+    consequence: 'SMS alerts may carry a charge. Email alerts stay on whatever you choose.',
+  },
+  sms_alerts_off: {
+    subject: 'Your SMS alerts were turned off',
+    happened: 'SMS alerts were turned off from your settings: debits and credits are no longer sent by text message.',
+    consequence: 'Email alerts stay on: every debit and credit is still emailed to you.',
+  },
 };
 
 export function securityChangeEmail(args: { bankName: string; to: string; firstName: string; change: SecurityChange; at: string }): MailMessage {
@@ -141,6 +151,89 @@ export function tierRaisedEmail(args: { bankName: string; to: string; firstName:
     `If this wasn't you, call ${args.bankName} at once and reset your password from the sign-in page.`,
   ];
   return { to: args.to, subject: `${args.bankName}: your account is now Tier ${args.tier}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}
+
+/**
+ * One movement on a customer's account, worded for an alert (issue 13): amounts already formatted
+ * (src/lib/money.ts), the time already in Lagos, the account masked as banks print it on alerts.
+ */
+export type TransactionAlert = {
+  type: 'debit' | 'credit';
+  /** 012****789 */
+  account: string;
+  category: string;
+  amount: string;
+  /** Charges on a debit (fee and stamp duty), or null when there were none. */
+  charges: string | null;
+  /** "BOLA ADE, 0123456789, Harmattan Bank", or null (a purchase names its biller in the narration). */
+  counterparty: string | null;
+  narration: string;
+  reference: string;
+  /** "22 Nov 2026, 10:15" in Lagos. */
+  time: string;
+  balanceAfter: string;
+  status: 'successful' | 'pending' | 'failed' | 'reversed';
+};
+
+const alertStatusWords: Record<TransactionAlert['status'], string> = {
+  successful: 'Successful',
+  pending: 'Pending: not yet confirmed by the other side. If it fails, the full amount with any charges comes back to your account and you get a credit alert.',
+  failed: 'Failed',
+  reversed: 'Reversed: the money has come back to your account (see the reversal credit alert).',
+};
+
+/** The email alert of one debit or credit, sent for every movement (CBN disclosure rules). */
+export function transactionAlertEmail(args: { bankName: string; to: string; firstName: string; alert: TransactionAlert }): MailMessage {
+  const { alert } = args;
+  const debit = alert.type === 'debit';
+  const lines = [
+    `Hello ${args.firstName},`,
+    debit
+      ? `${alert.amount} was debited from your account ${alert.account}.`
+      : `${alert.amount} was credited to your account ${alert.account}.`,
+    [
+      `Type: ${debit ? 'Debit' : 'Credit'} (${alert.category})`,
+      `Amount: ${alert.amount}`,
+      ...(alert.charges ? [`Charges: ${alert.charges}`] : []),
+      ...(alert.counterparty ? [`${debit ? 'To' : 'From'}: ${alert.counterparty}`] : []),
+      `Narration: ${alert.narration}`,
+      `Reference: ${alert.reference}`,
+      `Time: ${alert.time} (Lagos)`,
+      `Status: ${alertStatusWords[alert.status]}`,
+      `Balance after: ${alert.balanceAfter}`,
+    ].join('\n'),
+    `If you do not recognise this transaction, call ${args.bankName} at once and change your password. We will never ask for your PIN, password or any code.`,
+  ];
+  const ascii = (amount: string) => amount.replace('₦', 'NGN');
+  return {
+    to: args.to,
+    // Plain ASCII, so the subject reads the same in every mail client.
+    subject: `${args.bankName} ${debit ? 'debit' : 'credit'} alert: ${ascii(alert.amount)} on ${alert.account}`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, [lines[0]!, lines[1]!, ...lines[2]!.split('\n'), lines[3]!]),
+  };
+}
+
+/**
+ * The same alert as one text message, in plain characters (NGN for ₦), clipped to fit three
+ * message parts: the narration and counterparty are cut first, never the amounts or the balance.
+ */
+export function transactionAlertSms(args: { bankName: string; alert: TransactionAlert; maxCharacters: number }): string {
+  const { alert } = args;
+  const ascii = (amount: string) => amount.replace('₦', 'NGN');
+  const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 3)}...` : text);
+  const parts = [
+    `${args.bankName}: ${alert.type === 'debit' ? 'Debit' : 'Credit'} ${ascii(alert.amount)}${alert.status === 'pending' ? ' (pending)' : ''}`,
+    `Acct ${alert.account}`,
+    ...(alert.charges ? [`Charges ${ascii(alert.charges)}`] : []),
+    ...(alert.counterparty ? [`${alert.type === 'debit' ? 'To' : 'From'} ${clip(alert.counterparty, 60)}`] : []),
+    `Desc ${clip(alert.narration, 60)}`,
+    `Ref ${alert.reference}`,
+    alert.time,
+    `Bal ${ascii(alert.balanceAfter)}`,
+  ];
+  const text = parts.join(' | ');
+  return text.length <= args.maxCharacters ? text : parts.filter((part) => !part.startsWith('Desc ') && !/^(To|From) /.test(part)).join(' | ').slice(0, args.maxCharacters);
 }
 
 /** A transfer to another bank still pending after 24 hours (escalated once; issue 12). */
@@ -215,4 +308,57 @@ export function caseEmail(args: { bankName: string; to: string; firstName: strin
       ];
   const subject = args.opened ? `${args.bankName}: we received your report (${args.number})` : `${args.bankName}: your case ${args.number} is ${args.status.toLowerCase()}`;
   return { to: args.to, subject, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}
+
+/**
+ * A sign-in from a browser this customer has not used before (issue 13): when, from what, the
+ * new-browser cap it started, and what to do if it was not them (freeze the account at /freeze).
+ */
+export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: string; hours: number } | null }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `New sign-in on ${args.at} (Lagos time) from ${args.browser}${args.ip ? `, network address ${args.ip}` : ''}: a browser you have not signed in from before.`,
+    ...(args.capped ? [`For your safety, for the next ${args.capped.hours} hours at most ${args.capped.cap} in total can leave your account (transfers and bill payments). Money coming in is not limited.`] : []),
+    `If this wasn't you, freeze your account now: ${args.freezeUrl} (it stops all money leaving it), then change your password.`,
+    'If it was you, you need do nothing. Never share your password, PIN or any code with anyone, including our staff.',
+  ];
+  return { to: args.to, subject: `New sign-in to your ${args.bankName} account`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+}
+
+/** The customer's own daily limit was lowered (applies at once) or a raise was asked for (applies at `appliesAt`). */
+export function ownLimitEmail(args: { bankName: string; to: string; firstName: string; limit: string; at: string; appliesAt: string | null }): MailMessage {
+  const lines = args.appliesAt
+    ? [
+        `Hello ${args.firstName},`,
+        `On ${args.at} you asked to raise your own daily limit to ${args.limit}. It applies from ${args.appliesAt} (Lagos time); until then your current limit stays.`,
+        'If this wasn\'t you, someone knows your password and PIN: sign in, lower the limit again (that applies at once) and change your password and PIN, or freeze your account.',
+      ]
+    : [
+        `Hello ${args.firstName},`,
+        `On ${args.at} your own daily limit was set to ${args.limit}. It applies at once.`,
+        'If this wasn\'t you, sign in and change your password.',
+      ];
+  return {
+    to: args.to,
+    subject: args.appliesAt ? `Your daily limit rises to ${args.limit} on ${args.appliesAt}` : `Your daily limit is now ${args.limit}`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, lines),
+  };
+}
+
+/** Instant transfers to other banks (NIP) were turned off, or on again with the password and PIN. */
+export function instantPaymentsEmail(args: { bankName: string; to: string; firstName: string; enabled: boolean; at: string }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    args.enabled
+      ? `On ${args.at} instant transfers to other banks were turned on again from your settings, with your password and PIN.`
+      : `On ${args.at} instant transfers to other banks were turned off from your settings. Transfers within ${args.bankName} still work; turning them back on needs your password and PIN.`,
+    'If this wasn\'t you, sign in and change your password and PIN, or freeze your account.',
+  ];
+  return {
+    to: args.to,
+    subject: args.enabled ? 'Instant transfers to other banks are on' : 'Instant transfers to other banks are off',
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, lines),
+  };
 }

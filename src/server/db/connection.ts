@@ -17,7 +17,9 @@ import * as pendingRegistrationTokens from './migrations/2026-11-22T1600_pending
 import * as bvnUniqueIndex from './migrations/2026-11-22T1700_bvn_unique_index.ts';
 import * as sharedLimits from './migrations/2026-11-22T1800_shared_limits.ts';
 import * as jobs from './migrations/2026-11-22T1810_jobs.ts';
+import * as alerts from './migrations/2026-11-22T1900_alerts.ts';
 import * as freezeAndCases from './migrations/2026-11-22T1910_freeze_and_cases.ts';
+import * as ownLimits from './migrations/2026-11-22T1920_own_limits.ts';
 
 export type Db = Kysely<Database>;
 
@@ -51,7 +53,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1700_bvn_unique_index': bvnUniqueIndex,
   '2026-11-22T1800_shared_limits': sharedLimits,
   '2026-11-22T1810_jobs': jobs,
+  '2026-11-22T1900_alerts': alerts,
   '2026-11-22T1910_freeze_and_cases': freezeAndCases,
+  '2026-11-22T1920_own_limits': ownLimits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

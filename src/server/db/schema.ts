@@ -337,6 +337,34 @@ export interface SupportCaseEventsTable {
   created_at: string;
 }
 
+/** A customer's alert choices (issue 13): email alerts always go; SMS only when switched on. No row: SMS off. */
+export interface AlertSettingsTable {
+  user_id: string;
+  sms_enabled: number;
+  updated_at: string;
+}
+
+/** A customer's own safety settings (issue 13, core/customer-limits): no row means the defaults. */
+export interface CustomerLimitsTable {
+  user_id: string;
+  own_daily_limit_kobo: Money | null;
+  raise_to_kobo: Money | null;
+  raise_applies_at: string | null;
+  /** 1 or 0: transfers to other banks (NIP) allowed. */
+  instant_payments_enabled: Generated<number>;
+  new_browser_window_started_at: string | null;
+  new_browser_window_until: string | null;
+  updated_at: string;
+}
+
+/** A browser a customer has signed in from: SHA-256 of the id in its signed device cookie. */
+export interface KnownDevicesTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   request_counters: RequestCountersTable;
   registrations: RegistrationsTable;
@@ -360,6 +388,9 @@ export interface Database {
   kyc_checks: KycChecksTable;
   password_reset_decoys: PasswordResetDecoysTable;
   jobs: JobsTable;
+  customer_limits: CustomerLimitsTable;
+  known_devices: KnownDevicesTable;
+  alert_settings: AlertSettingsTable;
   freeze_decoys: FreezeDecoysTable;
   support_cases: SupportCasesTable;
   support_case_events: SupportCaseEventsTable;

@@ -5,6 +5,7 @@ import type { TransactionRepository } from '../core/transactions/transaction-rep
 import type { TransferService } from '../core/transfers/transfer-service.ts';
 import type { InboundService } from '../core/transfers/inbound-service.ts';
 import type { BillServiceApi } from '../core/bills/bill-service.ts';
+import type { Alerts } from '../core/alerts/alert-service.ts';
 import { createOnboardedCustomer } from './onboarded-customer.ts';
 import { nubanFor } from '../../lib/nuban.ts';
 import { lagosDate } from '../../lib/lagos-time.ts';
@@ -69,7 +70,7 @@ function monthPlan(index: number): Step[] {
  */
 type SeedServices = { log: Logger; users: UserRepository; transactions: TransactionRepository; transfers: TransferService; inbound: InboundService; bills: BillServiceApi };
 
-export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCustomer>[0] & SeedServices & { withClock(clock: Clock): SeedServices }): Promise<number> {
+export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCustomer>[0] & SeedServices & { alerts: Pick<Alerts, 'dropQueuedFor'>; withClock(clock: Clock): SeedServices }): Promise<number> {
   const { log, users } = bank;
   const demo = await users.findByEmail(demoCustomer.email);
   if (!demo) return 0;
@@ -129,6 +130,9 @@ export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCus
       else log.warn('demo.history_step_refused', { step: step.kind, day: step.day, code: result.code });
     }
   }
-  log.info('demo.history_seeded', { account, transactions: written });
+  // Months-old movements are history, not news: their alerts are dropped, not mailed on first start.
+  const friendId = (await users.findByEmail(demoFriend.email))?.id;
+  const dropped = await bank.alerts.dropQueuedFor(friendId ? [demo.id, friendId] : [demo.id]);
+  log.info('demo.history_seeded', { account, transactions: written, alerts_dropped: dropped });
   return written;
 }

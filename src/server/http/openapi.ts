@@ -6,6 +6,8 @@ import { airtimePurchaseSchema, cablePurchaseSchema, cableVerifySchema, dataPurc
 import { forgotPasswordSchema, resetPasswordSchema, verifyResetTokenSchema } from '../../lib/recovery-schemas.ts';
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../lib/settings-schemas.ts';
 import { bvnSchema, kycAddressSchema } from '../../lib/kyc-schemas.ts';
+import { alertSettingsSchema } from '../../lib/alert-schemas.ts';
+import { dailyLimitSchema, instantPaymentsSchema } from '../../lib/limits-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 import { caseSchema, freezeConfirmSchema, freezeRequestSchema, freezeSchema, unfreezeSchema } from '../../lib/safety-schemas.ts';
 
@@ -44,6 +46,11 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/kyc', summary: "The caller's tier, its limits, what is used today, and which checks are done", auth: true },
   { method: 'post', path: '/v1/kyc/bvn', summary: 'Tier 1 → 2: BVN and date of birth checked with the identity service (422 BVN_MISMATCH, BVN_NOT_FOUND; 429 after 5 failures a day)', auth: true, body: bvnSchema },
   { method: 'post', path: '/v1/kyc/address', summary: 'Tier 2 → 3: the residential address and a proof of it, checked with the address verifier', auth: true, body: kycAddressSchema },
+  { method: 'get', path: '/v1/alerts/settings', summary: 'Transaction alert settings: { email: true (always), sms, sms_to } (SMS alerts go to the phone number on the account)', auth: true },
+  { method: 'post', path: '/v1/alerts/settings', summary: 'Turn SMS transaction alerts on or off (sms: boolean; SMS alerts may carry a charge); email alerts stay on. A change is confirmed by email', auth: true, body: alertSettingsSchema },
+  { method: 'get', path: '/v1/limits', summary: "The caller's limits: the tier's daily limit, their own, a raise waiting its delay (and when it applies), the new-browser cap and until when, and whether instant transfers to other banks are on", auth: true },
+  { method: 'post', path: '/v1/limits/daily', summary: 'Set your own daily limit in kobo, at most the tier\'s: lower applies at once; higher needs password and pin and applies after OWN_LIMIT_RAISE_DELAY_HOURS (emailed)', auth: true, body: dailyLimitSchema },
+  { method: 'post', path: '/v1/limits/instant-payments', summary: 'Turn instant transfers to other banks (NIP) off (at once) or on (password and pin). While off, those transfers answer 423 INSTANT_PAYMENTS_OFF', auth: true, body: instantPaymentsSchema },
   { method: 'get', path: '/v1/general/state-lga', summary: 'States with their local government areas', auth: false },
   { method: 'get', path: '/v1/general/security-questions', summary: 'Security questions', auth: false },
   { method: 'get', path: '/v1/general/banks', summary: 'Banks with their NIP institution codes', auth: false },

@@ -38,6 +38,12 @@ describe('the integrations registry', () => {
     expect(typeof createIntegrations(context({ SMTP_URL: 'smtp://127.0.0.1:2525' })).mailer.send).toBe('function');
   });
 
+  it('texts through the sandbox SMS gateway, one file a message in DATA_DIR/outbox/sms', async () => {
+    const chosen = context({});
+    await createIntegrations(chosen).sms.send({ to: '+2348031234567', text: 'Credit NGN100.00' });
+    expect(fs.readdirSync(path.join(chosen.config.dataDir, 'outbox', 'sms'))).toEqual([expect.stringMatching(/-\+2348031234567\.txt$/)]);
+  });
+
   it('keeps what a test hands in, and chooses the rest', () => {
     const mailer: Mailer = { send: async () => {} };
     const chosen = createIntegrations(context({ INTERBANK_PROVIDER: 'disabled' }), { mailer, interbank: undefined });

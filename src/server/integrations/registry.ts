@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connection.ts';
 import type { Logger } from '../log.ts';
@@ -10,9 +11,11 @@ import type { IdentityService } from './identity/ports.ts';
 import { createSandboxIdentity } from './identity/sandbox-identity.ts';
 import type { Mailer } from './mail/ports.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailers.ts';
+import type { SmsSender } from './sms/ports.ts';
+import { createOutboxSms } from './sms/outbox-sms.ts';
 
 /** Every outside party the bank talks to, each behind its port. A null switch means interbank transfers are off. */
-export type Integrations = { interbank: InterbankSwitch | null; biller: Biller; identity: IdentityService; mailer: Mailer };
+export type Integrations = { interbank: InterbankSwitch | null; biller: Biller; identity: IdentityService; mailer: Mailer; sms: SmsSender };
 
 type Context = { config: Config; db: Db; clock: Clock; log: Logger };
 
@@ -32,6 +35,8 @@ const providers = {
     smtp: ({ config, log }: Context): Mailer => createSmtpMailer(config.smtpUrl!, config.mailFrom, log),
     outbox: ({ config, log }: Context): Mailer => createOutboxMailer(config.outboxDir, config.mailFrom, log),
   },
+  // SMS alerts: the sandbox gateway only, for now (DATA_DIR/outbox/sms, beside the mail outbox).
+  sms: { outbox: ({ config, log }: Context): SmsSender => createOutboxSms(path.join(config.outboxDir, 'sms'), log) },
 } as const;
 
 export function createIntegrations(context: Context, chosen: { [Name in keyof Integrations]?: Integrations[Name] | undefined } = {}): Integrations {
@@ -41,5 +46,6 @@ export function createIntegrations(context: Context, chosen: { [Name in keyof In
     biller: chosen.biller ?? providers.biller.sandbox(context),
     identity: chosen.identity ?? providers.identity.sandbox(context),
     mailer: chosen.mailer ?? providers.mailer[config.smtpUrl ? 'smtp' : 'outbox'](context),
+    sms: chosen.sms ?? providers.sms.outbox(context),
   };
 }

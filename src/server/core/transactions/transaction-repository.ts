@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
 import type { Trx } from '../ledger/ledger.ts';
 import { newId } from '../ids.ts';
+import { queueTransactionAlert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
 
@@ -61,6 +62,8 @@ export async function recordTransaction(trx: Trx, input: NewTransaction): Promis
     updated_at: at,
   };
   await trx.insertInto('transactions').values(row).execute();
+  // Every movement the customer sees is alerted (issue 13), queued with the movement itself.
+  await queueTransactionAlert(trx, { id, at: input.at });
   return id;
 }
 

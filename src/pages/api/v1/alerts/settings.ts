@@ -1,0 +1,19 @@
+import { alertSettingsSchema } from '../../../../lib/alert-schemas.ts';
+import { endpoint, signedIn, signedInPost } from '../../../../server/http/api.ts';
+import { jsonSuccess } from '../../../../server/http/respond.ts';
+import { alertSettingsMessage } from '../../../../server/core/alerts/alert-service.ts';
+
+/** The caller's alert choices: email always on, SMS on or off, and the number SMS alerts go to. */
+export const GET = endpoint(async (context) => {
+  const caller = signedIn(context);
+  if (!caller.ok) return caller;
+  const settings = await context.locals.app.alerts.settings(caller.value.user.id);
+  return jsonSuccess(settings, alertSettingsMessage(settings));
+});
+
+/** Turns SMS alerts on or off (`sms`: boolean); email alerts stay on. A change is confirmed by email. */
+export const POST = signedInPost(
+  alertSettingsSchema,
+  (app, user, input) => app.alerts.setSms(user.id, input.sms),
+  ({ changed: _changed, ...settings }) => jsonSuccess(settings, alertSettingsMessage(settings)),
+);

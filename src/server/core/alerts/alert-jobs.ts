@@ -1,0 +1,20 @@
+import type { Trx } from '../ledger/ledger.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+
+/** The email alert of one transaction row (and, when the customer turned SMS on, the SMS job it queues). */
+export const transactionAlertJob = 'alert.transaction';
+/** The SMS alert of one transaction row, queued by the email alert's job. */
+export const smsAlertJob = 'alert.sms';
+
+export const alertKey = (transactionId: string) => `alert:${transactionId}`;
+export const smsAlertKey = (transactionId: string) => `alert-sms:${transactionId}`;
+
+/**
+ * Queues the alert of a transaction row in the money's own database transaction: the alert
+ * exists exactly when the movement committed (never for one rolled back, never lost for one
+ * that committed), and its key is the row's id, so each row is alerted once. The job is written
+ * at the movement's own time (`at`), which is the clock of the service that wrote the row.
+ */
+export async function queueTransactionAlert(trx: Trx, transaction: { id: string; at: Date }): Promise<void> {
+  await enqueueJob(trx, { now: () => transaction.at }, { kind: transactionAlertJob, payload: { transactionId: transaction.id }, uniqueKey: alertKey(transaction.id) });
+}
