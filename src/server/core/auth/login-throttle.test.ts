@@ -29,8 +29,7 @@ describeOnEngines('password tries on %s', (t) => {
   let userId: string;
   let email: string;
   beforeEach(async () => {
-    ({ userId } = await customer(t().app));
-    email = (await t().app.users.findById(userId))!.email;
+    ({ userId, email } = await customer(t().app));
     checked.secrets.length = 0;
   });
 

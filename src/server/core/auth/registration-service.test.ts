@@ -26,6 +26,15 @@ describeOnEngines('registration on %s', (t) => {
     return resolved.registration;
   };
   const idOf = async (started: { ok: boolean; value?: RegistrationStarted }) => (await pendingOf(started.value!.token)).id;
+  /** Two registrations for one email from one network (the second with another phone), and the code each was mailed. */
+  const twoForOneEmail = async (input: RegisterInput, ip: string, otherPhone: string) => {
+    const one = await t().app.registrations.register(input, { ip });
+    await t().app.registrations.settled();
+    const codeOne = t().mailer.lastCode(input.email);
+    const two = await t().app.registrations.register({ ...input, phone_number: otherPhone }, { ip });
+    await t().app.registrations.settled();
+    return { one, two, codeOne, codeTwo: t().mailer.lastCode(input.email) };
+  };
 
   it('creates nothing until the code is right; the right code opens the customer, verified, with an account, and the same token is the session', async () => {
     const input = details();
@@ -249,12 +258,7 @@ describeOnEngines('registration on %s', (t) => {
 
   it('two registrations for one new email: the first right code opens the account, the other is told to sign in', async () => {
     const input = details();
-    const one = await t().app.registrations.register(input, { ip: '10.0.0.6' });
-    await t().app.registrations.settled();
-    const codeOne = t().mailer.lastCode(input.email);
-    const two = await t().app.registrations.register({ ...input, phone_number: '+2348059998877' }, { ip: '10.0.0.6' });
-    await t().app.registrations.settled();
-    const codeTwo = t().mailer.lastCode(input.email);
+    const { one, two, codeOne, codeTwo } = await twoForOneEmail(input, '10.0.0.6', '+2348059998877');
     if (!one.ok || !two.ok) throw new Error('register failed');
     const [idOne, idTwo] = [await idOf(one), await idOf(two)];
     expect((await t().app.registrations.verify(idOne, codeOne)).ok).toBe(true);
@@ -299,12 +303,7 @@ describeOnEngines('registration on %s', (t) => {
 
     it('two registrations for one email, their right codes at once: one customer, one account, the other told to sign in', async () => {
       const input = details();
-      const one = await t().app.registrations.register(input, { ip: '10.0.3.3' });
-      await t().app.registrations.settled();
-      const codeOne = t().mailer.lastCode(input.email);
-      const two = await t().app.registrations.register({ ...input, phone_number: '+2348059998866' }, { ip: '10.0.3.3' });
-      await t().app.registrations.settled();
-      const codeTwo = t().mailer.lastCode(input.email);
+      const { one, two, codeOne, codeTwo } = await twoForOneEmail(input, '10.0.3.3', '+2348059998866');
       const [idOne, idTwo] = [await idOf(one), await idOf(two)];
       const [first, second] = await Promise.all([t().app.registrations.verify(idOne, codeOne), t().app.registrations.verify(idTwo, codeTwo)]);
       expect([first.ok, second.ok].sort()).toEqual([false, true]);

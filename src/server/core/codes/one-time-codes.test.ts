@@ -35,8 +35,7 @@ describeOnEngines('one-time code tries on %s', (t) => {
   let userId: string;
   let email: string;
   beforeEach(async () => {
-    ({ userId } = await customer(t().app));
-    email = (await t().app.users.findById(userId))!.email;
+    ({ userId, email } = await customer(t().app));
   });
 
   const unverified = async () => {

@@ -13,8 +13,7 @@ describeOnEngines('settings on %s', (t) => {
   let sessionId: string;
 
   beforeEach(async () => {
-    ({ userId } = await customer(t().app));
-    email = (await t().app.users.findById(userId))!.email;
+    ({ userId, email } = await customer(t().app));
     sessionId = (await t().app.sessions.create(userId)).session.id;
   });
 

@@ -113,11 +113,15 @@ describeOnEngines('transfers on %s', (t, engine) => {
   });
 
   describe('idempotency', () => {
-    it('replays the same request once and refuses the key for another', async () => {
+    /** A sender with ₦1,000, a new key, and a ₦100 transfer to another customer of the bank. */
+    async function hundredToAnother(narration: string) {
       const sender = await customer(t().app, { balance: naira(1_000) });
       const recipient = await customer(t().app);
-      const key = newKey();
-      const input = { account_number: recipient.accountNumber, amount: naira(100), narration: 'Lunch', pin: testPin, save_beneficiary: false };
+      return { sender, key: newKey(), input: { account_number: recipient.accountNumber, amount: naira(100), narration, pin: testPin, save_beneficiary: false } };
+    }
+
+    it('replays the same request once and refuses the key for another', async () => {
+      const { sender, key, input } = await hundredToAnother('Lunch');
       const first = await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key);
       const again = await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key);
       expect(first.ok && again.ok).toBe(true);
@@ -130,10 +134,7 @@ describeOnEngines('transfers on %s', (t, engine) => {
     });
 
     it('moves money once for two identical requests in parallel', async () => {
-      const sender = await customer(t().app, { balance: naira(1_000) });
-      const recipient = await customer(t().app);
-      const key = newKey();
-      const input = { account_number: recipient.accountNumber, amount: naira(100), narration: '', pin: testPin, save_beneficiary: false };
+      const { sender, key, input } = await hundredToAnother('');
       const [a, b] = await Promise.all([
         t().app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key),
         t().app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key),
@@ -146,10 +147,7 @@ describeOnEngines('transfers on %s', (t, engine) => {
     });
 
     it('replays a finished request without checking the PIN again (no PIN attempt is counted)', async () => {
-      const sender = await customer(t().app, { balance: naira(1_000) });
-      const recipient = await customer(t().app);
-      const key = newKey();
-      const input = { account_number: recipient.accountNumber, amount: naira(100), narration: '', pin: testPin, save_beneficiary: false };
+      const { sender, key, input } = await hundredToAnother('');
       const first = await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key);
       const replay = await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { ...input, pin: '9999' }, key);
       expect(replay).toMatchObject({ ok: true, replayed: true });
@@ -159,10 +157,7 @@ describeOnEngines('transfers on %s', (t, engine) => {
     });
 
     it('lets a refused request be retried with the same key once corrected', async () => {
-      const sender = await customer(t().app, { balance: naira(1_000) });
-      const recipient = await customer(t().app);
-      const key = newKey();
-      const input = { account_number: recipient.accountNumber, amount: naira(100), narration: '', save_beneficiary: false };
+      const { sender, key, input } = await hundredToAnother('');
       expect(await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { ...input, pin: '1357' }, key)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       expect((await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { ...input, pin: testPin }, key)).ok).toBe(true);
     });
