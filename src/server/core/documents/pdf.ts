@@ -1,15 +1,19 @@
 /**
- * A minimal PDF 1.4 writer for the bank's documents (statements, receipts): text in the two
- * standard Type1 fonts Helvetica and Helvetica-Bold (not embedded, WinAnsiEncoding), horizontal
- * rules and filled grey rectangles on A4 portrait pages. No compression, no images, no
- * dependencies; the output is plain ASCII, so the byte offsets in the xref table are simply
- * string lengths.
+ * The bank's PDF writer (statements, receipts), on PDFKit: text in Noto Sans Regular and Bold
+ * (SIL Open Font License, from the `@expo-google-fonts/noto-sans` package), embedded as subsets
+ * with a ToUnicode map so the text can be searched and copied; shaped with fontkit, so combining
+ * marks sit on their letters (Yoruba ọ̀, ẹ́); content and font streams Flate-compressed. Every
+ * character a customer can type in a Nigerian name prints as typed: Hausa ɓ ɗ ƙ ƴ, Yoruba Ọ ẹ ṣ
+ * with their tone marks, Igbo ị ụ ṅ, and the naira sign ₦.
  *
  * Coordinates are PDF points measured from the TOP-LEFT corner of the page, y growing downwards
- * (the natural direction for laying out a document); for text, y is the baseline. The writer
- * flips them into PDF's bottom-left user space.
+ * (the natural direction for laying out a document); for text, y is the baseline.
  */
-import { kobo } from '../../../lib/money.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import PDFDocument from 'pdfkit';
+import { formatNaira, kobo } from '../../../lib/money.ts';
 
 export const PAGE_WIDTH = 595;
 export const PAGE_HEIGHT = 842;
@@ -66,175 +70,261 @@ export type PdfInfo = {
 // ---------------------------------------------------------------------------------------------
 // Money
 
-/** Kobo → `NGN 1,234.56` (`-NGN 25.50` when negative): the naira sign is not in WinAnsi. */
+/** Kobo → `₦1,234.56` (`-₦25.50` when negative), as on the bank's pages. */
 export function formatNgn(amount: number): string {
-  const value = kobo(amount);
-  return (value < 0 ? '-' : '') + 'NGN ' + groupedNaira(Math.abs(value));
+  return formatNaira(amount);
 }
 
 /** Kobo → `1,234.56` / `-1,234.56`, for table columns whose header names the currency. */
 export function formatAmount(amount: number): string {
   const value = kobo(amount);
-  return (value < 0 ? '-' : '') + groupedNaira(Math.abs(value));
-}
-
-function groupedNaira(absoluteKobo: number): string {
-  const whole = String(Math.trunc(absoluteKobo / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return whole + '.' + String(absoluteKobo % 100).padStart(2, '0');
+  const absolute = Math.abs(value);
+  const whole = String(Math.trunc(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return (value < 0 ? '-' : '') + whole + '.' + String(absolute % 100).padStart(2, '0');
 }
 
 // ---------------------------------------------------------------------------------------------
-// WinAnsi
+// Fonts
 
-/** The code points WinAnsiEncoding puts in 0x80–0x9F (the rest of 0xA0–0xFF is Latin-1). */
-const winAnsiHigh: ReadonlyMap<number, number> = new Map([
-  [0x20ac, 0x80], [0x201a, 0x82], [0x0192, 0x83], [0x201e, 0x84], [0x2026, 0x85], [0x2020, 0x86],
-  [0x2021, 0x87], [0x02c6, 0x88], [0x2030, 0x89], [0x0160, 0x8a], [0x2039, 0x8b], [0x0152, 0x8c],
-  [0x017d, 0x8e], [0x2018, 0x91], [0x2019, 0x92], [0x201c, 0x93], [0x201d, 0x94], [0x2022, 0x95],
-  [0x2013, 0x96], [0x2014, 0x97], [0x02dc, 0x98], [0x2122, 0x99], [0x0161, 0x9a], [0x203a, 0x9b],
-  [0x0153, 0x9c], [0x017e, 0x9e], [0x0178, 0x9f],
-]);
+/** The font files, as package paths (resolved at run time, so the built server finds them in node_modules). */
+const fontModules: Record<PdfFont, string> = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+};
 
-function winAnsiByte(codePoint: number): number | undefined {
-  if (codePoint >= 0x20 && codePoint <= 0x7e) return codePoint;
-  if (codePoint >= 0xa0 && codePoint <= 0xff) return codePoint;
-  return winAnsiHigh.get(codePoint);
+/**
+ * A parsed font, shared by every document: `font` is fontkit's, `shaper` the same font with its
+ * layouts remembered across documents (what PDFKit is given), `widths` the printed widths.
+ */
+type LoadedFont = { font: fontkit.Font; shaper: fontkit.Font; widths: Map<string, number> };
+
+type Run = Pick<fontkit.GlyphRun, 'glyphs' | 'positions' | 'advanceWidth'>;
+
+/** Shaping with the font's composition feature off (see decomposes). */
+const wholeGlyphs = { ccmp: false } as const;
+/** The font's default features; given to PDFKit so that it hands whole strings to the shaper. */
+const defaultFeatures = {} as const;
+
+/** Characters the font shapes alone: no ligature, kerning or mark between any two of them (checked at load). */
+const plainCharacters = '0123456789,.-';
+
+/**
+ * The font with a layout that remembers its runs (bounded) and lays out numbers glyph by glyph.
+ * Shaping is most of the time a statement takes, and a statement repeats its words and digits.
+ * PDFKit scales a run's positions in place by 1000 / unitsPerEm: 1 for these fonts (checked), so
+ * a run can be handed out again.
+ */
+function shaperFor(font: fontkit.Font): fontkit.Font {
+  if (font.unitsPerEm !== 1000) throw new Error(`${font.postscriptName}: expected 1000 units per em, got ${font.unitsPerEm}`);
+  const single = (character: string): Run => font.layout(character);
+  const plain = [...plainCharacters].every((first) =>
+    [...plainCharacters].every((second) => {
+      const pair = font.layout(first + second);
+      const [a, b] = [single(first), single(second)];
+      return (
+        pair.glyphs.length === 2 &&
+        pair.glyphs[0]!.id === a.glyphs[0]!.id &&
+        pair.glyphs[1]!.id === b.glyphs[0]!.id &&
+        pair.advanceWidth === a.advanceWidth + b.advanceWidth &&
+        pair.positions.every((position) => position.xOffset === 0 && position.yOffset === 0)
+      );
+    }),
+  );
+  const plainText = new RegExp(`^[${plainCharacters.replace('-', '\\-')}]+$`);
+  const runs = new Map<string, Run>();
+  const shapeRun = (text: string, features: unknown): Run => {
+    const whole = (features as { ccmp?: boolean } | undefined)?.ccmp === false;
+    const key = whole ? `\u0000${text}` : text;
+    let run = runs.get(key);
+    if (run === undefined) {
+      if (!whole && plain && plainText.test(text)) {
+        const glyphs = [...text].map((character) => font.glyphForCodePoint(character.codePointAt(0)!));
+        const positions = glyphs.map((glyph) => ({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 }));
+        run = { glyphs, positions, advanceWidth: positions.reduce((sum, position) => sum + position.xAdvance, 0) } as Run;
+      } else {
+        run = font.layout(text, (whole ? wholeGlyphs : undefined) as unknown as string[]);
+      }
+      if (runs.size >= 100_000) runs.clear();
+      runs.set(key, run);
+    }
+    return run;
+  };
+  /** Shaped in runs that end after each space (as PDFKit itself does), each run shaped once. */
+  const layout = (text: string, features?: unknown): Run => {
+    const pieces = text.split(/(?<= )/);
+    if (pieces.length === 1) return shapeRun(text, features);
+    const glyphs: fontkit.Glyph[] = [];
+    const positions: fontkit.GlyphPosition[] = [];
+    let advanceWidth = 0;
+    for (const piece of pieces) {
+      const run = shapeRun(piece, features);
+      glyphs.push(...run.glyphs);
+      positions.push(...run.positions);
+      advanceWidth += run.advanceWidth;
+    }
+    return { glyphs, positions, advanceWidth } as Run;
+  };
+  return new Proxy(font, {
+    get(target, property) {
+      if (property === 'layout') return layout;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
-function encodable(text: string): boolean {
-  for (const character of text) if (winAnsiByte(character.codePointAt(0)!) === undefined) return false;
-  return true;
+let loadedFonts: Record<PdfFont, LoadedFont> | undefined;
+
+/** The absolute path of a font file. */
+export function fontFile(font: PdfFont): string {
+  return createRequire(import.meta.url).resolve(fontModules[font]);
+}
+
+function loadFont(font: PdfFont): LoadedFont {
+  const data = readFileSync(fontFile(font));
+  const parsed = fontkit.create(data);
+  if (!('layout' in parsed)) throw new Error(`${fontModules[font]} is a font collection, not a font`);
+  // fontkit keeps one glyph object per glyph id, with the characters of whichever text created it
+  // first, and PDFKit's ToUnicode map takes those characters. Creating every glyph from the
+  // character map first makes that text the glyph's own (u reads u, ụ reads ụ, in any order).
+  for (const codePoint of parsed.characterSet) parsed.glyphForCodePoint(codePoint);
+  return { font: parsed, shaper: shaperFor(parsed), widths: new Map() };
+}
+
+/** Both fonts, read and parsed once per process. */
+function fonts(): Record<PdfFont, LoadedFont> {
+  loadedFonts ??= { regular: loadFont('regular'), bold: loadFont('bold') };
+  return loadedFonts;
+}
+
+const coverage = new Map<number, boolean>();
+
+/** Whether both fonts draw the code point (the regular and bold cuts cover the same characters). */
+export function fontCovers(codePoint: number): boolean {
+  let covered = coverage.get(codePoint);
+  if (covered === undefined) {
+    const { regular, bold } = fonts();
+    covered = regular.font.hasGlyphForCodePoint(codePoint) && bold.font.hasGlyphForCodePoint(codePoint);
+    coverage.set(codePoint, covered);
+  }
+  return covered;
 }
 
 /**
- * The text as it will be printed, every character in WinAnsi: tabs and line breaks become
- * spaces; invisible format characters (zero-width joiners, BOM, bidi marks, soft hyphen) are
- * dropped; a Latin letter whose diacritics WinAnsi lacks keeps what it can (Yoruba ọ̀ → ò,
- * ẹ → e, Ṣ → S); anything else outside WinAnsi (₦, emoji, other scripts) becomes `?`.
+ * The text as it will be printed: NFC; tabs and line breaks become spaces; control and invisible
+ * format characters (zero-width joiners, BOM, bidi marks, soft hyphen, variation selectors) are
+ * dropped; a character the font does not draw (emoji, other scripts) becomes `?`. Every Latin
+ * letter and combining mark Nigerian names use, and ₦, are kept as typed.
  */
-export function toWinAnsi(text: string): string {
+export function printableText(text: string): string {
+  // Printable ASCII: the font has all of it.
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
   let out = '';
-  for (const [cluster] of text.normalize('NFD').matchAll(/\P{M}\p{M}*|\p{M}+/gu)) {
-    const base = String.fromCodePoint(cluster.codePointAt(0)!);
-    if (/^\p{M}/u.test(base) || /^\p{Cf}$/u.test(base)) continue;
-    if (base === '\t' || base === '\n' || base === '\r') {
-      out += ' ';
-      continue;
+  for (const character of text.normalize('NFC')) {
+    let printed = printedCharacters.get(character);
+    if (printed === undefined) {
+      printed = printedCharacter(character);
+      printedCharacters.set(character, printed);
     }
-    const composed = cluster.normalize('NFC');
-    if (encodable(composed)) {
-      out += composed;
-      continue;
-    }
-    const marks = [...cluster.slice(base.length)];
-    const partial = marks.map((mark) => (base + mark).normalize('NFC')).find((candidate) => candidate.length === 1 && encodable(candidate));
-    out += partial ?? (encodable(base) ? base : '?');
+    out += printed;
   }
   return out;
 }
 
-/** A PDF literal string `( … )` for text already passed through toWinAnsi. ASCII output only. */
-function pdfString(winAnsiText: string): string {
-  let out = '(';
-  for (const character of winAnsiText) {
-    const byte = winAnsiByte(character.codePointAt(0)!) ?? 0x3f;
-    if (byte === 0x28 || byte === 0x29 || byte === 0x5c) out += '\\' + character;
-    else if (byte < 0x80) out += character;
-    else out += '\\' + byte.toString(8).padStart(3, '0');
+const printedCharacters = new Map<string, string>();
+
+function printedCharacter(character: string): string {
+  // No-break spaces print as spaces (the font draws them with the space's glyph, which a reader could only extract one way).
+  if (character === '\t' || character === '\n' || character === '\r' || character === '\u00A0' || character === '\u202F') return ' ';
+  if (/^[\p{Cc}\p{Cf}\uFE00-\uFE0F]$/u.test(character) || /^[\u{E0100}-\u{E01EF}]$/u.test(character)) return '';
+  return fontCovers(character.codePointAt(0)!) ? character : '?';
+}
+
+const decomposedByFont = new Map<number, boolean>();
+
+/**
+ * Whether the font's glyph composition feature (ccmp) takes the character apart: Noto Sans draws
+ * ụ ị ọ ẹ … as the plain letter plus a combining dot below, and the PDF's ToUnicode map, one text
+ * per glyph, would then read every plain u as ụ (or every ụ as u). Text with such a character,
+ * or with any combining mark, is shaped with ccmp off: the precomposed glyphs, still with their
+ * tone marks placed by the font's mark positioning.
+ */
+function decomposes(codePoint: number): boolean {
+  let decomposed = decomposedByFont.get(codePoint);
+  if (decomposed === undefined) {
+    decomposed = Object.values(fonts()).some(({ font }) => {
+      const run = font.layout(String.fromCodePoint(codePoint));
+      return run.glyphs.length !== 1 || run.glyphs[0]!.id !== font.glyphForCodePoint(codePoint).id;
+    });
+    decomposedByFont.set(codePoint, decomposed);
   }
-  return out + ')';
+  return decomposed;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Metrics (Adobe Core14 AFM, code points 32–126 in WinAnsi: 39 is quotesingle, 96 is grave)
-
-// prettier-ignore
-const helveticaWidths = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, // space … /
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, // 0 … ?
-  1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, // @ … O
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, // P … _
-  333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, // ` … o
-  556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, // p … ~
-];
-
-// prettier-ignore
-const helveticaBoldWidths = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278,
-  556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333, 333, 584, 584, 584, 611,
-  975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
-  333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
-  611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
-];
-
-/** Widths of the common non-ASCII punctuation, [regular, bold]. */
-const specialWidths: ReadonlyMap<number, readonly [number, number]> = new Map([
-  [0x2026, [1000, 1000]], // …
-  [0x2013, [556, 556]], // –
-  [0x2014, [1000, 1000]], // —
-  [0x2018, [222, 278]], [0x2019, [222, 278]], [0x201a, [222, 278]],
-  [0x201c, [333, 500]], [0x201d, [333, 500]], [0x201e, [333, 500]],
-  [0x2022, [350, 350]], // •
-  [0x20ac, [556, 556]], // €
-  [0x2122, [1000, 1000]], // ™
-  [0x00a0, [278, 278]], // no-break space
-  [0x00b7, [278, 278]], // ·
-  [0x00d7, [584, 584]], [0x00f7, [584, 584]],
-  [0x00a9, [737, 737]], [0x00ae, [737, 737]],
-  [0x00b0, [400, 400]],
-  [0x00c6, [1000, 1000]], [0x00e6, [889, 889]], [0x00df, [611, 611]],
-]);
-
-function glyphWidth(character: string, font: PdfFont): number {
-  const codePoint = character.codePointAt(0)!;
-  const table = font === 'bold' ? helveticaBoldWidths : helveticaWidths;
-  if (codePoint >= 32 && codePoint <= 126) return table[codePoint - 32]!;
-  const special = specialWidths.get(codePoint);
-  if (special) return font === 'bold' ? special[1] : special[0];
-  // Accented Latin letters are as wide as their base letter (true for Helvetica's À…ÿ).
-  const base = character.normalize('NFD').codePointAt(0)!;
-  if (base >= 32 && base <= 126) return table[base - 32]!;
-  return font === 'bold' ? 611 : 556;
+/** The OpenType features to shape printed text with. */
+function shapingFeatures(printed: string): typeof wholeGlyphs | typeof defaultFeatures {
+  for (const character of printed) {
+    const codePoint = character.codePointAt(0)!;
+    if (codePoint < 0x80) continue;
+    if (/^\p{M}$/u.test(character) || decomposes(codePoint)) return wholeGlyphs;
+  }
+  return defaultFeatures;
 }
 
-/** Width in points of the text as printed (after toWinAnsi), Helvetica metrics, no kerning. */
+/** Width in points of printed text (already through printableText), shaped as PDFKit shapes it. */
+function printedWidth(printed: string, font: PdfFont, size: number): number {
+  const loaded = fonts()[font];
+  let units = loaded.widths.get(printed);
+  if (units === undefined) {
+    units = loaded.shaper.layout(printed, shapingFeatures(printed) as unknown as string[]).advanceWidth;
+    if (loaded.widths.size > 50_000) loaded.widths.clear();
+    loaded.widths.set(printed, units);
+  }
+  return (units * size) / loaded.font.unitsPerEm;
+}
+
+/** Width in points of the text as printed (after printableText), Noto Sans metrics with kerning. */
 export function textWidth(text: string, font: PdfFont, size: number): number {
-  let units = 0;
-  for (const character of toWinAnsi(text)) units += glyphWidth(character, font);
-  return (units * size) / 1000;
+  return printedWidth(printableText(text), font, size);
 }
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 /** The printed text, cut and ended with an ellipsis when it is wider than maxWidth. */
 export function truncateToWidth(text: string, font: PdfFont, size: number, maxWidth: number): string {
-  const printed = toWinAnsi(text);
-  if (textWidth(printed, font, size) <= maxWidth) return printed;
-  const characters = [...printed];
+  const printed = printableText(text);
+  if (printedWidth(printed, font, size) <= maxWidth) return printed;
+  // Cut between grapheme clusters, so a letter keeps its combining marks.
+  const clusters = /^[\x20-\x7e]*$/.test(printed) ? [...printed] : [...graphemes.segment(printed)].map((segment) => segment.segment);
   const ellipsis = '\u2026';
-  let budget = maxWidth - textWidth(ellipsis, font, size);
-  let kept = '';
-  for (const character of characters) {
-    const width = (glyphWidth(character, font) * size) / 1000;
-    if (width > budget) break;
-    budget -= width;
-    kept += character;
+  const cut = (count: number) => clusters.slice(0, count).join('').trimEnd() + ellipsis;
+  const fits = (count: number) => printedWidth(cut(count), font, size) <= maxWidth;
+  // Estimate from the clusters' own widths (kerning aside), then correct against the shaped width.
+  let budget = maxWidth - printedWidth(ellipsis, font, size);
+  let count = 0;
+  while (count < clusters.length - 1) {
+    budget -= printedWidth(clusters[count]!, font, size);
+    if (budget < 0) break;
+    count += 1;
   }
-  return kept.trimEnd() + ellipsis;
+  while (count > 0 && !fits(count)) count -= 1;
+  while (count < clusters.length - 1 && fits(count + 1)) count += 1;
+  return cut(count);
 }
 
 /** Greedy word wrap of the printed text; words wider than a line are cut with truncateToWidth. */
 export function wrapText(text: string, font: PdfFont, size: number, maxWidth: number): string[] {
-  const words = toWinAnsi(text).split(' ').filter((word) => word.length > 0);
+  const words = printableText(text).split(' ').filter((word) => word.length > 0);
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
     const candidate = line ? line + ' ' + word : word;
-    if (textWidth(candidate, font, size) <= maxWidth) {
+    if (printedWidth(candidate, font, size) <= maxWidth) {
       line = candidate;
       continue;
     }
     if (line) lines.push(line);
-    line = textWidth(word, font, size) <= maxWidth ? word : truncateToWidth(word, font, size, maxWidth);
+    line = printedWidth(word, font, size) <= maxWidth ? word : truncateToWidth(word, font, size, maxWidth);
   }
   if (line) lines.push(line);
   return lines;
@@ -243,100 +333,82 @@ export function wrapText(text: string, font: PdfFont, size: number, maxWidth: nu
 // ---------------------------------------------------------------------------------------------
 // Writer
 
-function num(value: number): string {
+function finite(value: number): number {
   if (!Number.isFinite(value)) throw new Error(`PDF coordinates must be finite, got ${value}`);
-  const rounded = Math.round(value * 100) / 100;
-  return Object.is(rounded, -0) ? '0' : String(rounded);
+  return value;
 }
 
-function greyLevel(value: number | undefined, fallback: number): string {
-  return num(Math.min(1, Math.max(0, value ?? fallback)));
+/** A grey level (0 black … 1 white) as the RGB triple PDFKit takes (0–255). */
+function grey(value: number | undefined, fallback: number): [number, number, number] {
+  const level = Math.round(Math.min(1, Math.max(0, value ?? fallback)) * 255);
+  return [level, level, level];
 }
 
-function contentStream(page: PdfPage): string {
-  const lines: string[] = [];
-  for (const op of page) {
-    if (op.op === 'rect') {
-      const y = PAGE_HEIGHT - op.y - op.height;
-      lines.push(`${greyLevel(op.grey, 0.93)} g ${num(op.x)} ${num(y)} ${num(op.width)} ${num(op.height)} re f`);
-    } else if (op.op === 'line') {
-      const y = num(PAGE_HEIGHT - op.y);
-      lines.push(`${greyLevel(op.grey, 0)} G ${num(op.width ?? 0.5)} w ${num(op.x1)} ${y} m ${num(op.x2)} ${y} l S`);
-    } else {
-      const printed = toWinAnsi(op.text);
-      if (printed.length === 0) continue;
-      const font = op.font ?? 'regular';
-      const width = op.align && op.align !== 'left' ? textWidth(printed, font, op.size) : 0;
-      const x = op.align === 'right' ? op.x - width : op.align === 'center' ? op.x - width / 2 : op.x;
-      lines.push(
-        `BT ${greyLevel(op.grey, 0)} g /${font === 'bold' ? 'F2' : 'F1'} ${num(op.size)} Tf ` +
-          `${num(x)} ${num(PAGE_HEIGHT - op.y)} Td ${pdfString(printed)} Tj ET`,
-      );
-    }
-  }
-  return lines.join('\n');
-}
-
-/** A text string for the Info dictionary: UTF-16BE with a BOM, as hex (any Unicode allowed). */
-function infoString(text: string): string {
-  let hex = '<FEFF';
-  for (let index = 0; index < text.length; index += 1) {
-    hex += text.charCodeAt(index).toString(16).padStart(4, '0').toUpperCase();
-  }
-  return hex + '>';
-}
-
-/** `2026-11-21T09:15:00+01:00` → `(D:20261121091500+01'00')`, or undefined. */
-function pdfDate(iso: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/.exec(iso);
-  if (!match) return undefined;
-  const [, year, month, day, hour, minute, second = '00', zone = 'Z'] = match;
-  const offset = zone === 'Z' ? 'Z' : `${zone.slice(0, 3)}'${zone.slice(4, 6)}'`;
-  return `(D:${year}${month}${day}${hour}${minute}${second}${offset})`;
+/** `2026-11-21T09:15:00+01:00` → that instant, or undefined. */
+function pdfDate(iso: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/.test(iso)) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /**
- * Writes the pages as a PDF 1.4 file. Object layout: 1 catalog, 2 page tree, 3 Helvetica,
- * 4 Helvetica-Bold, then a page object and its content stream per page, then the Info dictionary.
+ * Writes the pages as a PDF: A4 portrait pages, the fonts embedded as subsets (only the glyphs
+ * used), every stream Flate-compressed, the Info dictionary in UTF-16 (any Unicode allowed).
  */
 export function writePdf(pages: readonly PdfPage[], info: PdfInfo = {}): Buffer {
   if (pages.length === 0) throw new Error('a PDF needs at least one page');
-  const objects: string[] = [];
-  const pageIds = pages.map((_, index) => 5 + index * 2);
-  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
-  objects.push(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`);
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
-  pages.forEach((page, index) => {
-    const contentId = pageIds[index]! + 1;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
-        `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${contentId} 0 R >>`,
-    );
-    const stream = contentStream(page);
-    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  });
-  const entries: string[] = [];
-  if (info.title) entries.push(`/Title ${infoString(info.title)}`);
-  if (info.author) entries.push(`/Author ${infoString(info.author)}`);
-  if (info.subject) entries.push(`/Subject ${infoString(info.subject)}`);
-  if (info.creator) entries.push(`/Creator ${infoString(info.creator)}`);
-  entries.push(`/Producer ${infoString('naija-retail-bank documents')}`);
+  const { regular, bold } = fonts();
   const created = info.creationDate ? pdfDate(info.creationDate) : undefined;
-  if (created) entries.push(`/CreationDate ${created}`);
-  objects.push(`<< ${entries.join(' ')} >>`);
-  const infoId = objects.length;
-
-  let file = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(file.length);
-    file += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    pdfVersion: '1.4',
+    lang: 'en-NG',
+    // No default font: PDFKit would otherwise load Helvetica's metrics from its own files.
+    font: null as unknown as string,
+    info: {
+      Producer: 'naija-retail-bank documents',
+      Creator: info.creator ?? 'naija-retail-bank documents',
+      ...(info.title ? { Title: info.title } : {}),
+      ...(info.author ? { Author: info.author } : {}),
+      ...(info.subject ? { Subject: info.subject } : {}),
+      ...(created ? { CreationDate: created } : {}),
+    },
   });
-  const xrefOffset = file.length;
-  file += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) file += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  file += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${xrefOffset}\n%%EOF\n`;
-  // Every character is ASCII (pdfString escapes the rest), so string offsets are byte offsets.
-  return Buffer.from(file, 'latin1');
+  doc.registerFont('regular', regular.shaper as unknown as string);
+  doc.registerFont('bold', bold.shaper as unknown as string);
+
+  for (const page of pages) {
+    doc.addPage({ size: [PAGE_WIDTH, PAGE_HEIGHT], margin: 0 });
+    for (const op of page) {
+      if (op.op === 'rect') {
+        doc.rect(finite(op.x), finite(op.y), finite(op.width), finite(op.height)).fill(grey(op.grey, 0.93));
+      } else if (op.op === 'line') {
+        doc.moveTo(finite(op.x1), finite(op.y)).lineTo(finite(op.x2), op.y).lineWidth(op.width ?? 0.5).stroke(grey(op.grey, 0));
+      } else {
+        const printed = printableText(op.text);
+        if (printed.trim().length === 0) continue;
+        const font = op.font ?? 'regular';
+        const width = printedWidth(printed, font, op.size);
+        const x = op.align === 'right' ? op.x - width : op.align === 'center' ? op.x - width / 2 : op.x;
+        doc
+          .font(font)
+          .fontSize(op.size)
+          .fillColor(grey(op.grey, 0))
+          .text(printed, finite(x), finite(op.y), {
+            lineBreak: false,
+            baseline: 'alphabetic',
+            textWidth: width,
+            wordCount: printed.split(/\s+/).length,
+            // Always some features: PDFKit then gives the whole string to the shaper, which splits and remembers runs.
+            features: shapingFeatures(printed),
+          } as unknown as PDFKit.Mixins.TextOptions);
+      }
+    }
+  }
+  doc.end();
+  // PDFKit writes the whole file synchronously on end(); the chunks wait in the stream's buffer.
+  const chunks: Buffer[] = [];
+  for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }

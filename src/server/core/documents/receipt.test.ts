@@ -41,10 +41,10 @@ describe('receiptPdf', () => {
     expect(valueAfter(lines, 'Status')).toBe('Successful');
     expect(valueAfter(lines, 'Narration')).toBe('Rent share');
     expect(valueAfter(lines, 'Session ID')).toBe('000013261121091500123456789012');
-    expect(valueAfter(lines, 'Amount')).toBe('NGN 5,000.00');
-    expect(valueAfter(lines, 'Transfer fee')).toBe('NGN 25.00');
-    expect(valueAfter(lines, 'Stamp duty')).toBe('NGN 50.00');
-    expect(valueAfter(lines, 'Total debited')).toBe('NGN 5,075.00');
+    expect(valueAfter(lines, 'Amount')).toBe('₦5,000.00');
+    expect(valueAfter(lines, 'Transfer fee')).toBe('₦25.00');
+    expect(valueAfter(lines, 'Stamp duty')).toBe('₦50.00');
+    expect(valueAfter(lines, 'Total debited')).toBe('₦5,075.00');
     expect(lines).not.toContain('Other charges');
     // Sender is the customer, recipient the counterparty.
     expect(lines.indexOf('Sender')).toBeLessThan(lines.indexOf('Recipient'));
@@ -67,7 +67,7 @@ describe('receiptPdf', () => {
     expect(lines.indexOf('Sender')).toBeLessThan(lines.indexOf('Recipient'));
     expect(valueAfter(lines, 'Account name', 0)).toBe('ADAEZE OKAFOR');
     expect(valueAfter(lines, 'Account name', 1)).toBe('CHIAMAKA EZE');
-    expect(valueAfter(lines, 'Total credited')).toBe('NGN 5,000.00');
+    expect(valueAfter(lines, 'Total credited')).toBe('₦5,000.00');
     expect(lines).not.toContain('Transfer fee');
   });
 
@@ -88,8 +88,8 @@ describe('receiptPdf', () => {
     expect(valueAfter(lines, 'Meter number')).toBe('45012345678');
     expect(valueAfter(lines, 'Token')).toBe('1234 5678 9012 3456 7890');
     expect(valueAfter(lines, 'Units')).toBe('45.6');
-    expect(valueAfter(lines, 'Charges')).toBe('NGN 100.00');
-    expect(valueAfter(lines, 'Total debited')).toBe('NGN 10,100.00');
+    expect(valueAfter(lines, 'Charges')).toBe('₦100.00');
+    expect(valueAfter(lines, 'Total debited')).toBe('₦10,100.00');
     expect(lines.join('\n')).not.toContain('ignored');
   });
 
@@ -105,14 +105,14 @@ describe('receiptPdf', () => {
 
   it('itemises charges not covered by the details as other charges', () => {
     const lines = receiptLines(transaction({ fee: 10_000, details: { transfer_fee: 2_500, stamp_duty: 5_000 } }));
-    expect(valueAfter(lines, 'Other charges')).toBe('NGN 25.00');
-    expect(valueAfter(lines, 'Total debited')).toBe('NGN 5,100.00');
+    expect(valueAfter(lines, 'Other charges')).toBe('₦25.00');
+    expect(valueAfter(lines, 'Total debited')).toBe('₦5,100.00');
   });
 
   it('says when a transaction failed or was reversed', () => {
     const failed = receiptLines(transaction({ status: 'failed' }));
     expect(failed).toContain('This transaction failed. Your account was not debited.');
-    expect(valueAfter(failed, 'Total (not debited)')).toBe('NGN 5,075.00');
+    expect(valueAfter(failed, 'Total (not debited)')).toBe('₦5,075.00');
     expect(failed).not.toContain('Total debited');
     const reversed = receiptLines(transaction({ status: 'reversed', details: { transfer_fee: 2_500, stamp_duty: 5_000, reversed_by: 'REV20261121X' } }));
     expect(reversed).toContain('This transaction was reversed: the amount was returned to your account.');
@@ -128,17 +128,39 @@ describe('receiptPdf', () => {
     expect(wrapped.join(' ')).toBe(narration.trim());
   });
 
+  it('prints a Nigerian name and ₦ exactly, for the customer and the counterparty', () => {
+    const name = 'Ọlá Ɗanjuma-Ƙasim';
+    const pdf = inspectPdf(
+      receiptPdf({
+        bankName: 'Naija Retail Bank',
+        transaction: transaction({ counterparty: { name: 'Ɓala Ƴakubu Ọ̀ṣun', account_number: '0123456789', bank_code: '058', bank_name: 'Guaranty Trust Bank' } }),
+        accountNumber: '0011223344',
+        accountName: name,
+      }),
+    );
+    const lines = pdf.pages[0]!.strings;
+    expect(valueAfter(lines, 'Account name', 0)).toBe(name);
+    expect(valueAfter(lines, 'Account name', 1)).toBe('Ɓala Ƴakubu Ọ̀ṣun'.normalize('NFC'));
+    expect(lines).toContain('₦5,000.00');
+    expect(valueAfter(lines, 'Total debited')).toBe('₦5,075.00');
+    // The fonts are embedded subsets; nothing was mapped to WinAnsi or replaced.
+    expect([...pdf.fonts.values()].every((font) => font.embedded)).toBe(true);
+    expect(lines.join('\n')).not.toContain('?');
+    expect(lines.join('\n')).not.toContain('NGN');
+  });
+
   const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
   it.skipIf(!hasPdftotext)('extracts with pdftotext (poppler)', () => {
     const directory = mkdtempSync(join(tmpdir(), 'receipt-'));
     try {
       const file = join(directory, 'receipt.pdf');
       writeFileSync(file, receiptPdf({ bankName: 'Naija Retail Bank', transaction: transaction(), accountNumber: '0011223344', accountName: 'Adébáyọ̀' }));
+      // A reader of its own (poppler) extracts the name and ₦ through the ToUnicode maps.
       const result = spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' });
       expect(result.status).toBe(0);
       expect(result.stdout).toContain('0011223344');
-      expect(result.stdout).toContain('NGN 5,075.00');
-      expect(result.stdout).toContain('Adébáyò');
+      expect(result.stdout).toContain('₦5,075.00');
+      expect(result.stdout.normalize('NFC')).toContain('Adébáyọ̀'.normalize('NFC'));
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

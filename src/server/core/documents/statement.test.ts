@@ -122,9 +122,9 @@ describe('statementPdf', () => {
       expect(page.strings).toContain(`Page ${index + 1} of 5`);
       expect(page.strings).toContain('Date');
       expect(page.strings).toContain('Description');
-      expect(page.strings).toContain('Debit (NGN)');
-      expect(page.strings).toContain('Credit (NGN)');
-      expect(page.strings).toContain('Balance (NGN)');
+      expect(page.strings).toContain('Debit (₦)');
+      expect(page.strings).toContain('Credit (₦)');
+      expect(page.strings).toContain('Balance (₦)');
     });
     // Every transaction appears exactly once, in order.
     const text = allText(pdf);
@@ -149,18 +149,18 @@ describe('statementPdf', () => {
         '0011223344',
         '1 Nov 2026 to 30 Nov 2026',
         'Opening balance',
-        'NGN 500,000.00',
+        '₦500,000.00',
         'Money in',
-        'NGN 2,004.04',
+        '₦2,004.04',
         'Money out',
-        'NGN 2,055.78',
+        '₦2,055.78',
         'Closing balance',
         formatNgn(input.closingBalance),
         'Transactions',
         '4',
       ]),
     );
-    expect(formatNgn(input.closingBalance)).toBe('NGN 499,948.26');
+    expect(formatNgn(input.closingBalance)).toBe('₦499,948.26');
     // Table amounts: debit = principal + fee, credit = principal, balance after.
     expect(page).toEqual(expect.arrayContaining(['1,026.88', '1,001.01', '498,973.12', '499,974.13', '500,000.00']));
   });
@@ -173,6 +173,7 @@ describe('statementPdf', () => {
     expect(description.endsWith('…')).toBe(true);
     expect(description.length).toBeLessThan(narration.length);
     expect(textWidth(description, 'regular', 8)).toBeLessThanOrEqual(229);
+    expect(textWidth(description, 'regular', 8)).toBeGreaterThan(200);
     expect(strings.some((value) => value.includes('instalment'))).toBe(false);
   });
 
@@ -182,7 +183,9 @@ describe('statementPdf', () => {
     const text = pageText(pdf, 0);
     expect(text).toContain('FAILED001 · Transfer · Failed · incl. fee 75.00 · not posted');
     expect(text).toContain('Failed transactions are listed in grey for reference; they moved no money and are not in the totals.');
-    expect(pdf.pages[0]!.content).toContain('BT 0.45 g /F1 8 Tf');
+    const row = pdf.pages[0]!.texts.find((item) => item.text === '21 Nov 2026')!;
+    expect(row.grey).toBeCloseTo(0.45, 2);
+    expect(pdf.pages[0]!.texts.find((item) => item.text === 'Opening balance' && item.font === 'NotoSans-Bold')!.grey).toBe(0);
   });
 
   it('is a valid one-page statement saying there were no transactions for an empty period', () => {
@@ -192,14 +195,25 @@ describe('statementPdf', () => {
     const strings = pdf.pages[0]!.strings;
     expect(strings).toContain('There were no transactions on this account in this period.');
     expect(strings).toContain('Page 1 of 1');
-    expect(strings).toContain('NGN 0.00');
-    expect(strings.filter((value) => value === 'NGN 1,234.56')).toHaveLength(2);
+    expect(strings).toContain('₦0.00');
+    expect(strings.filter((value) => value === '₦1,234.56')).toHaveLength(2);
     expect(strings).toContain('0');
   });
 
-  it('prints names outside WinAnsi as best it can', () => {
-    const input = statementWith(0, { customerName: 'Adébáyọ̀ Ọlá ₦' });
-    expect(pageText(inspectPdf(statementPdf(input)), 0)).toContain('Adébáyò Olá ?');
+  it('prints a Nigerian name exactly, with ₦ amounts, on every page', () => {
+    const name = 'Ọlá Ɗanjuma-Ƙasim';
+    const input = statementWith(40, { customerName: name });
+    input.transactions[3] = { ...input.transactions[3]!, counterparty: { name: 'Adébáyọ̀ Ɓala', account_number: '0123456789', bank_code: '058', bank_name: 'Guaranty Trust Bank' } };
+    const pdf = inspectPdf(statementPdf(input));
+    expect(pdf.pageCount).toBe(2);
+    const first = pdf.pages[0]!.strings;
+    expect(first).toContain(name);
+    expect(first).toContain('₦500,000.00');
+    expect(first).toContain('Debit (₦)');
+    expect(pageText(pdf, 0)).toContain(`Payment number 3 · from ${'Adébáyọ̀ Ɓala'.normalize('NFC')} (Guaranty Trust`);
+    // The footer names the customer on every page.
+    for (const page of pdf.pages) expect(page.strings.some((value) => value.includes(` · ${name} · 0011223344 · `))).toBe(true);
+    expect(allText(pdf)).not.toContain('?');
   });
 
   it('refuses malformed periods and amounts', () => {
@@ -217,7 +231,7 @@ describe('statementPdf', () => {
       expect(result.status).toBe(0);
       expect(result.stderr).toBe('');
       expect(result.stdout).toContain('0011223344');
-      expect(result.stdout).toContain('NGN 500,000.00');
+      expect(result.stdout).toContain('₦500,000.00');
       expect(result.stdout).toContain('Page 1 of 2');
       expect(result.stdout).toContain('Page 2 of 2');
       expect(result.stdout).toContain('REF00039');

@@ -155,9 +155,9 @@ function tableHeader(top: number): PdfOp[] {
     { op: 'rect', x: LEFT, y: top, width: RIGHT - LEFT, height: TABLE_HEADER_HEIGHT, grey: 0.88 },
     text(DATE_X + 4, baseline, 'Date', 8, { font: 'bold' }),
     text(DESCRIPTION_X, baseline, 'Description', 8, { font: 'bold' }),
-    text(DEBIT_RIGHT, baseline, 'Debit (NGN)', 8, { font: 'bold', align: 'right' }),
-    text(CREDIT_RIGHT, baseline, 'Credit (NGN)', 8, { font: 'bold', align: 'right' }),
-    text(BALANCE_RIGHT - 4, baseline, 'Balance (NGN)', 8, { font: 'bold', align: 'right' }),
+    text(DEBIT_RIGHT, baseline, 'Debit (₦)', 8, { font: 'bold', align: 'right' }),
+    text(CREDIT_RIGHT, baseline, 'Credit (₦)', 8, { font: 'bold', align: 'right' }),
+    text(BALANCE_RIGHT - 4, baseline, 'Balance (₦)', 8, { font: 'bold', align: 'right' }),
   ];
 }
 
