@@ -75,3 +75,22 @@ export async function waitForCode(email: string, { count = 1, timeoutMs = 10_000
   );
   return codeInMail(newest);
 }
+
+/**
+ * The sandbox SMS gateway writes every text to DATA_DIR/outbox/sms as
+ * `<ISO time>-<random>-<+234…>.txt`: a `To:` line, a blank line, the text.
+ */
+export function smsOutboxDir(): string {
+  return path.join(outboxDir(), 'sms');
+}
+
+/** The texts sent to `phone` (E.164, +2348031234567), oldest first. */
+export function smsTo(phone: string): string[] {
+  const dir = smsOutboxDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(`-${phone}.txt`))
+    .sort()
+    .map((name) => fs.readFileSync(path.join(dir, name), 'utf8').split('\n\n').slice(1).join('\n\n').trim());
+}
