@@ -2,7 +2,7 @@ import { transferCharges, type ChargeRules } from '../lib/charges.ts';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from './api.ts';
 import { parseNairaInput } from '../lib/amount-input.ts';
-import { formatNaira } from '../lib/money.ts';
+import { formatNaira, kobo } from '../lib/money.ts';
 import { balanceProblem, minTransferKobo, nairaAmountProblem, transferFieldsSchema, transferFingerprint, type TransferMode } from '../lib/transfer-form.ts';
 import { processing, transactionPin, whileProcessing, type Bank } from '../stores/transfer.ts';
 import { AmountField } from './AmountField.tsx';
@@ -65,8 +65,8 @@ export default function TransferForm(props: Props) {
   const complete = /^\d{10}$/.test(accountNumber) && /^\d{6}$/.test(bankCode);
   const kind = bankCode === selfBankCode ? 'local' : 'interbank';
   const validAmount = amount !== null && amount >= minTransferKobo ? amount : null;
-  const charges = validAmount !== null ? transferCharges(chargeRules, validAmount, kind) : null;
-  const overBalance = validAmount !== null && charges ? balanceProblem(balance, validAmount, charges.total) : undefined;
+  const charges = validAmount !== null ? transferCharges(chargeRules, kobo(validAmount), kind) : null;
+  const overBalance = validAmount !== null && charges ? balanceProblem(balance, validAmount, charges.totalKobo) : undefined;
   const ready = hydrated && shown.status === 'found' && validAmount !== null && !overBalance;
   const payment = usePayment({
     flag: { processing, whileProcessing },
@@ -204,17 +204,17 @@ export default function TransferForm(props: Props) {
             label="Charges"
             rows={[
               { label: 'Amount', value: formatNaira(validAmount) },
-              kind === 'interbank' && { label: 'Transfer fee', value: formatNaira(charges.transferFee), testId: 'transfer-fee' },
-              charges.stampDuty > 0 && { label: 'Stamp duty', value: formatNaira(charges.stampDuty), testId: 'stamp-duty' },
+              kind === 'interbank' && { label: 'Transfer fee', value: formatNaira(charges.transferFeeKobo), testId: 'transfer-fee' },
+              charges.stampDutyKobo > 0 && { label: 'Stamp duty', value: formatNaira(charges.stampDutyKobo), testId: 'stamp-duty' },
             ]}
-            total={formatNaira(validAmount + charges.total)}
+            total={formatNaira(validAmount + charges.totalKobo)}
           />
           <PinField {...payment.pinField} />
         </>
       ) : null}
 
       <SubmitButton busy={busy} busyText="Sending…">
-        {ready && validAmount !== null && charges ? `Send ${formatNaira(validAmount + charges.total)}` : 'Continue'}
+        {ready && validAmount !== null && charges ? `Send ${formatNaira(validAmount + charges.totalKobo)}` : 'Continue'}
       </SubmitButton>
     </form>
   );

@@ -117,7 +117,7 @@ export function createTransferService(deps: {
       const sender = locked.get(sendAccount)!;
       const receiver = locked.get(input.account_number);
       if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
-      const debitKobo = kobo(amountKobo + charges.total);
+      const debitKobo = kobo(amountKobo + charges.totalKobo);
       await checkDailyLimit(trx, sendAccount, tier, amountKobo, now);
       requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
       checkMaxBalance(recipientTier, kobo(receiver.balance), amountKobo, 'recipient');
@@ -132,14 +132,14 @@ export function createTransferService(deps: {
         lines: [
           { account: sendAccount, amount: -debitKobo },
           { account: input.account_number, amount: amountKobo },
-          { account: internalAccounts.stampDuty, amount: charges.stampDuty },
+          { account: internalAccounts.stampDuty, amount: charges.stampDutyKobo },
         ],
       });
       const bankName = config.bank.name;
       const toRecipient: Counterparty = { name: recipient.value.account_name, account_number: input.account_number, bank_code: config.bank.nipCode, bank_name: bankName };
       const fromSender: Counterparty = { name: accountName, account_number: sendAccount, bank_code: config.bank.nipCode, bank_name: bankName };
-      const details = { transfer_fee: charges.transferFee, stamp_duty: charges.stampDuty, channel: 'local' };
-      await recordTransaction(trx, { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.total, balanceAfter: posted.balances.get(sendAccount)!, narration, counterparty: toRecipient, details, entryId: posted.entryId, at: now });
+      const details = { transfer_fee: charges.transferFeeKobo, stamp_duty: charges.stampDutyKobo, channel: 'local' };
+      await recordTransaction(trx, { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.totalKobo, balanceAfter: posted.balances.get(sendAccount)!, narration, counterparty: toRecipient, details, entryId: posted.entryId, at: now });
       await recordTransaction(trx, { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: posted.balances.get(input.account_number)!, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: posted.entryId, at: now });
       if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient.value, now);
       const transaction = await presentByReference(trx, sendAccount, reference);
@@ -174,8 +174,8 @@ export function createTransferService(deps: {
       tier,
       amountKobo,
       charges: [
-        { account: internalAccounts.feeIncome, amountKobo: kobo(charges.transferFee) },
-        { account: internalAccounts.stampDuty, amountKobo: kobo(charges.stampDuty) },
+        { account: internalAccounts.feeIncome, amountKobo: charges.transferFeeKobo },
+        { account: internalAccounts.stampDuty, amountKobo: charges.stampDutyKobo },
       ],
       limitVerb: 'send',
       referencePrefix: 'TRF',
@@ -185,7 +185,7 @@ export function createTransferService(deps: {
         category: 'transfer',
         narration: input.narration || `Transfer to ${name}`,
         counterparty: { name, account_number: input.account_number, bank_code: bankCode, bank_name: bankName },
-        details: { transfer_fee: charges.transferFee, stamp_duty: charges.stampDuty, channel: 'nip', session_id: sessionId },
+        details: { transfer_fee: charges.transferFeeKobo, stamp_duty: charges.stampDutyKobo, channel: 'nip', session_id: sessionId },
       },
       columns: {
         destination_bank_code: bankCode,

@@ -45,7 +45,7 @@ export function transferKind({ app, user, account }: PaymentScope) {
       if (details.bank_code === self.code && details.account_number === account.account_number) {
         return fail('VALIDATION_FAILED', 'You cannot send money to the account it comes from.', { errors: { account_number: ['This is the account you are sending from'] } });
       }
-      const problem = balanceProblem(balanceKobo, details.amount, chargesFor(details).total);
+      const problem = balanceProblem(balanceKobo, details.amount, chargesFor(details).totalKobo);
       return problem ? fieldFailure('amount', problem, 'INSUFFICIENT_FUNDS') : succeed(details);
     },
     fingerprint: transferFingerprint,
