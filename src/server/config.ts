@@ -118,6 +118,11 @@ const environmentSchema = z.object({
   TIER3_DAILY_LIMIT_NAIRA: nairaSetting('TIER3_DAILY_LIMIT_NAIRA', '5000000', { positive: true }),
   /** 0 means no maximum balance. */
   TIER3_MAX_BALANCE_NAIRA: nairaSetting('TIER3_MAX_BALANCE_NAIRA', '0'),
+  /** Issue 13: what may leave an account in total in its first hours and after a sign-in from a new browser; 0 turns the cap off. */
+  NEW_DEVICE_CAP_NAIRA: nairaSetting('NEW_DEVICE_CAP_NAIRA', '20000'),
+  NEW_DEVICE_CAP_HOURS: z.coerce.number({ error: 'NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720' }).int('NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720').min(1, 'NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720').max(720, 'NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720').default(24),
+  /** How long a raise of the customer's own daily limit waits before it applies (a lowering applies at once). */
+  OWN_LIMIT_RAISE_DELAY_HOURS: z.coerce.number({ error: 'OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720' }).int('OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720').min(1, 'OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720').max(720, 'OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720').default(24),
   PIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Keys the PIN and BVN hashes. Required with DATABASE_URL; without it the embedded database makes DATA_DIR/pin.key. */
@@ -168,6 +173,8 @@ export type Config = {
   /** The PIN/BVN key settings; core/auth/secret-keys.ts turns them into the key ring at start. */
   secrets: KeySettings;
   money: MoneyRules;
+  /** The customer's own safety limits (issue 13, core/customer-limits). */
+  customerLimits: CustomerLimitRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
   /** WORKERS: server processes on the one port (scripts/start.mjs); 1 on SQLite. */
   workers: number;
@@ -181,6 +188,11 @@ export type Config = {
 };
 
 export type TierLimits = { dailyDebitKobo: Kobo; maxBalanceKobo: Kobo | null };
+/**
+ * The new-browser cap (null: off) on what leaves an account in total during its window, the
+ * window's length, and how long a raise of the customer's own daily limit waits.
+ */
+export type CustomerLimitRules = { newBrowserCapKobo: Kobo | null; newBrowserCapMs: number; ownLimitRaiseDelayMs: number };
 /** Money rules, all in kobo. */
 export type MoneyRules = {
   transferFeeBands: { upTo: Kobo | null; fee: Kobo }[];
@@ -242,6 +254,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
         3: { dailyDebitKobo: env.TIER3_DAILY_LIMIT_NAIRA, maxBalanceKobo: orNone(env.TIER3_MAX_BALANCE_NAIRA) },
       },
       pin: { maxAttempts: env.PIN_MAX_ATTEMPTS, lockMs: env.PIN_LOCK_MINUTES * 60_000 },
+    },
+    customerLimits: {
+      newBrowserCapKobo: orNone(env.NEW_DEVICE_CAP_NAIRA),
+      newBrowserCapMs: env.NEW_DEVICE_CAP_HOURS * 3_600_000,
+      ownLimitRaiseDelayMs: env.OWN_LIMIT_RAISE_DELAY_HOURS * 3_600_000,
     },
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
     workers: env.WORKERS,

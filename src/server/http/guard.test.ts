@@ -71,8 +71,11 @@ describe('navigation guard (seed section 2)', () => {
   it('covers every route of the seed exactly once, plus the receipt PDF', () => {
     const all = [...guestOnlyRoutes, ...signedInRoutes];
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toHaveLength(6 + 21 + 1);
+    // Issue 13 added /account/freeze, /support/cases, /support/cases/new and /account/limits.
+    expect(all).toHaveLength(6 + 21 + 1 + 4 + 1);
     expect(decide('/transfer/receipt.pdf', null)).toEqual(go('/login'));
+    // Issue 15 added /account/my-data ("Download my data").
+    expect(decide('/account/my-data', null)).toEqual(go('/login'));
   });
 
   it('asks for a new verification code only on the way to /account/verify', () => {

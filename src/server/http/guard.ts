@@ -11,6 +11,13 @@ export const signedInRoutes = [
   '/pin/set',
   '/security/question',
   '/account/settings',
+  // Issue 13: freezing while signed in, and the customer's cases (/freeze itself is open to everyone, signed in or not).
+  '/account/freeze',
+  '/support/cases',
+  '/support/cases/new',
+  '/account/limits',
+  // Issue 15: "Download my data" from the settings page.
+  '/account/my-data',
   '/dashboard',
   '/transfer',
   '/transfer/send',

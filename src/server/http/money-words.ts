@@ -15,6 +15,21 @@ export const moneyWords: MoneyWords = {
     };
   },
 
+  ownDailyLimit({ limitKobo, leftKobo, verb, raiseDelayHours }) {
+    return {
+      message: `That is over your own daily limit of ${formatNaira(limitKobo)}, the limit you set in Settings. You can ${verb} up to ${formatNaira(leftKobo)} more today; a raise of your own limit takes effect ${raiseDelayHours} hours after you ask.`,
+      field: `At most ${formatNaira(leftKobo)} more today (your own daily limit)`,
+    };
+  },
+
+  newBrowserCap({ limitKobo, leftKobo, until, reason, verb }) {
+    const why = reason === 'new_account' ? 'a new account' : 'an account just signed in to from a new browser';
+    return {
+      message: `That is over the new-browser limit: for your safety, ${why} can send and spend at most ${formatNaira(limitKobo)} in total until ${formatLagosDateTime(until)} (Lagos time). You can ${verb} up to ${formatNaira(leftKobo)} more until then.`,
+      field: `At most ${formatNaira(leftKobo)} more until ${formatLagosDateTime(until)} (new-browser limit)`,
+    };
+  },
+
   insufficientFunds({ balanceKobo, totalKobo, what }) {
     return `Your balance of ${formatNaira(balanceKobo)} is not enough for ${formatNaira(totalKobo)}${what ? ` (${what})` : ''}.`;
   },

@@ -14,6 +14,7 @@ import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
+import type { LimitGuard } from '../customer-limits/limit-guard.ts';
 import { accountFrozen, refuseIfFrozen } from '../safety/frozen.ts';
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
@@ -26,8 +27,8 @@ export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
  * the PIN; and, inside the money transaction, the idempotency claim, the tier's daily limit and
  * the balance.
  */
-export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; users: UserRepository; transactions: TransactionRepository; pins: PinGuard; idempotency: Idempotency; words: MoneyWords }) {
-  const { db, config, clock, users, transactions, pins, idempotency, words } = deps;
+export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; users: UserRepository; transactions: TransactionRepository; pins: PinGuard; idempotency: Idempotency; words: MoneyWords; limitGuard?: LimitGuard }) {
+  const { db, config, clock, users, transactions, pins, idempotency, words, limitGuard } = deps;
 
   /** The caller may move money from this account: it is theirs and onboarding is complete. */
   async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number; frozen: boolean }>> {
@@ -71,6 +72,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
     await refuseIfFrozen(trx, accountNumber);
     const limitKobo = tierLimits(config.money, tier).dailyDebitKobo;
     const usedKobo = kobo(await transactions.debitedOn(trx, accountNumber, lagosDate(now)));
+    // The customer's own daily limit and the new-browser cap (issue 13), each at or below the tier's.
+    await limitGuard?.check(trx, accountNumber, { amountKobo, usedTodayKobo: usedKobo, now, verb });
     if (usedKobo + amountKobo > limitKobo) {
       const refusal = words.dailyLimit({ limitKobo, usedKobo, leftKobo: kobo(Math.max(0, limitKobo - usedKobo)), tier, verb });
       throw new Refusal(fail('LIMIT_EXCEEDED', refusal.message, { errors: { amount: [refusal.field] } }));

@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
-import { fail, succeed, type Result } from '../result.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { internalAccounts, lockAccounts, newReference, postEntry, Refusal, type Trx } from '../ledger/ledger.ts';
 import { transferCharges } from '../ledger/charges.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
@@ -39,8 +39,10 @@ export function createTransferService(deps: {
   payments: Payments;
   words: MoneyWords;
   interbank: InterbankSwitch | null;
+  /** The customer's switch for instant transfers to other banks (issue 13); absent: always on. */
+  instantPayments?: { instantPaymentsRefusal(userId: string): Promise<Failure | null> };
 }) {
-  const { db, config, clock, log, idempotency, gate, payments, words, interbank } = deps;
+  const { db, config, clock, log, idempotency, gate, payments, words, interbank, instantPayments } = deps;
   const engine = config.database.kind;
   const rules = config.money;
   const { authorise, prelude, checkDailyLimit, requireFunds, moneyTransaction, presentByReference } = gate;
@@ -156,6 +158,11 @@ export function createTransferService(deps: {
   async function sendToBank(userId: string, sendAccount: string, input: BankTransferInput, key: string): Promise<TransferResult> {
     const bank = findBank(config.bank, input.bank_code);
     if (bank?.isSelf) return sendLocal(userId, sendAccount, input, key);
+    // Only the account's owner learns it is off, and before any PIN try is spent.
+    const authorised = await authorise(userId, sendAccount);
+    if (!authorised.ok) return authorised;
+    const switchedOff = await instantPayments?.instantPaymentsRefusal(userId);
+    if (switchedOff) return switchedOff;
     const hashed = { account_number: input.account_number, bank_code: input.bank_code, amount: input.amount, narration: input.narration, save_beneficiary: input.save_beneficiary };
     const ready = await prelude(userId, sendAccount, input.pin, key, 'transfer.bank', hashed);
     if ('done' in ready) return ready.done;

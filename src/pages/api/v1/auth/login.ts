@@ -3,6 +3,7 @@ import { requestMeta, endpoint, parseInput } from '../../../../server/http/api.t
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 import { publicUrlOf } from '../../../../server/http/client.ts';
+import { recogniseSignIn } from '../../../../server/http/device-cookie.ts';
 
 export const POST = endpoint(async (context) => {
   const input = await parseInput(context.request, loginSchema);
@@ -11,5 +12,7 @@ export const POST = endpoint(async (context) => {
   const result = await app.auth.login(input.value, requestMeta(context));
   if (!result.ok) return result;
   setSessionCookie(context.cookies, publicUrlOf(context), result.value.token, app.config.session.absoluteMs / 1000);
+  // A client that keeps cookies (a browser, an app with a cookie jar) is known next time; one that does not is a new browser at every sign-in.
+  await recogniseSignIn(context, result.value.user.id);
   return jsonSuccess({ user: result.value.user, token: result.value.token }, 'Signed in.');
 });

@@ -1,0 +1,100 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import { fail } from '../result.ts';
+import { Refusal, type Trx } from '../ledger/ledger.ts';
+import type { MoneyWords } from '../payments/words.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
+import { capWindowAt, limitCheck, ownLimitAt, tightestBroken, type CapWindow, type LimitCheck, type OwnLimitState } from './rules.ts';
+
+/** What the limits read about a customer's account: its opening, and their customer_limits row (nulls when none). */
+export type AccountLimitsRow = {
+  userId: string;
+  accountOpenedAt: string;
+  own: OwnLimitState;
+  instantPaymentsEnabled: boolean;
+  newBrowserStartedAt: string | null;
+  newBrowserUntil: string | null;
+};
+
+/** The limits row of the customer who owns `accountNumber`, or undefined for an internal or unknown account. */
+export async function loadAccountLimits(executor: Trx | Db, accountNumber: string): Promise<AccountLimitsRow | undefined> {
+  const row = await executor
+    .selectFrom('accounts')
+    .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
+    .select([
+      'accounts.user_id as user_id',
+      'accounts.created_at as opened_at',
+      'customer_limits.own_daily_limit_kobo as own',
+      'customer_limits.raise_to_kobo as raise_to',
+      'customer_limits.raise_applies_at as raise_at',
+      'customer_limits.instant_payments_enabled as instant',
+      'customer_limits.new_browser_window_started_at as window_start',
+      'customer_limits.new_browser_window_until as window_until',
+    ])
+    .where('accounts.account_number', '=', accountNumber)
+    .executeTakeFirst();
+  if (!row?.user_id) return undefined;
+  const money = (value: number | string | null) => (value === null ? null : kobo(Number(value)));
+  return {
+    userId: row.user_id,
+    accountOpenedAt: row.opened_at,
+    own: { ownDailyLimitKobo: money(row.own), raiseToKobo: money(row.raise_to), raiseAppliesAt: row.raise_at },
+    instantPaymentsEnabled: row.instant === null || Number(row.instant) === 1,
+    newBrowserStartedAt: row.window_start,
+    newBrowserUntil: row.window_until,
+  };
+}
+
+/** What left the account (debits still standing: successful or pending, amounts without charges) since `since`. */
+export async function debitedSince(executor: Trx | Db, accountNumber: string, since: string): Promise<Kobo> {
+  const row = await executor
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('account_number', '=', accountNumber)
+    .where('type', '=', 'debit')
+    .where('status', 'in', ['successful', 'pending'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return kobo(Number(row.total));
+}
+
+/** The new-browser cap at `now` for this account: the window and how much of it is used, or null (off, or no window open). */
+export async function capAt(executor: Trx | Db, rules: Config['customerLimits'], accountNumber: string, limits: AccountLimitsRow, now: Date): Promise<(LimitCheck & { window: CapWindow }) | null> {
+  if (rules.newBrowserCapKobo === null) return null;
+  const window = capWindowAt(limits, now, rules.newBrowserCapMs);
+  if (!window) return null;
+  return { ...limitCheck(rules.newBrowserCapKobo, await debitedSince(executor, accountNumber, window.startedAt)), window };
+}
+
+/**
+ * The customer's own daily limit and the new-browser cap, checked by the money gate inside every
+ * debit's transaction with the sending account locked (as the tier's limit is), so a burst of
+ * parallel debits is counted one after another and cannot get past either. Of the two, a debit
+ * over both is refused with the tighter one's words (LIMIT_EXCEEDED, naming which limit).
+ */
+export function createLimitGuard(deps: { config: Pick<Config, 'customerLimits'>; words: MoneyWords }) {
+  const { config, words } = deps;
+  const rules = config.customerLimits;
+
+  return {
+    async check(trx: Trx, accountNumber: string, debit: { amountKobo: Kobo; usedTodayKobo: Kobo; now: Date; verb: 'send' | 'spend' }): Promise<void> {
+      const limits = await loadAccountLimits(trx, accountNumber);
+      if (!limits) return;
+      type Named = LimitCheck & ({ kind: 'own' } | { kind: 'cap'; window: CapWindow });
+      const checks: Named[] = [];
+      const ownKobo = ownLimitAt(limits.own, debit.now);
+      if (ownKobo !== null) checks.push({ kind: 'own', ...limitCheck(ownKobo, debit.usedTodayKobo) });
+      const cap = await capAt(trx, rules, accountNumber, limits, debit.now);
+      if (cap) checks.push({ kind: 'cap', ...cap });
+      const broken = tightestBroken(checks, debit.amountKobo);
+      if (!broken) return;
+      const figures = { limitKobo: broken.limitKobo, usedKobo: broken.usedKobo, leftKobo: broken.leftKobo, verb: debit.verb };
+      const refusal =
+        broken.kind === 'own'
+          ? words.ownDailyLimit({ ...figures, raiseDelayHours: rules.ownLimitRaiseDelayMs / 3_600_000 })
+          : words.newBrowserCap({ ...figures, until: broken.window.until, reason: broken.window.reason });
+      throw new Refusal(fail('LIMIT_EXCEEDED', refusal.message, { errors: { amount: [refusal.field] } }));
+    },
+  };
+}
+export type LimitGuard = ReturnType<typeof createLimitGuard>;

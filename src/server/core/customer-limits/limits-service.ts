@@ -1,0 +1,265 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/connection.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
+import type { CustomerServiceDeps } from '../service-deps.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { verifySecret } from '../auth/secrets.ts';
+import type { PinGuard } from '../money/pin-guard.ts';
+import type { TransactionRepository } from '../transactions/transaction-repository.ts';
+import { tierLimits } from '../tiers/tier-limits.ts';
+import { sha256Hex } from '../digest.ts';
+import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from '../notifications.ts';
+import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
+import { formatNaira, kobo } from '../../../lib/money.ts';
+import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
+import { capAt, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
+import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
+import type { DeviceCookies } from './device-cookies.ts';
+
+/** GET /v1/limits: every figure in kobo, every time ISO 8601 in Lagos. */
+export type LimitsJson = {
+  tier: number;
+  /** The tier's daily limit. */
+  tier_daily_limit: number;
+  /** The limit the customer set, in force now; null: none (the tier's applies). */
+  own_daily_limit: number | null;
+  /** What applies today: the lower of the two. */
+  daily_limit: number;
+  used_today: number;
+  /** A raise of the own limit waiting its delay. */
+  pending_raise: { daily_limit: number; applies_at: string } | null;
+  /** The new-browser cap while its window is open; null when none is open (or the cap is off). */
+  new_browser_cap: { limit: number; used: number; left: number; until: string; reason: 'new_account' | 'new_browser' } | null;
+  instant_payments: boolean;
+};
+
+export const wrongLimitPasswordMessage = 'That is not your password.';
+
+/**
+ * The customer's own safety settings (issue 13): the own daily limit, the instant-payments
+ * switch, and which browsers they have signed in from. A change that makes the account safer
+ * (a lower limit, instant payments off) applies at once with the session alone; one that makes it
+ * less safe needs the password and the PIN again (a thief holding an unlocked phone has neither),
+ * and a raise of the limit waits OWN_LIMIT_RAISE_DELAY_HOURS besides. Every change is emailed.
+ *
+ * The password is checked as one of the email's sign-in tries (login-throttle.ts, taken before the
+ * check), the PIN as one of the PIN's tries (pin-guard.ts): a stolen session cannot guess either.
+ */
+export function createLimitsService(deps: CustomerServiceDeps & {
+  db: Db;
+  config: Pick<Config, 'bank' | 'money' | 'customerLimits'>;
+  throttle: LoginThrottle;
+  pins: PinGuard;
+  transactions: TransactionRepository;
+  devices: DeviceCookies;
+}) {
+  const { db, config, clock, log, mailer, users, throttle, pins, transactions, devices } = deps;
+  const rules = config.customerLimits;
+
+  async function userRow(userId: string): Promise<UserRow> {
+    const user = await users.findById(userId);
+    if (!user) throw new Error(`signed-in user ${userId} has no row`);
+    return user;
+  }
+
+  async function accountOf(userId: string): Promise<{ accountNumber: string; limits: AccountLimitsRow } | null> {
+    const account = await db.selectFrom('accounts').select('account_number').where('user_id', '=', userId).where('kind', '=', 'customer').orderBy('created_at').executeTakeFirst();
+    if (!account) return null;
+    const limits = await loadAccountLimits(db, account.account_number);
+    return limits ? { accountNumber: account.account_number, limits } : null;
+  }
+
+  /** Writes the customer's row, creating it with the defaults on the first change. */
+  async function saveLimits(userId: string, changes: Partial<{ own_daily_limit_kobo: number | null; raise_to_kobo: number | null; raise_applies_at: string | null; instant_payments_enabled: number; new_browser_window_started_at: string; new_browser_window_until: string }>): Promise<void> {
+    const updated_at = clock.now().toISOString();
+    await db
+      .insertInto('customer_limits')
+      .values({ user_id: userId, updated_at, ...changes })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...changes, updated_at }))
+      .execute();
+  }
+
+  /** The password (one sign-in try of the email) and then the PIN (one PIN try); nothing is checked past the first wrong one. */
+  async function proveBoth(user: UserRow, password: string | undefined, pin: string | undefined): Promise<Result<void>> {
+    if (!password || !pin) {
+      const errors: Record<string, string[]> = {};
+      if (!password) errors.password = ['Enter your password'];
+      if (!pin) errors.pin = ['Enter your 4-digit PIN'];
+      return fail('VALIDATION_FAILED', 'Confirm with your password and your transaction PIN.', { errors });
+    }
+    const outcome = await throttle.attempt(user.email, async () => ((await verifySecret(password, user.password_hash)) ? null : ('wrong' as const)));
+    if (outcome.kind === 'refused' || (outcome.kind === 'wrong' && outcome.lockedUntil)) {
+      const until = outcome.lockedUntil!;
+      const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
+      log.warn('limits.refused_locked', { user: user.id });
+      return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in and security changes are locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
+    }
+    if (outcome.kind === 'wrong') {
+      log.warn('limits.password_wrong', { user: user.id });
+      return fail('INVALID_CREDENTIALS', wrongLimitPasswordMessage, { errors: { password: [wrongLimitPasswordMessage] } });
+    }
+    const confirmed = await pins.confirm(user.id, pin);
+    if (!confirmed.ok) return confirmed.code === 'INVALID_PIN' ? { ...confirmed, errors: { pin: [confirmed.message] } } : confirmed;
+    return succeed(undefined);
+  }
+
+  async function overview(userId: string): Promise<LimitsJson> {
+    const user = await userRow(userId);
+    const now = clock.now();
+    const tierKobo = tierLimits(config.money, user.tier).dailyDebitKobo;
+    const found = await accountOf(userId);
+    const own: OwnLimitState = found?.limits.own ?? { ownDailyLimitKobo: null, raiseToKobo: null, raiseAppliesAt: null };
+    const ownKobo = ownLimitAt(own, now);
+    const raise = pendingRaiseAt(own, now);
+    const [usedToday, cap] = found
+      ? await Promise.all([transactions.debitedOn(db, found.accountNumber, lagosDate(now)), capAt(db, rules, found.accountNumber, found.limits, now)])
+      : [0, null];
+    return {
+      tier: user.tier,
+      tier_daily_limit: tierKobo,
+      own_daily_limit: ownKobo,
+      daily_limit: ownKobo === null ? tierKobo : Math.min(ownKobo, tierKobo),
+      used_today: usedToday,
+      pending_raise: raise ? { daily_limit: raise.limitKobo, applies_at: toLagosIso(raise.appliesAt) } : null,
+      new_browser_cap: cap ? { limit: cap.limitKobo, used: cap.usedKobo, left: cap.leftKobo, until: toLagosIso(cap.window.until), reason: cap.window.reason } : null,
+      instant_payments: found?.limits.instantPaymentsEnabled ?? true,
+    };
+  }
+
+  /** Remembers this browser for the customer; true when it was not known before (this call added it). */
+  async function rememberDevice(userId: string, deviceId: string, nowIso: string): Promise<boolean> {
+    const device_hash = sha256Hex(deviceId);
+    const added = await db
+      .insertInto('known_devices')
+      .values({ user_id: userId, device_hash, first_seen_at: nowIso, last_seen_at: nowIso })
+      .onConflict((conflict) => conflict.columns(['user_id', 'device_hash']).doNothing())
+      .returning('device_hash')
+      .executeTakeFirst();
+    if (!added) await db.updateTable('known_devices').set({ last_seen_at: nowIso }).where('user_id', '=', userId).where('device_hash', '=', device_hash).execute();
+    return added !== undefined;
+  }
+
+  /** The device id in the browser's cookie when the server signed it, or a new cookie for a browser without one (or with a forged one). */
+  function deviceOf(cookieValue: string | undefined | null): { deviceId: string; cookie: string } {
+    const deviceId = devices.read(cookieValue);
+    if (deviceId) return { deviceId, cookie: cookieValue! };
+    const issued = devices.issue();
+    return { deviceId: issued.deviceId, cookie: issued.value };
+  }
+
+  return {
+    overview,
+
+    /**
+     * POST /v1/limits/daily. At or below the limit in force: applies now (and drops a waiting raise).
+     * Above it (at most the tier's): needs the password and the PIN, and applies after the delay.
+     */
+    async setDailyLimit(userId: string, input: DailyLimitInput): Promise<Result<{ limits: LimitsJson; message: string; change: 'lowered' | 'raise' }>> {
+      const user = await userRow(userId);
+      const found = await accountOf(userId);
+      if (!found) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first.');
+      const now = clock.now();
+      const tierKobo = tierLimits(config.money, user.tier).dailyDebitKobo;
+      const requested = kobo(input.limit);
+      const change = dailyLimitChange(found.limits.own, requested, tierKobo, now, rules.ownLimitRaiseDelayMs);
+      if (change.kind === 'over_tier') {
+        const message = `Your own limit can be at most your tier's daily limit of ${formatNaira(tierKobo)}. Raise your tier to go higher.`;
+        return fail('VALIDATION_FAILED', message, { errors: { limit: [message] } });
+      }
+      if (change.kind === 'raise') {
+        const proven = await proveBoth(user, input.password, input.pin);
+        if (!proven.ok) return proven;
+      }
+      await saveLimits(userId, { own_daily_limit_kobo: change.next.ownDailyLimitKobo, raise_to_kobo: change.next.raiseToKobo, raise_applies_at: change.next.raiseAppliesAt });
+      const figure = formatNaira(requested);
+      const at = formatLagosDateTime(now.toISOString());
+      let message: string;
+      if (change.kind === 'lower') {
+        message = `Your own daily limit is now ${figure}. It applies at once.`;
+        log.info('limits.own_lowered', { user: userId, limit_kobo: requested });
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: null }), 'own_limit_lowered');
+      } else {
+        const appliesAt = formatLagosDateTime(change.appliesAt);
+        message = `Your own daily limit will rise to ${figure} on ${appliesAt} (Lagos time). Until then the current limit applies.`;
+        log.info('limits.own_raise_requested', { user: userId, limit_kobo: requested, applies_at: change.appliesAt });
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt }), 'own_limit_raise');
+      }
+      return succeed({ limits: await overview(userId), message, change: change.kind === 'lower' ? 'lowered' : 'raise' });
+    },
+
+    /** POST /v1/limits/instant-payments. Off at once; back on with the password and the PIN. */
+    async setInstantPayments(userId: string, input: InstantPaymentsInput): Promise<Result<{ limits: LimitsJson; message: string }>> {
+      const user = await userRow(userId);
+      const found = await accountOf(userId);
+      if (!found) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first.');
+      if (input.enabled === found.limits.instantPaymentsEnabled) {
+        return succeed({ limits: await overview(userId), message: input.enabled ? 'Instant transfers to other banks are already on.' : 'Instant transfers to other banks are already off.' });
+      }
+      if (input.enabled) {
+        const proven = await proveBoth(user, input.password, input.pin);
+        if (!proven.ok) return proven;
+      }
+      await saveLimits(userId, { instant_payments_enabled: input.enabled ? 1 : 0 });
+      log.info(input.enabled ? 'limits.instant_payments_on' : 'limits.instant_payments_off', { user: userId });
+      await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: formatLagosDateTime(clock.now().toISOString()) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');
+      return succeed({
+        limits: await overview(userId),
+        message: input.enabled ? 'Instant transfers to other banks are on again.' : 'Instant transfers to other banks are off. Transfers within the bank still work.',
+      });
+    },
+
+    /** INSTANT_PAYMENTS_OFF for a transfer to another bank while the customer has them off, or null. */
+    async instantPaymentsRefusal(userId: string): Promise<Failure | null> {
+      const row = await db.selectFrom('customer_limits').select('instant_payments_enabled').where('user_id', '=', userId).executeTakeFirst();
+      if (!row || Number(row.instant_payments_enabled) === 1) return null;
+      return fail('INSTANT_PAYMENTS_OFF', 'You have turned off instant transfers to other banks. To send this, turn them on in Settings, under Limits, with your password and PIN (POST /v1/limits/instant-payments). Transfers within the bank still work.');
+    },
+
+    /**
+     * A sign-in, with the browser's device cookie (or none). A browser this customer has used
+     * before changes nothing. Any other (no cookie, a forged one, or one this customer never used)
+     * is remembered from now on, opens the new-browser cap window (keeping one already open), and
+     * the customer is told by email. Returns the cookie the browser should hold.
+     */
+    async recogniseSignIn(userId: string, sign: { deviceCookie: string | undefined | null; origin: string; ip: string | null; userAgent: string | null }): Promise<{ deviceCookie: string; newBrowser: boolean }> {
+      const { deviceId, cookie } = deviceOf(sign.deviceCookie);
+      const now = clock.now();
+      const added = await rememberDevice(userId, deviceId, now.toISOString());
+      if (!added) return { deviceCookie: cookie, newBrowser: false };
+      const found = await accountOf(userId);
+      if (found) {
+        const window = windowAfterNewBrowser(found.limits, now, rules.newBrowserCapMs);
+        await saveLimits(userId, { new_browser_window_started_at: window.startedAt, new_browser_window_until: window.until });
+      }
+      const user = await userRow(userId);
+      log.info('limits.new_browser_sign_in', { user: userId, ip: sign.ip });
+      const capped = rules.newBrowserCapKobo !== null && found
+        ? { cap: formatNaira(rules.newBrowserCapKobo), hours: rules.newBrowserCapMs / 3_600_000 }
+        : null;
+      await sendLogged(
+        mailer,
+        log,
+        newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(now.toISOString()), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped }),
+        'new_sign_in',
+      );
+      return { deviceCookie: cookie, newBrowser: true };
+    },
+
+    /** The browser that opened the account is the customer's first known one: its later sign-ins are not new. */
+    async recogniseAccountOpening(userId: string, deviceCookie: string | undefined | null): Promise<{ deviceCookie: string }> {
+      const { deviceId, cookie } = deviceOf(deviceCookie);
+      await rememberDevice(userId, deviceId, clock.now().toISOString());
+      return { deviceCookie: cookie };
+    },
+  };
+}
+export type LimitsService = ReturnType<typeof createLimitsService>;
+
+/** "Chrome on Android", from a User-Agent, for the new-sign-in email; never the raw header. */
+export function describeBrowser(userAgent: string | null): string {
+  if (!userAgent) return 'an unknown browser';
+  const browser = /Edg\//.test(userAgent) ? 'Edge' : /OPR\/|Opera/.test(userAgent) ? 'Opera' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'a browser';
+  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad|iOS/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
+  return system ? `${browser} on ${system}` : browser;
+}
