@@ -151,7 +151,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // Customer safety (issue 13): freezing the account, and cases about a transaction.
   const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
-  const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints });
+  const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
 
   const health = createHealthCheck(db);
   const close = async () => {

@@ -75,6 +75,15 @@ export const moneyWords: MoneyWords = {
     return `${formatNaira(amountKobo)} of ${disco} ${meterType} electricity`;
   },
 
+  tierLimits({ dailyDebitKobo, maxBalanceKobo }) {
+    return { dailyLimit: formatNaira(dailyDebitKobo), maxBalance: maxBalanceKobo === null ? 'no maximum' : formatNaira(maxBalanceKobo) };
+  },
+
+  newTierLimits({ tier, dailyDebitKobo, maxBalanceKobo }) {
+    const balance = maxBalanceKobo === null ? 'no maximum balance' : `a maximum balance of ${formatNaira(maxBalanceKobo)}`;
+    return `You are now on Tier ${tier}: you can send and spend up to ${formatNaira(dailyDebitKobo)} a day, with ${balance}.`;
+  },
+
   tokenEmail({ firstName, token, meterNumber, provider, units, amountKobo, reference, createdAt, bankName }) {
     const grouped = groupToken(token);
     return {

@@ -4,6 +4,7 @@ import { customer } from '../../testing/customers.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
 import { createSandboxIdentity } from '../../integrations/identity/sandbox-identity.ts';
 import { createKycService, maxFailedKycChecksPerDay } from './kyc-service.ts';
+import { moneyWords } from '../../http/money-words.ts';
 
 const born = '1990-01-01';
 const ownBvn = '22222222222';
@@ -39,7 +40,7 @@ describeOnEngines('KYC tries on %s', (t) => {
         return sandbox.verifyAddress(request);
       },
     };
-    return createKycService({ ...t().app, identity: counted });
+    return createKycService({ ...t().app, identity: counted, words: moneyWords });
   }
 
   const checksOf = (userId: string) => t().app.db.selectFrom('kyc_checks').select(['kind', 'outcome']).where('user_id', '=', userId).execute();

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { createKycService } from './kyc-service.ts';
+import { moneyWords } from '../../http/money-words.ts';
 import { lagosDate, lagosDayStartUtc } from '../../../lib/lagos-time.ts';
 import { sha256Hex } from '../digest.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
@@ -91,7 +92,7 @@ describeOnEngines('KYC on %s', (t) => {
       matchBvn: () => new Promise(() => {}),
       verifyAddress: () => new Promise(() => {}),
     };
-    const kyc = createKycService({ ...t().app, identity: silent, timeoutMs: 20 });
+    const kyc = createKycService({ ...t().app, identity: silent, words: moneyWords, timeoutMs: 20 });
     expect(await kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born })).toMatchObject({ ok: false, code: 'PROVIDER_TIMEOUT' });
     expect(await tierOf(someone.userId)).toBe(1);
     expect((await checksOf(someone.userId)).map((row) => row.outcome)).toEqual(['failed']);

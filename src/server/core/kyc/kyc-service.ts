@@ -3,7 +3,6 @@ import type { Config, TierLimits } from '../../config.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import type { BvnInput, KycAddressInput } from '../../../lib/kyc-schemas.ts';
-import { formatNaira } from '../../../lib/money.ts';
 import { formatLagosDateTime, lagosDate, lagosDayStartUtc, toLagosIso } from '../../../lib/lagos-time.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { newId } from '../ids.ts';
@@ -16,6 +15,7 @@ import type { TransactionRepository } from '../transactions/transaction-reposito
 import type { UserProfile } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
+import type { MoneyWords } from '../payments/words.ts';
 
 /** Failed checks (mismatch, not found; not provider errors) a customer may have per Lagos day, per kind. */
 export const maxFailedKycChecksPerDay = 5;
@@ -70,10 +70,12 @@ export function createKycService(deps: CustomerServiceDeps & {
   transactions: Pick<TransactionRepository, 'debitedOn'>;
   /** Keyed BVN fingerprints (HMAC under a server key, never a plain hash). */
   bvnFingerprints: BvnFingerprints;
+  /** The edge's wording of the limits a raised tier brings (the service hands over kobo). */
+  words: Pick<MoneyWords, 'tierLimits' | 'newTierLimits'>;
   /** How long to wait for the identity service (tests shorten it). */
   timeoutMs?: number;
 }) {
-  const { db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints } = deps;
+  const { db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words } = deps;
   const timeoutMs = deps.timeoutMs ?? identityTimeoutMs;
 
   async function profileOf(userId: string, executor: Db | Trx = db): Promise<UserProfile> {
@@ -233,8 +235,7 @@ export function createKycService(deps: CustomerServiceDeps & {
       to: profile.user.email,
       firstName: profile.user.first_name,
       tier,
-      dailyLimit: formatNaira(limits.dailyDebitKobo),
-      maxBalance: limits.maxBalanceKobo === null ? 'no maximum' : formatNaira(limits.maxBalanceKobo),
+      ...words.tierLimits(limits),
       at: formatLagosDateTime(clock.now().toISOString()),
     });
     await sendLogged(mailer, log, message, 'tier_raised');
@@ -248,11 +249,7 @@ export function createKycService(deps: CustomerServiceDeps & {
     if (Number(raised.numUpdatedRows) === 0) throw new Refusal(fail('DUPLICATE', message));
   }
 
-  const newLimitsSentence = (tier: 2 | 3) => {
-    const limits = tierLimits(config.money, tier);
-    const balance = limits.maxBalanceKobo === null ? 'no maximum balance' : `a maximum balance of ${formatNaira(limits.maxBalanceKobo)}`;
-    return `You are now on Tier ${tier}: you can send and spend up to ${formatNaira(limits.dailyDebitKobo)} a day, with ${balance}.`;
-  };
+  const newLimitsSentence = (tier: 2 | 3) => words.newTierLimits({ tier, ...tierLimits(config.money, tier) });
 
   return {
     status,
