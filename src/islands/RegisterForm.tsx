@@ -117,7 +117,17 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
                 aria-invalid={form.errorFor('terms') ? true : undefined}
                 aria-describedby={form.errorFor('terms') ? 'terms-error' : undefined}
               />
-              <span>I accept the terms and conditions and the privacy notice.</span>
+              <span>
+                I accept the{' '}
+                <a href="/terms" target="_blank" rel="noopener">
+                  terms and conditions
+                </a>{' '}
+                and the{' '}
+                <a href="/privacy" target="_blank" rel="noopener">
+                  privacy notice
+                </a>
+                .
+              </span>
             </label>
             {form.errorFor('terms') ? (
               <span className="field-error" id="terms-error">

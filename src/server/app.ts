@@ -48,6 +48,7 @@ import { createLimitsService } from './core/customer-limits/limits-service.ts';
 import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createCaseService } from './core/cases/case-service.ts';
+import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -152,6 +153,8 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
+  // "Download my data" (issue 15): the customer's profile, accounts, beneficiaries and transactions.
+  const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries });
 
   const health = createHealthCheck(db);
   const close = async () => {
@@ -163,7 +166,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation, alerts, limits,
+    jobs, escalation, alerts, limits, dataExport,
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
   return { app, internals };

@@ -10,6 +10,7 @@ import { alertSettingsSchema } from '../../lib/alert-schemas.ts';
 import { dailyLimitSchema, instantPaymentsSchema } from '../../lib/limits-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 import { caseSchema, freezeConfirmSchema, freezeRequestSchema, freezeSchema, unfreezeSchema } from '../../lib/safety-schemas.ts';
+import { dataExportQuerySchema } from '../../lib/data-export-schemas.ts';
 
 /**
  * The machine-readable contract, built from the very zod schemas the endpoints validate with.
@@ -42,6 +43,7 @@ export const operations: Operation[] = [
   { method: 'post', path: '/v1/profile/password/update', summary: 'Change the password (current password required); every other session is revoked', auth: true, body: changePasswordSchema },
   { method: 'post', path: '/v1/profile/password/change', summary: 'Alias of /v1/profile/password/update', auth: true, body: changePasswordSchema },
   { method: 'post', path: '/v1/profile/security-question/change', summary: 'Change the security question and answer (password required)', auth: true, body: changeSecurityQuestionSchema },
+  { method: 'get', path: '/v1/profile/export', summary: 'Download my data: format=json (profile, accounts, beneficiaries, transactions) or format=csv (transactions), as an attachment; never a hash, PIN or token', auth: true, query: dataExportQuerySchema },
   { method: 'post', path: '/v1/profile/pin/change', summary: 'Change the PIN with current_pin, or with password and security_answer (which also lifts a PIN lock)', auth: true, body: changePinSchema },
   { method: 'get', path: '/v1/kyc', summary: "The caller's tier, its limits, what is used today, and which checks are done", auth: true },
   { method: 'post', path: '/v1/kyc/bvn', summary: 'Tier 1 → 2: BVN and date of birth checked with the identity service (422 BVN_MISMATCH, BVN_NOT_FOUND; 429 after 5 failures a day)', auth: true, body: bvnSchema },
