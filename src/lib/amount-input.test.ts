@@ -2,18 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { caretAfterFormat, formatNairaInput, koboToInput, MAX_INPUT_KOBO, parseNairaInput } from './amount-input.ts';
 
 describe('parseNairaInput', () => {
-  it('reads what people type as kobo', () => {
-    expect(parseNairaInput('1,234.5')).toBe(123_450);
-    expect(parseNairaInput('₦1,234.50')).toBe(123_450);
-    expect(parseNairaInput(' 5000 ')).toBe(500_000);
-    expect(parseNairaInput('₦ 5,000')).toBe(500_000);
-    expect(parseNairaInput('1234.56')).toBe(123_456);
-    expect(parseNairaInput('1,234,567.89')).toBe(123_456_789);
-    expect(parseNairaInput('0.05')).toBe(5);
-    expect(parseNairaInput('.5')).toBe(50);
-    expect(parseNairaInput('1234.')).toBe(123_400); // a trailing dot left while typing
-    expect(parseNairaInput('007')).toBe(700);
-    expect(parseNairaInput('0')).toBe(0);
+  it.each([
+    ['1,234.5', 123_450],
+    ['₦1,234.50', 123_450],
+    [' 5000 ', 500_000],
+    ['₦ 5,000', 500_000],
+    ['1234.56', 123_456],
+    ['1,234,567.89', 123_456_789],
+    ['0.05', 5],
+    ['.5', 50],
+    ['1234.', 123_400], // a trailing dot left while typing
+    ['007', 700],
+    ['0', 0],
+  ])('reads what people type as kobo: %j → %i', (typed, expected) => {
+    expect(parseNairaInput(typed)).toBe(expected);
   });
 
   it('gives the same kobo for the posted, formatted and prefilled forms', () => {
@@ -55,47 +57,48 @@ describe('parseNairaInput', () => {
 });
 
 describe('formatNairaInput', () => {
-  it('groups thousands as they are typed', () => {
-    expect(formatNairaInput('1')).toBe('1');
-    expect(formatNairaInput('1234')).toBe('1,234');
-    expect(formatNairaInput('1234567')).toBe('1,234,567');
-    expect(formatNairaInput('1,2345')).toBe('12,345'); // a digit typed into a grouped value
-    expect(formatNairaInput('123,45')).toBe('12,345'); // a digit deleted from one
-  });
-
-  it('keeps a trailing dot and up to 2 decimals so typing is not disturbed', () => {
-    expect(formatNairaInput('1234.')).toBe('1,234.');
-    expect(formatNairaInput('1234.5')).toBe('1,234.5');
-    expect(formatNairaInput('1234.50')).toBe('1,234.50');
-    expect(formatNairaInput('1234.567')).toBe('1,234.56');
-    expect(formatNairaInput('1234.0')).toBe('1,234.0');
-    expect(formatNairaInput('.')).toBe('0.');
-    expect(formatNairaInput('.5')).toBe('0.5');
-  });
-
-  it('strips everything else', () => {
-    expect(formatNairaInput('')).toBe('');
-    expect(formatNairaInput('₦1,234.50')).toBe('1,234.50');
-    expect(formatNairaInput(' 5 000 ')).toBe('5,000');
-    expect(formatNairaInput('-50')).toBe('50');
-    expect(formatNairaInput('12a34')).toBe('1,234');
-    expect(formatNairaInput('1.2.3')).toBe('1.23');
-    expect(formatNairaInput('abc')).toBe('');
-    expect(formatNairaInput('007')).toBe('7');
-    expect(formatNairaInput('0')).toBe('0');
-    expect(formatNairaInput('00.5')).toBe('0.5');
+  it.each([
+    // Thousands grouped as they are typed.
+    ['1', '1'],
+    ['1234', '1,234'],
+    ['1234567', '1,234,567'],
+    ['1,2345', '12,345'], // a digit typed into a grouped value
+    ['123,45', '12,345'], // a digit deleted from one
+    // A trailing dot and up to 2 decimals kept, so typing is not disturbed.
+    ['1234.', '1,234.'],
+    ['1234.5', '1,234.5'],
+    ['1234.50', '1,234.50'],
+    ['1234.567', '1,234.56'],
+    ['1234.0', '1,234.0'],
+    ['.', '0.'],
+    ['.5', '0.5'],
+    // Everything else stripped.
+    ['', ''],
+    ['₦1,234.50', '1,234.50'],
+    [' 5 000 ', '5,000'],
+    ['-50', '50'],
+    ['12a34', '1,234'],
+    ['1.2.3', '1.23'],
+    ['abc', ''],
+    ['007', '7'],
+    ['0', '0'],
+    ['00.5', '0.5'],
+  ])('shows %j typed as %j', (typed, shown) => {
+    expect(formatNairaInput(typed)).toBe(shown);
   });
 });
 
 describe('koboToInput', () => {
-  it('writes kobo as plain naira for a form field', () => {
-    expect(koboToInput(123_450)).toBe('1234.5');
-    expect(koboToInput(123_456)).toBe('1234.56');
-    expect(koboToInput(123_400)).toBe('1234');
-    expect(koboToInput(5)).toBe('0.05');
-    expect(koboToInput(50)).toBe('0.5');
-    expect(koboToInput(0)).toBe('0');
-    expect(koboToInput(500_000_000)).toBe('5000000');
+  it.each([
+    [123_450, '1234.5'],
+    [123_456, '1234.56'],
+    [123_400, '1234'],
+    [5, '0.05'],
+    [50, '0.5'],
+    [0, '0'],
+    [500_000_000, '5000000'],
+  ])('writes %i kobo as plain naira for a form field: %j', (amount, written) => {
+    expect(koboToInput(amount)).toBe(written);
   });
   it('refuses what is not a non-negative kobo amount', () => {
     expect(() => koboToInput(-100)).toThrow(RangeError);

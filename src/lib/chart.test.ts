@@ -50,17 +50,19 @@ describe('niceScale', () => {
 });
 
 describe('compactNaira', () => {
-  it('writes axis values the way people say them', () => {
-    expect(compactNaira(0)).toBe('₦0');
-    expect(compactNaira(50_000)).toBe('₦500');
-    expect(compactNaira(5_000_000)).toBe('₦50k');
-    expect(compactNaira(750_000)).toBe('₦7.5k');
-    expect(compactNaira(120_000_000)).toBe('₦1.2m');
-    expect(compactNaira(125_000_000)).toBe('₦1.25m');
-    expect(compactNaira(250_000_000_000)).toBe('₦2.5bn');
-    expect(compactNaira(20)).toBe('₦0.2');
-    expect(compactNaira(99_999_999)).toBe('₦1m'); // not ₦1000k
-    expect(compactNaira(-5_000_000)).toBe('-₦50k');
+  it.each([
+    [0, '₦0'],
+    [50_000, '₦500'],
+    [5_000_000, '₦50k'],
+    [750_000, '₦7.5k'],
+    [120_000_000, '₦1.2m'],
+    [125_000_000, '₦1.25m'],
+    [250_000_000_000, '₦2.5bn'],
+    [20, '₦0.2'],
+    [99_999_999, '₦1m'], // not ₦1000k
+    [-5_000_000, '-₦50k'],
+  ])('writes the axis value %i kobo the way people say it: %j', (amount, said) => {
+    expect(compactNaira(amount)).toBe(said);
   });
 });
 

@@ -26,6 +26,14 @@ describeOnEngines('registration on %s', (t) => {
     return resolved.registration;
   };
   const idOf = async (started: { ok: boolean; value?: RegistrationStarted }) => (await pendingOf(started.value!.token)).id;
+  /** A new registration from `ip`, waiting for its code: the pending registration's id and the code mailed. */
+  const pendingWithCode = async (ip: string) => {
+    const input = details();
+    const started = await t().app.registrations.register(input, { ip });
+    if (!started.ok) throw new Error('register failed');
+    await t().app.registrations.settled();
+    return { input, code: t().mailer.lastCode(input.email), id: await idOf(started) };
+  };
   /** Two registrations for one email from one network (the second with another phone), and the code each was mailed. */
   const twoForOneEmail = async (input: RegisterInput, ip: string, otherPhone: string) => {
     const one = await t().app.registrations.register(input, { ip });
@@ -159,12 +167,7 @@ describeOnEngines('registration on %s', (t) => {
   });
 
   it('counts 50 parallel tries at one code: at most 5 are compared, the right code among them opens at most once', async () => {
-    const input = details();
-    const started = await t().app.registrations.register(input, { ip: '10.0.0.4' });
-    if (!started.ok) throw new Error('register failed');
-    await t().app.registrations.settled();
-    const code = t().mailer.lastCode(input.email);
-    const id = await idOf(started);
+    const { input, code, id } = await pendingWithCode('10.0.0.4');
     const guesses = Array.from({ length: 50 }, (_, index) => (index === 30 ? code : wrongCode(String(Number(code) + index))));
     const results = await Promise.all(guesses.map((guess) => t().app.registrations.verify(id, guess)));
     const attempts = await t().app.db.selectFrom('registrations').select('code_attempts').where('email', '=', input.email).executeTakeFirstOrThrow();
@@ -181,12 +184,7 @@ describeOnEngines('registration on %s', (t) => {
   });
 
   it('the right code sent 50 times at once opens one customer, one account and one session', async () => {
-    const input = details();
-    const started = await t().app.registrations.register(input, { ip: '10.0.0.7' });
-    if (!started.ok) throw new Error('register failed');
-    await t().app.registrations.settled();
-    const code = t().mailer.lastCode(input.email);
-    const id = await idOf(started);
+    const { code, id } = await pendingWithCode('10.0.0.7');
     const accounts0 = await count('accounts');
     const results = await Promise.all(Array.from({ length: 50 }, () => t().app.registrations.verify(id, code)));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
