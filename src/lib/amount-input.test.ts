@@ -83,9 +83,7 @@ describe('formatNairaInput', () => {
     ['007', '7'],
     ['0', '0'],
     ['00.5', '0.5'],
-  ])('shows %j typed as %j', (typed, shown) => {
-    expect(formatNairaInput(typed)).toBe(shown);
-  });
+  ])('shows %j typed as %j', (typed, shown) => expect(formatNairaInput(typed)).toBe(shown));
 });
 
 describe('koboToInput', () => {
