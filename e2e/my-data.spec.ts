@@ -56,7 +56,7 @@ test('GET /v1/profile/export answers with the file for the caller only, and the 
 
   const wrong = await page.request.get('/api/v1/profile/export?format=xml');
   expect(wrong.status()).toBe(422);
-  expect(await wrong.json()).toMatchObject({ status: false });
+  expect(await wrong.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', errors: { format: [expect.any(String)] } });
 
   // Signed out: refused, and the page link sends to sign-in.
   const stranger = await playwright.request.newContext({ baseURL: appOrigin() });
