@@ -150,7 +150,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
   // Customer safety (issue 13): freezing the account, and cases about a transaction.
-  const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins });
+  const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
   // "Download my data" (issue 15): the customer's profile, accounts, beneficiaries and transactions.

@@ -142,6 +142,22 @@ describeOnEngines('freezing an account on %s', (t) => {
       expect(await t().app.freeze.confirm(byAccount(me.accountNumber), code)).toMatchObject({ ok: false, code: 'INVALID_OTP' });
     });
 
+    it('texts the code too when the customer has SMS alerts on, and only then', async () => {
+      const phone = (await t().app.users.findById(me.userId))!.phone_number;
+      await t().app.freeze.request(byAccount(me.accountNumber), { ip: '10.0.0.6' });
+      await t().app.freeze.settled();
+      expect(t().sms.sent.filter((message) => message.to === phone)).toHaveLength(0);
+
+      expect(await t().app.alerts.setSms(me.userId, true)).toMatchObject({ ok: true });
+      t().clock.advance(61_000);
+      await t().app.freeze.request(byAccount(me.accountNumber), { ip: '10.0.0.6' });
+      await t().app.freeze.settled();
+      const [text] = t().sms.sent.filter((message) => message.to === phone);
+      const code = t().mailer.lastCode(email);
+      expect(text?.text).toContain(`${code} is your code to FREEZE your account`);
+      expect(text!.text.length).toBeLessThanOrEqual(160);
+    });
+
     it('works by email address too', async () => {
       await t().app.freeze.request({ kind: 'email', email }, { ip: '10.0.0.2' });
       await t().app.freeze.settled();

@@ -13,6 +13,8 @@ import type { SessionMeta, SessionService } from '../auth/session-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { PinGuard } from '../money/pin-guard.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
+import type { SmsSender } from '../../integrations/sms/ports.ts';
+import type { Alerts } from '../alerts/alert-service.ts';
 
 /** The code that freezes an account from /freeze: 15 minutes, single use, dead after 5 wrong tries, 1 a minute and 5 an hour per customer. */
 export const freezeCodePolicy: CodePolicy = { ttlMs: 15 * 60_000, maxAttempts: 5, minIntervalMs: 60_000, maxPerHour: 5 };
@@ -23,7 +25,7 @@ export const defaultFreezeIpPolicy: FreezeIpPolicy = { maxPerIp: 10, windowMs: 1
 const codeMinutes = freezeCodePolicy.ttlMs / 60_000;
 
 /** The one answer to a freeze request, whether or not the account number or email has an account. */
-export const freezeRequestMessage = `If we hold an account with those details, we have emailed a 6-digit code to its registered email address. It works for ${codeMinutes} minutes. Enter it below to freeze the account.`;
+export const freezeRequestMessage = `If we hold an account with those details, we have emailed a 6-digit code to its registered email address (and texted it to its phone, if SMS alerts are on). It works for ${codeMinutes} minutes. Enter it below to freeze the account.`;
 export const frozenByCodeMessage = 'The account is frozen. No money can leave it, and every device signed in to it has been signed out. We have emailed its owner how to unfreeze it.';
 export const notFrozenMessage = 'Your account is not frozen.';
 
@@ -49,7 +51,8 @@ function onCode(failure: Failure): Failure {
  * - Unfreezing needs a signed-in session, the password and the security answer (one sign-in
  *   try), then the PIN (a PIN try). Every change is told by email.
  *
- * Codes go by email only: the bank has no SMS channel yet.
+ * The code goes to the registered email, and also by SMS to the phone on the account when the
+ * customer has SMS alerts on (the only phone channel the customer chose).
  */
 export function createAccountFreeze(deps: CustomerServiceDeps & {
   db: Db;
@@ -58,9 +61,11 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
   codes: OneTimeCodes;
   settings: Pick<SettingsService, 'proveSecrets'>;
   pins: Pick<PinGuard, 'confirm'>;
+  sms: SmsSender;
+  alerts: Pick<Alerts, 'settings'>;
   ipPolicy?: FreezeIpPolicy;
 }) {
-  const { db, config, clock, log, mailer, users, sessions, codes, settings, pins } = deps;
+  const { db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts } = deps;
   const ipPolicy = deps.ipPolicy ?? defaultFreezeIpPolicy;
   const counters = createRequestCounters({ db, clock });
   const inFlight = new Set<Promise<void>>();
@@ -137,6 +142,10 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       return;
     }
     await sendMail(freezeCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes }), 'freeze_code');
+    if ((await alerts.settings(user.id)).sms) {
+      const text = `${config.bank.name}: ${issued.value.code} is your code to FREEZE your account (stops all money leaving). Valid ${codeMinutes} min. Not you? Ignore it. Never share it.`;
+      await sms.send({ to: user.phone_number, text }).catch((error: unknown) => log.error('freeze.sms_failed', { user: user.id, error: error instanceof Error ? error.message : String(error) }));
+    }
     log.info('freeze.code_requested', { ip, user: user.id });
   }
 
