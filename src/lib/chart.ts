@@ -70,20 +70,14 @@ export type MonthlyBarChart = {
 export const DEFAULT_CHART_WIDTH = 320;
 export const DEFAULT_CHART_HEIGHT = 200;
 
-/** Room for the month labels under the zero line. */
-const PAD_BOTTOM = 22;
-/** Half a tick label above the top gridline. */
-const PAD_TOP = 8;
-const PAD_RIGHT = 4;
+/** Around the plot: room for the month labels under the zero line, half a tick label above the top gridline. */
+const PAD = { bottom: 22, top: 8, right: 4 } as const;
 /** Rough advance width of one tick-label character at the component's 12-unit font. */
 const CHAR_WIDTH = 7;
-/** Share of a month's slot taken by its two bars (the rest is space between months). */
-const GROUP_SHARE = 0.72;
-const MAX_BAR_WIDTH = 28;
-const BAR_GAP = 2;
+/** A month's two bars: the share of its slot they take (the rest is space between months), their widest, the gap between them. */
+const BARS = { groupShare: 0.72, maxWidth: 28, gap: 2 } as const;
 /** The axis shown when every amount is zero: ₦0 to ₦4k. */
-const EMPTY_STEP = 100_000;
-const EMPTY_INTERVALS = 4;
+const EMPTY_AXIS = { step: 100_000, intervals: 4 } as const;
 
 const monthShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const monthLong = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
@@ -136,7 +130,7 @@ export function compactNaira(amount: number): string {
  * Result: 4–5 ticks, starting at ₦0.
  */
 export function niceScale(dataMax: number): { step: number; intervals: number; max: number } {
-  if (!(dataMax > 0)) return { step: EMPTY_STEP, intervals: EMPTY_INTERVALS, max: EMPTY_STEP * EMPTY_INTERVALS };
+  if (!(dataMax > 0)) return { step: EMPTY_AXIS.step, intervals: EMPTY_AXIS.intervals, max: EMPTY_AXIS.step * EMPTY_AXIS.intervals };
   for (let exponent = 0; ; exponent++) {
     for (const mantissa of [1, 2, 2.5, 5]) {
       const step = mantissa * 10 ** exponent;
@@ -174,9 +168,9 @@ export function monthlyBarChart(input: MonthlyBarChartInput): MonthlyBarChart {
   const longestLabel = Math.max(...tickLabels.map((label) => label.length));
   const plot = {
     left: Math.ceil(longestLabel * CHAR_WIDTH) + 8,
-    top: PAD_TOP,
-    right: width - PAD_RIGHT,
-    bottom: height - PAD_BOTTOM,
+    top: PAD.top,
+    right: width - PAD.right,
+    bottom: height - PAD.bottom,
   };
   const plotWidth = plot.right - plot.left;
   const plotHeight = plot.bottom - plot.top;
@@ -186,8 +180,8 @@ export function monthlyBarChart(input: MonthlyBarChartInput): MonthlyBarChart {
   const ticks: ChartTick[] = tickValues.map((value, i) => ({ y: round(yOf(value)), label: tickLabels[i]!, value }));
 
   const slot = plotWidth / Math.max(1, input.months.length);
-  const barWidth = Math.min(MAX_BAR_WIDTH, (slot * GROUP_SHARE - BAR_GAP) / 2);
-  const groupWidth = barWidth * 2 + BAR_GAP;
+  const barWidth = Math.min(BARS.maxWidth, (slot * BARS.groupShare - BARS.gap) / 2);
+  const groupWidth = barWidth * 2 + BARS.gap;
 
   const bars: ChartBar[] = [];
   const monthLabels: ChartMonthLabel[] = [];
@@ -198,7 +192,7 @@ export function monthlyBarChart(input: MonthlyBarChartInput): MonthlyBarChart {
     const groupLeft = centre - groupWidth / 2;
     const entries = [
       { kind: 'in', amount: inflow, x: groupLeft, name: 'Money in' },
-      { kind: 'out', amount: outflow, x: groupLeft + barWidth + BAR_GAP, name: 'Money out' },
+      { kind: 'out', amount: outflow, x: groupLeft + barWidth + BARS.gap, name: 'Money out' },
     ] as const;
     for (const { kind, amount, x, name } of entries) {
       // A zero (or too small to see) amount still gets a 1-unit stub on the zero line.
