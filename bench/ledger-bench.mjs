@@ -108,7 +108,8 @@ function serialiser() {
 
 async function loadConfig() {
   const { parseConfig } = await import('../src/server/config.ts');
-  return parseConfig({ ...process.env, SEED_DEMO: 'false' });
+  // The new-browser cap (issue 13) would refuse the benchmark's new customers past ₦20,000: off unless set.
+  return parseConfig({ NEW_DEVICE_CAP_NAIRA: '0', ...process.env, SEED_DEMO: 'false' });
 }
 
 // ---------------------------------------------------------------------------------------------
