@@ -1,14 +1,30 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './scripts/precompress.mjs';
 
+/**
+ * `client:interaction`: islands hydrate on the first interaction with their form (src/client/interaction.ts).
+ * @returns {import('astro').AstroIntegration}
+ */
+function hydrateOnInteraction() {
+  return {
+    name: 'hydrate-on-interaction',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/client/interaction.ts', import.meta.url)) });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone', bodySizeLimit: 1024 * 1024 }),
-  integrations: [react(), precompress()],
+  integrations: [react(), hydrateOnInteraction(), precompress()],
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   security: {
     // The same check runs in src/middleware.ts (src/server/http/form-origin.ts) for pages, and

@@ -11,6 +11,7 @@ import { tooLargePage } from './server/http/forms.ts';
 import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-origin.ts';
 import { registerServerProcess } from './server/server-process.ts';
 import { publicUrlOf } from './server/http/client.ts';
+import { compressResponse } from './server/http/compression.ts';
 
 // The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -88,5 +89,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const response = await next();
-  return withHeaders(isApi ? ensureJsonAnswer(response) : response, { ...headers, 'cache-control': 'no-store' });
+  // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
+  return withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response) : response), { ...headers, 'cache-control': 'no-store' });
 });

@@ -3,7 +3,10 @@ import { expect, type Locator, type Page, type Response } from '@playwright/test
 /**
  * What every screen shares. `js` says whether the browser runs scripts: with it, a screen is
  * ready once its islands have hydrated (Astro drops the island's `ssr` attribute), so a click
- * takes the island's path rather than the plain form post.
+ * takes the island's path rather than the plain form post. Islands hydrate on the first
+ * interaction with them (src/client/interaction.ts), so `ready` sends each one the event a
+ * first tap or focus sends, without moving focus or typing anything; a test of what happens
+ * before hydration opens the page without `ready` (e2e/page-weight.spec.ts).
  *
  * A model names its screen's address once, as `static readonly path` (specs read it without a
  * model, e.g. `arrivedAt(PinPage.path)`); `path` and `goto` here use it.
@@ -51,7 +54,18 @@ export class BasePage {
 
   async ready(): Promise<void> {
     await this.page.waitForLoadState('domcontentloaded');
-    if (this.js) await expect(this.page.locator('astro-island[ssr]')).toHaveCount(0);
+    if (this.js) await this.hydrate();
+  }
+
+  /** Starts every island still waiting for an interaction and waits until all have hydrated. */
+  async hydrate(): Promise<void> {
+    const waiting = this.page.locator('astro-island[ssr]');
+    await expect(async () => {
+      await this.page.evaluate(() => {
+        for (const island of document.querySelectorAll('astro-island[ssr]')) island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+      });
+      await expect(waiting).toHaveCount(0, { timeout: 2_000 });
+    }).toPass();
   }
 
   /** Waits for the browser to arrive at `path` (by a form post's redirect or the island's navigation). */

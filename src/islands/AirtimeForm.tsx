@@ -1,6 +1,7 @@
 import { useEffect, type SubmitEvent } from 'react';
-import { airtimeDetailsSchema, airtimeFingerprint, quickAmountLabel } from '../lib/airtime-form.ts';
-import { airtimeQuickAmounts, type Network } from '../lib/bills.ts';
+import type { Network } from '../lib/bills.ts';
+import { airtimeDetailsCheck, airtimeDetailsOf } from '../lib/checks/airtime.ts';
+import { airtimeFingerprint, airtimeQuickAmounts, quickAmountLabel } from '../lib/payment-rules.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { processing, setProviders, whileProcessing } from '../stores/airtime.ts';
@@ -29,7 +30,7 @@ const successPath = (reference: string) => `/airtime/purchase/success?reference=
  */
 export default function AirtimeForm(props: Props) {
   const { networks, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
-  const form = useSchemaForm(airtimeDetailsSchema, { network_id: '', phone_number: '', amount: '', ...values }, errors);
+  const form = useSchemaForm(airtimeDetailsCheck, { network_id: '', phone_number: '', amount: '', ...values }, errors);
   const hydrated = useHydrated();
   const carried = carriedKey(props);
 
@@ -41,8 +42,7 @@ export default function AirtimeForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const parsed = airtimeDetailsSchema.safeParse(form.values);
-  const details = parsed.success ? parsed.data : null;
+  const details = airtimeDetailsOf(form.values);
   const overBalance = details ? purchaseBalanceProblem(balance, details.amount) : undefined;
   const ready = hydrated && details !== null && !overBalance;
   const network = networks.find((candidate) => candidate.id === form.values.network_id);

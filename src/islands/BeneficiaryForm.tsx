@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from './api.ts';
-import { beneficiaryCreateSchema } from '../lib/money-schemas.ts';
+import { beneficiaryCheck } from '../lib/checks/beneficiary.ts';
 import { beneficiaries, setBanks, setBeneficiaries, type Bank, type Beneficiary } from '../stores/transfer.ts';
 import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
@@ -33,7 +33,7 @@ export default function BeneficiaryForm({
   enquired = null,
 }: FormProps & { banks: readonly Bank[]; ownAccountNumber: string; enquired?: Enquired | null }) {
   useEffect(() => setBanks(bankOptions), [bankOptions]);
-  const form = useSchemaForm(beneficiaryCreateSchema, { bank_code: '', account_number: '', nickname: '', ...values }, errors);
+  const form = useSchemaForm(beneficiaryCheck, { bank_code: '', account_number: '', nickname: '', ...values }, errors);
   const accountNumber = String(form.values.account_number ?? '').trim();
   const bankCode = String(form.values.bank_code ?? '');
 

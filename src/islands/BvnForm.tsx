@@ -1,5 +1,5 @@
 import { api } from './api.ts';
-import { bvnSchema } from '../lib/kyc-schemas.ts';
+import { bvnCheck } from '../lib/checks/kyc.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
@@ -9,7 +9,7 @@ import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type
  * loaded with ?done=bvn so the server shows the new tier. The page never sends the BVN back.
  */
 export default function BvnForm({ values = {}, errors = {}, formError = null }: FormProps) {
-  const form = useSchemaForm(bvnSchema, { bvn: '', date_of_birth: '', ...values }, errors);
+  const form = useSchemaForm(bvnCheck, { bvn: '', date_of_birth: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(
     form,
     formError,

@@ -1,6 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { cablePurchaseSchema, type CableCustomer, type CablePackage, type CableProvider } from '../lib/bills.ts';
+import type { CableCustomer, CablePackage, CableProvider } from '../lib/bills.ts';
+import { cardFieldsCheck } from '../lib/checks/cable.ts';
 import { cablePurchaseFingerprint, currentPackageText, dueDateText, isCompleteSmartcardNumber, packageLabel, renewalFirst, smartcardNotFoundMessage } from '../lib/cable-form.ts';
 import { numberDigits } from '../lib/electricity-form.ts';
 import { formatNaira } from '../lib/money.ts';
@@ -23,8 +24,6 @@ type Props = FormProps & {
   keyDetails?: string | null;
 };
 
-/** The fields checked as they are typed; the package and the PIN come after verification. */
-const cardFieldsSchema = cablePurchaseSchema.pick({ provider_id: true, smartcard_number: true });
 const successPath = (reference: string) => `/bills/cable/success?reference=${encodeURIComponent(reference)}`;
 
 /**
@@ -37,7 +36,8 @@ const successPath = (reference: string) => `/bills/cable/success?reference=${enc
  */
 export default function CableForm(props: Props) {
   const { providers, packagesByProvider, sendAccount, balance, today, values = {}, errors = {}, formError = null, notice = null } = props;
-  const form = useSchemaForm(cardFieldsSchema, { provider_id: '', smartcard_number: '', ...values }, errors);
+  // The fields checked as they are typed; the package and the PIN come after verification.
+  const form = useSchemaForm(cardFieldsCheck, { provider_id: '', smartcard_number: '', ...values }, errors);
   const [hydrated, setHydrated] = useState(false);
   const [packageError, setPackageError] = useState<string | undefined>(errors.package_id?.[0]);
   const shownPackages = useStore(packages);

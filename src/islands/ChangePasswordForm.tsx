@@ -1,12 +1,12 @@
 import { api } from './api.ts';
-import { changePasswordSchema } from '../lib/settings-schemas.ts';
+import { changePasswordCheck } from '../lib/checks/settings.ts';
 import { NewPasswordFields, TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
 
 export default function ChangePasswordForm(props: FormProps) {
   const { form, formProps } = useSettingsForm(
     'password',
-    changePasswordSchema,
+    changePasswordCheck,
     { current_password: '', password: '', password_confirmation: '' },
     props,
     (values) => api<{ signed_out_sessions: number }>('POST', '/v1/profile/password/update', values),

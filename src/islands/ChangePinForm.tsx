@@ -1,12 +1,12 @@
 import { api } from './api.ts';
-import { changePinWithCurrentSchema } from '../lib/settings-schemas.ts';
+import { changePinWithCurrentCheck } from '../lib/checks/settings.ts';
 import { TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, newPinHint, pinInput, useSettingsForm } from './settings-kit.tsx';
 
 export default function ChangePinForm(props: FormProps) {
   const { form, formProps } = useSettingsForm(
     'pin',
-    changePinWithCurrentSchema,
+    changePinWithCurrentCheck,
     { current_pin: '', pin: '', pin_confirmation: '' },
     props,
     (values) => api('POST', '/v1/profile/pin/change', values),

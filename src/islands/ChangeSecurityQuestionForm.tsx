@@ -1,13 +1,13 @@
 import { api } from './api.ts';
 import type { SecurityQuestion } from '../lib/reference.ts';
-import { changeSecurityQuestionSchema } from '../lib/settings-schemas.ts';
+import { changeSecurityQuestionCheck } from '../lib/checks/settings.ts';
 import { SelectField, TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
 
 export default function ChangeSecurityQuestionForm(props: FormProps & { questions: readonly SecurityQuestion[] }) {
   const { form, formProps } = useSettingsForm(
     'security_question',
-    changeSecurityQuestionSchema,
+    changeSecurityQuestionCheck,
     { password: '', security_question_id: '', answer: '' },
     props,
     (values) => api('POST', '/v1/profile/security-question/change', values),

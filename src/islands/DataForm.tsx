@@ -1,7 +1,8 @@
 import { useEffect, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DataPlan, Network } from '../lib/bills.ts';
-import { dataDetailsSchema, dataFingerprint, findPlan, plansByPeriod, planSummary } from '../lib/data-form.ts';
+import { dataDetailsCheck, dataDetailsOf } from '../lib/checks/data.ts';
+import { dataFingerprint, findPlan, plansByPeriod, planSummary } from '../lib/payment-rules.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { plans as planStore, processing, selectedPlan, selectPlan, setProviders, showPlans, whileProcessing } from '../stores/data.ts';
@@ -33,7 +34,7 @@ const successPath = (reference: string) => `/data/purchase/success?reference=${e
  */
 export default function DataForm(props: Props) {
   const { networks, plansByNetwork, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
-  const form = useSchemaForm(dataDetailsSchema, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
+  const form = useSchemaForm(dataDetailsCheck, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
   const hydrated = useHydrated();
   const storedPlans = useStore(planStore);
   const storedSelection = useStore(selectedPlan);
@@ -78,8 +79,8 @@ export default function DataForm(props: Props) {
   // The stores are filled only in the browser; the server's HTML (and the first render) use the props.
   const shownPlans = hydrated ? storedPlans : (plansByNetwork[networkId] ?? []);
   const plan = hydrated ? storedSelection : (findPlan(shownPlans, planId) ?? null);
-  const parsed = dataDetailsSchema.safeParse(form.values);
-  const details = parsed.success && plan ? parsed.data : null;
+  const parsed = dataDetailsOf(form.values);
+  const details = parsed && plan ? parsed : null;
   const overBalance = plan ? purchaseBalanceProblem(balance, plan.amount) : undefined;
   const ready = hydrated && details !== null && plan !== null && !overBalance;
   const payment = useMobilePurchase({ form, flag: { processing, whileProcessing }, ready, errors, formError, carried, receiptPath: successPath, paidText: 'The data was bought' });

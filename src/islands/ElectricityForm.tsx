@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { parseNairaInput } from '../lib/amount-input.ts';
-import { electricityPurchaseSchema, type Disco, type MeterCustomer, type MeterType } from '../lib/bills.ts';
+import type { Disco, MeterCustomer, MeterType } from '../lib/bills.ts';
+import { meterFieldsCheck } from '../lib/checks/electricity.ts';
 import {
   electricityAmountHint,
   electricityAmountProblem,
@@ -29,8 +30,6 @@ type Props = FormProps & {
   keyDetails?: string | null;
 };
 
-/** The fields checked as they are typed; the amount field checks itself and the PIN comes last. */
-const meterFieldsSchema = electricityPurchaseSchema.pick({ provider_id: true, meter_type: true, meter_number: true });
 /** An 11-digit number may be the start of a 13-digit one: wait this long for another digit before asking. */
 const shortMeterPauseMs = 700;
 const successPath = (reference: string) => `/bills/electricity/success?reference=${encodeURIComponent(reference)}`;
@@ -48,7 +47,8 @@ export default function ElectricityForm(props: Props) {
   const { discos, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
   const initialDisco = discos.find((disco) => disco.id === values.provider_id);
   const form = useSchemaForm(
-    meterFieldsSchema,
+    // The fields checked as they are typed; the amount field checks itself and the PIN comes last.
+    meterFieldsCheck,
     { provider_id: '', meter_number: '', ...values, meter_type: meterTypeFor(initialDisco, String(values.meter_type ?? '')) },
     errors,
   );

@@ -1,9 +1,9 @@
-import { forgotPasswordSchema } from '../lib/recovery-schemas.ts';
+import { forgotPasswordCheck } from '../lib/checks/forgot-password.ts';
 import { FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 
 export default function ForgotPasswordForm({ values = {}, errors = {}, formError = null, notice = null }: FormProps) {
-  const form = useSchemaForm(forgotPasswordSchema, { email: '', ...values }, errors);
+  const form = useSchemaForm(forgotPasswordCheck, { email: '', ...values }, errors);
   const post = useNativePost<'send'>();
 
   return (

@@ -1,17 +1,17 @@
 import { api } from './api.ts';
-import { addressProofTypes, kycAddressSchema } from '../lib/kyc-schemas.ts';
-import type { StateWithLgas } from '../lib/states.ts';
+import { addressProofTypes, kycAddressCheck } from '../lib/checks/kyc.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { StateLgaFields } from './address-kit.tsx';
+import { StateLgaFields, usePlaces, type PlaceProps } from './address-kit.tsx';
 
 /**
  * Tier 2 → 3 on /kyc-verification: the home address (prefilled from onboarding) and the number
  * on a document that shows it. Without JavaScript the state's LGAs come by a round trip
  * (intent=choose-state) and the form posts with intent=address.
  */
-export default function KycAddressForm({ values = {}, errors = {}, formError = null, notice = null, states }: FormProps & { states: readonly StateWithLgas[] }) {
-  const form = useSchemaForm(kycAddressSchema, { address: '', city: '', state: '', lga: '', proof_type: '', proof_reference: '', ...values }, errors);
+export default function KycAddressForm({ values = {}, errors = {}, formError = null, notice = null, stateNames, lgas }: FormProps & PlaceProps) {
+  const places = usePlaces({ stateNames, lgas }, String(values.state ?? ''));
+  const form = useSchemaForm(kycAddressCheck(places), { address: '', city: '', state: '', lga: '', proof_type: '', proof_reference: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(
     form,
     formError,
@@ -30,7 +30,7 @@ export default function KycAddressForm({ values = {}, errors = {}, formError = n
       <FormMessage error={message} notice={notice} />
       <TextField label="Street address" autoComplete="street-address" hint="Where you live: house number and street, not a P.O. Box" error={form.errorFor('address')} {...form.bind('address')} />
       <TextField label="City or town" autoComplete="address-level2" error={form.errorFor('city')} {...form.bind('city')} />
-      <StateLgaFields form={form} states={states} />
+      <StateLgaFields form={form} places={places} />
       <SelectField label="Proof of address" placeholder="Choose a document" options={addressProofTypes} error={form.errorFor('proof_type')} {...form.bind('proof_type')} />
       <TextField
         label="Number on the document"

@@ -1,11 +1,11 @@
 import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
-import { loginSchema } from '../lib/schemas.ts';
+import { loginCheck } from '../lib/checks/login.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function LoginForm({ values = {}, errors = {}, formError = null, notice = null }: FormProps) {
-  const form = useSchemaForm(loginSchema, { email: '', password: '', ...values }, errors);
+  const form = useSchemaForm(loginCheck, { email: '', password: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser }>('POST', '/v1/auth/login', { email: form.values.email, password: form.values.password }), (data) => {
     signIn(data.user);
     window.location.assign(homeFor(data.user));

@@ -1,10 +1,10 @@
-import { newPasswordFormSchema } from '../lib/recovery-schemas.ts';
+import { newPasswordFormCheck } from '../lib/checks/new-password.ts';
 import { FormMessage, NewPasswordFields, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 
 export default function NewPasswordForm({ errors = {}, formError = null }: FormProps) {
   // Passwords are never sent back to the page, so the form always starts empty.
-  const form = useSchemaForm(newPasswordFormSchema, { password: '', password_confirmation: '' }, errors);
+  const form = useSchemaForm(newPasswordFormCheck, { password: '', password_confirmation: '' }, errors);
   const post = useNativePost<'save'>();
 
   return (

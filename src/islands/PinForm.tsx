@@ -1,12 +1,12 @@
 import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
-import { pinSchema } from '../lib/schemas.ts';
+import { pinCheck } from '../lib/checks/pin.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function PinForm({ errors = {}, formError = null }: FormProps) {
   // PINs are never sent back to the page, so the form always starts empty.
-  const form = useSchemaForm(pinSchema, { pin: '', pin_confirmation: '' }, errors);
+  const form = useSchemaForm(pinCheck, { pin: '', pin_confirmation: '' }, errors);
   const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser }>('POST', '/v1/onboarding/set-pin', { pin: form.values.pin, pin_confirmation: form.values.pin_confirmation }), (data) => {
     signIn(data.user);
     window.location.assign(homeFor(data.user));

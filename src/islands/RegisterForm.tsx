@@ -1,7 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from './api.ts';
-import { registerDetailFields, registerSchema } from '../lib/schemas.ts';
+import { registerCheck } from '../lib/checks/register.ts';
+import { registerDetailFields } from '../lib/checks/identity.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
 import { FormMessage, NewPasswordFields, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
@@ -16,7 +17,7 @@ type Props = FormProps & { step: 1 | 2 };
 export default function RegisterForm({ values = {}, errors = {}, formError = null, step: serverStep }: Props) {
   const stored = useStore(signup);
   const form = useSchemaForm(
-    registerSchema,
+    registerCheck,
     { first_name: '', last_name: '', email: '', phone_number: '', password: '', password_confirmation: '', terms: false, ...values },
     errors,
   );

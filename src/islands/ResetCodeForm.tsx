@@ -1,13 +1,12 @@
-import { verifyResetTokenSchema } from '../lib/recovery-schemas.ts';
+import { resetCodeCheck } from '../lib/checks/reset-code.ts';
 import { FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, submitterOf, useNativePost } from './recovery-kit.tsx';
 
 /** The page knows the email (from its cookie); this form asks only for the code. */
-const codeFormSchema = verifyResetTokenSchema.pick({ token: true });
 
 export default function ResetCodeForm({ errors = {}, formError = null, notice = null }: FormProps) {
   // Codes are never sent back to the page, so the field always starts empty.
-  const form = useSchemaForm(codeFormSchema, { token: '' }, errors);
+  const form = useSchemaForm(resetCodeCheck, { token: '' }, errors);
   const post = useNativePost<'verify' | 'resend'>();
 
   return (

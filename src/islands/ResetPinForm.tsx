@@ -1,5 +1,5 @@
 import { api } from './api.ts';
-import { resetPinWithAnswerSchema } from '../lib/settings-schemas.ts';
+import { resetPinWithAnswerCheck } from '../lib/checks/settings.ts';
 import { TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, newPinHint, pinInput, useSettingsForm } from './settings-kit.tsx';
 
@@ -7,7 +7,7 @@ import { SettingsForm, newPinHint, pinInput, useSettingsForm } from './settings-
 export default function ResetPinForm(props: FormProps & { question: string }) {
   const { form, formProps } = useSettingsForm(
     'pin_reset',
-    resetPinWithAnswerSchema,
+    resetPinWithAnswerCheck,
     { password: '', security_answer: '', pin: '', pin_confirmation: '' },
     props,
     (values) => api('POST', '/v1/profile/pin/change', values),

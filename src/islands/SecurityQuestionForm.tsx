@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { api } from './api.ts';
 import type { SecurityQuestion } from '../lib/reference.ts';
-import { securityQuestionSchema } from '../lib/schemas.ts';
+import { securityQuestionCheck } from '../lib/checks/security-question.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { setSecurityQuestions } from '../stores/general.ts';
 import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function SecurityQuestionForm({ values = {}, errors = {}, formError = null, questions }: FormProps & { questions: readonly SecurityQuestion[] }) {
   useEffect(() => setSecurityQuestions(questions), [questions]);
-  const form = useSchemaForm(securityQuestionSchema, { security_question_id: '', answer: '', ...values }, errors);
+  const form = useSchemaForm(securityQuestionCheck, { security_question_id: '', answer: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(form, formError, () =>
     api<{ user: AuthUser }>('POST', '/v1/onboarding/set-security-question', {
       security_question_id: form.values.security_question_id,

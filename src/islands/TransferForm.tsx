@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from './api.ts';
 import { parseNairaInput } from '../lib/amount-input.ts';
 import { formatNaira, kobo } from '../lib/money.ts';
-import { balanceProblem, minTransferKobo, nairaAmountProblem, transferFieldsSchema, transferFingerprint, type TransferMode } from '../lib/transfer-form.ts';
+import { transferFieldsCheck } from '../lib/checks/transfer.ts';
+import { balanceProblem, minTransferKobo, nairaAmountProblem, transferFingerprint } from '../lib/payment-rules.ts';
+import type { TransferMode } from '../lib/transfer-form.ts';
 import { processing, transactionPin, whileProcessing, type Bank } from '../stores/transfer.ts';
 import { AmountField } from './AmountField.tsx';
 import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
@@ -41,7 +43,7 @@ const receiptPath = (reference: string) => `/transfer/success?reference=${encode
 export default function TransferForm(props: Props) {
   const { mode, banks, selfBankCode, selfBankName, sendAccount, balance, chargeRules, knownRecipient = null, values = {}, errors = {}, formError = null, notice = null } = props;
   const form = useSchemaForm(
-    transferFieldsSchema,
+    transferFieldsCheck,
     { bank_code: '', account_number: '', narration: '', ...values, ...(mode === 'local' ? { bank_code: selfBankCode } : {}) },
     errors,
   );

@@ -1,12 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
 import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
-import { otpSchema } from '../lib/schemas.ts';
+import { otpCheck } from '../lib/checks/verify-email.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email }: FormProps & { email: string }) {
-  const form = useSchemaForm(otpSchema, { otp: '', ...values }, errors);
+  const form = useSchemaForm(otpCheck, { otp: '', ...values }, errors);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const [message, setMessage] = useState(formError);
   const [info, setInfo] = useState(notice);

@@ -1,8 +1,43 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import type { PlaceNames } from '../lib/checks/address.ts';
 import type { StateWithLgas } from '../lib/states.ts';
 import { setStates, states as stateStore } from '../stores/general.ts';
+import { api } from './api.ts';
 import { SelectField, type useSchemaForm } from './form-kit.tsx';
+
+/**
+ * What the page gives an address island: the state names, and the LGAs of the state the form
+ * shows (the rest of the 774 LGAs are not carried in the page: see usePlaces).
+ */
+export type PlaceProps = { stateNames: readonly string[]; lgas: readonly string[] };
+
+let loading: Promise<void> | null = null;
+
+/** GET /v1/general/state-lga once per page (the browser caches it for a day), into the store. */
+function loadStates(): Promise<void> {
+  loading ??= api<StateWithLgas[]>('GET', '/v1/general/state-lga').then((answer) => {
+    if (answer.ok) setStates(answer.data);
+    else loading = null;
+  });
+  return loading;
+}
+
+/**
+ * The states and LGAs an address island knows: the page's names and the shown state's LGAs at
+ * once, every state's LGAs once the list has come. Until then another state has no LGAs to
+ * offer, and the check lets any LGA pass (the server checks it against the full list).
+ */
+export function usePlaces({ stateNames, lgas }: PlaceProps, shownState: string): PlaceNames {
+  const loaded = useStore(stateStore);
+  useEffect(() => {
+    if (stateStore.get().length === 0) void loadStates();
+  }, []);
+  return {
+    states: stateNames,
+    lgasOf: (state) => loaded.find((entry) => entry.name === state)?.lgas ?? (state === shownState ? lgas : []),
+  };
+}
 
 /**
  * The state and local-government pair every address form shares. Without JavaScript, choosing
@@ -11,23 +46,22 @@ import { SelectField, type useSchemaForm } from './form-kit.tsx';
  * (see `chooseStateView` in src/server/http/forms.ts). With JavaScript the LGA list follows the
  * state at once.
  */
-export function StateLgaFields({ form, states }: { form: ReturnType<typeof useSchemaForm>; states: readonly StateWithLgas[] }) {
-  useEffect(() => setStates(states), [states]);
-  const stored = useStore(stateStore);
-  const list = stored.length > 0 ? stored : states;
-  const lgas = list.find((state) => state.name === form.values.state)?.lgas ?? [];
+export function StateLgaFields({ form, places }: { form: ReturnType<typeof useSchemaForm>; places: PlaceNames }) {
+  const state = String(form.values.state ?? '');
+  const lgas = places.lgasOf(state);
   const stateBinding = form.bind('state');
   return (
     <>
       <SelectField
         label="State"
         placeholder="Choose your state"
-        options={list.map((state) => ({ value: state.name, label: state.name }))}
+        options={places.states.map((name) => ({ value: name, label: name }))}
         error={form.errorFor('state')}
         {...stateBinding}
         onChange={(event) => {
           stateBinding.onChange(event);
           form.set('lga', '');
+          if (stateStore.get().length === 0) void loadStates();
         }}
       />
       <noscript>
@@ -37,7 +71,7 @@ export function StateLgaFields({ form, states }: { form: ReturnType<typeof useSc
       </noscript>
       <SelectField
         label="Local government area"
-        placeholder={form.values.state ? 'Choose your local government area' : 'Choose a state first'}
+        placeholder={state ? 'Choose your local government area' : 'Choose a state first'}
         options={lgas.map((lga) => ({ value: lga, label: lga }))}
         error={form.errorFor('lga')}
         {...form.bind('lga')}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type Ref, type SubmitEvent } from 'react';
 import { api } from './api.ts';
-import type { FieldErrors } from '../lib/schemas.ts';
+import type { FieldErrors } from '../lib/form-rules.ts';
 import { processing, transactionPin, whileProcessing } from '../stores/transfer.ts';
 import { SubmitButton, TextField, type SchemaForm } from './form-kit.tsx';
 import { DetailsStepHead, LookupStatus, usePayment, type IntendedPayment, type Lookup } from './purchase-kit.tsx';

@@ -1,17 +1,19 @@
 import { useEffect, useState, type ChangeEvent, type FocusEvent, type SubmitEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
-import type { z } from 'zod';
 import type { ApiResponse } from '../lib/api-client.ts';
-import { fieldErrorsOf, newPasswordHint, type FieldErrors } from '../lib/schemas.ts';
+import { newPasswordHint } from '../lib/checks/passwords.ts';
+import type { FieldErrors, FormCheck } from '../lib/form-rules.ts';
 
 /**
- * What every island form shares: one zod schema checks the fields as they are typed (a field
- * shows its message once it has been left or the form was submitted), and the server's own
- * answer (field errors, a message) is shown the same way the no-JavaScript page shows it.
+ * What every island form shares: one check checks the fields as they are typed (a field shows
+ * its message once it has been left or the form was submitted), and the server's own answer
+ * (field errors, a message) is shown the same way the no-JavaScript page shows it. The check is
+ * the form's rules without zod (src/lib/form-checks.ts, tested against the server's schemas),
+ * so zod never reaches the browser.
  */
 export type FormValues = Record<string, string | boolean>;
 
 /** `idPrefix` keeps element ids unique when one page holds several forms with the same field names. */
-export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, initialErrors: FieldErrors = {}, { idPrefix = '' }: { idPrefix?: string } = {}) {
+export function useSchemaForm(check: FormCheck, initialValues: FormValues, initialErrors: FieldErrors = {}, { idPrefix = '' }: { idPrefix?: string } = {}) {
   const [values, setValues] = useState<FormValues>(initialValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -35,8 +37,8 @@ export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, init
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const parsed = schema.safeParse(values);
-  const liveErrors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  const liveErrors: FieldErrors = check(values);
+  const valid = Object.keys(liveErrors).length === 0;
 
   function errorFor(name: string): string | undefined {
     if (serverErrors[name]?.[0]) return serverErrors[name][0];
@@ -59,7 +61,7 @@ export function useSchemaForm(schema: z.ZodType, initialValues: FormValues, init
     check(): boolean {
       setSubmitted(true);
       setServerErrors({});
-      return parsed.success;
+      return valid;
     },
     /** Checks only the named fields (for a form shown in steps). */
     checkFields(names: string[]): boolean {

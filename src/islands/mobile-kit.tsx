@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { Network } from '../lib/bills.ts';
-import type { FieldErrors } from '../lib/schemas.ts';
+import type { FieldErrors } from '../lib/form-rules.ts';
 import type { ProcessingFlag } from '../stores/processing.ts';
 import { SubmitButton, TextField, type SchemaForm } from './form-kit.tsx';
 import { DetailsStepHead, PinField, SummaryList, usePayment, type IntendedPayment, type PaymentRequest, type SummaryRow } from './purchase-kit.tsx';

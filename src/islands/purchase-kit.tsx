@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom, type WritableAtom } from 'nanostores';
 import { api, type ApiFailure } from './api.ts';
-import { transactionPinSchema } from '../lib/money-schemas.ts';
+import { transactionPinErrors } from '../lib/checks/payment-pin.ts';
 import { receiptReferenceOf } from '../lib/purchase-answer.ts';
-import type { FieldErrors } from '../lib/schemas.ts';
+import type { FieldErrors } from '../lib/form-rules.ts';
 import type { TransactionJson } from '../lib/transaction.ts';
-import { newIdempotencyKey, summaryMessage } from '../lib/transfer-form.ts';
+import { newIdempotencyKey, summaryMessage } from '../lib/payment-rules.ts';
 import type { ProcessingFlag } from '../stores/processing.ts';
 import { FormMessage } from './form-kit.tsx';
 
@@ -189,14 +189,14 @@ export function usePayment({ flag, pinStore, pinShown, errors, formError, intend
    * the island to place (the PIN's message is already shown), or null when there is none to place.
    */
   async function pay({ path, body, fingerprint }: PaymentRequest): Promise<ApiFailure | null> {
-    const pinCheck = transactionPinSchema.safeParse(pin);
-    if (!pinCheck.success) {
-      showPinError(pinCheck.error.issues[0]?.message);
+    const pinErrors = transactionPinErrors(pin);
+    if (pinErrors.length > 0) {
+      showPinError(pinErrors[0]);
       return null;
     }
     if (intended.current?.fingerprint !== fingerprint) intended.current = { key: newIdempotencyKey(), fingerprint };
     const key = intended.current.key;
-    const response = await flag.whileProcessing(() => api<TransactionJson>('POST', path, { ...body, pin: pinCheck.data }, { 'Idempotency-Key': key }));
+    const response = await flag.whileProcessing(() => api<TransactionJson>('POST', path, { ...body, pin: pin.trim() }, { 'Idempotency-Key': key }));
     pinAtom.set('');
 
     // Paid, pending or reversed at once (502 PROVIDER_FAILED with the reversed Transaction): the receipt says which.

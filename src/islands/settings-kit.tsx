@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import type { FormCheck } from '../lib/form-rules.ts';
 import type { ApiResponse } from '../lib/api-client.ts';
 import { FormMessage, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
 
@@ -52,14 +52,14 @@ function goTo(target: string): void {
  */
 export function useSettingsForm<T>(
   intent: SettingsIntent,
-  schema: z.ZodType,
+  check: FormCheck,
   initialValues: FormValues,
   { values = {}, errors = {}, formError = null, notice = null }: FormProps,
   call: (values: FormValues) => Promise<ApiResponse<T>>,
   doneParams: (data: T) => Record<string, string> = () => ({}),
 ) {
   // Secrets are never sent back to the page, so only what the server kept is merged in.
-  const form = useSchemaForm(schema, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
+  const form = useSchemaForm(check, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
   const submit = useApiSubmit(form, formError, () => call(form.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
   return { form, formProps: { intent, busy: submit.busy, message: submit.message, notice, onSubmit: submit.onSubmit } };
 }

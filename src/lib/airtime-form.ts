@@ -1,32 +1,18 @@
 import { z } from 'zod';
 import { carriedKoboSchema, parseNairaInput } from './amount-input.ts';
-import { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, mobileNumberSchema } from './bills.ts';
-import { formatNaira, kobo, type Kobo } from './money.ts';
+import { airtimeQuickAmounts, mobileNumberSchema } from './bills.ts';
+import { kobo } from './money.ts';
+import { airtimeAmountProblem, airtimeKoboProblem } from './payment-rules.ts';
 import { requiredText } from './schemas.ts';
+
+// Zod-free, for the islands too (payment-rules.ts).
+export { airtimeAmountProblem, airtimeFingerprint, airtimeKoboProblem, airtimeRangeMessage, quickAmountLabel } from './payment-rules.ts';
 
 /**
  * The airtime form, shared by the page's step flow (no JavaScript) and the island. The customer
  * types naira ("1,000"); the API and the service take kobo. Networks sell airtime in whole naira
  * between the bank's floor and ceiling, so the same range is checked here as on the server.
  */
-
-/** The range in the server's own words, so the message is the same whoever catches it first. */
-export const airtimeRangeMessage = `Airtime is from ${formatNaira(airtimeMinKobo)} to ${formatNaira(airtimeMaxKobo)}`;
-
-/** What is wrong with an amount as typed, in the amount field's words; undefined when it can be bought. */
-export function airtimeAmountProblem(text: string): string | undefined {
-  if (text.trim() === '') return 'Enter the amount';
-  const amount = parseNairaInput(text);
-  if (amount === null) return 'Enter an amount in naira, like 500';
-  return airtimeKoboProblem(amount);
-}
-
-/** What is wrong with an amount in kobo, in the amount field's words; undefined when it can be bought. */
-export function airtimeKoboProblem(amount: Kobo): string | undefined {
-  if (amount % 100 !== 0) return 'Airtime is sold in whole naira (no kobo)';
-  if (amount < airtimeMinKobo || amount > airtimeMaxKobo) return airtimeRangeMessage;
-  return undefined;
-}
 
 /** Naira text → kobo, or the amount field's message. */
 export const airtimeNairaSchema = z
@@ -56,18 +42,4 @@ export function quickAmountInput(posted: string | undefined): string | null {
   if (!posted) return null;
   const amount = parseNairaInput(posted);
   return amount !== null && (airtimeQuickAmounts as readonly number[]).includes(amount) ? String(amount / 100) : null;
-}
-
-/** "₦1,000": a quick amount's label (whole naira, so the kobo are left off). */
-export function quickAmountLabel(amount: number): string {
-  return formatNaira(amount).replace(/\.00$/, '');
-}
-
-/**
- * The purchase one idempotency key stands for: reused only for exactly these details (a retry,
- * a double tap, a wrong PIN); any change is a new purchase with a new key, since the server
- * refuses a key reused with a different body.
- */
-export function airtimeFingerprint(details: { network_id: string; phone_number: string; amount: number }): string {
-  return JSON.stringify([details.network_id, details.phone_number, details.amount]);
 }

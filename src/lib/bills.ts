@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { requiredText } from './schemas.ts';
 import { idempotencyKeySchema, maxTransferKobo, transactionPinSchema } from './money-schemas.ts';
+import { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
+
+// Zod-free, for the islands too (payment-rules.ts).
+export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, meterTypes, normaliseMobileNumber } from './payment-rules.ts';
 
 /**
  * Bills: the catalogue's shapes as the API returns them (API.md, "Bills") and the schemas of the
@@ -16,19 +20,6 @@ export type CableProvider = { id: string; name: string };
 export type CablePackage = { id: string; name: string; amount: number };
 export type MeterCustomer = { customer_name: string; address: string; meter_number: string; meter_type: MeterType; tariff_band?: string; outstanding_balance?: number };
 export type CableCustomer = { customer_name: string; smartcard_number: string; current_package: CablePackage | null; due_date: string | null; renewal_amount: number | null };
-
-/** Airtime: ₦50 to ₦50,000 per purchase (the issue's range; the networks' own floor is ₦50). */
-export const airtimeMinKobo = 50_00;
-export const airtimeMaxKobo = 50_000_00;
-export const airtimeQuickAmounts = [100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00] as const;
-export const meterTypes = ['prepaid', 'postpaid'] as const;
-
-/** 0803…, +234803…, 234803… → 08031234567 (how customers write and recharge a line). */
-export function normaliseMobileNumber(text: string): string | null {
-  const compact = text.replace(/[\s()-]/g, '');
-  const match = /^(?:\+?234|0)([789][01]\d{8})$/.exec(compact);
-  return match ? `0${match[1]}` : null;
-}
 
 /** A Nigerian mobile number (070, 071, 080, 081, 090, 091 ranges), kept in the 11-digit local form. */
 export const mobileNumberSchema = requiredText('Enter the phone number').transform((value, context) => {

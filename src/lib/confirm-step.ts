@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { idempotencyKeySchema, transactionPinSchema } from './money-schemas.ts';
+import { newIdempotencyKey } from './payment-rules.ts';
+
+// Zod-free, for the islands too (payment-rules.ts).
+export { newIdempotencyKey, summaryMessage } from './payment-rules.ts';
 
 /**
  * The confirm step every money movement shares (a transfer, airtime, data, electricity, cable
@@ -24,18 +28,4 @@ export function readPostedKey(values: Record<string, string | undefined>): { key
 /** The key for a confirm step: the carried one for exactly the same details, else a new one. */
 export function keyFor(carried: CarriedKey | null, fingerprint: string): string {
   return carried !== null && carried.fingerprint === fingerprint ? carried.key : newIdempotencyKey();
-}
-
-/** A fresh idempotency key: a UUID where the browser offers one (secure contexts), else 128 random bits in hex. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** A form's summary message, unless it only repeats a message already shown beside a field. */
-export function summaryMessage(message: string | null | undefined, errors: Record<string, readonly string[]> = {}): string | null {
-  if (!message) return null;
-  const repeated = Object.values(errors).some((messages) => messages.includes(message));
-  return repeated ? null : message;
 }

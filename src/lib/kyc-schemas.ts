@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './schemas.ts';
 import { addressSchema } from './address-schema.ts';
+import { addressProofTypes } from './checks/kyc.ts';
 
 /** A real calendar date, YYYY-MM-DD, of someone born since 1900 and at least 18 today. */
 export const dateOfBirthSchema = requiredText('Enter your date of birth')
@@ -21,12 +22,8 @@ export const bvnSchema = z.object({
 });
 export type BvnInput = z.infer<typeof bvnSchema>;
 
-/** Documents an address verifier accepts as proof of residence (no upload: the verifier checks the reference). */
-export const addressProofTypes = [
-  { value: 'utility_bill', label: 'Electricity bill (meter or account number)' },
-  { value: 'water_bill', label: 'Water bill (account number)' },
-  { value: 'tenancy_agreement', label: 'Tenancy agreement (reference on the agreement)' },
-] as const;
+/** Documents an address verifier accepts as proof of residence (in checks/kyc.ts, which the island uses without zod). */
+export { addressProofTypes };
 
 /** Tier 2 → 3: the residential address (prefilled from onboarding) and a proof of it. */
 export const kycAddressSchema = z.intersection(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkbox, digitsInteger, lineText, requiredText } from './schemas.ts';
 import { nicknamePattern } from './text.ts';
 import { transactionCategories } from './transaction.ts';
+import { maxTransferKobo } from './payment-rules.ts';
 
 /**
  * Schemas for the money calls: the API takes kobo; the pages take naira as typed and turn it
@@ -9,7 +10,8 @@ import { transactionCategories } from './transaction.ts';
  */
 export const accountNumberSchema = requiredText('Enter the 10-digit account number').regex(/^\d{10}$/, 'An account number is 10 digits');
 export const bankCodeSchema = requiredText('Choose the bank').regex(/^\d{6}$/, 'Choose the bank from the list');
-export const maxTransferKobo = 1_000_000_000_00; // ₦1bn: far above every tier's daily limit
+// ₦1bn: far above every tier's daily limit (in payment-rules.ts, which the islands use without zod).
+export { maxTransferKobo };
 
 /**
  * Kobo, a positive integer (API.md): 150000 is ₦1,500.00. A JSON number only: the API never

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { securityQuestions } from './reference.ts';
 import { controlCharacterMessage, isCleanLine, personNamePattern } from './text.ts';
+import { isTrivialPin, passwordMaxLength, passwordMinLength } from './checks/fields.ts';
+
+// Zod-free (form-checks.ts holds the islands' copies of these rules, checked against the schemas here).
+export { isTrivialPin, newPasswordHint, passwordMaxLength, passwordMinLength, registerDetailFields } from './checks/fields.ts';
 
 /**
  * One schema per form. The same object validates the island as you type, the no-JavaScript
@@ -57,10 +61,6 @@ export const phoneNumberSchema = requiredText('Enter your phone number')
       .transform((value) => '+234' + value.replace(/^(?:\+?234|0)/, '')),
   );
 
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
-/** The hint beside every new-password field: registration, reset and settings. */
-export const newPasswordHint = `At least ${passwordMinLength} characters. A phrase of a few unrelated words is easy to remember and hard to guess.`;
 export const newPasswordSchema = z
   .string({ error: 'Choose a password' })
   .min(passwordMinLength, `Use at least ${passwordMinLength} characters`)
@@ -74,7 +74,6 @@ export const registerDetailsSchema = z.object({
   email: emailSchema,
   phone_number: phoneNumberSchema,
 });
-export const registerDetailFields = ['first_name', 'last_name', 'email', 'phone_number'] as const;
 
 export const registerSchema = registerDetailsSchema
   .extend({
@@ -98,14 +97,6 @@ export const otpSchema = z.object({
   otp: requiredText('Enter the 6-digit code from the email').regex(/^\d{6}$/, 'The code is 6 digits'),
 });
 
-
-/** A PIN anyone could guess first is refused: one digit repeated, or a run up or down. */
-export function isTrivialPin(pin: string): boolean {
-  if (/^(\d)\1+$/.test(pin)) return true;
-  const digits = [...pin].map(Number);
-  const steps = digits.slice(1).map((digit, index) => digit - digits[index]!);
-  return steps.every((step) => step === 1) || steps.every((step) => step === -1);
-}
 
 export const pinSchema = z
   .object({

@@ -1,4 +1,4 @@
-import { persistentAtom } from '@nanostores/persistent';
+import { storedAtom } from './stored.ts';
 import type { OnboardingFlags } from '../lib/onboarding.ts';
 
 /**
@@ -18,7 +18,7 @@ export type AuthState = { user: AuthUser | null; token: string | null; isAuthent
 
 const signedOut: AuthState = { user: null, token: null, isAuthenticated: false };
 
-export const auth = persistentAtom<AuthState>('auth', signedOut, { encode: JSON.stringify, decode: JSON.parse });
+export const auth = storedAtom<AuthState>('auth', signedOut);
 
 /** Keeps only what the screens need; the rest of the user stays on the server. */
 export function signIn(user: AuthUser): void {

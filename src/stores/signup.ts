@@ -1,4 +1,4 @@
-import { persistentAtom } from '@nanostores/persistent';
+import { storedAtom } from './stored.ts';
 
 /**
  * Seed section 3: the signup form kept while registering, and a step counter starting at 1.
@@ -10,7 +10,7 @@ export type SignupState = SignupFields & { step: number };
 
 export const blankSignup: SignupState = { first_name: '', last_name: '', email: '', phone_number: '', terms: false, step: 1 };
 
-export const signup = persistentAtom<SignupState>('signup', blankSignup, { encode: JSON.stringify, decode: JSON.parse });
+export const signup = storedAtom<SignupState>('signup', blankSignup);
 
 export function updateSignup(fields: Partial<SignupFields>): void {
   signup.set({ ...signup.get(), ...fields });

@@ -1,0 +1,20 @@
+import { checkForm, Field, lineText, type FormCheck } from '../form-rules.ts';
+import { accountNumber, bankCode } from './accounts.ts';
+import { nairaAmountProblem } from '../payment-rules.ts';
+
+/** transfer-form.ts's transferFieldsSchema and nairaAmountSchema, for the send-money island. */
+
+/** transfer-form.ts's transferFieldsSchema: the amount field checks itself, the PIN comes last. */
+export const transferFieldsCheck: FormCheck = (values) =>
+  checkForm({
+    bank_code: bankCode(values.bank_code),
+    account_number: accountNumber(values.account_number),
+    narration: values.narration === undefined ? new Field('') : lineText(values.narration).max(100, 'Keep the description to 100 characters'),
+  });
+
+/** The amount as typed (transfer-form.ts's nairaAmountSchema). */
+export function transferAmountErrors(text: unknown): string[] {
+  if (typeof text !== 'string') return ['Enter an amount'];
+  const problem = nairaAmountProblem(text);
+  return problem ? [problem] : [];
+}

@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+
+/**
+ * Pages and API answers go out compressed when the browser asks for it (Accept-Encoding):
+ * brotli, else gzip, with `Vary: Accept-Encoding` either way so a cache keeps the two apart.
+ * The dashboard's 22 kB of HTML is about 6 kB in brotli. Hashed client assets are compressed
+ * once at build time instead (scripts/precompress.mjs, served by scripts/serve.mjs). Every text
+ * answer also says it is UTF-8.
+ */
+
+/** What is worth compressing: text, JSON, SVG. PDFs and images are compressed already. */
+const compressible = /^(?:text\/|application\/(?:json|problem\+json|javascript|xml)|image\/svg\+xml)/i;
+/** Below this a compressed answer is hardly smaller, and the headers cost more than the saving. */
+const minimumBytes = 1024;
+
+/** The encoding to send for this Accept-Encoding: br, gzip, or none (a `;q=0` refuses one). */
+export function chosenEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
+  const offered = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    offered.set(name, q === undefined ? 1 : Number(q));
+  }
+  const accepts = (encoding: string) => (offered.get(encoding) ?? offered.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/** `text/html` → `text/html; charset=utf-8`: every text answer names its charset. */
+export function withCharset(contentType: string | null): string | null {
+  if (!contentType || !/^text\//i.test(contentType) || /;\s*charset=/i.test(contentType)) return contentType;
+  return `${contentType}; charset=utf-8`;
+}
+
+/** The response, with its charset named and its body compressed when the request accepts it and it is worth it. */
+export function compressResponse(request: Request, response: Response): Response {
+  const contentType = response.headers.get('content-type');
+  const typed = withCharset(contentType);
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  const worthIt =
+    response.body !== null &&
+    request.method !== 'HEAD' &&
+    response.status !== 204 &&
+    response.status !== 304 &&
+    !response.headers.has('content-encoding') &&
+    contentType !== null &&
+    compressible.test(contentType) &&
+    !(length < minimumBytes);
+  if (!worthIt) {
+    if (typed === contentType) return response;
+    const headers = new Headers(response.headers);
+    headers.set('content-type', typed!);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  const headers = new Headers(response.headers);
+  headers.append('vary', 'accept-encoding');
+  if (typed) headers.set('content-type', typed);
+  const encoding = chosenEncoding(request.headers.get('accept-encoding'));
+  if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  // Quality 5: most of brotli's gain at a fraction of its cost per request (11 is for build-time assets).
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : createGzip({ level: 6 });
+  const source = Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
+  source.on('error', (error) => compressor.destroy(error));
+  const body = Readable.toWeb(source.pipe(compressor)) as unknown as ReadableStream<Uint8Array>;
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
