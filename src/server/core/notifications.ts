@@ -202,7 +202,7 @@ export function transactionAlertEmail(args: { bankName: string; to: string; firs
       `Status: ${alertStatusWords[alert.status]}`,
       `Balance after: ${alert.balanceAfter}`,
     ].join('\n'),
-    `If you do not recognise this transaction, call ${args.bankName} at once and change your password. We will never ask for your PIN, password or any code.`,
+    `If you do not recognise this transaction, freeze your account at once from the freeze page on our website (/freeze: no sign-in needed, and it stops all money leaving the account), then call ${args.bankName}. We will never ask for your PIN, password or any code.`,
   ];
   const ascii = (amount: string) => amount.replace('₦', 'NGN');
   return {
