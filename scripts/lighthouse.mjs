@@ -107,7 +107,7 @@ async function scriptWeight(browser, url, cookie) {
   const before = scripts.length;
   const islands = await page.$$('astro-island');
   for (const island of islands) {
-    const field = await island.$('input, select, textarea, button');
+    const field = await island.$('input:not([type=hidden]), select, textarea, button');
     if (field) await field.focus();
   }
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, { timeout: 20_000 }).catch(() => undefined);
