@@ -93,3 +93,95 @@ export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (
 
   return { stop, refuseWhileStopping };
 }
+
+/**
+ * Admission: at most `concurrency` requests are served at once; the rest wait in one first-come,
+ * first-served queue of at most `queueLength`. A request that finds the queue full, or waits
+ * longer than `maxWaitMs` without a turn, is answered 503 with `Retry-After` (the JSON envelope
+ * under /api/, a short page elsewhere) instead of hanging: under overload every answer stays
+ * bounded, and one burst cannot starve the requests that came before it. Requests for which
+ * `exempt(request)` holds (health checks) skip the queue. A client that goes away while waiting
+ * leaves the queue. `now` and `schedule` are for tests.
+ *
+ * @param {{ concurrency: number; queueLength: number; maxWaitMs: number; retryAfterSeconds?: number; exempt?: (request: import('node:http').IncomingMessage) => boolean; log?: { warn: Function }; schedule?: (fn: () => void, ms: number) => unknown; cancel?: (timer: unknown) => void }} options
+ */
+export function admissionGate({ concurrency, queueLength, maxWaitMs, retryAfterSeconds = 1, exempt = () => false, log, schedule = setTimeout, cancel = clearTimeout }) {
+  let active = 0;
+  /** @type {{ request: import('node:http').IncomingMessage; response: import('node:http').ServerResponse; run: () => void; timer: unknown; done: boolean }[]} */
+  const waiting = [];
+  let refused = 0;
+
+  function refuse(request, response, reason) {
+    refused += 1;
+    // A warn line for the first refusal and every 100th after: an overload must not become a flood of log lines.
+    if (log && refused % 100 === 1) log.warn('http.overloaded', { reason, active, waiting: waiting.length, refused });
+    if (response.headersSent || response.writableEnded) return;
+    const api = (request.url ?? '').startsWith('/api/');
+    const headers = { 'cache-control': 'no-store', 'retry-after': String(retryAfterSeconds) };
+    if (api) {
+      response.writeHead(503, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ success: false, message: 'The bank is busy. Nothing was done; try again in a moment.', code: 'UNAVAILABLE' }));
+    } else {
+      response.writeHead(503, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy — try again</title></head>' +
+          '<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>We are busy right now</h1>' +
+          '<p>Nothing was done. Please try again in a moment.</p><p><a href="" style="display:inline-block;padding:0.75rem 0">Try again</a></p></body></html>',
+      );
+    }
+  }
+
+  function admit(entry) {
+    active += 1;
+    entry.response.once('close', () => {
+      active -= 1;
+      next();
+    });
+    entry.run();
+  }
+
+  function next() {
+    while (active < concurrency && waiting.length > 0) {
+      const entry = waiting.shift();
+      if (entry.done) continue;
+      entry.done = true;
+      cancel(entry.timer);
+      admit(entry);
+    }
+  }
+
+  /** Wraps a Node request listener. */
+  function wrap(listener) {
+    return (request, response) => {
+      const run = () => listener(request, response);
+      if (exempt(request)) return run();
+      const entry = { request, response, run, timer: null, done: false };
+      if (active < concurrency && waiting.length === 0) {
+        entry.done = true;
+        return admit(entry);
+      }
+      if (waiting.length >= queueLength) return refuse(request, response, 'queue_full');
+      entry.timer = schedule(() => {
+        if (entry.done) return;
+        entry.done = true;
+        remove(entry);
+        refuse(request, response, 'waited_too_long');
+      }, maxWaitMs);
+      waiting.push(entry);
+      // The client gave up while waiting: its place goes to the next one.
+      response.once('close', () => {
+        if (entry.done) return;
+        entry.done = true;
+        cancel(entry.timer);
+        remove(entry);
+      });
+    };
+  }
+
+  function remove(entry) {
+    const at = waiting.indexOf(entry);
+    if (at >= 0) waiting.splice(at, 1);
+  }
+
+  return { wrap, stats: () => ({ active, waiting: waiting.length, refused }) };
+}

@@ -1,7 +1,8 @@
 import http from 'node:http';
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { gracefulStop, requestIdFor, withAccessLog } from './http-lifecycle.mjs';
+import { admissionGate, gracefulStop, requestIdFor, withAccessLog } from './http-lifecycle.mjs';
 import { jsonLine } from './json-console.mjs';
 
 type Line = { event: string; [field: string]: unknown };
@@ -124,5 +125,149 @@ describe('console lines', () => {
     expect(jsonLine('info', ['{"level":"info","event":"db.migrated"}'])).toBe('{"level":"info","event":"db.migrated"}');
     expect(JSON.parse(jsonLine('warn', ['{not json'])).msg).toBe('{not json');
     expect(JSON.parse(jsonLine('info', ['two\nlines'])).msg).toBe('two\nlines');
+  });
+});
+
+describe('the admission gate', () => {
+  /** A request and response that need no socket: the response says "close" when it ends, as Node's does. */
+  function exchange(url: string) {
+    const request = { url } as http.IncomingMessage;
+    const response = new EventEmitter() as EventEmitter & { status?: number; headers?: Record<string, string>; body?: string; headersSent: boolean; writableEnded: boolean; writeHead: (status: number, headers: Record<string, string>) => unknown; end: (body?: string) => void };
+    response.headersSent = false;
+    response.writableEnded = false;
+    response.writeHead = (status, headers) => {
+      response.status = status;
+      response.headers = headers;
+      response.headersSent = true;
+      return response;
+    };
+    response.end = (body) => {
+      response.body = body;
+      response.writableEnded = true;
+      response.emit('close');
+    };
+    return { request, response };
+  }
+
+  /** Timers run only when the test says so: no test here depends on how fast the machine is. */
+  function manualTimers() {
+    const pending = new Map<number, () => void>();
+    let next = 0;
+    return {
+      schedule: (fn: () => void) => {
+        next += 1;
+        pending.set(next, fn);
+        return next;
+      },
+      cancel: (timer: unknown) => void pending.delete(timer as number),
+      fireAll: () => {
+        const due = [...pending.values()];
+        pending.clear();
+        for (const fn of due) fn();
+      },
+      get size() {
+        return pending.size;
+      },
+    };
+  }
+
+  function gateWith(options: { concurrency: number; queueLength: number }) {
+    const timers = manualTimers();
+    const served: string[] = [];
+    const open = new Map<string, ReturnType<typeof exchange>['response']>();
+    const gate = admissionGate({ ...options, maxWaitMs: 1000, retryAfterSeconds: 2, exempt: (request: http.IncomingMessage) => request.url === '/api/health', schedule: timers.schedule, cancel: timers.cancel });
+    const listener = gate.wrap((request: http.IncomingMessage, response: ReturnType<typeof exchange>['response']) => {
+      served.push(request.url!);
+      open.set(request.url!, response);
+    });
+    const send = (url: string) => {
+      const { request, response } = exchange(url);
+      listener(request, response);
+      return response;
+    };
+    const finish = (url: string) => {
+      const response = open.get(url)!;
+      open.delete(url);
+      response.writeHead(200, {});
+      response.end('done');
+    };
+    return { gate, timers, served, send, finish };
+  }
+
+  it('serves up to its limit at once, then first come first served as turns free up', () => {
+    const { gate, served, send, finish } = gateWith({ concurrency: 2, queueLength: 10 });
+    for (const url of ['/a', '/b', '/c', '/d', '/e']) send(url);
+    expect(served).toEqual(['/a', '/b']);
+    expect(gate.stats()).toMatchObject({ active: 2, waiting: 3 });
+    finish('/b');
+    expect(served).toEqual(['/a', '/b', '/c']);
+    // A request arriving now waits behind those already waiting, even though a turn frees up next.
+    send('/f');
+    finish('/a');
+    finish('/c');
+    expect(served).toEqual(['/a', '/b', '/c', '/d', '/e']);
+    finish('/d');
+    expect(served).toEqual(['/a', '/b', '/c', '/d', '/e', '/f']);
+    finish('/e');
+    finish('/f');
+    expect(gate.stats()).toMatchObject({ active: 0, waiting: 0, refused: 0 });
+  });
+
+  it('answers 503 with Retry-After at once when the queue is full, as JSON under /api/ and as a page elsewhere', () => {
+    const { gate, served, send } = gateWith({ concurrency: 1, queueLength: 1 });
+    send('/dashboard');
+    send('/transactions');
+    const api = send('/api/v1/transfer/local/0123456789');
+    const page = send('/login');
+    expect(served).toEqual(['/dashboard']);
+    expect(api.status).toBe(503);
+    expect(api.headers).toMatchObject({ 'retry-after': '2', 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' });
+    expect(JSON.parse(api.body!)).toEqual({ success: false, message: expect.stringContaining('Nothing was done'), code: 'UNAVAILABLE' });
+    expect(page.status).toBe(503);
+    expect(page.headers).toMatchObject({ 'retry-after': '2', 'content-type': 'text/html; charset=utf-8' });
+    expect(page.body).toContain('try again');
+    expect(gate.stats()).toMatchObject({ active: 1, waiting: 1, refused: 2 });
+  });
+
+  it('answers 503 with Retry-After a request that waited too long, and the next one in line gets the turn', () => {
+    const { timers, served, send, finish } = gateWith({ concurrency: 1, queueLength: 5 });
+    send('/first');
+    const late = send('/second');
+    expect(timers.size).toBe(1);
+    timers.fireAll();
+    expect(late.status).toBe(503);
+    expect(late.headers?.['retry-after']).toBe('2');
+    send('/third');
+    finish('/first');
+    expect(served).toEqual(['/first', '/third']);
+  });
+
+  it('lets health checks through when full, and frees the place of a client that went away', () => {
+    const { gate, timers, served, send, finish } = gateWith({ concurrency: 1, queueLength: 1 });
+    send('/busy');
+    const gone = send('/gone');
+    send('/api/health');
+    expect(served).toEqual(['/busy', '/api/health']);
+    gone.emit('close');
+    expect(gate.stats()).toMatchObject({ waiting: 0 });
+    expect(timers.size).toBe(0);
+    send('/next');
+    finish('/busy');
+    expect(served).toEqual(['/busy', '/api/health', '/next']);
+    expect(gone.status).toBeUndefined();
+  });
+
+  it('over a real socket: the refused request gets 503 and Retry-After while the admitted one is still served', async () => {
+    const held: http.ServerResponse[] = [];
+    const gate = admissionGate({ concurrency: 1, queueLength: 0, maxWaitMs: 60_000 });
+    const base = await listen(http.createServer(gate.wrap((_request: http.IncomingMessage, response: http.ServerResponse) => void held.push(response))));
+    const first = fetch(`${base}/api/v1/profile`);
+    while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const refused = await fetch(`${base}/api/v1/profile`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+    held[0]!.writeHead(200).end('ok');
+    expect((await first).status).toBe(200);
   });
 });

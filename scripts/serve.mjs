@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { undecodableApiAnswer } from './undecodable-url.mjs';
 import { installJsonConsole } from './json-console.mjs';
-import { gracefulStop, withAccessLog } from './http-lifecycle.mjs';
+import { admissionGate, gracefulStop, withAccessLog } from './http-lifecycle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const clientDir = path.join(root, 'dist/client');
@@ -83,7 +83,17 @@ function precompressed(request) {
 }
 
 let lifecycle;
-export const server = http.createServer(withAccessLog((request, response) => {
+// At most MAX_CONCURRENT_REQUESTS at once, the rest first come, first served for up to
+// REQUEST_QUEUE_WAIT_MS, then 503 with Retry-After; the health checks and the static assets never wait.
+const gate = admissionGate({
+  ...started.admission,
+  log,
+  exempt: (request) => {
+    const url = request.url ?? '';
+    return url.startsWith('/api/health') || url.startsWith('/_astro/') || url === '/favicon.svg';
+  },
+});
+export const server = http.createServer(withAccessLog(gate.wrap((request, response) => {
   if (lifecycle.refuseWhileStopping(request, response)) return;
   const undecodable = undecodableApiAnswer(request.url ?? '');
   if (undecodable) {
@@ -106,7 +116,7 @@ export const server = http.createServer(withAccessLog((request, response) => {
   });
   if (request.method === 'HEAD') return response.end();
   fs.createReadStream(asset.file).pipe(response);
-}, { log, trustsPeer: started.trustsPeer }));
+}), { log, trustsPeer: started.trustsPeer }));
 lifecycle = gracefulStop(server, { graceMs: 10_000, log, closeApp: () => serverProcess.close() });
 
 // HOST and PORT as the configuration parsed them (a bad PORT has already stopped the start).

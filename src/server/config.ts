@@ -140,6 +140,12 @@ const environmentSchema = z.object({
   /** How often the server re-queries pending interbank transfers; 0 turns the timer off (on-demand queries still work). */
   REQUERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Server processes `npm start` runs on the one port (node:cluster); more than 1 needs DATABASE_URL (PostgreSQL). */
+  /** Requests served at once by one server process; more wait their turn in a first-come, first-served queue (scripts/http-lifecycle.mjs admissionGate). */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number({ error: 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000' }).int('MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000').min(1, 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000').max(10_000, 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000').default(32),
+  /** Requests that may wait for a turn; one more is answered 503 with Retry-After at once. */
+  REQUEST_QUEUE_LENGTH: z.coerce.number({ error: 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000' }).int('REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').min(0, 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').max(100_000, 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').default(512),
+  /** How long a request may wait for a turn before it is answered 503 with Retry-After (milliseconds). */
+  REQUEST_QUEUE_WAIT_MS: z.coerce.number({ error: 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000' }).int('REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').min(1, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').max(60_000, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').default(1000),
   WORKERS: z.coerce.number({ error: 'WORKERS must be a whole number from 1 to 64' }).int('WORKERS must be a whole number from 1 to 64').min(1, 'WORKERS must be a whole number from 1 to 64').max(64, 'WORKERS must be a whole number from 1 to 64').default(1),
 });
 
@@ -178,6 +184,8 @@ export type Config = {
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
   /** WORKERS: server processes on the one port (scripts/start.mjs); 1 on SQLite. */
   workers: number;
+  /** Admission of requests in each server process (scripts/http-lifecycle.mjs admissionGate). */
+  admission: { concurrency: number; queueLength: number; maxWaitMs: number };
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;
   /** PUBLIC_ORIGIN, or null: the request's own origin. */
@@ -262,6 +270,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     },
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
     workers: env.WORKERS,
+    admission: { concurrency: env.MAX_CONCURRENT_REQUESTS, queueLength: env.REQUEST_QUEUE_LENGTH, maxWaitMs: env.REQUEST_QUEUE_WAIT_MS },
     sandboxKey: env.SANDBOX_KEY,
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,

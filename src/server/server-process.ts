@@ -14,7 +14,7 @@ export type StartupProblem = { variable: string; reason: string };
 
 export type ServerProcess = {
   /** Parses the configuration, opens and migrates the database and starts the jobs; rejects on a bad setting. */
-  start(): Promise<{ log: Logger; version: string; host: string; port: number; trustsPeer: (address: string | null) => boolean }>;
+  start(): Promise<{ log: Logger; version: string; host: string; port: number; trustsPeer: (address: string | null) => boolean; admission: { concurrency: number; queueLength: number; maxWaitMs: number } }>;
   /** Stops the background jobs (releasing what they hold) and closes the database. */
   close(): Promise<void>;
   /** What stopped the start, as variables and reasons that never carry a secret's value. */
@@ -56,7 +56,7 @@ export function registerServerProcess(): void {
       const app = await getApp();
       // TRUST_PROXY's proxies may hand in the X-Request-Id their own log carries.
       const trustsPeer = (address: string | null) => isTrustedProxy(address, config.trustProxy);
-      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer };
+      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission };
     },
     close: closeApp,
     problems: (error) => startupProblems(error, process.env),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashSecret, newSessionToken, normaliseAnswer, verifySecret } from './secrets.ts';
+import { argon2Load, argon2Slots, hashSecret, newSessionToken, normaliseAnswer, verifySecret } from './secrets.ts';
 import { newOneTimeCode } from '../codes/one-time-codes.ts';
 
 describe('argon2id secrets', () => {
@@ -16,6 +16,15 @@ describe('argon2id secrets', () => {
 
   it('refuses a malformed stored hash instead of throwing', async () => {
     expect(await verifySecret('x', 'not-a-hash')).toBe(false);
+  });
+
+  it('runs at most argon2Slots derivations at once; the rest wait their turn and all finish right', async () => {
+    expect(argon2Slots).toBeLessThan(4); // below libuv's default pool of 4: file and DNS work keep a thread
+    const hash = await hashSecret('2580');
+    const checks = Array.from({ length: 7 }, (_, index) => verifySecret(index % 2 ? '2580' : '0000', hash));
+    expect(argon2Load()).toEqual({ running: argon2Slots, waiting: 7 - argon2Slots });
+    expect(await Promise.all(checks)).toEqual([false, true, false, true, false, true, false]);
+    expect(argon2Load()).toEqual({ running: 0, waiting: 0 });
   });
 });
 

@@ -13,15 +13,43 @@ function b64(buffer: Buffer): string {
   return buffer.toString('base64').replace(/=+$/, '');
 }
 
+/**
+ * At most this many argon2 derivations run at once. Each holds 19 MiB and one of libuv's four
+ * threads (UV_THREADPOOL_SIZE) for tens of milliseconds; without a limit a burst of sign-ins
+ * fills the whole pool, so file reads, DNS and zlib wait behind password hashing, and every
+ * concurrent hash adds its 19 MiB to the process. More wait here, first come, first served.
+ */
+export const argon2Slots = 2;
+let argon2Running = 0;
+const argon2Waiting: (() => void)[] = [];
+
+async function withArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
+  if (argon2Running < argon2Slots) argon2Running += 1;
+  else await new Promise<void>((resolve) => argon2Waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, so a newcomer cannot jump the queue.
+    const next = argon2Waiting.shift();
+    if (next) next();
+    else argon2Running -= 1;
+  }
+}
+
+/** argon2 derivations running and waiting for a slot (tests, diagnostics). */
+export function argon2Load(): { running: number; waiting: number } {
+  return { running: argon2Running, waiting: argon2Waiting.length };
+}
+
 async function derive(secret: string, salt: Buffer, memoryKiB: number, passes: number, parallelism: number, tagLength: number): Promise<Buffer> {
-  return argon2Async('argon2id', {
+  return withArgon2Slot(() => argon2Async('argon2id', {
     message: Buffer.from(secret.normalize('NFKC'), 'utf8'),
     nonce: salt,
     memory: memoryKiB,
     passes,
     parallelism,
     tagLength,
-  });
+  }));
 }
 
 export async function hashSecret(secret: string): Promise<string> {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+function issues(environment: Record<string, string>) {
+  try {
+    parseConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.issues;
+    throw error;
+  }
+  return [];
+}
+
+describe('admission settings (scripts/http-lifecycle.mjs admissionGate)', () => {
+  it('defaults to 32 at once, a queue of 512 and a wait of one second', () => {
+    expect(parseConfig({}).admission).toEqual({ concurrency: 32, queueLength: 512, maxWaitMs: 1000 });
+  });
+
+  it('takes other values, including no queue at all', () => {
+    expect(parseConfig({ MAX_CONCURRENT_REQUESTS: '8', REQUEST_QUEUE_LENGTH: '0', REQUEST_QUEUE_WAIT_MS: '250' }).admission).toEqual({ concurrency: 8, queueLength: 0, maxWaitMs: 250 });
+  });
+
+  it.each([
+    ['MAX_CONCURRENT_REQUESTS', '0', 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000'],
+    ['MAX_CONCURRENT_REQUESTS', 'many', 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000'],
+    ['REQUEST_QUEUE_LENGTH', '-1', 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000'],
+    ['REQUEST_QUEUE_WAIT_MS', '1.5', 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000'],
+    ['REQUEST_QUEUE_WAIT_MS', '60001', 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000'],
+  ])('refuses %s=%s, naming it', (variable, value, reason) => {
+    expect(issues({ [variable]: value })).toEqual([{ variable, reason }]);
+  });
+});
