@@ -44,13 +44,18 @@ export function createUserRepository(db: Db) {
     },
     /** The user, whether an address is on file, and their accounts: what every signed-in request needs. */
     async loadProfile(id: string, executor: Executor = db): Promise<UserProfile | undefined> {
-      const user = await executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!user) return undefined;
-      const [address, accounts] = await Promise.all([
-        executor.selectFrom('addresses').select('user_id').where('user_id', '=', id).executeTakeFirst(),
-        executor.selectFrom('accounts').selectAll().where('user_id', '=', id).orderBy('created_at').execute(),
-      ]);
-      return { user, hasAddress: address !== undefined, accounts };
+      // Two queries, not three: whether an address is on file comes with the user's row.
+      const row = await executor
+        .selectFrom('users')
+        .selectAll('users')
+        .select((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'users.id')).as('has_address'))
+        .where('users.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { has_address: hasAddress, ...user } = row;
+      const accounts = await executor.selectFrom('accounts').selectAll().where('user_id', '=', id).orderBy('created_at').execute();
+      // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+      return { user, hasAddress: Boolean(hasAddress), accounts };
     },
   };
 }
