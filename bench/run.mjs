@@ -7,7 +7,8 @@
 //                      [--login-calls=30] [--login-concurrency=4] [--login-concurrent-calls=40]
 //                      [--rounds=1] [--timeout=900] [--node-env=production]
 //                      [--transfer-warmup=2] [--transfer-duration=8] [--transfer-clients=16]
-//                      [--history=10000] [--page-calls=40] [--only=render,login,js,money,bills]
+//                      [--history=10000] [--page-calls=40] [--only=render,login,js,money,bills,sessions]
+//                      [--sessions=200] [--soak=60] [--think-ms=1000]
 //
 // --rounds=N alternates floor and /login N times and reports the median of each figure (and the
 // median of the per-round ratios), which holds up better on a machine busy with other work.
@@ -47,6 +48,13 @@
 //       counted in the database must equal the 200s (none left pending), and
 //       `scripts/ledger-verify.mjs` must pass.
 //    4a and 5b share one closed-loop driver (moneyLoad) and differ only in the request they send.
+// 6. Signed-in sessions at once ("sessions", bench/sections/sessions.mjs), on the same databases
+//    after 4 and 5, against a fresh server per engine: --sessions customers sign in, then each
+//    loops for --soak s (think ~--think-ms, then a page, the history or statistics API, or a ₦5
+//    transfer): latency per kind beside its unloaded latency, answers of 503 (the admission gate),
+//    the server's RSS (idle, peak, growth over the soak); its transfers join 4's debit check.
+//    A 10-minute soak: --only=sessions --soak=600.
+// Last, one table of issue 16's figures, each beside its floor from the same run and its target.
 //    The helpers that need the TypeScript sources run as `node bench/ledger-bench.mjs …`.
 //
 // Starts `node scripts/serve.mjs` (the built app, as npm start serves it) on a free loopback port with a fresh DATA_DIR, runs the
@@ -68,6 +76,8 @@ import { benchLoginSection, reportLogin } from './sections/login.mjs';
 import { benchJs, reportJs } from './sections/js.mjs';
 import { benchMoney, reportMoney } from './sections/money.mjs';
 import { reportBills } from './sections/bills.mjs';
+import { reportSessions } from './sections/sessions.mjs';
+import { reportTargets } from './sections/targets.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Main
@@ -87,6 +97,7 @@ async function main() {
     server_log: null,
     money: null,
     bills: null,
+    sessions: null,
     notes: [],
   };
   const want = (section) => options.only.includes(section);
@@ -137,13 +148,14 @@ async function main() {
   try {
     if (want('render') || want('login') || want('js')) await benchPagesAndLogin(options, results, say, want);
     // --- Money and bills: transfers, PIN, a long history, purchases (own servers and databases)
-    if (want('money') || want('bills')) {
+    if (want('money') || want('bills') || want('sessions')) {
       if (!fs.existsSync(entry)) results.notes.push('no dist/server/entry.mjs: money and bills measurements skipped');
       else {
-        const { money, bills } = await benchMoney(options, say, { transfers: want('money'), bills: want('bills') });
+        const { money, bills, sessions } = await benchMoney(options, say, { transfers: want('money'), bills: want('bills'), sessions: want('sessions') });
         results.money = money;
         results.bills = bills;
-        if ((money && !money.ok) || (bills && !bills.ok)) process.exitCode = 1;
+        results.sessions = sessions;
+        if ((money && !money.ok) || (bills && !bills.ok) || (sessions && !sessions.ok)) process.exitCode = 1;
       }
     }
   } catch (error) {
@@ -214,6 +226,8 @@ function report(results, say) {
   }
   if (results.money) reportMoney(results.money, say);
   if (results.bills) reportBills(results.bills, results.money, say);
+  if (results.sessions) reportSessions(results.sessions, say);
+  reportTargets(results, say);
   for (const note of results.notes) say(`note: ${note}`);
   const { loadavg_at_start: before, loadavg_at_end: after } = results.machine;
   const others = [results.floor, results.login_page].map((r) => r?.cpu_pct_of_one_core?.other_pct).filter((v) => typeof v === 'number');

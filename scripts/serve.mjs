@@ -85,6 +85,7 @@ function precompressed(request) {
 let lifecycle;
 // At most MAX_CONCURRENT_REQUESTS at once, the rest first come, first served for up to
 // REQUEST_QUEUE_WAIT_MS, then 503 with Retry-After; the health checks and the static assets never wait.
+if (!started.admission) failStart([{ variable: 'dist', reason: 'the build predates the admission settings (MAX_CONCURRENT_REQUESTS); rebuild with npm run build' }]);
 const gate = admissionGate({
   ...started.admission,
   log,

@@ -9,7 +9,7 @@ export const root = path.resolve(benchDir, '..');
 export const entry = path.join(root, 'dist', 'server', 'entry.mjs');
 export const resultsFile = path.join(benchDir, 'results.json');
 
-export const sections = ['render', 'login', 'js', 'money', 'bills'];
+export const sections = ['render', 'login', 'js', 'money', 'bills', 'sessions'];
 
 export function parseArgs(argv) {
   const options = {
@@ -29,6 +29,9 @@ export function parseArgs(argv) {
     transferClients: 16,
     history: 10_000,
     pageCalls: 40,
+    sessions: 200,
+    soak: 60,
+    thinkMs: 1000,
     only: [...sections],
   };
   for (const arg of argv) {

@@ -12,6 +12,7 @@ import { captureOutput, createDatabase, dropDatabase, ledgerVerify, makeTempDir,
 import { loginAs, moneyLoads, transferRequest } from '../lib/money-load.mjs';
 import { errorRow, fmt, pct, table } from '../lib/format.mjs';
 import { airtimePurchase, benchBills, checkBills } from './bills.mjs';
+import { benchSessions } from './sessions.mjs';
 
 /** Pages of a customer with a long history: sequential, then `connections` keep-alive connections. */
 async function benchHistoryPages({ port, token, options, serverPid, say, label }) {
@@ -36,7 +37,7 @@ async function benchHistoryPages({ port, token, options, serverPid, say, label }
  * Everything the money section (`parts.transfers`) and the bills section (`parts.bills`) do on
  * one engine: one database, one seed, one app server for both.
  */
-async function benchMoneyEngine(engine, options, say, parts = { transfers: true, bills: false }) {
+async function benchMoneyEngine(engine, options, say, parts = { transfers: true, bills: false, sessions: false }) {
   const out = { engine, notes: [] };
   const dir = makeTempDir(`bank-bench-${engine}-`);
   const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' };
@@ -54,7 +55,7 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
   let server = null;
   try {
     // --- Customers: senders, the recipient, and (for the money section) the long-history customer
-    const senderCount = Math.max(1, options.transferClients);
+    const senderCount = Math.max(1, options.transferClients, parts.sessions ? options.sessions : 0);
     const history = parts.transfers ? options.history : 0;
     say(`[${engine}] seeding ${senderCount} tier-3 senders, a recipient${history ? ` and a customer with ${history.toLocaleString('en-US')} transactions` : ''} …`);
     const plan = await runHelper('seed', [`--senders=${senderCount}`, `--fund=${1_000_000_000}`, `--history=${history}`], env);
@@ -65,7 +66,9 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
     const port = await freePort();
     server = startApp(port, env);
     const serverLog = captureOutput(server, `app (${engine})`);
-    await waitForHealth(port, server, 60_000);
+    await waitForHealth(port, server, 60_000).catch((error) => {
+      throw new Error(`${error.message}; its last lines: ${serverLog.lines.slice(-3).join(' | ').slice(0, 600)}`);
+    });
     for (const sender of plan.senders) sender.token = await loginAs(port, sender.email, plan.password);
     const historyToken = plan.history ? await loginAs(port, plan.history.email, plan.password) : null;
     const runTag = Date.now().toString(36);
@@ -96,15 +99,46 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
     server = null;
     out.server_log = { warn_lines: serverLog.warn, error_lines: serverLog.error, events: serverLog.events, tail: serverLog.error || serverLog.warn ? serverLog.lines.slice(-10) : [] };
 
+    // --- 9. many signed-in sessions at once, on a fresh server (its memory is the soak's alone)
+    if (parts.sessions) {
+      let soakLog = null;
+      try {
+        out.sessions = await benchSessions({
+          engine,
+          plan,
+          options,
+          say,
+          startServer: async () => {
+            const soakPort = await freePort();
+            server = startApp(soakPort, env);
+            soakLog = captureOutput(server, `app (${engine}, sessions)`);
+            await waitForHealth(soakPort, server, 60_000).catch((error) => {
+              throw new Error(`${error.message}; its last lines: ${soakLog.lines.slice(-3).join(' | ').slice(0, 600)}`);
+            });
+            return { port: soakPort, pid: server.pid };
+          },
+        });
+      } catch (error) {
+        out.sessions = { engine, ok: false, error: error.message };
+        say(`[${engine}] sessions error: ${error.message}`);
+      }
+      if (server) await stopChild(server);
+      server = null;
+      if (soakLog) out.sessions.server_log = { warn_lines: soakLog.warn, error_lines: soakLog.error, events: soakLog.events };
+    }
+
     // --- Checks: every answer 200, one debit per 200, the books verify -----------------------
     const planFile = path.join(dir, 'bench-plan.json');
     fs.writeFileSync(planFile, JSON.stringify(plan));
     const counted = await runHelper('count', [`--plan=${planFile}`], env);
     const verify = await ledgerVerify(env);
-    if (parts.transfers) {
-      const acknowledged = out.api.reduce((n, run) => n + run.acknowledged, 0);
-      const answeredNot200 = out.api.reduce((n, run) => n + run.non_200 + run.errors, 0);
-      const distinct = out.api.reduce((n, run) => n + run.distinct_references, 0);
+    if (parts.transfers || parts.sessions) {
+      // The soak's transfers answered 200 (section 9) are debits too.
+      const soakTransfers = out.sessions?.transfers_acknowledged ?? 0;
+      const api = out.api ?? [];
+      const acknowledged = api.reduce((n, run) => n + run.acknowledged, 0) + soakTransfers;
+      const answeredNot200 = api.reduce((n, run) => n + run.non_200 + run.errors, 0);
+      const distinct = api.reduce((n, run) => n + run.distinct_references, 0) + (out.sessions?.transfer_references_distinct ?? 0);
       out.checks = {
         every_answer_200: answeredNot200 === 0,
         acknowledged,
@@ -116,7 +150,7 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
         one_debit_per_200: counted.debits === acknowledged && counted.credits === acknowledged && distinct === acknowledged && counted.debited === acknowledged * plan.amount,
         ledger_verify: verify,
       };
-      out.ok = out.checks.every_answer_200 && out.checks.one_debit_per_200 && verify.ok;
+      out.ok = out.checks.every_answer_200 && out.checks.one_debit_per_200 && verify.ok && (!parts.sessions || out.sessions?.ok === true);
       say(`[${engine}] transfer checks: ${answeredNot200} answers not 200; ${counted.debits} debits in the database for ${acknowledged} 200s; ledger:verify ${verify.ok ? 'OK' : `FAILED (exit ${verify.exit_code})`}`);
     }
     if (parts.bills) checkBills({ bills: out.bills, counted, verify, engine, say });
@@ -162,9 +196,10 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
  * The money and bills sections: each engine once, both sections on its server when both are
  * wanted. Returns { money, bills }, each null when its section is not wanted.
  */
-export async function benchMoney(options, say, parts = { transfers: true, bills: false }) {
+export async function benchMoney(options, say, parts = { transfers: true, bills: false, sessions: false }) {
   const money = parts.transfers ? { engines: {}, pin: null, notes: [] } : null;
   const bills = parts.bills ? { engines: {}, notes: [], airtime: { ...airtimePurchase } } : null;
+  const sessions = parts.sessions ? { engines: {}, notes: [] } : null;
   if (money) {
     say('pin: cost of one transaction-PIN check (keyed HMAC; legacy argon2id beside it) …');
     try {
@@ -177,15 +212,17 @@ export async function benchMoney(options, say, parts = { transfers: true, bills:
   if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) engines.push('postgres');
   else {
     const note = 'PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a role that may create databases, e.g. postgres://postgres@127.0.0.1:5432/test';
-    for (const section of [money, bills]) section?.notes.push(note);
+    for (const section of [money, bills, sessions]) section?.notes.push(note);
   }
   for (const engine of engines) {
     try {
       const { bills: billsOut, ...moneyOut } = await benchMoneyEngine(engine, options, say, parts);
       if (money) money.engines[engine] = moneyOut;
       if (bills) bills.engines[engine] = { ...billsOut, server_log: moneyOut.server_log, seed_seconds: moneyOut.seed?.seconds ?? null };
+      // The soak's transfers join the engine's debit check (moneyOut.checks, moneyOut.ok).
+      if (sessions) sessions.engines[engine] = { ...moneyOut.sessions, checks_ok: moneyOut.ok === true, checks: moneyOut.checks ?? null };
     } catch (error) {
-      for (const section of [money, bills]) if (section) section.engines[engine] = { engine, ok: false, error: error.message };
+      for (const section of [money, bills, sessions]) if (section) section.engines[engine] = { engine, ok: false, error: error.message };
       say(`[${engine}] error: ${error.message}`);
     }
   }
@@ -194,7 +231,8 @@ export async function benchMoney(options, say, parts = { transfers: true, bills:
     money.closing_note = closingNote(money, os.cpus().length);
   }
   if (bills) bills.ok = Object.values(bills.engines).every((engine) => engine.ok);
-  return { money, bills };
+  if (sessions) sessions.ok = Object.values(sessions.engines).every((engine) => engine.ok && engine.checks_ok);
+  return { money, bills, sessions };
 }
 
 /** The paragraph that explains the API/floor ratio from the figures just measured. */
