@@ -49,6 +49,9 @@ import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
+import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
+import type { PinGuard } from './core/money/pin-guard.ts';
+import { createPaymentRequests } from './core/payment-requests/payment-request-service.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -129,14 +132,14 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const idempotency = createIdempotency({ db });
   // One payment machine drives every payment that may stay pending, on a rail per provider.
   const limitGuard = createLimitGuard({ config, words: moneyWords });
-  const gate = createMoneyGate({ db, config, clock, users, transactions, pins, idempotency, words: moneyWords, limitGuard });
+  const gate = createMoneyGate({ db, config, clock, pins, words: moneyWords, limitGuard });
   const limits = createLimitsService({ db, config, clock, log, mailer, users, throttle, pins, transactions, devices: createDeviceCookies(deviceKeys) });
   const rails = {
     ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
     bill_purchases: createBillerRail({ biller, words: moneyWords, users, mailer, log, bankName: config.bank.name }),
   };
   const payments = createPayments({ db, clock, log, engine: config.database.kind, idempotency, transactions, gate, rails });
-  const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank, instantPayments: limits });
+  const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank });
   const inbound = createInboundService({ db, config, clock, words: moneyWords });
   const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
   const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
@@ -153,8 +156,16 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
+  // Scheduled transfers (issue 19): each run is a normal transfer through a gate that skips only
+  // the PIN (given when the schedule was made or resumed); every other check of the money path applies.
+  const confirmedAtCreation: PinGuard = { ...pins, confirm: async () => ({ ok: true, value: undefined }) };
+  const runGate = createMoneyGate({ db, config, clock, pins: confirmedAtCreation, words: moneyWords, limitGuard });
+  const runTransfers = createTransferService({ db, config, clock, log, idempotency, gate: runGate, payments, words: moneyWords, interbank });
+  const scheduledTransfers = createScheduledTransfers({ db, config, clock, log, mailer, pins, gate, nameEnquiries, runTransfers, jobs });
   // "Download my data" (issue 15): the customer's profile, accounts, beneficiaries and transactions.
   const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries });
+  // Payment requests (issue 19): a link and a reference; credits carrying it are counted with the money.
+  const paymentRequests = createPaymentRequests({ db, config, clock, log, mailer, counters, jobs });
 
   const health = createHealthCheck(db);
   const close = async () => {
@@ -166,7 +177,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation, alerts, limits, dataExport,
+    jobs, escalation, alerts, limits, dataExport, paymentRequests, scheduledTransfers,
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
   return { app, internals };
@@ -197,6 +208,8 @@ async function startServerApp() {
     await app.jobs.prune();
   };
   const stopJobs = startBackgroundJobs({ ...app, payments: { requery: () => app.jobs.once('payments.requery', Math.floor(intervalMs * 0.9), sweep) } }, { requeryIntervalMs: intervalMs });
+  // Scheduled transfers a stopped server missed run once now; then the sweep comes back at 08:00 Lagos daily.
+  await app.scheduledTransfers.startSweeps();
   app.jobs.start({ pollMs: jobPollMs });
   const closeDatabase = app.close;
   // Stopping (SIGTERM, scripts/serve.mjs): the jobs first, waiting for a run under way, then the database.

@@ -362,3 +362,44 @@ export function instantPaymentsEmail(args: { bankName: string; to: string; first
     html: layout(args.bankName, lines),
   };
 }
+
+/** A payment towards one of the customer's payment requests arrived (issue 19); the credit alert goes as well. */
+export function paymentRequestPaidEmail(args: { bankName: string; to: string; firstName: string; reference: string; note: string; amount: string; payer: string | null; paidSoFar: string; requested: string | null; fully: boolean; at: string }): MailMessage {
+  const about = args.note ? ` (${args.note})` : '';
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Your payment request ${args.reference}${about} was ${args.fully ? 'paid' : 'partly paid'}: ${args.amount} arrived${args.payer ? ` from ${args.payer}` : ''} on ${args.at}.`,
+    args.requested
+      ? args.fully
+        ? `You asked for ${args.requested} and have received ${args.paidSoFar} in all.`
+        : `You asked for ${args.requested} and have received ${args.paidSoFar} so far.`
+      : `You have received ${args.paidSoFar} in all for this request.`,
+    'The money is already in your account. You can see your requests under "Request money" when signed in.',
+  ];
+  return {
+    to: args.to,
+    subject: `Your request ${args.reference} was ${args.fully ? 'paid' : 'partly paid'}: ${args.amount}`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, lines),
+  };
+}
+
+/** A date of a scheduled transfer was missed (issue 19): refused twice for funds or a limit, or refused outright. */
+export function scheduledTransferMissedEmail(args: { bankName: string; to: string; firstName: string; amount: string; recipient: string; date: string; reason: string; paused: boolean; next: string | null; misses: number }): MailMessage {
+  const lines = [
+    `Hello ${args.firstName},`,
+    `Your scheduled transfer of ${args.amount} to ${args.recipient} for ${args.date} was not made: ${args.reason}`,
+    args.paused
+      ? `It has now missed ${args.misses} dates in a row, so we have paused it. Resume it under Scheduled transfers (with your PIN) once your account can cover it, or cancel it.`
+      : args.next
+        ? `No money left your account for this date. The next transfer is due on ${args.next} at 08:00.`
+        : 'No money left your account for this date, and the schedule has no dates left.',
+    'You can see, pause or cancel your scheduled transfers when signed in, under Send money, Scheduled transfers.',
+  ];
+  return {
+    to: args.to,
+    subject: args.paused ? `Your scheduled transfer to ${args.recipient} is paused` : `Your scheduled transfer of ${args.amount} was not made`,
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, lines),
+  };
+}

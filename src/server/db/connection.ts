@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -20,22 +20,28 @@ import * as jobs from './migrations/2026-11-22T1810_jobs.ts';
 import * as alerts from './migrations/2026-11-22T1900_alerts.ts';
 import * as freezeAndCases from './migrations/2026-11-22T1910_freeze_and_cases.ts';
 import * as ownLimits from './migrations/2026-11-22T1920_own_limits.ts';
+import * as monthlyRollups from './migrations/2026-11-22T2000_monthly_rollups.ts';
+import * as paymentRequests from './migrations/2026-11-22T2010_payment_requests.ts';
+import * as scheduledTransfers from './migrations/2026-11-22T2020_scheduled_transfers.ts';
 
 export type Db = Kysely<Database>;
 
 // BIGINT (kobo, counters) comes back from pg as a string by default; kobo stays far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export function connect(database: Config['database'], log?: Logger): Db {
+/** `onQuery` sees every statement's SQL as it runs (tests count the statements a payment costs). */
+export function connect(database: Config['database'], log?: Logger, options: { onQuery?: (sql: string) => void } = {}): Db {
+  const { onQuery } = options;
+  const logged = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
-    return new Kysely<Database>({ dialect: createNodeSqliteDialect(database.file) });
+    return new Kysely<Database>({ dialect: createNodeSqliteDialect(database.file), ...logged });
   }
   const pool = new pg.Pool({ connectionString: database.url, max: 10, statement_timeout: 10_000 });
   // The server ending an idle connection (restart, failover, an administrator) is emitted here;
   // with no listener it would crash the process. The pool has already dropped that connection.
   pool.on('error', (error) => log?.warn('db.idle_connection_lost', { error: error.message }));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...logged });
 }
 
 /**
@@ -56,6 +62,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T1900_alerts': alerts,
   '2026-11-22T1910_freeze_and_cases': freezeAndCases,
   '2026-11-22T1920_own_limits': ownLimits,
+  '2026-11-22T2000_monthly_rollups': monthlyRollups,
+  '2026-11-22T2010_payment_requests': paymentRequests,
+  '2026-11-22T2020_scheduled_transfers': scheduledTransfers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

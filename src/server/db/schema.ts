@@ -127,6 +127,22 @@ export interface TransactionsTable {
   updated_at: string;
 }
 
+/**
+ * Per account, Lagos month, type, category and status: the count and sums of the transactions
+ * rows, kept by triggers (migrations/2026-11-22T2000_monthly_rollups.ts). Read only.
+ */
+export interface MonthlyRollupsTable {
+  account_number: string;
+  /** YYYY-MM of value_date. */
+  month: string;
+  type: 'debit' | 'credit';
+  category: string;
+  status: TransactionsTable['status'];
+  row_count: number;
+  amount_kobo: Money;
+  fee_kobo: Money;
+}
+
 /** What every pending payment's row holds (an interbank transfer, a bill purchase), for core/payments. */
 export interface PendingPaymentColumns {
   reference: string;
@@ -394,6 +410,43 @@ export interface Database {
   freeze_decoys: FreezeDecoysTable;
   support_cases: SupportCasesTable;
   support_case_events: SupportCaseEventsTable;
+  monthly_rollups: MonthlyRollupsTable;
+  payment_requests: PaymentRequestsTable;
+  payment_request_payments: PaymentRequestPaymentsTable;
+  scheduled_transfers: ScheduledTransfersTable;
+  scheduled_transfer_runs: ScheduledTransferRunsTable;
+}
+
+/** A customer's request for money (issue 19, core/payment-requests): a link and a reference for the narration. */
+export interface PaymentRequestsTable {
+  id: string;
+  /** The public link's code: /pay/{code}. */
+  code: string;
+  /** RQ-XXXXXX: what the payer puts in the narration. */
+  reference: string;
+  user_id: string;
+  account_number: string;
+  /** Null: any amount. */
+  amount_kobo: Money | null;
+  paid_kobo: ColumnType<number, number | undefined, number>;
+  note: string;
+  /** Expired and partly paid are read from expires_at and paid_kobo. */
+  status: 'open' | 'paid' | 'cancelled';
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** A credit that paid a request, keyed by its transaction row: counted once. */
+export interface PaymentRequestPaymentsTable {
+  transaction_id: string;
+  request_id: string;
+  amount_kobo: Money;
+  paid_after_kobo: Money;
+  payer_name: string | null;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -405,3 +458,43 @@ export type KycCheckRow = Selectable<KycChecksTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type BeneficiaryRow = Selectable<BeneficiariesTable>;
 export type InterbankTransferRow = Selectable<InterbankTransfersTable>;
+
+/** A scheduled or recurring transfer (issue 19, core/scheduled-transfers); dates are Lagos days (YYYY-MM-DD). */
+export interface ScheduledTransfersTable {
+  id: string;
+  user_id: string;
+  send_account: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  bank_name: string;
+  amount_kobo: Money;
+  narration: string;
+  repeat: 'once' | 'weekly' | 'monthly';
+  first_date: string;
+  day_of_month: number;
+  end_date: string | null;
+  max_runs: number | null;
+  runs_made: number;
+  misses_in_row: number;
+  next_run_date: string | null;
+  status: 'active' | 'paused' | 'cancelled' | 'finished';
+  paused_reason: 'customer' | 'missed' | null;
+  creation_key: string;
+  request_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One date of a schedule, run at most once (issue 19). */
+export interface ScheduledTransferRunsTable {
+  schedule_id: string;
+  run_date: string;
+  state: 'due' | 'retry' | 'succeeded' | 'missed';
+  attempts: number;
+  reference: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  created_at: string;
+  updated_at: string;
+}

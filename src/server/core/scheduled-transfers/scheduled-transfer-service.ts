@@ -1,0 +1,465 @@
+import type { Db } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../log.ts';
+import type { Clock } from '../clock.ts';
+import type { Mailer } from '../../integrations/mail/ports.ts';
+import type { ScheduledTransfersTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { newId } from '../ids.ts';
+import { requestHash } from '../money/idempotency.ts';
+import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
+import type { PinGuard } from '../money/pin-guard.ts';
+import type { TransferService } from '../transfers/transfer-service.ts';
+import type { NameEnquiries } from '../transfers/name-enquiries.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { findBank } from '../reference/banks.ts';
+import { accountFrozen } from '../safety/frozen.ts';
+import { loadAccountLimits } from '../customer-limits/limit-guard.ts';
+import { scheduledTransferMissedEmail } from '../notifications.ts';
+import { formatNaira } from '../../../lib/money.ts';
+import { formatLagosDate, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
+import type { ScheduledTransferInput } from '../../../lib/scheduled-transfer-schemas.ts';
+import { addDays, dateAfterRun, earliestRunDate, latestDueDate, nextRunInstantAfter, occurrenceOnOrAfter, runInstant, withinEnding, type Cadence, type Ending } from './calendar.ts';
+
+type ScheduleRow = Selectable<ScheduledTransfersTable>;
+
+export type ScheduledRunJson = { date: string; state: 'due' | 'retry' | 'succeeded' | 'missed'; reference: string | null; failure: string | null };
+export type ScheduledTransferJson = {
+  id: string;
+  send_account: string;
+  account_number: string;
+  account_name: string;
+  bank_code: string;
+  bank_name: string;
+  amount: number;
+  narration: string;
+  repeat: ScheduleRow['repeat'];
+  first_date: string;
+  day_of_month: number;
+  end_date: string | null;
+  count: number | null;
+  runs_made: number;
+  misses_in_row: number;
+  next_run_date: string | null;
+  next_run_at: string | null;
+  status: ScheduleRow['status'];
+  paused_reason: ScheduleRow['paused_reason'];
+  recent_runs: ScheduledRunJson[];
+  created_at: string;
+};
+
+/** The job that runs one date of one schedule, and the daily sweep that enqueues them. */
+export const scheduledRunJob = 'scheduled_transfers.run';
+export const scheduledSweepJob = 'scheduled_transfers.sweep';
+export const scheduledMissedEmailJob = 'scheduled_transfers.missed_email';
+const sweepKey = 'scheduled_transfers.sweep';
+const runKey = (scheduleId: string, date: string) => `scheduled-run:${scheduleId}:${date}`;
+/** The idempotency key of a run: the same schedule and date can move money once. */
+export const runIdempotencyKey = (scheduleId: string, date: string) => `sched:${scheduleId}:${date}`;
+
+/** Three missed dates in a row pause a schedule. */
+export const missesBeforePause = 3;
+/** At most this many schedules active or paused per customer; a year ahead at most for the first date. */
+export const maxLiveSchedules = 20;
+const maxDaysAhead = 366;
+/** A run refused for funds or a limit is tried again at 16:00 Lagos that day (or an hour later if that has passed). */
+const retryHourLagos = 16;
+const sweepBatch = 500;
+const retryable = new Set(['INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED']);
+
+const cadenceOf = (row: ScheduleRow): Cadence => ({ repeat: row.repeat, firstDate: row.first_date, dayOfMonth: row.day_of_month });
+const endingOf = (row: ScheduleRow): Ending => ({ endDate: row.end_date, maxRuns: row.max_runs });
+
+function present(row: ScheduleRow, runs: ScheduledRunJson[]): ScheduledTransferJson {
+  return {
+    id: row.id,
+    send_account: row.send_account,
+    account_number: row.account_number,
+    account_name: row.account_name,
+    bank_code: row.bank_code,
+    bank_name: row.bank_name,
+    amount: Number(row.amount_kobo),
+    narration: row.narration,
+    repeat: row.repeat,
+    first_date: row.first_date,
+    day_of_month: row.day_of_month,
+    end_date: row.end_date,
+    count: row.max_runs,
+    runs_made: row.runs_made,
+    misses_in_row: row.misses_in_row,
+    next_run_date: row.status === 'active' ? row.next_run_date : null,
+    next_run_at: row.status === 'active' && row.next_run_date ? toLagosIso(runInstant(row.next_run_date)) : null,
+    status: row.status,
+    paused_reason: row.paused_reason,
+    recent_runs: runs,
+    created_at: toLagosIso(row.created_at),
+  };
+}
+
+/**
+ * Scheduled and recurring transfers (issue 19). The customer confirms a schedule with the PIN once,
+ * when making it (or resuming it); each date then runs at 08:00 Lagos as a normal transfer through
+ * `runTransfers`, the transfer service composed with a gate that skips only the PIN (app.ts):
+ * ownership, a frozen account, the instant-payments switch, fees, the tier's, the customer's own
+ * limit and the new-browser cap all apply. A date runs at most once: its row in
+ * scheduled_transfer_runs, its job's unique key and the transfer's idempotency key
+ * (`sched:<id>:<date>`) each refuse a second run, across restarts and processes.
+ */
+export function createScheduledTransfers(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  pins: PinGuard;
+  gate: Pick<MoneyGate, 'authorise'>;
+  nameEnquiries: Pick<NameEnquiries, 'enquire'>;
+  runTransfers: Pick<TransferService, 'sendToBank'>;
+  jobs: Pick<JobQueue, 'register' | 'enqueue'>;
+}) {
+  const { db, config, clock, log, mailer, pins, gate, nameEnquiries, runTransfers, jobs } = deps;
+
+  async function recentRuns(ids: string[]): Promise<Map<string, ScheduledRunJson[]>> {
+    const byId = new Map<string, ScheduledRunJson[]>();
+    if (ids.length === 0) return byId;
+    const rows = await db.selectFrom('scheduled_transfer_runs').selectAll().where('schedule_id', 'in', ids).orderBy('run_date', 'desc').execute();
+    for (const row of rows) {
+      const list = byId.get(row.schedule_id) ?? [];
+      if (list.length < 5) list.push({ date: row.run_date, state: row.state, reference: row.reference, failure: row.failure_message });
+      byId.set(row.schedule_id, list);
+    }
+    return byId;
+  }
+
+  async function presentOne(row: ScheduleRow): Promise<ScheduledTransferJson> {
+    return present(row, (await recentRuns([row.id])).get(row.id) ?? []);
+  }
+
+  /** One of the customer's schedules, or null (another customer's is exactly as unknown). */
+  async function owned(userId: string, id: string): Promise<ScheduleRow | null> {
+    return (await db.selectFrom('scheduled_transfers').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+  }
+  const notFound = () => fail('NOT_FOUND', 'There is no such scheduled transfer.');
+
+  async function list(userId: string): Promise<ScheduledTransferJson[]> {
+    const rows = await db.selectFrom('scheduled_transfers').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute();
+    const runs = await recentRuns(rows.map((row) => row.id));
+    const order = { active: 0, paused: 1, finished: 2, cancelled: 3 } as const;
+    return rows.map((row) => present(row, runs.get(row.id) ?? [])).sort((a, b) => order[a.status] - order[b.status]);
+  }
+
+  async function find(userId: string, id: string): Promise<ScheduledTransferJson | null> {
+    const row = await owned(userId, id);
+    return row ? presentOne(row) : null;
+  }
+
+  const dateProblem = (field: string, message: string) => fail('VALIDATION_FAILED', message, { errors: { [field]: [message] } });
+
+  /** What the schedule's dates allow at `now`: the first date not past, at most a year ahead. */
+  function checkDates(input: Pick<ScheduledTransferInput, 'first_date' | 'end_date'>, now: Date): Failure | null {
+    const earliest = earliestRunDate(now);
+    if (input.first_date < earliest) return dateProblem('first_date', `Transfers go at 08:00 Lagos time, so the first one can be on ${formatLagosDate(earliest)} at the earliest`);
+    if (input.first_date > addDays(lagosDate(now), maxDaysAhead)) return dateProblem('first_date', 'The first transfer can be at most a year from today');
+    return null;
+  }
+
+  /**
+   * Makes a schedule, confirmed with the PIN. `key` (the Idempotency-Key) makes a repeated request
+   * answer the first schedule (`replayed`); the same key with other details is 409.
+   */
+  async function create(userId: string, sendAccount: string, input: ScheduledTransferInput, key: string): Promise<Result<{ schedule: ScheduledTransferJson; replayed: boolean }>> {
+    const authorised = await gate.authorise(userId, sendAccount);
+    if (!authorised.ok) return authorised;
+    const bankCode = input.bank_code ?? config.bank.nipCode;
+    const hash = requestHash('transfer.scheduled', { send_account: sendAccount, account_number: input.account_number, bank_code: bankCode, amount: input.amount, narration: input.narration, first_date: input.first_date, repeat: input.repeat, end_date: input.end_date, count: input.count });
+    const replay = async (): Promise<Result<{ schedule: ScheduledTransferJson; replayed: boolean }> | null> => {
+      const existing = await db.selectFrom('scheduled_transfers').selectAll().where('user_id', '=', userId).where('creation_key', '=', key).executeTakeFirst();
+      if (!existing) return null;
+      if (existing.request_hash !== hash) return fail('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request. Use a new key for a new scheduled transfer.');
+      return succeed({ schedule: await presentOne(existing), replayed: true });
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
+    if (authorised.value.frozen) return accountFrozen();
+
+    const bank = findBank(config.bank, bankCode);
+    if (!bank) return dateProblem('bank_code', 'Choose the bank from the list');
+    if (bank.isSelf && input.account_number === sendAccount) return dateProblem('account_number', 'This is the account you are sending from');
+    if (!bank.isSelf) {
+      const limits = await loadAccountLimits(db, sendAccount);
+      if (limits && !limits.instantPaymentsEnabled) {
+        return fail('INSTANT_PAYMENTS_OFF', 'You have turned off instant transfers to other banks, so a schedule to another bank cannot run. Turn them on in Settings, under Limits, or schedule a transfer within the bank.');
+      }
+    }
+    const now = clock.now();
+    const problem = checkDates(input, now);
+    if (problem) return problem;
+    const live = await db.selectFrom('scheduled_transfers').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).where('status', 'in', ['active', 'paused']).executeTakeFirstOrThrow();
+    if (Number(live.count) >= maxLiveSchedules) return fail('LIMIT_EXCEEDED', `You can have at most ${maxLiveSchedules} scheduled transfers. Cancel one you no longer need first.`);
+
+    // The name first, so a mistyped account number costs no PIN try.
+    const recipient = await nameEnquiries.enquire(userId, { account_number: input.account_number, bank_code: bankCode });
+    if (!recipient.ok) return recipient;
+    const confirmed = await pins.confirm(userId, input.pin);
+    if (!confirmed.ok) return confirmed;
+
+    const at = now.toISOString();
+    const id = newId('sch');
+    const inserted = await db
+      .insertInto('scheduled_transfers')
+      .values({
+        id,
+        user_id: userId,
+        send_account: sendAccount,
+        bank_code: bankCode,
+        account_number: input.account_number,
+        account_name: recipient.value.account_name,
+        bank_name: recipient.value.bank_name,
+        amount_kobo: input.amount,
+        narration: input.narration,
+        repeat: input.repeat,
+        first_date: input.first_date,
+        day_of_month: Number(input.first_date.slice(8, 10)),
+        end_date: input.repeat === 'once' ? null : (input.end_date ?? null),
+        max_runs: input.repeat === 'once' ? 1 : (input.count ?? null),
+        runs_made: 0,
+        misses_in_row: 0,
+        next_run_date: input.first_date,
+        status: 'active',
+        paused_reason: null,
+        creation_key: key,
+        request_hash: hash,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((conflict) => conflict.columns(['user_id', 'creation_key']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return (await replay()) ?? fail('REQUEST_IN_PROGRESS', 'This request is still being processed.');
+    log.info('scheduled_transfer.created', { user: userId, schedule: id, repeat: input.repeat, first_date: input.first_date });
+    return succeed({ schedule: await presentOne((await owned(userId, id))!), replayed: false });
+  }
+
+  /** A change of status, guarded by the status it expects, so two changes at once cannot both apply. */
+  async function changeStatus(row: ScheduleRow, from: ScheduleRow['status'][], set: Partial<Pick<ScheduleRow, 'status' | 'paused_reason' | 'next_run_date' | 'misses_in_row'>>): Promise<boolean> {
+    const updated = await db
+      .updateTable('scheduled_transfers')
+      .set({ ...set, updated_at: clock.now().toISOString() })
+      .where('id', '=', row.id)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0;
+  }
+  const answerWith = async (userId: string, id: string) => succeed((await find(userId, id))!);
+  const wrongState = (row: ScheduleRow, verb: string) => fail('VALIDATION_FAILED', `This scheduled transfer is ${row.status}, so it cannot be ${verb}.`);
+
+  async function pause(userId: string, id: string): Promise<Result<ScheduledTransferJson>> {
+    const row = await owned(userId, id);
+    if (!row) return notFound();
+    if (!(await changeStatus(row, ['active'], { status: 'paused', paused_reason: 'customer' }))) return wrongState((await owned(userId, id))!, 'paused');
+    return answerWith(userId, id);
+  }
+
+  /** No PIN: stopping money from leaving is never harder than it must be. */
+  async function cancel(userId: string, id: string): Promise<Result<ScheduledTransferJson>> {
+    const row = await owned(userId, id);
+    if (!row) return notFound();
+    if (!(await changeStatus(row, ['active', 'paused'], { status: 'cancelled', next_run_date: null }))) return wrongState((await owned(userId, id))!, 'cancelled');
+    return answerWith(userId, id);
+  }
+
+  /** With the PIN (money will leave again): the next date from the earliest run a schedule made now could take. */
+  async function resume(userId: string, id: string, pin: string): Promise<Result<ScheduledTransferJson>> {
+    const row = await owned(userId, id);
+    if (!row) return notFound();
+    if (row.status !== 'paused') return wrongState(row, 'resumed');
+    const next = occurrenceOnOrAfter(cadenceOf(row), earliestRunDate(clock.now()));
+    if (!withinEnding(endingOf(row), next, row.runs_made)) return fail('VALIDATION_FAILED', 'This scheduled transfer has no dates left. Make a new one instead.');
+    const confirmed = await pins.confirm(userId, pin);
+    if (!confirmed.ok) return confirmed;
+    if (!(await changeStatus(row, ['paused'], { status: 'active', paused_reason: null, next_run_date: next, misses_in_row: 0 }))) return wrongState((await owned(userId, id))!, 'resumed');
+    return answerWith(userId, id);
+  }
+
+  /**
+   * Enqueues a run job for every active schedule whose date is due (today from 08:00 Lagos, or an
+   * earlier date a stopped server missed). The job's unique key (schedule and date) makes a second
+   * sweep, in this process or another, add nothing. Answers how many were due.
+   */
+  async function sweep(): Promise<number> {
+    const due = await db
+      .selectFrom('scheduled_transfers')
+      .select(['id', 'next_run_date'])
+      .where('status', '=', 'active')
+      .where('next_run_date', 'is not', null)
+      .where('next_run_date', '<=', latestDueDate(clock.now()))
+      .orderBy('next_run_date')
+      .limit(sweepBatch)
+      .execute();
+    for (const row of due) {
+      await jobs.enqueue(db, { kind: scheduledRunJob, payload: { scheduleId: row.id, runDate: row.next_run_date }, uniqueKey: runKey(row.id, row.next_run_date!) });
+    }
+    if (due.length > 0) log.info('scheduled_transfer.swept', { due: due.length });
+    return due.length;
+  }
+
+  /** The run's money movement, or what a finished earlier try stored under its key (even past the 24-hour replay window). */
+  async function send(row: ScheduleRow, date: string): Promise<MoneyResult> {
+    const key = runIdempotencyKey(row.id, date);
+    const stored = await db.selectFrom('idempotency_keys').select(['state', 'response_body']).where('user_id', '=', row.user_id).where('key', '=', key).executeTakeFirst();
+    if (stored?.state === 'done' && stored.response_body) return { ...(JSON.parse(stored.response_body) as MoneyResult), replayed: true };
+    // The PIN was given when the schedule was made; the run's gate does not ask for it (app.ts).
+    const input = { account_number: row.account_number, bank_code: row.bank_code, amount: Number(row.amount_kobo), narration: row.narration, pin: '', save_beneficiary: false };
+    return runTransfers.sendToBank(row.user_id, row.send_account, input, key);
+  }
+
+  type Finish = { state: 'succeeded'; reference: string } | { state: 'missed'; code: string; message: string; reference: string | null };
+
+  /**
+   * Records the date's outcome and moves the schedule on, in one transaction; only the first
+   * of two racing finishes applies (the run's state is the guard). A missed date queues its email
+   * in the same transaction.
+   */
+  async function finish(scheduleId: string, date: string, outcome: Finish): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      const at = now.toISOString();
+      const ran = await trx
+        .updateTable('scheduled_transfer_runs')
+        .set({ state: outcome.state, reference: outcome.reference, failure_code: outcome.state === 'missed' ? outcome.code : null, failure_message: outcome.state === 'missed' ? outcome.message : null, updated_at: at })
+        .where('schedule_id', '=', scheduleId)
+        .where('run_date', '=', date)
+        .where('state', 'in', ['due', 'retry'])
+        .executeTakeFirst();
+      if (Number(ran.numUpdatedRows) === 0) return false;
+      const row = await trx.selectFrom('scheduled_transfers').selectAll().where('id', '=', scheduleId).executeTakeFirstOrThrow();
+      const runsMade = row.runs_made + 1;
+      const misses = outcome.state === 'missed' ? row.misses_in_row + 1 : 0;
+      const next = dateAfterRun(cadenceOf(row), endingOf(row), date, lagosDate(now), runsMade);
+      // A customer's pause or cancel that landed during the run stays; otherwise the schedule goes on, ends, or pauses after three misses.
+      const status: ScheduleRow['status'] = row.status !== 'active' ? row.status : next === null ? 'finished' : misses >= missesBeforePause ? 'paused' : 'active';
+      await trx
+        .updateTable('scheduled_transfers')
+        .set({
+          runs_made: runsMade,
+          misses_in_row: misses,
+          next_run_date: row.status === 'cancelled' ? null : next,
+          status,
+          paused_reason: status === 'paused' && row.status === 'active' ? 'missed' : row.paused_reason,
+          updated_at: at,
+        })
+        .where('id', '=', scheduleId)
+        .execute();
+      if (outcome.state === 'missed') {
+        await jobs.enqueue(trx, { kind: scheduledMissedEmailJob, payload: { scheduleId, runDate: date }, uniqueKey: `scheduled-missed:${scheduleId}:${date}` });
+      }
+      return true;
+    });
+  }
+
+  /** When a refused first try is tried again: 16:00 Lagos on the run's day, or an hour from now if that has passed. */
+  function retryAt(date: string): Date {
+    const now = clock.now();
+    const afternoon = runInstant(date, retryHourLagos);
+    return now < afternoon ? afternoon : new Date(now.getTime() + 3_600_000);
+  }
+
+  /**
+   * Runs one date of one schedule (the run job). Nothing happens for a schedule no longer active
+   * or already past that date, or a date already finished. A refusal for funds or a limit is tried
+   * once more later that day; then (or for any other refusal) the date is missed and the customer
+   * emailed. Returns when to try again, if it should.
+   */
+  async function runDate(scheduleId: string, date: string): Promise<{ again: Date } | void> {
+    const row = await db.selectFrom('scheduled_transfers').selectAll().where('id', '=', scheduleId).executeTakeFirst();
+    if (!row || row.status !== 'active' || row.next_run_date !== date) return;
+    const at = clock.now().toISOString();
+    await db
+      .insertInto('scheduled_transfer_runs')
+      .values({ schedule_id: scheduleId, run_date: date, state: 'due', attempts: 0, reference: null, failure_code: null, failure_message: null, created_at: at, updated_at: at })
+      .onConflict((conflict) => conflict.columns(['schedule_id', 'run_date']).doNothing())
+      .execute();
+    const run = await db.selectFrom('scheduled_transfer_runs').selectAll().where('schedule_id', '=', scheduleId).where('run_date', '=', date).executeTakeFirstOrThrow();
+    if (run.state === 'succeeded' || run.state === 'missed') return;
+    await db.updateTable('scheduled_transfer_runs').set({ attempts: run.attempts + 1, updated_at: at }).where('schedule_id', '=', scheduleId).where('run_date', '=', date).execute();
+
+    const result = await send(row, date);
+    if (result.ok) {
+      const { transaction } = result.value;
+      const refused = transaction.status === 'reversed' || transaction.status === 'failed';
+      await finish(scheduleId, date, refused ? { state: 'missed', code: 'PROVIDER_FAILED', message: result.value.message, reference: transaction.reference } : { state: 'succeeded', reference: transaction.reference });
+      log.info('scheduled_transfer.ran', { schedule: scheduleId, date, reference: transaction.reference, status: transaction.status, replayed: result.replayed ?? false });
+      return;
+    }
+    // Another process is making this very transfer: try again when it has finished (its outcome is then replayed).
+    if (result.code === 'REQUEST_IN_PROGRESS') throw new Error(`scheduled run ${scheduleId} ${date} is in progress elsewhere`);
+    if (retryable.has(result.code) && run.state === 'due') {
+      const moved = await db.updateTable('scheduled_transfer_runs').set({ state: 'retry', failure_code: result.code, failure_message: result.message, updated_at: clock.now().toISOString() }).where('schedule_id', '=', scheduleId).where('run_date', '=', date).where('state', '=', 'due').executeTakeFirst();
+      if (Number(moved.numUpdatedRows) > 0) {
+        log.info('scheduled_transfer.retry_later', { schedule: scheduleId, date, code: result.code });
+        return { again: retryAt(date) };
+      }
+      return;
+    }
+    await finish(scheduleId, date, { state: 'missed', code: result.code, message: result.message, reference: null });
+    log.warn('scheduled_transfer.missed', { schedule: scheduleId, date, code: result.code });
+  }
+
+  async function sendMissedEmail(scheduleId: string, date: string): Promise<void> {
+    const found = await db
+      .selectFrom('scheduled_transfers')
+      .innerJoin('users', 'users.id', 'scheduled_transfers.user_id')
+      .innerJoin('scheduled_transfer_runs', (join) => join.onRef('scheduled_transfer_runs.schedule_id', '=', 'scheduled_transfers.id').on('scheduled_transfer_runs.run_date', '=', date))
+      .select(['users.email', 'users.first_name', 'scheduled_transfers.account_name', 'scheduled_transfers.bank_name', 'scheduled_transfers.amount_kobo', 'scheduled_transfers.status', 'scheduled_transfers.paused_reason', 'scheduled_transfers.next_run_date', 'scheduled_transfer_runs.failure_message'])
+      .where('scheduled_transfers.id', '=', scheduleId)
+      .executeTakeFirst();
+    if (!found) return;
+    await mailer.send(
+      scheduledTransferMissedEmail({
+        bankName: config.bank.name,
+        to: found.email,
+        firstName: found.first_name,
+        amount: formatNaira(Number(found.amount_kobo)),
+        recipient: `${found.account_name} (${found.bank_name})`,
+        date: formatLagosDate(date),
+        reason: found.failure_message ?? 'The transfer was refused.',
+        paused: found.status === 'paused' && found.paused_reason === 'missed',
+        next: found.status === 'active' && found.next_run_date ? formatLagosDate(found.next_run_date) : null,
+        misses: missesBeforePause,
+      }),
+    );
+  }
+
+  const payloadOf = (payload: unknown) => {
+    const { scheduleId, runDate } = payload as { scheduleId?: unknown; runDate?: unknown };
+    if (typeof scheduleId !== 'string' || typeof runDate !== 'string') throw new Error('scheduled transfer job without a schedule and date');
+    return { scheduleId, runDate };
+  };
+  jobs.register(scheduledRunJob, async (payload) => {
+    const { scheduleId, runDate: date } = payloadOf(payload);
+    return runDate(scheduleId, date);
+  });
+  jobs.register(scheduledMissedEmailJob, async (payload) => {
+    const { scheduleId, runDate: date } = payloadOf(payload);
+    await sendMissedEmail(scheduleId, date);
+  });
+  // The daily sweep: a durable job that puts itself back at the next 08:00 Lagos.
+  jobs.register(scheduledSweepJob, async () => {
+    const due = await sweep();
+    return { again: due >= sweepBatch ? new Date(clock.now().getTime() + 60_000) : nextRunInstantAfter(clock.now()) };
+  });
+
+  /**
+   * The server's start (getApp): the sweep job made due now, so dates a stopped server missed run
+   * once when it is back (their run jobs' unique keys keep a second start from adding any). A sweep
+   * job given up after failing is revived.
+   */
+  async function startSweeps(): Promise<void> {
+    const now = clock.now().toISOString();
+    await jobs.enqueue(db, { kind: scheduledSweepJob, payload: null, uniqueKey: sweepKey });
+    await db.updateTable('jobs').set({ run_at: now, status: 'pending', attempts: 0, finished_at: null }).where('unique_key', '=', sweepKey).where((eb) => eb.or([eb('status', '=', 'failed'), eb('run_at', '>', now)])).execute();
+  }
+
+  return { list, find, create, pause, resume, cancel, sweep, runDate, startSweeps };
+}
+export type ScheduledTransfers = ReturnType<typeof createScheduledTransfers>;
