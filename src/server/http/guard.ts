@@ -18,6 +18,9 @@ export const signedInRoutes = [
   '/account/limits',
   // Issue 15: "Download my data" from the settings page.
   '/account/my-data',
+  // Issue 19: the customer's payment requests (the link itself, /pay/{code}, is open to everyone).
+  '/requests',
+  '/requests/new',
   '/dashboard',
   '/transfer',
   '/transfer/send',

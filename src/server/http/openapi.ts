@@ -11,6 +11,7 @@ import { dailyLimitSchema, instantPaymentsSchema } from '../../lib/limits-schema
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 import { caseSchema, freezeConfirmSchema, freezeRequestSchema, freezeSchema, unfreezeSchema } from '../../lib/safety-schemas.ts';
 import { dataExportQuerySchema } from '../../lib/data-export-schemas.ts';
+import { paymentRequestCreateSchema } from '../../lib/payment-request-schemas.ts';
 
 /**
  * The machine-readable contract, built from the very zod schemas the endpoints validate with.
@@ -88,6 +89,10 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/cases', summary: "The caller's cases, newest first, each with its status history", auth: true },
   { method: 'post', path: '/v1/cases', summary: 'Open a case about one of your transactions (kind: fraud, not_received, wrong_amount); 201 with its number (HB-CASE-2026-000123), acknowledged by email; fraud may freeze the account in the same step (freeze_account and password); another customer\'s reference is 404', auth: true, body: caseSchema, successStatus: 201 },
   { method: 'get', path: '/v1/cases/{number}', summary: "One of your cases with its status history; another customer's is 404", auth: true },
+  { method: 'get', path: '/v1/requests/{account}', summary: "The account's payment requests, newest first (at most 100): reference, link, share_text, amount (null: any), amount_paid, status (open, partly_paid, paid, cancelled, expired)", auth: true },
+  { method: 'post', path: '/v1/requests/{account}', summary: 'Request money: amount in kobo (optional), note, expires_in_days (1-30, default 7); 201 with the link /pay/{code}, the reference (RQ-XXXXXX) for the narration and the text to share. An inbound or inside-the-bank credit whose narration carries the reference counts towards it; the requester is emailed', auth: true, body: paymentRequestCreateSchema, successStatus: 201 },
+  { method: 'post', path: '/v1/requests/{id}/cancel', summary: "Cancel one of your open payment requests (another customer's is 404; a paid one 422); its link then answers 404", auth: true },
+  { method: 'get', path: '/v1/requests/public/{code}', summary: 'No sign-in: a payment link\'s { account_name, amount, status }; an unknown or cancelled code is 404; 429 per network address', auth: false },
   { method: 'post', path: '/sandbox/inbound-transfer', summary: 'Sandbox only: simulate money arriving from another bank', auth: false, body: inboundTransferSchema, successStatus: 201 },
 ];
 

@@ -9,6 +9,7 @@ import { presentTransaction, recordTransaction } from '../transactions/transacti
 import { kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import type { TransactionCategory, TransactionJson } from '../../../lib/transaction.ts';
+import { countRequestPayment } from '../payment-requests/request-payments.ts';
 
 /**
  * Money arriving: a transfer from another bank (the interbank settlement account pays), or, in
@@ -49,7 +50,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
           { account: input.accountNumber, amount: input.amount },
         ],
       });
-      await recordTransaction(trx, {
+      const transactionId = await recordTransaction(trx, {
         reference,
         accountNumber: input.accountNumber,
         userId: account.user_id,
@@ -65,6 +66,8 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
         entryId: posted.entryId,
         at: now,
       });
+      // A payment request's reference in the narration counts this credit towards it (issue 19), in this transaction.
+      await countRequestPayment(trx, { transactionId, accountNumber: input.accountNumber, amountKobo: input.amount, narration: input.narration, payerName: input.counterparty?.name ?? null, at: now });
       const row = await trx.selectFrom('transactions').selectAll().where('account_number', '=', input.accountNumber).where('reference', '=', reference).executeTakeFirstOrThrow();
       return presentTransaction(row);
     });

@@ -14,6 +14,8 @@ import { parseValues } from '../api.ts';
 import type { FirstVisit, PaymentKind } from '../payment-steps.ts';
 import { confirmStepSchema } from '../../../lib/confirm-step.ts';
 import { aboutThePin, carriedAmount, fieldFailure, receiptAt, type PaymentScope } from './scope.ts';
+import { koboToInput, parseNairaInput } from '../../../lib/amount-input.ts';
+import { isCleanLine } from '../../../lib/text.ts';
 
 export type KnownRecipient = { bank_code: string; account_number: string; account_name: string; bank_name: string };
 /** The details screen's extra: where the transfer may go, and a saved beneficiary it starts from. */
@@ -71,6 +73,8 @@ export function transferKind({ app, user, account }: PaymentScope) {
     async firstVisit(query): Promise<FirstVisit<TransferExtra>> {
       const mode = transferModeOf(query.get('to'));
       const beneficiaryId = query.get('beneficiary');
+      // A payment link's "Pay now" (issue 19): this bank's account, the amount and the reference, still checked at every step.
+      if (!beneficiaryId && mode === 'local' && query.has('account_number')) return { values: prefilled(query), extra: { mode, knownRecipient: null } };
       if (!beneficiaryId) return { values: {}, extra: { mode, knownRecipient: null } };
       const beneficiary = await app.beneficiaries.find(user.id, account.account_number, beneficiaryId);
       if (!beneficiary) return { values: {}, notice: 'That beneficiary is not on your list any more. Enter the recipient’s details below.', extra: { mode, knownRecipient: null } };
@@ -78,8 +82,18 @@ export function transferKind({ app, user, account }: PaymentScope) {
       return { values: { bank_code, account_number }, extra: { mode: bank_code === self.code ? 'local' : 'bank', knownRecipient: { bank_code, account_number, account_name, bank_name } } };
     },
   };
+  /** Only well-formed values are carried into the form; the details step validates them again as typed ones. */
+  function prefilled(query: URLSearchParams): Record<string, string> {
+    const values: Record<string, string> = { bank_code: self.code };
+    const accountNumber = query.get('account_number') ?? '';
+    if (/^\d{10}$/.test(accountNumber)) values.account_number = accountNumber;
+    const amount = parseNairaInput(query.get('amount') ?? '');
+    if (amount !== null && amount > 0) values.amount = koboToInput(amount);
+    const narration = (query.get('narration') ?? '').trim();
+    if (narration.length <= 100 && isCleanLine(narration)) values.narration = narration;
+    return values;
+  }
   /** The banks the details step offers for a mode. */
   const offered = (mode: TransferMode) => (mode === 'local' ? [self] : mode === 'bank' ? banks.filter((bank) => !bank.is_self) : banks);
-  const chargeRules = { transferFeeBands: app.config.money.transferFeeBands, stampDuty: app.config.money.stampDuty };
-  return { kind, self, offered, chargeRules };
+  return { kind, self, offered };
 }

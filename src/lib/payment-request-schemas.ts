@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { koboAmountSchema } from './money-schemas.ts';
+import { lineText } from './schemas.ts';
+
+/**
+ * Payment requests (issue 19): "Request money" makes a link (/pay/{code}) and a reference
+ * (RQ-XXXXXX) the payer puts in the narration. The same schema validates the /requests/new form
+ * (after it reads the typed naira into kobo) and POST /v1/requests/{account}.
+ */
+
+/** Letters and digits nobody confuses when reading or typing them: no 0/O, 1/I/L. */
+export const requestAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** The link's code: 12 characters of the alphabet (about 59 bits), never guessed at the page's rate limit. */
+export const requestCodeLength = 12;
+/** The reference's random part: short enough to type into a narration. */
+export const requestReferenceLength = 6;
+export const requestCodePattern = new RegExp(`^[${requestAlphabet}]{${requestCodeLength}}$`);
+export const requestIdPattern = /^prq_[A-Za-z0-9_-]{16}$/;
+
+export const defaultRequestDays = 7;
+export const maxRequestDays = 30;
+
+export const paymentRequestCreateSchema = z.object({
+  /** Kobo; absent: the payer chooses the amount. */
+  amount: koboAmountSchema.optional(),
+  note: lineText().max(100, 'Keep the note to 100 characters').optional().default(''),
+  expires_in_days: z
+    .number({ error: `Choose how many days the link works: 1 to ${maxRequestDays}` })
+    .int(`Choose how many days the link works: 1 to ${maxRequestDays}`)
+    .min(1, 'The link must work for at least 1 day')
+    .max(maxRequestDays, `A link works for at most ${maxRequestDays} days`)
+    .optional()
+    .default(defaultRequestDays),
+});
+export type PaymentRequestCreateInput = z.infer<typeof paymentRequestCreateSchema>;
+
+export const paymentRequestStatuses = ['open', 'partly_paid', 'paid', 'cancelled', 'expired'] as const;
+export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
+export const paymentRequestStatusLabels: Record<PaymentRequestStatus, string> = {
+  open: 'Open',
+  partly_paid: 'Partly paid',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+/** A request as its owner sees it (API.md, PaymentRequest). */
+export type PaymentRequestJson = {
+  id: string;
+  code: string;
+  reference: string;
+  account_number: string;
+  account_name: string;
+  /** Kobo, or null for any amount. */
+  amount: number | null;
+  amount_paid: number;
+  note: string;
+  status: PaymentRequestStatus;
+  link: string;
+  share_text: string;
+  expires_at: string;
+  created_at: string;
+  paid_at: string | null;
+  cancelled_at: string | null;
+};
+
+/** GET /v1/requests/public/{code}: the name as a name enquiry gives it, the amount, and whether it can still be paid. */
+export type PublicPaymentRequestJson = { account_name: string; amount: number | null; status: Exclude<PaymentRequestStatus, 'cancelled'> };
+
+const referenceInText = new RegExp(`\\bRQ[\\s-]?([${requestAlphabet}]{${requestReferenceLength}})\\b`, 'gi');
+
+/**
+ * The request references a narration carries, as stored (RQ-XXXXXX): matched whatever the case,
+ * with a dash, a space or nothing after RQ (people type "rq abc234"). At most three, in order.
+ */
+export function requestReferencesIn(narration: string): string[] {
+  const found = new Set<string>();
+  for (const match of narration.matchAll(referenceInText)) {
+    found.add(`RQ-${match[1]!.toUpperCase()}`);
+    if (found.size === 3) break;
+  }
+  return [...found];
+}
