@@ -11,6 +11,7 @@ import { dailyLimitSchema, instantPaymentsSchema } from '../../lib/limits-schema
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 import { caseSchema, freezeConfirmSchema, freezeRequestSchema, freezeSchema, unfreezeSchema } from '../../lib/safety-schemas.ts';
 import { dataExportQuerySchema } from '../../lib/data-export-schemas.ts';
+import { resumeScheduleSchema, scheduledTransferSchema } from '../../lib/scheduled-transfer-schemas.ts';
 import { paymentRequestCreateSchema } from '../../lib/payment-request-schemas.ts';
 
 /**
@@ -63,6 +64,11 @@ export const operations: Operation[] = [
   { method: 'post', path: '/v1/transfer/enquiry', summary: 'Name enquiry: the account name for a number at a bank', auth: true, body: nameEnquirySchema },
   { method: 'post', path: '/v1/transfer/local/{sendAccount}', summary: 'Transfer to another account at this bank (PIN and Idempotency-Key required; amount in kobo)', auth: true, body: localTransferSchema },
   { method: 'post', path: '/v1/transfer/bank/{sendAccount}', summary: 'Transfer to another bank through NIP; status may be pending; 502 with the reversed Transaction in data if the other bank refused', auth: true, body: bankTransferSchema },
+  { method: 'get', path: '/v1/transfers/scheduled', summary: "The caller's scheduled transfers, active first: repeat, next_run_date and next_run_at (08:00 Lagos), status, runs made, misses in a row, the last five dates and how each went", auth: true },
+  { method: 'post', path: '/v1/transfers/scheduled/{sendAccount}', summary: 'Schedule a transfer (as /v1/transfer/bank, bank_code optional: this bank) with first_date, repeat (once, weekly, monthly on the first date\'s day), end_date?, count?; PIN and Idempotency-Key required; 201 with the schedule. Each date runs at 08:00 Lagos as a normal transfer without the PIN', auth: true, body: scheduledTransferSchema, successStatus: 201 },
+  { method: 'post', path: '/v1/transfers/scheduled/{id}/pause', summary: 'Pause one of your scheduled transfers (no PIN); another customer\'s is 404', auth: true },
+  { method: 'post', path: '/v1/transfers/scheduled/{id}/resume', summary: 'Resume a paused scheduled transfer with the PIN: the next date from tomorrow (today before 08:00)', auth: true, body: resumeScheduleSchema },
+  { method: 'post', path: '/v1/transfers/scheduled/{id}/cancel', summary: 'Cancel one of your scheduled transfers (no PIN)', auth: true },
   { method: 'get', path: '/v1/transaction/{reference}', summary: 'One of your transactions (a pending one is re-queried first)', auth: true },
   { method: 'get', path: '/v1/transaction/history/{accountNumber}', summary: 'Transaction history, 20 a page, with filters', auth: true, query: historyQuerySchema },
   { method: 'get', path: '/v1/transaction/stats/{accountNumber}', summary: 'Money in and out per month for 12 months, and this month by category', auth: true },
