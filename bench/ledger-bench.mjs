@@ -183,7 +183,7 @@ async function seedHistory(app, make, count) {
       kind = roll < 0.25 ? 'deposit' : roll < 0.4 ? 'inbound' : roll < 0.75 ? 'local' : roll < 0.9 ? 'airtime' : 'electricity';
     }
     let amount = index === 0 ? 200_000_000 : kind === 'deposit' ? naira(1_000, 100_000) : kind === 'inbound' ? naira(500, 150_000) : kind === 'local' ? naira(200, 50_000) : kind === 'airtime' ? naira(100, 5_000) : naira(1_000, 30_000);
-    let fee = kind === 'local' ? transferCharges(app.config.money, amount, 'local').total : 0;
+    let fee = kind === 'local' ? transferCharges(app.config.money, amount, 'local').totalKobo : 0;
     if ((kind === 'local' || kind === 'airtime' || kind === 'electricity') && balance < amount + fee) {
       kind = 'deposit';
       amount = naira(50_000, 100_000);
