@@ -13,21 +13,6 @@ import { ScriptMeter } from './support/script-meter.ts';
  * theirs to 2 kB. Every page's HTML goes out compressed, with Vary and charset=utf-8.
  */
 const scriptGzipBudgetBytes = 75 * 1024;
-/**
- * Not there yet (issue 14 stays open for these): React 19's react-dom alone is about 64 kB gzip,
- * so a page has about 8 kB for its own code, and these islands need more: the payment kits
- * (PIN step, idempotency key, receipt hand-off, amount field) on the payment pages, and four
- * islands on settings. Each has its measured weight plus about 2 % as its budget, so they can
- * only shrink; getting them under 75 kB means lighter islands or a lighter renderer.
- */
-const overBudgetPages: Record<string, number> = {
-  '/transfer/send': 84_000,
-  '/artime': 83_000,
-  '/data/purchase': 83_000,
-  '/bills/electricity': 85_000,
-  '/bills/cable': 84_000,
-  '/account/settings': 80_000,
-};
 const inlineScriptBudgetBytes = 2 * 1024;
 // Astro's island loader and the directive (about 4.8 kB) are inlined where there is an island,
 // with the idle warning on signed-in screens: a budget of their own.
@@ -90,8 +75,7 @@ test.describe('page weight', () => {
 
     for (const result of meter.results) {
       expect.soft(result.filesBeforeInteraction, `${result.page} loads no script file before its form is touched`).toBe(0);
-      const budget = overBudgetPages[result.page] ?? scriptGzipBudgetBytes;
-      expect.soft(result.gzipBytes, `${result.page} within ${budget} bytes of gzip JavaScript once hydrated`).toBeLessThanOrEqual(budget);
+      expect.soft(result.gzipBytes, `${result.page} within ${scriptGzipBudgetBytes} bytes of gzip JavaScript once hydrated`).toBeLessThanOrEqual(scriptGzipBudgetBytes);
       expect.soft(result.html.encoding, `${result.page} HTML compressed`).toMatch(/^(br|gzip)$/);
       expect.soft(result.html.vary ?? '', `${result.page} varies by Accept-Encoding`).toMatch(/accept-encoding/i);
       expect.soft(result.html.contentType ?? '', `${result.page} says its charset`).toMatch(/^text\/html;\s*charset=utf-8$/i);

@@ -11,10 +11,9 @@ export type AirtimeDetails = {
 };
 
 /**
- * /artime. With JavaScript: one screen (the summary and the PIN appear once the details are
- * complete; quick amounts fill the field in place). Without: a quick amount is a round trip that
- * fills the amount in, "Continue" posts the details, and the page answers with the confirm step
- * (what will be bought, the PIN), whose "Pay ₦…" posts the purchase.
+ * /artime. A quick amount fills the field (in place with JavaScript, by a round trip without);
+ * "Continue" posts the details and the page answers with the review step (what will be bought,
+ * the fee, the total, the PIN), whose "Pay ₦…" posts the purchase.
  */
 export class AirtimePage extends MobilePurchasePage {
   static readonly path = '/artime';

@@ -68,6 +68,27 @@ export class BasePage {
     }).toPass();
   }
 
+  /**
+   * Presses a button that posts its form and waits for the answer. Without JavaScript that is
+   * the next page. With it, the island either keeps the form (it cancelled the submit: its
+   * messages are on screen) or lets the post go, and then this waits for the page that answers.
+   */
+  async postWith(button: Locator): Promise<void> {
+    if (!this.js) {
+      await button.click();
+      await this.page.waitForLoadState('domcontentloaded');
+      return;
+    }
+    type Marked = { posting?: boolean };
+    // A listener on the document runs after React's (on the island's root), so it sees whether the island cancelled the submit.
+    await this.page.evaluate(() => document.addEventListener('submit', (event) => ((window as Marked).posting = !event.defaultPrevented), { once: true }));
+    await button.click();
+    const posting = await this.page.evaluate(() => (window as Marked).posting === true).catch(() => true);
+    if (!posting) return;
+    await expect(async () => expect(await this.page.evaluate(() => 'posting' in window)).toBe(false)).toPass();
+    await this.ready();
+  }
+
   /** Waits for the browser to arrive at `path` (by a form post's redirect or the island's navigation). */
   async arrivedAt(path: string): Promise<void> {
     await this.page.waitForURL((url) => url.pathname === path);

@@ -2,10 +2,9 @@ import type { Locator } from '@playwright/test';
 import { MobilePurchasePage } from './mobile-purchase-page.ts';
 
 /**
- * /data/purchase. With JavaScript the plans follow the network at once, and the summary and the
- * PIN appear once a plan and a valid number are chosen. Without it, "Show plans for this
- * network" is a round trip that lists the chosen network's plans, "Continue" posts the details,
- * and the confirm step asks for the PIN.
+ * /data/purchase. With JavaScript the plans follow the network at once; without it, "Show plans
+ * for this network" is a round trip that lists the chosen network's plans. "Continue" posts the
+ * details and the review step asks for the PIN, with JavaScript or without.
  */
 export class DataPage extends MobilePurchasePage {
   static readonly path = '/data/purchase';

@@ -3,9 +3,9 @@ import { BasePage } from './base-page.ts';
 
 /**
  * What the airtime and data screens share: the network radios, the phone number, and the way to
- * pay. With JavaScript the PIN appears on the same screen once the details are complete; without
- * it, "Continue" posts the details and the confirm step asks for the PIN, whose "Pay ₦…" posts
- * the purchase.
+ * pay. With JavaScript or without, "Continue" posts the details (the island checks them first)
+ * and the review step (network, number, amount, fee, total) asks for the PIN, whose "Pay ₦…"
+ * posts the purchase.
  */
 export class MobilePurchasePage extends BasePage {
   network(name: string): Locator {
@@ -16,13 +16,13 @@ export class MobilePurchasePage extends BasePage {
   readonly continueButton = this.page.getByRole('button', { name: 'Continue', exact: true });
   /** "Pay ₦500.00". */
   readonly payButton = this.page.getByRole('button', { name: /^Pay ₦/ });
+  readonly amountRow = this.page.getByTestId('amount');
+  readonly fee = this.page.getByTestId('fee');
   readonly total = this.page.getByTestId('total');
 
-  /** Moves past the details: without JavaScript, posts them; with it, the PIN is already on screen. */
+  /** Moves past the details: posts them (the page answers with the review step, or the details again with messages). */
   async proceed(): Promise<void> {
-    if (this.js) return;
-    await this.continueButton.click();
-    await this.page.waitForLoadState('domcontentloaded');
+    await this.postWith(this.continueButton);
   }
 
   /** Types the PIN and pays. */

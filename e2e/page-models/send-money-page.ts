@@ -1,4 +1,3 @@
-import { expect } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 export type TransferDetails = {
@@ -12,9 +11,9 @@ export type TransferDetails = {
 };
 
 /**
- * /transfer/send. With JavaScript: one screen (the name appears under the account number, then
- * the charges and the PIN). Without: "Continue" posts the details and the page answers with
- * the confirm step (name, charges, PIN), whose "Send" posts the transfer.
+ * /transfer/send. With JavaScript or without, "Continue" posts the details (the island checks
+ * them first) and the page answers with its review step (name, bank, amount, fee, total, PIN),
+ * whose "Send" posts the transfer.
  */
 export class SendMoneyPage extends BasePage {
   static readonly path = '/transfer/send';
@@ -29,11 +28,15 @@ export class SendMoneyPage extends BasePage {
   /** "Send ₦12,075.00": the total, charges included. */
   readonly sendButton = this.page.getByRole('button', { name: /^Send ₦/ });
   readonly changeDetailsButton = this.page.getByRole('button', { name: 'Change details' });
-  /** The name from the name enquiry: under the account number (JavaScript) or on the confirm step. */
+  /** The name from the name enquiry on the review step (or a saved beneficiary's, under the account number). */
   readonly recipientName = this.page.getByTestId('recipient-name');
   readonly transferFee = this.page.getByTestId('transfer-fee');
   readonly stampDuty = this.page.getByTestId('stamp-duty');
+  readonly amountRow = this.page.getByTestId('amount');
+  readonly bankName = this.page.getByTestId('bank-name');
   readonly total = this.page.getByTestId('total');
+  /** The review step's idempotency key (a hidden field): the same for every attempt at one transfer. */
+  readonly idempotencyKey = this.page.locator('form[action="/transfer/send"] input[name="idempotency_key"]');
 
   async fillDetails(details: TransferDetails): Promise<void> {
     if (details.bank) await this.bank.selectOption({ label: details.bank });
@@ -43,18 +46,9 @@ export class SendMoneyPage extends BasePage {
     if (details.saveBeneficiary) await this.saveBeneficiary.check();
   }
 
-  /**
-   * Moves past the details: without JavaScript, posts them (the page answers with the confirm
-   * step, or the details again with messages); with it, nothing to press: the island looks the
-   * name up by itself, so this waits for the lookup to settle.
-   */
+  /** Moves past the details: posts them (the page answers with the review step, or the details again with messages). */
   async proceed(): Promise<void> {
-    if (!this.js) {
-      await this.continueButton.click();
-      await this.page.waitForLoadState('domcontentloaded');
-      return;
-    }
-    await expect(this.page.getByText('Checking the account name…')).toHaveCount(0);
+    await this.postWith(this.continueButton);
   }
 
   /** Opens the screen at `query` ('?to=local', '?to=bank'), fills the details and moves past them. */

@@ -1,38 +1,27 @@
-import { useEffect, type SubmitEvent } from 'react';
+import { useEffect } from 'react';
 import type { Network } from '../lib/bills.ts';
 import { airtimeDetailsCheck, airtimeDetailsOf } from '../lib/checks/airtime.ts';
-import { airtimeFingerprint, airtimeQuickAmounts, quickAmountLabel } from '../lib/payment-rules.ts';
+import { airtimeQuickAmounts, quickAmountLabel } from '../lib/payment-rules.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
-import { processing, setProviders, whileProcessing } from '../stores/airtime.ts';
+import { setProviders } from '../stores/airtime.ts';
 import { TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { checkedBeforeHydration, MobilePurchaseForm, NetworkChoice, PhoneNumberField, useHydrated, useMobilePurchase } from './mobile-kit.tsx';
-import { carriedKey } from './purchase-kit.tsx';
+import { checkedBeforeHydration, DefaultSubmit, NetworkChoice, PhoneNumberField, useHydrated } from './mobile-kit.tsx';
+import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 
-type Props = FormProps & {
-  networks: readonly Network[];
-  sendAccount: string;
-  /** Kobo, as the page loaded it; the server checks again when buying. */
-  balance: number;
-  /** A key carried back from the confirm step by "Change details", valid only for `keyDetails`. */
-  idempotencyKey?: string | null;
-  keyDetails?: string | null;
-};
-
-const successPath = (reference: string) => `/airtime/purchase/success?reference=${encodeURIComponent(reference)}`;
+type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { networks: readonly Network[] };
 
 /**
- * Buy airtime. Before hydration (and without JavaScript) this is the "details" step of /artime:
- * a plain form the page answers with its confirm step, and the quick amounts are submit buttons
- * the page answers by filling the amount in. Once hydrated, the quick amounts fill the field at
- * once, the fields are checked as they are typed, the PIN appears when the purchase is complete,
- * and the purchase goes to the API under one idempotency key per intended purchase.
+ * Buy airtime: the details step of /artime (network, phone number, amount). The quick amounts
+ * are submit buttons the page answers by filling the amount in; once hydrated they fill it at
+ * once. The fields are checked as they are typed; "Continue" posts them and the page answers
+ * with its review step (network, number, amount, fee, total, then the PIN), with JavaScript or
+ * without.
  */
 export default function AirtimeForm(props: Props) {
-  const { networks, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
+  const { networks, balance, values = {}, errors = {} } = props;
   const form = useSchemaForm(airtimeDetailsCheck, { network_id: '', phone_number: '', amount: '', ...values }, errors);
   const hydrated = useHydrated();
-  const carried = carriedKey(props);
 
   useEffect(() => {
     setProviders(networks);
@@ -44,25 +33,9 @@ export default function AirtimeForm(props: Props) {
 
   const details = airtimeDetailsOf(form.values);
   const overBalance = details ? purchaseBalanceProblem(balance, details.amount) : undefined;
-  const ready = hydrated && details !== null && !overBalance;
-  const network = networks.find((candidate) => candidate.id === form.values.network_id);
-  const payment = useMobilePurchase({ form, flag: { processing, whileProcessing }, ready, errors, formError, carried, receiptPath: successPath, paidText: 'The airtime was bought' });
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) =>
-    payment.submit(event, () =>
-      details && !overBalance
-        ? { path: `/v1/bills/airtime/purchase/${sendAccount}`, body: { network_id: details.network_id, phone_number: details.phone_number, amount: details.amount }, fingerprint: airtimeFingerprint(details) }
-        : null,
-    );
-
-  const amountError = form.errorFor('amount') ?? overBalance;
-  const summary =
-    ready && details
-      ? { rows: [{ label: 'Network', value: network?.name ?? details.network_id }, { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> }], total: formatNaira(details.amount) }
-      : null;
 
   return (
-    <MobilePurchaseForm action="/artime" onSubmit={onSubmit} payment={payment} carried={carried} notice={notice} summary={summary}>
+    <PaymentDetailsForm action="/artime" step={props} complete={() => form.check() && !overBalance} button="Continue" hidden={<DefaultSubmit />}>
       <NetworkChoice
         name="network_id"
         networks={networks}
@@ -82,7 +55,7 @@ export default function AirtimeForm(props: Props) {
         autoComplete="off"
         maxLength={9}
         hint={`From ₦50 to ₦50,000, whole naira. Available: ${formatNaira(balance)}`}
-        error={amountError}
+        error={form.errorFor('amount') ?? overBalance}
         {...form.bind('amount')}
       />
       <div className="-mt-2 mb-4 flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
@@ -106,6 +79,6 @@ export default function AirtimeForm(props: Props) {
           </button>
         ))}
       </div>
-    </MobilePurchaseForm>
+    </PaymentDetailsForm>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { caretAfterFormat, formatNairaInput, parseNairaInput } from '../lib/amount-input.ts';
 import { formatNaira } from '../lib/money.ts';
+import { describedBy, FieldFrame } from './form-kit.tsx';
 
 export type AmountFieldProps = {
   /** The form field name. The posted value is what the person sees ("1,234.50"); read it with parseNairaInput. */
@@ -95,13 +96,14 @@ export function AmountField({ name, label, defaultValue = '', error, min = 1, ma
   // Only once hydrated: without JavaScript a preview rendered on the server would not follow
   // what is typed and could state the wrong amount.
   const preview = hydrated && amount !== null && amount > 0 ? formatNaira(amount) : null;
-  const describedBy = [hint ? `${inputId}-hint` : null, preview ? `${inputId}-amount` : null, message ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+  const amountNote = preview ? (
+    <span className="mt-1 block text-sm text-slate-800" id={`${inputId}-amount`}>
+      Amount: <strong className="font-semibold">{preview}</strong>
+    </span>
+  ) : null;
 
   return (
-    <div className="field">
-      <label className="label" htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame id={inputId} label={label} hint={hint} error={message} also={amountNote}>
       <div className="relative">
         <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-base text-slate-600" aria-hidden="true">
           ₦
@@ -119,25 +121,10 @@ export function AmountField({ name, label, defaultValue = '', error, min = 1, ma
           onChange={onChange}
           onBlur={onBlur}
           aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(inputId, hint, message, preview ? `${inputId}-amount` : null)}
         />
       </div>
-      {hint ? (
-        <span className="hint" id={`${inputId}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {preview ? (
-        <span className="mt-1 block text-sm text-slate-800" id={`${inputId}-amount`}>
-          Amount: <strong className="font-semibold">{preview}</strong>
-        </span>
-      ) : null}
-      {message ? (
-        <span className="field-error" id={`${inputId}-error`}>
-          {message}
-        </span>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

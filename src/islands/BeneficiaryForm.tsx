@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from './api.ts';
 import { beneficiaryCheck } from '../lib/checks/beneficiary.ts';
 import { beneficiaries, setBanks, setBeneficiaries, type Bank, type Beneficiary } from '../stores/transfer.ts';
-import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 /**
  * Add a beneficiary. Before it hydrates (or with no JavaScript) this is a plain form posting to
@@ -96,16 +96,7 @@ export default function BeneficiaryForm({
     <form ref={formElement} method="post" action={beneficiariesPath} noValidate onSubmit={onSubmit}>
       <FormMessage error={message} notice={notice} />
       <SelectField label="Bank" placeholder="Choose the bank" options={bankOptions.map((bank) => ({ value: bank.code, label: bank.name }))} error={form.errorFor('bank_code')} {...form.bind('bank_code')} />
-      <TextField
-        label="Account number"
-        hint="The 10-digit NUBAN"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={10}
-        autoComplete="off"
-        error={form.errorFor('account_number')}
-        {...form.bind('account_number')}
-      />
+      <DigitsField label="Account number" hint="The 10-digit NUBAN" maxLength={10} error={form.errorFor('account_number')} {...form.bind('account_number')} />
       <div aria-live="polite" className="mb-4" data-testid="enquiry">
         {enquiry.state === 'checking' ? <p className="text-sm text-slate-700">Checking the account name…</p> : null}
         {enquiry.state === 'found' ? (

@@ -1,7 +1,7 @@
 import { api } from './api.ts';
 import { bvnCheck } from '../lib/checks/kyc.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 /**
  * Tier 1 → 2 on /kyc-verification. Without JavaScript it is a plain post (intent=bvn) to the
@@ -24,14 +24,10 @@ export default function BvnForm({ values = {}, errors = {}, formError = null }: 
     <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="bvn" />
       <FormMessage error={message} />
-      <TextField
+      <DigitsField
         label="BVN (Bank Verification Number)"
         hint="11 digits. Dial *565*0# on the phone number you registered it with to see it."
-        inputMode="numeric"
-        autoComplete="off"
         maxLength={11}
-        pattern="[0-9]*"
-        className="input font-mono tracking-widest"
         error={form.errorFor('bvn')}
         {...form.bind('bvn')}
       />

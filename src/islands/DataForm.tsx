@@ -1,44 +1,32 @@
-import { useEffect, type SubmitEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { DataPlan, Network } from '../lib/bills.ts';
-import { dataDetailsCheck, dataDetailsOf } from '../lib/checks/data.ts';
-import { dataFingerprint, findPlan, plansByPeriod, planSummary } from '../lib/payment-rules.ts';
+import { dataDetailsCheck } from '../lib/checks/data.ts';
+import { findPlan, plansByPeriod, planSummary } from '../lib/payment-rules.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
-import { plans as planStore, processing, selectedPlan, selectPlan, setProviders, showPlans, whileProcessing } from '../stores/data.ts';
+import { selectPlan, setProviders, showPlans } from '../stores/data.ts';
 import { useSchemaForm, type FormProps } from './form-kit.tsx';
-import { checkedBeforeHydration, ChoiceFieldset, MobilePurchaseForm, NetworkChoice, PhoneNumberField, RadioCard, useHydrated, useMobilePurchase } from './mobile-kit.tsx';
-import { carriedKey } from './purchase-kit.tsx';
+import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, PhoneNumberField, RadioCard } from './mobile-kit.tsx';
+import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 
-type Props = FormProps & {
-  networks: readonly Network[];
-  /** Every network's plans, by network id, so choosing a network needs no round trip. */
-  plansByNetwork: Readonly<Record<string, readonly DataPlan[]>>;
-  sendAccount: string;
-  /** Kobo, as the page loaded it; the server checks again when buying. */
-  balance: number;
-  /** A key carried back from the confirm step by "Change details", valid only for `keyDetails`. */
-  idempotencyKey?: string | null;
-  keyDetails?: string | null;
-};
-
-const successPath = (reference: string) => `/data/purchase/success?reference=${encodeURIComponent(reference)}`;
+type Props = DetailsStepProps &
+  Pick<FormProps, 'values' | 'errors'> & {
+    networks: readonly Network[];
+    /** Every network's plans, by network id, so choosing a network needs no round trip. */
+    plansByNetwork: Readonly<Record<string, readonly DataPlan[]>>;
+  };
 
 /**
- * Buy a data plan. Before hydration (and without JavaScript) this is the "details" step of
- * /data/purchase: choosing a network is a round trip ("Show plans", or simply "Continue": the
- * page shows the plans of a network it has not shown yet instead of going on), and the page
- * answers a complete form with its confirm step. Once hydrated, the plans follow the network at
- * once, the PIN appears when the purchase is complete, and the purchase goes to the API under
- * one idempotency key per intended purchase.
+ * Buy a data plan: the details step of /data/purchase (network, plan, phone number). Without
+ * JavaScript choosing a network is a round trip ("Show plans", or simply "Continue": the page
+ * shows the plans of a network it has not shown yet instead of going on); once hydrated, the
+ * plans follow the network at once. "Continue" posts the details and the page answers with its
+ * review step (network, plan, number, amount, fee, total, then the PIN), with JavaScript or
+ * without.
  */
 export default function DataForm(props: Props) {
-  const { networks, plansByNetwork, sendAccount, balance, values = {}, errors = {}, formError = null, notice = null } = props;
+  const { networks, plansByNetwork, balance, values = {}, errors = {} } = props;
   const form = useSchemaForm(dataDetailsCheck, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
-  const hydrated = useHydrated();
-  const storedPlans = useStore(planStore);
-  const storedSelection = useStore(selectedPlan);
-  const carried = carriedKey(props);
 
   const networkId = String(form.values.provider_id ?? '');
   const planId = String(form.values.plan_id ?? '');
@@ -76,39 +64,21 @@ export default function DataForm(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // The stores are filled only in the browser; the server's HTML (and the first render) use the props.
-  const shownPlans = hydrated ? storedPlans : (plansByNetwork[networkId] ?? []);
-  const plan = hydrated ? storedSelection : (findPlan(shownPlans, planId) ?? null);
-  const parsed = dataDetailsOf(form.values);
-  const details = parsed && plan ? parsed : null;
+  // The form's state decides what is shown; the stores follow it in the browser (they are never set on the server).
+  const shownPlans = plansByNetwork[networkId] ?? [];
+  const plan = findPlan(shownPlans, planId) ?? null;
   const overBalance = plan ? purchaseBalanceProblem(balance, plan.amount) : undefined;
-  const ready = hydrated && details !== null && plan !== null && !overBalance;
-  const payment = useMobilePurchase({ form, flag: { processing, whileProcessing }, ready, errors, formError, carried, receiptPath: successPath, paidText: 'The data was bought' });
-
-  const onSubmit = (event: SubmitEvent<HTMLFormElement>) =>
-    payment.submit(event, () =>
-      details && plan && !overBalance
-        ? { path: `/v1/bills/data/purchase/${sendAccount}`, body: { provider_id: details.provider_id, plan_id: details.plan_id, phone_number: details.phone_number }, fingerprint: dataFingerprint(details) }
-        : null,
-    );
-
   const planError = form.errorFor('plan_id') ?? overBalance;
-  const summary =
-    ready && details && plan && network
-      ? {
-          rows: [
-            { label: 'Network', value: network.name },
-            { label: 'Plan', value: `${plan.name} (${planSummary(plan)})` },
-            { label: 'Phone number', value: <span className="font-mono">{details.phone_number}</span> },
-          ],
-          total: formatNaira(plan.amount),
-        }
-      : null;
   // Which network's plans are on screen: the page shows a newly chosen network's plans before going on.
-  const plansFor = <input type="hidden" name="plans_for" value={networkId} />;
+  const hidden = (
+    <>
+      <DefaultSubmit />
+      <input type="hidden" name="plans_for" value={networkId} />
+    </>
+  );
 
   return (
-    <MobilePurchaseForm action="/data/purchase" onSubmit={onSubmit} payment={payment} carried={carried} notice={notice} summary={summary} hidden={plansFor}>
+    <PaymentDetailsForm action="/data/purchase" step={props} complete={() => form.check() && Boolean(plan) && !overBalance} button="Continue" hidden={hidden}>
       <NetworkChoice
         name="provider_id"
         networks={networks}
@@ -154,6 +124,6 @@ export default function DataForm(props: Props) {
       )}
 
       <PhoneNumberField form={form} />
-    </MobilePurchaseForm>
+    </PaymentDetailsForm>
   );
 }

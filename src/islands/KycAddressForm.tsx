@@ -1,8 +1,6 @@
-import { api } from './api.ts';
 import { addressProofTypes, kycAddressCheck } from '../lib/checks/kyc.ts';
-import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { StateLgaFields, usePlaces, type PlaceProps } from './address-kit.tsx';
+import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { AddressFields, useAddressPost, usePlaces, type PlaceProps } from './address-kit.tsx';
 
 /**
  * Tier 2 → 3 on /kyc-verification: the home address (prefilled from onboarding) and the number
@@ -12,25 +10,12 @@ import { StateLgaFields, usePlaces, type PlaceProps } from './address-kit.tsx';
 export default function KycAddressForm({ values = {}, errors = {}, formError = null, notice = null, stateNames, lgas }: FormProps & PlaceProps) {
   const places = usePlaces({ stateNames, lgas }, String(values.state ?? ''));
   const form = useSchemaForm(kycAddressCheck(places), { address: '', city: '', state: '', lga: '', proof_type: '', proof_reference: '', ...values }, errors);
-  const { busy, message, onSubmit } = useApiSubmit(
-    form,
-    formError,
-    () => {
-      const { address, city, state, lga, proof_type, proof_reference } = form.values;
-      return api<{ user: AuthUser }>('POST', '/v1/kyc/address', { address, city, state, lga, proof_type, proof_reference });
-    },
-    (data) => {
-      signIn(data.user);
-      window.location.assign('/kyc-verification?done=address');
-    },
-  );
+  const { busy, message, onSubmit } = useAddressPost(form, formError, '/v1/kyc/address', ['address', 'city', 'state', 'lga', 'proof_type', 'proof_reference'], '/kyc-verification?done=address');
 
   return (
     <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
       <FormMessage error={message} notice={notice} />
-      <TextField label="Street address" autoComplete="street-address" hint="Where you live: house number and street, not a P.O. Box" error={form.errorFor('address')} {...form.bind('address')} />
-      <TextField label="City or town" autoComplete="address-level2" error={form.errorFor('city')} {...form.bind('city')} />
-      <StateLgaFields form={form} places={places} />
+      <AddressFields form={form} places={places} streetHint="Where you live: house number and street, not a P.O. Box" />
       <SelectField label="Proof of address" placeholder="Choose a document" options={addressProofTypes} error={form.errorFor('proof_type')} {...form.bind('proof_type')} />
       <TextField
         label="Number on the document"

@@ -1,5 +1,5 @@
 import { resetCodeCheck } from '../lib/checks/reset-code.ts';
-import { FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, submitterOf, useNativePost } from './recovery-kit.tsx';
 
 /** The page knows the email (from its cookie); this form asks only for the code. */
@@ -21,17 +21,7 @@ export default function ResetCodeForm({ errors = {}, formError = null, notice = 
       }}
     >
       <FormMessage error={formError} notice={notice} />
-      <TextField
-        label="Reset code"
-        hint="The 6 digits from the email"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        pattern="[0-9]*"
-        className="input font-mono text-2xl tracking-[0.5em]"
-        error={form.errorFor('token')}
-        {...form.bind('token')}
-      />
+      <DigitsField label="Reset code" hint="The 6 digits from the email" autoComplete="one-time-code" maxLength={6} wide error={form.errorFor('token')} {...form.bind('token')} />
       <PostButton busy={post.busy === 'verify'} busyText="Checking…" name="intent" value="verify">
         Continue
       </PostButton>

@@ -3,7 +3,7 @@ import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { otpCheck } from '../lib/checks/verify-email.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
 
 export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email }: FormProps & { email: string }) {
   const form = useSchemaForm(otpCheck, { otp: '', ...values }, errors);
@@ -50,16 +50,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
       <form method="post" action="/account/verify" noValidate onSubmit={verify}>
         <FormMessage error={message} notice={info} />
         <input type="hidden" name="intent" value="verify" />
-        <TextField
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          pattern="[0-9]*"
-          className="input font-mono text-2xl tracking-[0.5em]"
-          error={form.errorFor('otp')}
-          {...form.bind('otp')}
-        />
+        <DigitsField label="Verification code" autoComplete="one-time-code" maxLength={6} wide error={form.errorFor('otp')} {...form.bind('otp')} />
         <SubmitButton busy={busy === 'verify'} busyText="Checking…">
           Verify my email
         </SubmitButton>

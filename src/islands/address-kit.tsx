@@ -4,7 +4,8 @@ import type { PlaceNames } from '../lib/checks/address.ts';
 import type { StateWithLgas } from '../lib/states.ts';
 import { setStates, states as stateStore } from '../stores/general.ts';
 import { api } from './api.ts';
-import { SelectField, type useSchemaForm } from './form-kit.tsx';
+import { signIn, type AuthUser } from '../stores/auth.ts';
+import { SelectField, TextField, useApiSubmit, type SchemaForm } from './form-kit.tsx';
 
 /**
  * What the page gives an address island: the state names, and the LGAs of the state the form
@@ -46,7 +47,34 @@ export function usePlaces({ stateNames, lgas }: PlaceProps, shownState: string):
  * (see `chooseStateView` in src/server/http/forms.ts). With JavaScript the LGA list follows the
  * state at once.
  */
-export function StateLgaFields({ form, places }: { form: ReturnType<typeof useSchemaForm>; places: PlaceNames }) {
+/** The street, the city or town, then the state and its LGA: the fields every address form starts with. */
+export function AddressFields({ form, places, streetHint }: { form: SchemaForm; places: PlaceNames; streetHint: string }) {
+  return (
+    <>
+      <TextField label="Street address" autoComplete="street-address" hint={streetHint} error={form.errorFor('address')} {...form.bind('address')} />
+      <TextField label="City or town" autoComplete="address-level2" error={form.errorFor('city')} {...form.bind('city')} />
+      <StateLgaFields form={form} places={places} />
+    </>
+  );
+}
+
+/**
+ * An address form's submit: the named fields posted to `path`, the customer the API answers
+ * with signed in (their onboarding or tier moved on), then the browser sent to `next`.
+ */
+export function useAddressPost(form: SchemaForm, formError: string | null, path: string, fields: readonly string[], next: string) {
+  return useApiSubmit(
+    form,
+    formError,
+    () => api<{ user: AuthUser }>('POST', path, Object.fromEntries(fields.map((name) => [name, form.values[name]]))),
+    (data) => {
+      signIn(data.user);
+      window.location.assign(next);
+    },
+  );
+}
+
+export function StateLgaFields({ form, places }: { form: SchemaForm; places: PlaceNames }) {
   const state = String(form.values.state ?? '');
   const lgas = places.lgasOf(state);
   const stateBinding = form.bind('state');

@@ -88,27 +88,60 @@ export function useSchemaForm(check: FormCheck, initialValues: FormValues, initi
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { name: string; label: string; error?: string | undefined; hint?: ReactNode };
 
-export function TextField({ name, label, error, hint, id, ...input }: FieldProps) {
-  const inputId = id ?? name;
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+/** The ids a field is described by: its hint, what else is said under it, its message (`<id>-hint`, `<id>-error`). */
+export function describedBy(id: string, hint: unknown, error: unknown, ...others: (string | null)[]): string | undefined {
+  return [hint ? `${id}-hint` : null, ...others, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** What is said under a field: its hint, then its message, with the ids describedBy names. */
+export function FieldNotes({ id, hint, error, children }: { id: string; hint?: ReactNode; error?: string | undefined; children?: ReactNode }) {
   return (
-    <div className="field">
-      <label className="label" htmlFor={inputId}>
-        {label}
-      </label>
-      <input className="input" id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+    <>
       {hint ? (
-        <span className="hint" id={`${inputId}-hint`}>
+        <span className="hint" id={`${id}-hint`}>
           {hint}
         </span>
       ) : null}
+      {children}
       {error ? (
-        <span className="field-error" id={`${inputId}-error`}>
+        <span className="field-error" id={`${id}-error`}>
           {error}
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** One field's frame: its label, the control (`children`), then what is said under it (`also` between the hint and the message). */
+export function FieldFrame({ id, label, hint, error, also, children }: { id: string; label: string; hint?: ReactNode; error?: string | undefined; also?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <FieldNotes id={id} hint={hint} error={error}>
+        {also}
+      </FieldNotes>
     </div>
   );
+}
+
+export function TextField({ name, label, error, hint, id, ...input }: FieldProps) {
+  const inputId = id ?? name;
+  return (
+    <FieldFrame id={inputId} label={label} hint={hint} error={error}>
+      <input className="input" id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(inputId, hint, error)} {...input} />
+    </FieldFrame>
+  );
+}
+
+/**
+ * A number typed digit by digit (a code, a BVN, an account number): the numeric keypad, no
+ * autocorrect, drawn in spaced monospace (`wide` for the short codes typed large).
+ */
+export function DigitsField({ wide = false, ...field }: FieldProps & { maxLength: number; wide?: boolean }) {
+  return <TextField inputMode="numeric" pattern="[0-9]*" autoComplete="off" className={wide ? 'input font-mono text-2xl tracking-[0.5em]' : 'input font-mono tracking-wider'} {...field} />;
 }
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
@@ -122,13 +155,9 @@ type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
 
 export function SelectField({ name, label, error, hint, options, placeholder, id, ...select }: SelectProps) {
   const selectId = id ?? name;
-  const describedBy = [hint ? `${selectId}-hint` : null, error ? `${selectId}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label className="label" htmlFor={selectId}>
-        {label}
-      </label>
-      <select className="input" id={selectId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
+    <FieldFrame id={selectId} label={label} hint={hint} error={error}>
+      <select className="input" id={selectId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(selectId, hint, error)} {...select}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -136,17 +165,7 @@ export function SelectField({ name, label, error, hint, options, placeholder, id
           </option>
         ))}
       </select>
-      {hint ? (
-        <span className="hint" id={`${selectId}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={`${selectId}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 

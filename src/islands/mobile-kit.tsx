@@ -1,82 +1,13 @@
-import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Network } from '../lib/bills.ts';
-import type { FieldErrors } from '../lib/form-rules.ts';
-import type { ProcessingFlag } from '../stores/processing.ts';
-import { SubmitButton, TextField, type SchemaForm } from './form-kit.tsx';
-import { DetailsStepHead, PinField, SummaryList, usePayment, type IntendedPayment, type PaymentRequest, type SummaryRow } from './purchase-kit.tsx';
+import { FieldNotes, TextField, type SchemaForm } from './form-kit.tsx';
 
 /**
- * Pieces the airtime and data islands share: the form and its payment, the network chooser, its
- * radio cards, the phone number, the summary with the PIN, and the hidden default button; the
- * PIN field and the payment itself are in purchase-kit.tsx. Each renders plain HTML that works
- * before hydration and without JavaScript.
+ * Pieces the airtime and data islands share: the network chooser, its radio cards, the phone
+ * number and the hidden default button; the form around them is purchase-kit.tsx's. Each renders
+ * plain HTML that works before hydration and without JavaScript.
  */
 
-
-/**
- * The payment of a mobile purchase and its submit: the form checked, then the purchase the
- * island describes (null while it is not ready) paid, a refusal shown beside its fields.
- */
-export function useMobilePurchase(options: {
-  form: SchemaForm;
-  flag: ProcessingFlag;
-  ready: boolean;
-  errors: FieldErrors;
-  formError: string | null;
-  carried: IntendedPayment | null;
-  receiptPath: (reference: string) => string;
-  paidText: string;
-}) {
-  const { form, flag, ready, errors, formError, carried, receiptPath, paidText } = options;
-  const payment = usePayment({ flag, pinShown: ready, errors, formError, intended: carried, receiptPath, paidText });
-
-  async function submit(event: SubmitEvent<HTMLFormElement>, purchase: () => PaymentRequest | null) {
-    event.preventDefault();
-    if (payment.busy) return;
-    payment.setMessage(null);
-    const valid = form.check();
-    const request = purchase();
-    if (!valid || !request) return;
-    const refusal = await payment.pay(request);
-    if (refusal) payment.showRefusal(refusal, form);
-  }
-  return { ...payment, submit };
-}
-
-/**
- * A mobile purchase's form: the hidden default button, the details step's head, the fields,
- * then, once the purchase is complete, what will be bought and the PIN, and the button.
- */
-export function MobilePurchaseForm(props: {
-  action: string;
-  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
-  payment: ReturnType<typeof useMobilePurchase>;
-  carried: IntendedPayment | null;
-  notice: string | null;
-  /** What will be bought, once it is complete and affordable: its rows and total. */
-  summary: { rows: readonly SummaryRow[]; total: string } | null;
-  hidden?: ReactNode;
-  children: ReactNode;
-}) {
-  const { action, onSubmit, payment, carried, notice, summary, hidden, children } = props;
-  return (
-    <form method="post" action={action} noValidate onSubmit={onSubmit}>
-      <DefaultSubmit />
-      {hidden}
-      <DetailsStepHead carried={carried} message={payment.message} notice={notice} />
-      {children}
-      {summary ? (
-        <>
-          <SummaryList label="Purchase" rows={summary.rows} total={summary.total} />
-          <PinField {...payment.pinField} />
-        </>
-      ) : null}
-      <SubmitButton busy={payment.busy} busyText="Buying…">
-        {summary ? `Pay ${summary.total}` : 'Continue'}
-      </SubmitButton>
-    </form>
-  );
-}
 
 /** The line to buy for: the customer's own number, filled in by the page. */
 export function PhoneNumberField({ form }: { form: SchemaForm }) {
@@ -159,11 +90,7 @@ export function ChoiceFieldset({ name, legend, error, children }: { name: string
     <fieldset className="field" aria-describedby={error ? `${name}-error` : undefined}>
       <legend className="label">{legend}</legend>
       {children}
-      {error ? (
-        <span className="field-error" id={`${name}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <FieldNotes id={name} error={error} />
     </fieldset>
   );
 }

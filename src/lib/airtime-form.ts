@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { carriedKoboSchema, parseNairaInput } from './amount-input.ts';
+import { carriedKoboSchema, parseNairaInput, typedNairaSchema } from './amount-input.ts';
 import { airtimeQuickAmounts, mobileNumberSchema } from './bills.ts';
-import { kobo } from './money.ts';
 import { airtimeAmountProblem, airtimeKoboProblem } from './payment-rules.ts';
 import { requiredText } from './schemas.ts';
 
@@ -15,13 +14,7 @@ export { airtimeAmountProblem, airtimeFingerprint, airtimeKoboProblem, airtimeRa
  */
 
 /** Naira text → kobo, or the amount field's message. */
-export const airtimeNairaSchema = z
-  .string({ error: 'Enter the amount' })
-  .superRefine((text, context) => {
-    const problem = airtimeAmountProblem(text);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((text) => parseNairaInput(text) ?? kobo(0));
+export const airtimeNairaSchema = typedNairaSchema('Enter the amount', airtimeAmountProblem);
 
 /** Step "details": which network, which line, how much. The PIN comes on the confirm step. */
 export const airtimeDetailsSchema = z.object({

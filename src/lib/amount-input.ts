@@ -77,6 +77,20 @@ export function caretAfterFormat(raw: string, caret: number, formatted: string):
  * field ("150000"), checked again by the same rule it passed when typed, so a changed hidden
  * field gets no further than a typed amount would.
  */
+/**
+ * Naira as typed in a form's amount field → kobo, or the field's message: `missing` when the
+ * field was not sent, else what `problem` finds in the text (the payment's own rules).
+ */
+export function typedNairaSchema(missing: string, problem: (text: string) => string | undefined) {
+  return z
+    .string({ error: missing })
+    .superRefine((text, context) => {
+      const found = problem(text);
+      if (found) context.addIssue({ code: 'custom', message: found });
+    })
+    .transform((text) => parseNairaInput(text) ?? kobo(0));
+}
+
 export function carriedKoboSchema(problem: (amount: Kobo) => string | undefined) {
   return z
     .string({ error: 'Enter an amount' })

@@ -14,12 +14,20 @@ export const maxTransferKobo = 1_000_000_000_00;
 /** The smallest transfer, as the API's kobo schema has it. */
 export const minTransferKobo = 100;
 
-/** What is wrong with an amount as typed, in the amount field's words; undefined when it can be sent. */
-export function nairaAmountProblem(text: string): string | undefined {
-  if (text.trim() === '') return 'Enter an amount';
+/**
+ * What is wrong with an amount as typed, in the amount field's words (`missing` when it is
+ * empty, `unreadable` when it is not naira, else what `problem` finds in its kobo); undefined
+ * when it is right.
+ */
+function typedAmountProblem(text: string, missing: string, unreadable: string, problem: (amount: Kobo) => string | undefined): string | undefined {
+  if (text.trim() === '') return missing;
   const amount = parseNairaInput(text);
-  if (amount === null) return 'Enter an amount in naira, like 1,500.00';
-  return transferKoboProblem(amount);
+  return amount === null ? unreadable : problem(amount);
+}
+
+/** What is wrong with a transfer's amount as typed; undefined when it can be sent. */
+export function nairaAmountProblem(text: string): string | undefined {
+  return typedAmountProblem(text, 'Enter an amount', 'Enter an amount in naira, like 1,500.00', transferKoboProblem);
 }
 
 /** What is wrong with an amount in kobo, in the amount field's words; undefined when it can be sent. */
@@ -70,12 +78,9 @@ export { normaliseMobileNumber } from './mobile-number.ts';
 /** The range in the server's own words, so the message is the same whoever catches it first. */
 export const airtimeRangeMessage = `Airtime is from ${formatNaira(airtimeMinKobo)} to ${formatNaira(airtimeMaxKobo)}`;
 
-/** What is wrong with an amount as typed, in the amount field's words; undefined when it can be bought. */
+/** What is wrong with an airtime amount as typed; undefined when it can be bought. */
 export function airtimeAmountProblem(text: string): string | undefined {
-  if (text.trim() === '') return 'Enter the amount';
-  const amount = parseNairaInput(text);
-  if (amount === null) return 'Enter an amount in naira, like 500';
-  return airtimeKoboProblem(amount);
+  return typedAmountProblem(text, 'Enter the amount', 'Enter an amount in naira, like 500', airtimeKoboProblem);
 }
 
 /** What is wrong with an amount in kobo, in the amount field's words; undefined when it can be bought. */

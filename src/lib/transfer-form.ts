@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { carriedKoboSchema, parseNairaInput } from './amount-input.ts';
-import { kobo } from './money.ts';
+import { carriedKoboSchema, typedNairaSchema } from './amount-input.ts';
 import { accountNumberSchema, bankCodeSchema, narrationSchema } from './money-schemas.ts';
 import { nairaAmountProblem, transferKoboProblem } from './payment-rules.ts';
 import { checkbox } from './schemas.ts';
@@ -17,13 +16,7 @@ export { balanceProblem, minTransferKobo, nairaAmountProblem, transferFingerprin
  */
 
 /** Naira text → kobo, or the amount field's message. */
-export const nairaAmountSchema = z
-  .string({ error: 'Enter an amount' })
-  .superRefine((text, context) => {
-    const problem = nairaAmountProblem(text);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((text) => parseNairaInput(text) ?? kobo(0));
+export const nairaAmountSchema = typedNairaSchema('Enter an amount', nairaAmountProblem);
 
 /** Step "details": who and how much. */
 export const transferDetailsSchema = z.object({

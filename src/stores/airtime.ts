@@ -12,7 +12,7 @@ import { processingFlag } from './processing.ts';
  */
 export const providers = atom<readonly Network[]>([]);
 /** Processing is on around a purchase call, off afterwards whatever happens. */
-export const { processing, whileProcessing } = processingFlag();
+export const { processing, whileProcessing } = /* @__PURE__ */ processingFlag();
 
 export function setProviders(list: readonly Network[]): void {
   if (providers.get() !== list) providers.set(list);

@@ -11,7 +11,7 @@ export const providers = atom<readonly Network[]>([]);
 export const plans = atom<readonly DataPlan[]>([]);
 export const selectedPlan = atom<DataPlan | null>(null);
 /** Processing is on around a purchase call, off afterwards whatever happens. */
-export const { processing, whileProcessing } = processingFlag();
+export const { processing, whileProcessing } = /* @__PURE__ */ processingFlag();
 
 export function setProviders(list: readonly Network[]): void {
   if (providers.get() !== list) providers.set(list);

@@ -15,7 +15,7 @@ export type Pagination = { currentPage: number; lastPage: number; perPage: numbe
 export const banks = atom<readonly Bank[]>([]);
 export const transactionPin = atom<string>('');
 /** Processing is on around a money call; the PIN is cleared after it whatever happens. */
-export const { processing, whileProcessing } = processingFlag(() => transactionPin.set(''));
+export const { processing, whileProcessing } = /* @__PURE__ */ processingFlag(() => transactionPin.set(''));
 export const transactions = atom<readonly TransactionJson[]>([]);
 export const beneficiaries = atom<readonly Beneficiary[]>([]);
 export const pagination = map<Pagination>({ currentPage: 1, lastPage: 1, perPage: 20, total: 0 });
