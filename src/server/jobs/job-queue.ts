@@ -26,23 +26,33 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * the change that needs it was committed. A `uniqueKey` keeps at most one such job (a second
  * enqueue of the same key does nothing).
  */
-export async function enqueueJob(executor: Executor, clock: Clock, job: { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date }): Promise<void> {
+export async function enqueueJob(executor: Executor, clock: Clock, job: NewJob): Promise<void> {
+  await enqueueJobs(executor, clock, [job]);
+}
+
+type NewJob = { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date };
+
+/** Several jobs in one statement (a transfer's alerts, one per transaction row it writes); a job whose key is queued already is skipped. */
+export async function enqueueJobs(executor: Executor, clock: Clock, jobs: NewJob[]): Promise<void> {
+  if (jobs.length === 0) return;
   const now = clock.now();
   await executor
     .insertInto('jobs')
-    .values({
-      id: newId('job'),
-      kind: job.kind,
-      payload: JSON.stringify(job.payload ?? null),
-      unique_key: job.uniqueKey ?? null,
-      status: 'pending',
-      run_at: (job.runAt ?? now).toISOString(),
-      locked_until: null,
-      locked_by: null,
-      last_error: null,
-      created_at: now.toISOString(),
-      finished_at: null,
-    })
+    .values(
+      jobs.map((job) => ({
+        id: newId('job'),
+        kind: job.kind,
+        payload: JSON.stringify(job.payload ?? null),
+        unique_key: job.uniqueKey ?? null,
+        status: 'pending' as const,
+        run_at: (job.runAt ?? now).toISOString(),
+        locked_until: null,
+        locked_by: null,
+        last_error: null,
+        created_at: now.toISOString(),
+        finished_at: null,
+      })),
+    )
     .onConflict((conflict) => conflict.column('unique_key').doNothing())
     .execute();
 }

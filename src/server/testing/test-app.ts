@@ -53,7 +53,7 @@ export class MemorySms implements SmsSender {
   }
 }
 
-export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy; env?: Record<string, string>; biller?: (deps: { db: import('../db/connection.ts').Db; clock: Clock }) => Biller } = {}) {
+export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy; env?: Record<string, string>; biller?: (deps: { db: import('../db/connection.ts').Db; clock: Clock }) => Biller; onQuery?: (sql: string) => void } = {}) {
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
   const sms = new MemorySms();
@@ -73,7 +73,8 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
   }
   const config = parseConfig(environment);
   // A test may put its own aggregator in front (one that drops requests, say); it gets the database and clock.
-  const db = options.biller ? connect(config.database) : undefined;
+  // Or counts the statements the services run (onQuery).
+  const db = options.biller || options.onQuery ? connect(config.database, undefined, options.onQuery ? { onQuery: options.onQuery } : {}) : undefined;
   // Tests reach beneath the services (the database, the PIN guard…) to arrange and to check: the
   // test app is the services and the internals together; pages only ever get the services.
   const composed = await composeApp(config, {
@@ -81,7 +82,8 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
     mailer,
     sms,
     ...(options.loginThrottlePolicy ? { loginThrottlePolicy: options.loginThrottlePolicy } : {}),
-    ...(db && options.biller ? { db, biller: options.biller({ db, clock }) } : {}),
+    ...(db ? { db } : {}),
+    ...(db && options.biller ? { biller: options.biller({ db, clock }) } : {}),
   });
   const app = { ...composed.app, ...composed.internals };
   return {

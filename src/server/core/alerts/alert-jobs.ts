@@ -1,5 +1,5 @@
 import type { Trx } from '../ledger/ledger.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { enqueueJobs } from '../../jobs/job-queue.ts';
 
 /** The email alert of one transaction row (and, when the customer turned SMS on, the SMS job it queues). */
 export const transactionAlertJob = 'alert.transaction';
@@ -16,5 +16,10 @@ export const smsAlertKey = (transactionId: string) => `alert-sms:${transactionId
  * at the movement's own time (`at`), which is the clock of the service that wrote the row.
  */
 export async function queueTransactionAlert(trx: Trx, transaction: { id: string; at: Date }): Promise<void> {
-  await enqueueJob(trx, { now: () => transaction.at }, { kind: transactionAlertJob, payload: { transactionId: transaction.id }, uniqueKey: alertKey(transaction.id) });
+  await queueTransactionAlerts(trx, [transaction.id], transaction.at);
+}
+
+/** The alerts of rows written together (one movement's rows, at one time), in one statement. */
+export async function queueTransactionAlerts(trx: Trx, transactionIds: string[], at: Date): Promise<void> {
+  await enqueueJobs(trx, { now: () => at }, transactionIds.map((id) => ({ kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) })));
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
-import { fail } from '../result.ts';
+import { fail, type Failure } from '../result.ts';
 import { Refusal, type Trx } from '../ledger/ledger.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
@@ -15,6 +15,31 @@ export type AccountLimitsRow = {
   newBrowserStartedAt: string | null;
   newBrowserUntil: string | null;
 };
+
+/** The limits columns as loadAccountLimits selects them (the money gate reads them with the account lock). */
+export type AccountLimitsColumns = {
+  user_id: string | null;
+  opened_at: string;
+  own: number | string | null;
+  raise_to: number | string | null;
+  raise_at: string | null;
+  instant: number | string | null;
+  window_start: string | null;
+  window_until: string | null;
+};
+
+export function accountLimitsOf(row: AccountLimitsColumns | undefined): AccountLimitsRow | undefined {
+  if (!row?.user_id) return undefined;
+  const money = (value: number | string | null) => (value === null ? null : kobo(Number(value)));
+  return {
+    userId: row.user_id,
+    accountOpenedAt: row.opened_at,
+    own: { ownDailyLimitKobo: money(row.own), raiseToKobo: money(row.raise_to), raiseAppliesAt: row.raise_at },
+    instantPaymentsEnabled: row.instant === null || Number(row.instant) === 1,
+    newBrowserStartedAt: row.window_start,
+    newBrowserUntil: row.window_until,
+  };
+}
 
 /** The limits row of the customer who owns `accountNumber`, or undefined for an internal or unknown account. */
 export async function loadAccountLimits(executor: Trx | Db, accountNumber: string): Promise<AccountLimitsRow | undefined> {
@@ -33,16 +58,12 @@ export async function loadAccountLimits(executor: Trx | Db, accountNumber: strin
     ])
     .where('accounts.account_number', '=', accountNumber)
     .executeTakeFirst();
-  if (!row?.user_id) return undefined;
-  const money = (value: number | string | null) => (value === null ? null : kobo(Number(value)));
-  return {
-    userId: row.user_id,
-    accountOpenedAt: row.opened_at,
-    own: { ownDailyLimitKobo: money(row.own), raiseToKobo: money(row.raise_to), raiseAppliesAt: row.raise_at },
-    instantPaymentsEnabled: row.instant === null || Number(row.instant) === 1,
-    newBrowserStartedAt: row.window_start,
-    newBrowserUntil: row.window_until,
-  };
+  return accountLimitsOf(row);
+}
+
+/** A transfer to another bank while the customer has instant payments off (the money gate reads the switch with the caller). */
+export function instantPaymentsOff(): Failure {
+  return fail('INSTANT_PAYMENTS_OFF', 'You have turned off instant transfers to other banks. To send this, turn them on in Settings, under Limits, with your password and PIN (POST /v1/limits/instant-payments). Transfers within the bank still work.');
 }
 
 /** What left the account (debits still standing: successful or pending, amounts without charges) since `since`. */
@@ -77,8 +98,9 @@ export function createLimitGuard(deps: { config: Pick<Config, 'customerLimits'>;
   const rules = config.customerLimits;
 
   return {
-    async check(trx: Trx, accountNumber: string, debit: { amountKobo: Kobo; usedTodayKobo: Kobo; now: Date; verb: 'send' | 'spend' }): Promise<void> {
-      const limits = await loadAccountLimits(trx, accountNumber);
+    /** `limits`: the row when the caller read it already (the money gate does, with the account lock); else it is loaded. */
+    async check(trx: Trx, accountNumber: string, debit: { amountKobo: Kobo; usedTodayKobo: Kobo; now: Date; verb: 'send' | 'spend'; limits?: AccountLimitsRow | undefined }): Promise<void> {
+      const limits = 'limits' in debit ? debit.limits : await loadAccountLimits(trx, accountNumber);
       if (!limits) return;
       type Named = LimitCheck & ({ kind: 'own' } | { kind: 'cap'; window: CapWindow });
       const checks: Named[] = [];

@@ -13,7 +13,7 @@ import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from 
 import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import { formatNaira, kobo } from '../../../lib/money.ts';
 import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
-import { capAt, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
+import { capAt, instantPaymentsOff, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
 import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
 import type { DeviceCookies } from './device-cookies.ts';
 
@@ -213,7 +213,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
     async instantPaymentsRefusal(userId: string): Promise<Failure | null> {
       const row = await db.selectFrom('customer_limits').select('instant_payments_enabled').where('user_id', '=', userId).executeTakeFirst();
       if (!row || Number(row.instant_payments_enabled) === 1) return null;
-      return fail('INSTANT_PAYMENTS_OFF', 'You have turned off instant transfers to other banks. To send this, turn them on in Settings, under Limits, with your password and PIN (POST /v1/limits/instant-payments). Transfers within the bank still work.');
+      return instantPaymentsOff();
     },
 
     /**

@@ -13,8 +13,8 @@ export type LedgerReport = {
 /**
  * Recomputes the books from the postings and compares: every entry sums to zero, every account's
  * balance equals the sum of its postings, all balances sum to zero, no customer is below zero,
- * each customer transaction's entry exists, and the suspense account holds exactly the pending
- * interbank transfers.
+ * each customer transaction's entry exists, the suspense account holds exactly the pending
+ * interbank transfers, and every monthly rollup equals the transactions it sums.
  */
 export async function verifyLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -69,6 +69,9 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
     problems.push(`suspense holds ${suspense.balance} but pending interbank transfers (${pendingTransfers.total}) and purchases (${pendingPurchases.total}) total ${inFlight}`);
   }
 
+  // The monthly rollups (the dashboard's statistics) hold exactly what the transactions sum to.
+  problems.push(...(await rollupProblems(db)));
+
   const counts = await db
     .selectNoFrom((eb) => [
       eb.selectFrom('journal_entries').select(eb.fn.countAll<number>().as('n')).as('entries'),
@@ -76,4 +79,32 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
     ])
     .executeTakeFirstOrThrow();
   return { ok: problems.length === 0, accounts: accounts.length, entries: Number(counts.entries), postings: Number(counts.postings), problems };
+}
+
+/**
+ * Each rollup group (account, month, type, category, status) against the transactions rows it
+ * stands for: the same count, amounts and fees. A group with no rows must be all zeros.
+ */
+export async function rollupProblems(db: Db): Promise<string[]> {
+  const month = sql<string>`substr(value_date, 1, 7)`;
+  const actual = await db
+    .selectFrom('transactions')
+    .select((eb) => ['account_number', month.as('month'), 'type', 'category', 'status', eb.fn.countAll<number>().as('row_count'), eb.fn.sum<number>('amount').as('amount_kobo'), eb.fn.sum<number>('fee').as('fee_kobo')])
+    .groupBy(['account_number', month, 'type', 'category', 'status'])
+    .execute();
+  const stored = await db.selectFrom('monthly_rollups').selectAll().execute();
+  const keyOf = (row: { account_number: string; month: string; type: string; category: string; status: string }) => [row.account_number, row.month, row.type, row.category, row.status].join(' ');
+  const figures = (row: { row_count: number | string; amount_kobo: number | string; fee_kobo: number | string } | undefined) =>
+    row ? `${Number(row.row_count)} rows, amounts ${Number(row.amount_kobo)}, fees ${Number(row.fee_kobo)}` : '0 rows, amounts 0, fees 0';
+  const expected = new Map(actual.map((row) => [keyOf(row), row]));
+  const problems: string[] = [];
+  for (const row of stored) {
+    const key = keyOf(row);
+    const want = figures(expected.get(key));
+    const have = figures(row);
+    if (want !== have) problems.push(`rollup ${key}: holds ${have} but the transactions have ${want}`);
+    expected.delete(key);
+  }
+  for (const [key, row] of expected) problems.push(`rollup ${key} is missing: the transactions have ${figures(row)}`);
+  return problems;
 }

@@ -45,6 +45,15 @@ function judge<T>(claim: Claim, row: Row): Replay<T> | Refusal {
   return new Replay(JSON.parse(row.response_body) as Result<T>);
 }
 
+/**
+ * What a stored key means for a new request, as the fast path outside any transaction judges it:
+ * nothing (no key, or one older than the window), a replay, or a refusal.
+ */
+export function judgeStored<T>(claim: Claim, row: Row | undefined, now: Date): Replay<T> | Refusal | null {
+  if (!row || Date.parse(row.created_at) < now.getTime() - idempotencyWindowMs) return null;
+  return judge<T>(claim, row);
+}
+
 function storedKey(executor: Db | Trx, claim: Claim): Promise<Row | undefined> {
   return executor
     .selectFrom('idempotency_keys')
@@ -59,9 +68,7 @@ export function createIdempotency(deps: { db: Db }) {
   return {
     /** The fast path outside any transaction: a finished or conflicting key answers at once. */
     async peek<T>(claim: Claim, now: Date): Promise<Replay<T> | Refusal | null> {
-      const row = await storedKey(db, claim);
-      if (!row || Date.parse(row.created_at) < now.getTime() - idempotencyWindowMs) return null;
-      return judge<T>(claim, row);
+      return judgeStored<T>(claim, await storedKey(db, claim), now);
     },
 
     /**
@@ -71,18 +78,23 @@ export function createIdempotency(deps: { db: Db }) {
      */
     async claim(trx: Trx, claim: Claim, now: Date): Promise<void> {
       const at = now.toISOString();
+      const insert = () =>
+        trx
+          .insertInto('idempotency_keys')
+          .values({ user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at })
+          .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
+          .executeTakeFirst();
+      if (Number((await insert()).numInsertedOrUpdatedRows ?? 0) > 0) return;
+      // The key is taken. One older than the window is free again: it goes and this claim takes its
+      // place (statements spent only when a key is taken). The second insert, like the first, waits
+      // for a request that holds the key uncommitted.
       await trx
         .deleteFrom('idempotency_keys')
         .where('user_id', '=', claim.userId)
         .where('key', '=', claim.key)
         .where('created_at', '<', new Date(now.getTime() - idempotencyWindowMs).toISOString())
         .execute();
-      const inserted = await trx
-        .insertInto('idempotency_keys')
-        .values({ user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at })
-        .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return;
+      if (Number((await insert()).numInsertedOrUpdatedRows ?? 0) > 0) return;
       const row = await storedKey(trx, claim);
       if (!row) throw new Error(`idempotency key ${claim.key} vanished between insert and read`);
       throw judge(claim, row);

@@ -23,8 +23,8 @@ const lagosOffsetMs = 60 * 60 * 1000;
 describeOnEngines('money gate on %s', (t, engine) => {
   let gate: ReturnType<typeof createMoneyGate>;
   beforeEach(async () => {
-    const { db, config, users, transactions, pins, idempotency } = t().app;
-    gate = createMoneyGate({ db, config, clock: t().clock, users, transactions, pins, idempotency, words: moneyWords });
+    const { db, config, pins } = t().app;
+    gate = createMoneyGate({ db, config, clock: t().clock, pins, words: moneyWords });
   });
 
   const dailyLimit = (tier: 1 | 2 | 3) => t().app.config.money.tiers[tier].dailyDebitKobo;

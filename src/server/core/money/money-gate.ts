@@ -4,18 +4,16 @@ import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
-import { presentTransaction, type TransactionRepository } from '../transactions/transaction-repository.ts';
+import { presentTransaction } from '../transactions/transaction-repository.ts';
 import type { PinGuard } from './pin-guard.ts';
-import { Replay, requestHash, type Claim, type Idempotency } from './idempotency.ts';
-import type { UserRepository } from '../users/user-repository.ts';
-import { presentUser } from '../users/present-user.ts';
+import { judgeStored, Replay, requestHash, type Claim } from './idempotency.ts';
 import { pendingOnboardingStep } from '../../../lib/onboarding.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
-import type { LimitGuard } from '../customer-limits/limit-guard.ts';
-import { accountFrozen, refuseIfFrozen } from '../safety/frozen.ts';
+import { accountLimitsOf, instantPaymentsOff, type LimitGuard } from '../customer-limits/limit-guard.ts';
+import { accountFrozen } from '../safety/frozen.ts';
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
 export type MoneyOutcome = { transaction: TransactionJson; message: string };
@@ -27,23 +25,61 @@ export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
  * the PIN; and, inside the money transaction, the idempotency claim, the tier's daily limit and
  * the balance.
  */
-export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; users: UserRepository; transactions: TransactionRepository; pins: PinGuard; idempotency: Idempotency; words: MoneyWords; limitGuard?: LimitGuard }) {
-  const { db, config, clock, users, transactions, pins, idempotency, words, limitGuard } = deps;
+export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pins: PinGuard; words: MoneyWords; limitGuard?: LimitGuard }) {
+  const { db, config, clock, pins, words, limitGuard } = deps;
+
+  /**
+   * Everything the checks before the PIN need, in one statement: the caller, whether the account
+   * is theirs, the onboarding flags, the frozen flag, the instant-payments switch and, when a key
+   * is given, what is stored under it. (The request's session already holds the caller, but not
+   * these; reading them together costs one round trip where they cost six.)
+   */
+  async function readCaller(userId: string, sendAccount: string, key: string | null) {
+    return db
+      .selectFrom('users')
+      .leftJoin('accounts', (join) => join.onRef('accounts.user_id', '=', 'users.id').on('accounts.account_number', '=', sendAccount))
+      .leftJoin('addresses', 'addresses.user_id', 'users.id')
+      .leftJoin('customer_limits', 'customer_limits.user_id', 'users.id')
+      .leftJoin('idempotency_keys', (join) => join.onRef('idempotency_keys.user_id', '=', 'users.id').on('idempotency_keys.key', '=', key ?? ''))
+      .select([
+        'users.tier',
+        'users.frozen_at',
+        'users.email_verified_at',
+        (eb) => eb('users.transaction_pin_hash', 'is not', null).as('has_pin'),
+        (eb) => eb('users.security_answer_hash', 'is not', null).as('has_answer'),
+        'addresses.user_id as address_of',
+        'accounts.account_name',
+        'customer_limits.instant_payments_enabled',
+        'idempotency_keys.request_hash',
+        'idempotency_keys.operation',
+        'idempotency_keys.state',
+        'idempotency_keys.response_body',
+        'idempotency_keys.created_at as key_created_at',
+      ])
+      .where('users.id', '=', userId)
+      .executeTakeFirst();
+  }
+  type CallerRow = NonNullable<Awaited<ReturnType<typeof readCaller>>>;
+
+  function authorised(row: CallerRow | undefined): Result<{ accountName: string; tier: number; frozen: boolean }> {
+    if (!row) return fail('UNAUTHENTICATED', 'Please sign in.');
+    if (row.account_name === null) return fail('FORBIDDEN', 'That account is not yours.');
+    const flags = { is_email_verified: row.email_verified_at !== null, is_address_submitted: row.address_of !== null, is_transaction_pin_set: Boolean(row.has_pin), is_security_question_set: Boolean(row.has_answer) };
+    if (pendingOnboardingStep(flags)) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account before moving money.');
+    return succeed({ accountName: row.account_name, tier: row.tier, frozen: row.frozen_at !== null });
+  }
 
   /** The caller may move money from this account: it is theirs and onboarding is complete. */
   async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number; frozen: boolean }>> {
-    const profile = await users.loadProfile(userId);
-    if (!profile) return fail('UNAUTHENTICATED', 'Please sign in.');
-    const account = profile.accounts.find((candidate) => candidate.account_number === sendAccount);
-    if (!account) return fail('FORBIDDEN', 'That account is not yours.');
-    if (pendingOnboardingStep(presentUser(profile))) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account before moving money.');
-    return succeed({ accountName: account.account_name, tier: profile.user.tier, frozen: profile.user.frozen_at !== null });
+    return authorised(await readCaller(userId, sendAccount, null));
   }
 
   /**
    * Authorise, the idempotency fast path, then the PIN. A retry of a finished request replays
    * its answer before the PIN is checked again: it moves no money, must not count as a PIN
-   * attempt, and returns what the first one returned.
+   * attempt, and returns what the first one returned. A transfer to another bank (`instant`)
+   * is refused while the customer has instant payments off, before the replay and the PIN, and
+   * only once the account is known to be theirs.
    */
   async function prelude(
     userId: string,
@@ -52,32 +88,92 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
     key: string,
     operation: string,
     hashed: Record<string, unknown>,
+    options: { instant?: boolean } = {},
   ): Promise<{ done: MoneyResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
-    const authorised = await authorise(userId, sendAccount);
-    if (!authorised.ok) return { done: authorised };
+    const row = await readCaller(userId, sendAccount, key);
+    const caller = authorised(row);
+    if (!caller.ok) return { done: caller };
+    if (options.instant && row!.instant_payments_enabled !== null && Number(row!.instant_payments_enabled) !== 1) return { done: instantPaymentsOff() };
     const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
-    const early = await idempotency.peek<MoneyOutcome>(claim, clock.now());
+    const stored = row!.request_hash !== null ? { request_hash: row!.request_hash, operation: row!.operation!, state: row!.state!, response_body: row!.response_body, created_at: row!.key_created_at! } : undefined;
+    const early = judgeStored<MoneyOutcome>(claim, stored, clock.now());
     if (early instanceof Replay) return { done: { ...early.outcome, replayed: true } as MoneyResult };
     if (early instanceof Refusal) return { done: early.failure };
     // A frozen account (issue 13) is refused after a finished request's replay and before the PIN: no PIN try is spent.
-    if (authorised.value.frozen) return { done: accountFrozen() };
+    if (caller.value.frozen) return { done: accountFrozen() };
     const confirmed = await pins.confirm(userId, pin);
     if (!confirmed.ok) return { done: confirmed };
-    return { ready: { ...authorised.value, claim } };
+    return { ready: { ...caller.value, claim } };
   }
 
-  /** Daily debit limit for the sender's tier, checked with the account locked. */
-  async function checkDailyLimit(trx: Trx, accountNumber: string, tier: number, amountKobo: Kobo, now: Date, verb: 'send' | 'spend' = 'send') {
-    // Every debit's money transaction passes here: a freeze that landed since the prelude stops it too.
-    await refuseIfFrozen(trx, accountNumber);
+  /**
+   * Locks the accounts a debit touches (in lockAccounts' fixed order) and reads what the checks
+   * need: each account's balance, owner's tier and name, and for the sender the frozen flag, the
+   * limits row and what it has already debited today. On SQLite the transaction holds the write
+   * lock from its BEGIN, so this is one statement where the lock and the checks took five. On
+   * PostgreSQL the row locks come first, in a statement of their own: a statement that waited
+   * for a lock still reads the rest (today's debits, the frozen flag) as they were when it
+   * started, so the reads follow in a second statement, which sees what the debit before it
+   * committed.
+   */
+  async function lockForDebit(trx: Trx, sendAccount: string, others: string[], now: Date) {
+    const sorted = [...new Set([sendAccount, ...others])].sort();
+    const day = lagosDate(now);
+    if (config.database.kind === 'postgres') {
+      await trx.selectFrom('accounts').select('account_number').where('account_number', 'in', sorted).orderBy('account_number').forUpdate().execute();
+    }
+    const query = trx
+      .selectFrom('accounts')
+      .leftJoin('users', 'users.id', 'accounts.user_id')
+      .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
+      .select((eb) => [
+        'accounts.account_number',
+        'accounts.balance',
+        'accounts.user_id',
+        'accounts.kind',
+        'accounts.account_name',
+        'accounts.created_at as opened_at',
+        'users.tier',
+        'users.frozen_at',
+        'customer_limits.own_daily_limit_kobo as own',
+        'customer_limits.raise_to_kobo as raise_to',
+        'customer_limits.raise_applies_at as raise_at',
+        'customer_limits.instant_payments_enabled as instant',
+        'customer_limits.new_browser_window_started_at as window_start',
+        'customer_limits.new_browser_window_until as window_until',
+        eb.selectFrom('transactions').select((sum) => sum.fn.coalesce(sum.fn.sum<number>('amount'), sum.lit(0)).as('total')).where('account_number', '=', sendAccount).where('value_date', '=', day).where('type', '=', 'debit').where('status', 'in', ['successful', 'pending']).as('debited_today'),
+      ])
+      .where('accounts.account_number', 'in', sorted)
+      .orderBy('accounts.account_number');
+    const rows = await query.execute();
+    const locked = new Map(rows.map((row) => [row.account_number, { ...row, balance: Number(row.balance) }]));
+    const sender = locked.get(sendAccount);
+    if (!sender) throw new Error(`debit from unknown account ${sendAccount}`);
+    return { locked, sender: { accountNumber: sendAccount, frozen: sender.frozen_at !== null, usedTodayKobo: kobo(Number(sender.debited_today ?? 0)), limits: accountLimitsOf(sender) } };
+  }
+  type DebitContext = Awaited<ReturnType<typeof lockForDebit>>['sender'];
+
+  /**
+   * The sender's checks inside the money transaction, from what lockForDebit read with the lock:
+   * a freeze that landed since the prelude stops it; then the tier's daily limit and the
+   * customer's own limits.
+   */
+  async function checkDebit(trx: Trx, sender: DebitContext, tier: number, amountKobo: Kobo, now: Date, verb: 'send' | 'spend' = 'send') {
+    if (sender.frozen) throw new Refusal(accountFrozen());
     const limitKobo = tierLimits(config.money, tier).dailyDebitKobo;
-    const usedKobo = kobo(await transactions.debitedOn(trx, accountNumber, lagosDate(now)));
+    const usedKobo = sender.usedTodayKobo;
     // The customer's own daily limit and the new-browser cap (issue 13), each at or below the tier's.
-    await limitGuard?.check(trx, accountNumber, { amountKobo, usedTodayKobo: usedKobo, now, verb });
+    await limitGuard?.check(trx, sender.accountNumber, { amountKobo, usedTodayKobo: usedKobo, now, verb, limits: sender.limits });
     if (usedKobo + amountKobo > limitKobo) {
       const refusal = words.dailyLimit({ limitKobo, usedKobo, leftKobo: kobo(Math.max(0, limitKobo - usedKobo)), tier, verb });
       throw new Refusal(fail('LIMIT_EXCEEDED', refusal.message, { errors: { amount: [refusal.field] } }));
     }
+  }
+
+  /** Daily debit limit for the sender's tier (and the frozen flag and own limits), checked with the account locked. */
+  async function checkDailyLimit(trx: Trx, accountNumber: string, tier: number, amountKobo: Kobo, now: Date, verb: 'send' | 'spend' = 'send') {
+    const { sender } = await lockForDebit(trx, accountNumber, [], now);
+    await checkDebit(trx, sender, tier, amountKobo, now, verb);
   }
 
   /** The balance covers the debit (amount and charges), or the transaction is refused. */
@@ -103,6 +199,6 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; us
     return presentTransaction(row);
   }
 
-  return { authorise, prelude, checkDailyLimit, requireFunds, moneyTransaction, presentByReference };
+  return { authorise, prelude, lockForDebit, checkDebit, checkDailyLimit, requireFunds, moneyTransaction, presentByReference };
 }
 export type MoneyGate = ReturnType<typeof createMoneyGate>;

@@ -5,14 +5,15 @@ import { recordTransaction } from '../transactions/transaction-repository.ts';
 /**
  * Gives a failed debit back, in the caller's transaction: the exact opposite of its journal entry
  * (amount and every charge), the original marked `reversed` with the reason, and a `reversal`
- * credit the customer sees in their history. The ledger's unique index on reverses_entry_id
+ * credit the customer sees in their history. Answers the original row as it now stands. The ledger's unique index on reverses_entry_id
  * means this can happen only once per debit.
  */
-export async function reverseDebit(trx: Trx, original: TransactionRow, failure: { reason: string; narration: string; description: string; at: Date }): Promise<void> {
+export async function reverseDebit(trx: Trx, original: TransactionRow, failure: { reason: string; narration: string; description: string; at: Date }): Promise<TransactionRow> {
   const at = failure.at.toISOString();
   const reversal = await reverseEntry(trx, { entryId: original.entry_id, reference: original.reference, at, description: failure.description });
   const details = JSON.parse(original.details) as Record<string, unknown>;
-  await trx.updateTable('transactions').set({ status: 'reversed', details: JSON.stringify({ ...details, failure_reason: failure.reason }), updated_at: at }).where('id', '=', original.id).execute();
+  const changes = { status: 'reversed' as const, details: JSON.stringify({ ...details, failure_reason: failure.reason }), updated_at: at };
+  await trx.updateTable('transactions').set(changes).where('id', '=', original.id).execute();
   await recordTransaction(trx, {
     reference: newReference('RVS', failure.at),
     accountNumber: original.account_number,
@@ -31,4 +32,5 @@ export async function reverseDebit(trx: Trx, original: TransactionRow, failure: 
     entryId: reversal.entryId,
     at: failure.at,
   });
+  return { ...original, ...changes };
 }

@@ -3,8 +3,9 @@ import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry, type Trx } from '../ledger/ledger.ts';
-import { recordTransaction, type TransactionRepository } from '../transactions/transaction-repository.ts';
+import { inTransaction, internalAccounts, newReference, postEntry, type Trx } from '../ledger/ledger.ts';
+import { presentTransaction, recordTransactions, type TransactionRepository } from '../transactions/transaction-repository.ts';
+import type { TransactionRow } from '../../db/schema.ts';
 import type { Claim, Idempotency } from '../money/idempotency.ts';
 import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
 import { reverseDebit } from '../money/reversal.ts';
@@ -54,7 +55,7 @@ type AnyRail = PaymentRail<PaymentTable, unknown>;
  * the provider has said the payment failed ("never received" counts only after the rail's grace).
  */
 export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine: 'sqlite' | 'postgres'; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails }) {
-  const { db, clock, log, engine, idempotency, transactions, gate, rails } = deps;
+  const { db, clock, log, idempotency, transactions, gate, rails } = deps;
 
   function railOf(table: PaymentTable): AnyRail {
     const rail = rails[table] as AnyRail | undefined;
@@ -64,6 +65,12 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
 
   async function present(executor: Db | Trx, rail: AnyRail, accountNumber: string, reference: string): Promise<Result<{ transaction: TransactionJson; message: string }>> {
     const transaction = await gate.presentByReference(executor, accountNumber, reference);
+    return succeed({ transaction, message: rail.message(transaction) });
+  }
+
+  /** The answer for a row this process has just written (no read back). */
+  function presented(rail: AnyRail, row: TransactionRow): Result<{ transaction: TransactionJson; message: string }> {
+    const transaction = presentTransaction(row);
     return succeed({ transaction, message: rail.message(transaction) });
   }
 
@@ -88,8 +95,9 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
     const started = await gate.moneyTransaction(async (trx) => {
       const now = clock.now();
       await idempotency.claim(trx, claim, now);
-      const sender = (await lockAccounts(trx, engine, [sendAccount])).get(sendAccount)!;
-      await gate.checkDailyLimit(trx, sendAccount, payment.tier, amountKobo, now, payment.limitVerb);
+      const { locked, sender: debit } = await gate.lockForDebit(trx, sendAccount, [], now);
+      const sender = locked.get(sendAccount)!;
+      await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
       gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);
       const reference = newReference(payment.referencePrefix, now);
       const posted = await postEntry(trx, {
@@ -103,7 +111,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
           ...charges.map((charge) => ({ account: charge.account, amount: charge.amountKobo })),
         ],
       });
-      const transactionId = await recordTransaction(trx, {
+      const [row] = await recordTransactions(trx, [{
         reference,
         accountNumber: sendAccount,
         userId: payment.userId,
@@ -118,7 +126,8 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
         details: payment.transaction.details,
         entryId: posted.entryId,
         at: now,
-      });
+      }]);
+      const transactionId = row!.id;
       await trx
         .insertInto(table as PaymentTable)
         .values({
@@ -139,7 +148,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
         .execute();
       if (payment.alsoInTransaction) await payment.alsoInTransaction(trx, now);
       // Stored now, so a retry after a crash sees the pending payment; replaced when it settles.
-      const outcome = await present(trx, rail, sendAccount, reference);
+      const outcome = presented(rail, row!);
       await idempotency.complete(trx, claim, outcome, reference, now);
       return outcome;
     });
@@ -153,14 +162,19 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
       }
       return started;
     }
-    await settle(table, reference, verdict);
-    return present(db, rail, sendAccount, reference);
+    const settled = await settle(table, reference, verdict);
+    return settled ?? present(db, rail, sendAccount, reference);
   }
 
-  /** Settles a pending payment once: succeeded moves suspense to the rail's settlement account; failed reverses the whole debit. */
-  async function settle<T extends PaymentTable>(table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<void> {
+  /**
+   * Settles a pending payment once: succeeded moves suspense to the rail's settlement account;
+   * failed reverses the whole debit. Answers what the customer is told, or null when another
+   * process (a re-query, the customer's "check status") settled it first.
+   */
+  async function settle<T extends PaymentTable>(table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<Result<{ transaction: TransactionJson; message: string }> | null> {
     const rail = railOf(table);
     let settled: { row: PendingRow; transaction: TransactionJson } | null = null;
+    let answer: Result<{ transaction: TransactionJson; message: string }> | null = null;
     await inTransaction(db, async (trx) => {
       const now = clock.now();
       const claimed = await pendingView(trx)
@@ -190,15 +204,13 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
             { account: settlement.account, amount },
           ],
         });
-        await trx
-          .updateTable('transactions')
-          .set({ status: 'successful', ...(settlement.details ? { details: JSON.stringify({ ...details, ...settlement.details }) } : {}), updated_at: now.toISOString() })
-          .where('id', '=', original.id)
-          .execute();
+        const changes = { status: 'successful' as const, ...(settlement.details ? { details: JSON.stringify({ ...details, ...settlement.details }) } : {}), updated_at: now.toISOString() };
+        await trx.updateTable('transactions').set(changes).where('id', '=', original.id).execute();
+        answer = presented(rail, { ...original, ...changes });
       } else {
-        await reverseDebit(trx, original, { reason: verdict.reason, ...rail.reversal(claimed as never, details, verdict.reason), at: now });
+        answer = presented(rail, await reverseDebit(trx, original, { reason: verdict.reason, ...rail.reversal(claimed as never, details, verdict.reason), at: now }));
       }
-      const outcome = await present(trx, rail, claimed.account_number, reference);
+      const outcome = answer;
       if (claimed.idempotency_user_id && claimed.idempotency_key) {
         await idempotency.complete(trx, { userId: claimed.idempotency_user_id, key: claimed.idempotency_key }, outcome, reference, now);
       }
@@ -207,6 +219,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
     log.info(`${rail.logPrefix}.settled`, { reference, outcome: verdict.outcome, ...(verdict.code !== undefined ? { code: verdict.code } : {}) });
     const done = settled as { row: PendingRow; transaction: TransactionJson } | null;
     if (done && rail.afterSettle) await rail.afterSettle(done.row as never, done.transaction, verdict);
+    return answer;
   }
 
   /** Asks one rail about its pending payments whose turn has come (or one, on the customer's demand). */

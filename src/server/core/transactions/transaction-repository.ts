@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
 import type { Trx } from '../ledger/ledger.ts';
 import { newId } from '../ids.ts';
-import { queueTransactionAlert } from '../alerts/alert-jobs.ts';
+import { queueTransactionAlert, queueTransactionAlerts } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
 
@@ -37,34 +37,49 @@ function sortableId(at: Date): string {
 
 /** Writes the customer's view of a movement, in the caller's transaction. Returns its id. */
 export async function recordTransaction(trx: Trx, input: NewTransaction): Promise<string> {
-  const id = sortableId(input.at);
-  const at = input.at.toISOString();
-  const row: Insertable<TransactionsTable> = {
-    id,
-    reference: input.reference,
-    account_number: input.accountNumber,
-    user_id: input.userId,
-    type: input.type,
-    category: input.category,
-    status: input.status,
-    amount: input.amount,
-    fee: input.fee,
-    balance_after: input.balanceAfter,
-    narration: input.narration,
-    counterparty_name: input.counterparty?.name ?? null,
-    counterparty_account: input.counterparty?.account_number ?? null,
-    counterparty_bank_code: input.counterparty?.bank_code ?? null,
-    counterparty_bank_name: input.counterparty?.bank_name ?? null,
-    details: JSON.stringify(input.details),
-    entry_id: input.entryId,
-    value_date: lagosDate(input.at),
-    created_at: at,
-    updated_at: at,
-  };
-  await trx.insertInto('transactions').values(row).execute();
+  const [row] = await recordTransactions(trx, [input]);
+  return row!.id;
+}
+
+/**
+ * Writes the rows of one movement (a transfer's debit and credit) in one statement, with their
+ * alerts in one more, in the caller's transaction. Returns the rows as written, so the caller
+ * presents them without reading them back. (The monthly rollups follow the rows in the database:
+ * migrations/2026-11-22T2000_monthly_rollups.ts.)
+ */
+export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Promise<TransactionRow[]> {
+  const rows: TransactionRow[] = inputs.map((input) => {
+    const at = input.at.toISOString();
+    return {
+      id: sortableId(input.at),
+      reference: input.reference,
+      account_number: input.accountNumber,
+      user_id: input.userId,
+      type: input.type,
+      category: input.category,
+      status: input.status,
+      amount: input.amount,
+      fee: input.fee,
+      balance_after: input.balanceAfter,
+      narration: input.narration,
+      counterparty_name: input.counterparty?.name ?? null,
+      counterparty_account: input.counterparty?.account_number ?? null,
+      counterparty_bank_code: input.counterparty?.bank_code ?? null,
+      counterparty_bank_name: input.counterparty?.bank_name ?? null,
+      details: JSON.stringify(input.details),
+      entry_id: input.entryId,
+      value_date: lagosDate(input.at),
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  if (rows.length === 0) return rows;
+  await trx.insertInto('transactions').values(rows satisfies Insertable<TransactionsTable>[]).execute();
   // Every movement the customer sees is alerted (issue 13), queued with the movement itself.
-  await queueTransactionAlert(trx, { id, at: input.at });
-  return id;
+  const at = inputs[0]!.at;
+  if (inputs.every((input) => input.at.getTime() === at.getTime())) await queueTransactionAlerts(trx, rows.map((row) => row.id), at);
+  else for (const [index, row] of rows.entries()) await queueTransactionAlert(trx, { id: row.id, at: inputs[index]!.at });
+  return rows;
 }
 
 export function presentTransaction(row: TransactionRow): TransactionJson {
@@ -98,6 +113,33 @@ export type HistoryPage = { data: TransactionJson[]; current_page: number; last_
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** The statuses the statistics count: money that moved or is on its way (reversed and failed rows never count). */
+export const statisticsStatuses: TransactionStatus[] = ['successful', 'pending'];
+
+/** Rows grouped by month, type and category (sums of amount + fee, counts) folded into the dashboard's statistics. */
+export function summariseStatistics(rows: { month: string; type: string; category: string; total: number | string; count: number | string }[], months: string[]) {
+  const monthly = new Map(months.map((month) => [month, { month, inflow: 0, outflow: 0, count: 0 }]));
+  const current = { inflow: 0, outflow: 0, count: 0, by_category: {} as Record<string, number> };
+  const thisMonth = months.at(-1)!;
+  for (const row of rows) {
+    const bucket = monthly.get(row.month);
+    if (!bucket) continue;
+    const total = Number(row.total);
+    const count = Number(row.count);
+    if (total === 0 && count === 0) continue; // a rollup group whose rows all moved to another status
+    if (row.type === 'credit') bucket.inflow += total;
+    else bucket.outflow += total;
+    bucket.count += count;
+    if (row.month === thisMonth) {
+      if (row.type === 'credit') current.inflow += total;
+      else current.outflow += total;
+      current.count += count;
+      current.by_category[row.category] = (current.by_category[row.category] ?? 0) + total;
+    }
+  }
+  return { monthly_statistics: [...monthly.values()], current_month_statistics: current };
 }
 
 export function createTransactionRepository(db: Db) {
@@ -192,45 +234,21 @@ export function createTransactionRepository(db: Db) {
     /**
      * Money in and out per month for the last 12 months, and this month by category. Reversed
      * debits and their reversal credits cancel out, so both are left out of the figures;
-     * failed ones never moved money.
+     * failed ones never moved money. Read from the monthly rollups (kept with every row by the
+     * database): at most 12 months × types × categories × statuses rows, however long the history.
      */
     async statistics(accountNumber: string, now: Date) {
       const months = lastMonths(now, 12);
-      const firstDay = `${months[0]}-01`;
       const rows = await db
-        .selectFrom('transactions')
-        .select((eb) => [
-          sql<string>`substr(value_date, 1, 7)`.as('month'),
-          'type',
-          'category',
-          eb.fn.sum<number>(sql`amount + fee`).as('total'),
-          eb.fn.countAll<number>().as('count'),
-        ])
+        .selectFrom('monthly_rollups')
+        .select((eb) => ['month', 'type', 'category', eb.fn.sum<number>(sql`amount_kobo + fee_kobo`).as('total'), eb.fn.sum<number>('row_count').as('count')])
         .where('account_number', '=', accountNumber)
-        .where('value_date', '>=', firstDay)
-        .where('status', 'in', ['successful', 'pending'])
+        .where('month', '>=', months[0]!)
+        .where('status', 'in', statisticsStatuses)
         .where('category', '<>', 'reversal')
-        .groupBy([sql`substr(value_date, 1, 7)`, 'type', 'category'])
+        .groupBy(['month', 'type', 'category'])
         .execute();
-      const monthly = new Map(months.map((month) => [month, { month, inflow: 0, outflow: 0, count: 0 }]));
-      const current = { inflow: 0, outflow: 0, count: 0, by_category: {} as Record<string, number> };
-      const thisMonth = months.at(-1)!;
-      for (const row of rows) {
-        const bucket = monthly.get(row.month);
-        if (!bucket) continue;
-        const total = Number(row.total);
-        const count = Number(row.count);
-        if (row.type === 'credit') bucket.inflow += total;
-        else bucket.outflow += total;
-        bucket.count += count;
-        if (row.month === thisMonth) {
-          if (row.type === 'credit') current.inflow += total;
-          else current.outflow += total;
-          current.count += count;
-          current.by_category[row.category] = (current.by_category[row.category] ?? 0) + total;
-        }
-      }
-      return { monthly_statistics: [...monthly.values()], current_month_statistics: current };
+      return summariseStatistics(rows, months);
     },
 
     /** Debits counted against today's limit: not failed, not reversed, principal only. */

@@ -2,12 +2,13 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
-import { fail, succeed, type Failure, type Result } from '../result.ts';
-import { internalAccounts, lockAccounts, newReference, postEntry, Refusal, type Trx } from '../ledger/ledger.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { internalAccounts, newReference, postEntry, Refusal, type Trx } from '../ledger/ledger.ts';
 import { transferCharges } from '../ledger/charges.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank, type BankInfo } from '../reference/banks.ts';
-import { recordTransaction } from '../transactions/transaction-repository.ts';
+import { presentTransaction, recordTransactions } from '../transactions/transaction-repository.ts';
+import { countRequestPayment } from '../payment-requests/request-payments.ts';
 import type { Idempotency } from '../money/idempotency.ts';
 import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
 import type { Payments } from '../payments/payments.ts';
@@ -39,13 +40,10 @@ export function createTransferService(deps: {
   payments: Payments;
   words: MoneyWords;
   interbank: InterbankSwitch | null;
-  /** The customer's switch for instant transfers to other banks (issue 13); absent: always on. */
-  instantPayments?: { instantPaymentsRefusal(userId: string): Promise<Failure | null> };
 }) {
-  const { db, config, clock, log, idempotency, gate, payments, words, interbank, instantPayments } = deps;
-  const engine = config.database.kind;
-  const rules = config.money;
-  const { authorise, prelude, checkDailyLimit, requireFunds, moneyTransaction, presentByReference } = gate;
+  const { db, config, clock, log, idempotency, gate, payments, words, interbank } = deps;
+    const rules = config.money;
+  const { authorise, prelude, lockForDebit, checkDebit, requireFunds, moneyTransaction } = gate;
 
   async function nameEnquiry(input: NameEnquiryInput): Promise<Result<NameEnquiryJson & { sessionId: string | null; bank: BankInfo }>> {
     const bank = findBank(config.bank, input.bank_code);
@@ -71,12 +69,6 @@ export function createTransferService(deps: {
       return fail('PROVIDER_FAILED', `${bank.name} could not confirm the account right now (${ownValue(responseMessages, response.responseCode) ?? response.responseCode}). Nothing was sent.`);
     }
     return succeed({ account_number: input.account_number, account_name: response.accountName, bank_code: bank.code, bank_name: bank.name, sessionId: response.sessionId, bank });
-  }
-
-  /** The tier of an account's owner; read before any lock is taken (a tier only ever changes by an upgrade). */
-  async function ownerTier(accountNumber: string): Promise<number> {
-    const owner = await db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.user_id').select('users.tier').where('accounts.account_number', '=', accountNumber).executeTakeFirst();
-    return owner?.tier ?? 1;
   }
 
   function checkMaxBalance(tier: number, balanceKobo: Kobo, amountKobo: Kobo, who: 'recipient' | 'you') {
@@ -106,26 +98,29 @@ export function createTransferService(deps: {
     if (input.account_number === sendAccount) {
       return fail('VALIDATION_FAILED', 'You cannot send money to the account it comes from.', { errors: { account_number: ['This is the account you are sending from'] } });
     }
-    const recipient = await nameEnquiry({ account_number: input.account_number, bank_code: config.bank.nipCode });
-    if (!recipient.ok) return recipient;
+    const bankName = config.bank.name;
+    if (!isValidNuban(input.account_number, config.bank.cbnCode)) return fail('INVALID_ACCOUNT_NUMBER', `That is not a valid ${bankName} account number. Check it and try again.`, { errors: { account_number: ['Check the account number'] } });
     const amountKobo = kobo(input.amount);
     const charges = transferCharges(rules, amountKobo, 'local');
-    const recipientTier = await ownerTier(input.account_number);
 
     return moneyTransaction(async (trx) => {
       const now = clock.now();
       await idempotency.claim(trx, claim, now);
-      const locked = await lockAccounts(trx, engine, [sendAccount, input.account_number]);
+      // The recipient is named (as a name enquiry inside the bank names them) from the row the lock reads.
+      const { locked, sender: debit } = await lockForDebit(trx, sendAccount, [input.account_number], now);
       const sender = locked.get(sendAccount)!;
       const receiver = locked.get(input.account_number);
-      if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
+      if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) {
+        throw new Refusal(fail('ACCOUNT_NOT_FOUND', `No ${bankName} account has that number.`, { errors: { account_number: ['No account has this number'] } }));
+      }
+      const recipient: NameEnquiryJson = { account_number: input.account_number, account_name: receiver.account_name, bank_code: config.bank.nipCode, bank_name: bankName };
       const debitKobo = kobo(amountKobo + charges.totalKobo);
-      await checkDailyLimit(trx, sendAccount, tier, amountKobo, now);
+      await checkDebit(trx, debit, tier, amountKobo, now);
       requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
-      checkMaxBalance(recipientTier, kobo(receiver.balance), amountKobo, 'recipient');
+      checkMaxBalance(receiver.tier ?? 1, kobo(receiver.balance), amountKobo, 'recipient');
 
       const reference = newReference('TRF', now);
-      const narration = input.narration || `Transfer to ${recipient.value.account_name}`;
+      const narration = input.narration || `Transfer to ${recipient.account_name}`;
       const posted = await postEntry(trx, {
         reference,
         kind: 'transfer.local',
@@ -137,14 +132,17 @@ export function createTransferService(deps: {
           { account: internalAccounts.stampDuty, amount: charges.stampDutyKobo },
         ],
       });
-      const bankName = config.bank.name;
-      const toRecipient: Counterparty = { name: recipient.value.account_name, account_number: input.account_number, bank_code: config.bank.nipCode, bank_name: bankName };
+      const toRecipient: Counterparty = { name: recipient.account_name, account_number: input.account_number, bank_code: config.bank.nipCode, bank_name: bankName };
       const fromSender: Counterparty = { name: accountName, account_number: sendAccount, bank_code: config.bank.nipCode, bank_name: bankName };
       const details = { transfer_fee: charges.transferFeeKobo, stamp_duty: charges.stampDutyKobo, channel: 'local' };
-      await recordTransaction(trx, { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.totalKobo, balanceAfter: posted.balances.get(sendAccount)!, narration, counterparty: toRecipient, details, entryId: posted.entryId, at: now });
-      await recordTransaction(trx, { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: posted.balances.get(input.account_number)!, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: posted.entryId, at: now });
-      if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient.value, now);
-      const transaction = await presentByReference(trx, sendAccount, reference);
+      const [debitRow, creditRow] = await recordTransactions(trx, [
+        { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.totalKobo, balanceAfter: posted.balances.get(sendAccount)!, narration, counterparty: toRecipient, details, entryId: posted.entryId, at: now },
+        { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: posted.balances.get(input.account_number)!, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: posted.entryId, at: now },
+      ]);
+      // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it (issue 19).
+      await countRequestPayment(trx, { transactionId: creditRow!.id, accountNumber: input.account_number, amountKobo, narration: input.narration, payerName: accountName, at: now });
+      if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient, now);
+      const transaction = presentTransaction(debitRow!);
       const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
       await idempotency.complete(trx, claim, outcome, reference, now);
       return outcome;
@@ -158,13 +156,9 @@ export function createTransferService(deps: {
   async function sendToBank(userId: string, sendAccount: string, input: BankTransferInput, key: string): Promise<TransferResult> {
     const bank = findBank(config.bank, input.bank_code);
     if (bank?.isSelf) return sendLocal(userId, sendAccount, input, key);
-    // Only the account's owner learns it is off, and before any PIN try is spent.
-    const authorised = await authorise(userId, sendAccount);
-    if (!authorised.ok) return authorised;
-    const switchedOff = await instantPayments?.instantPaymentsRefusal(userId);
-    if (switchedOff) return switchedOff;
     const hashed = { account_number: input.account_number, bank_code: input.bank_code, amount: input.amount, narration: input.narration, save_beneficiary: input.save_beneficiary };
-    const ready = await prelude(userId, sendAccount, input.pin, key, 'transfer.bank', hashed);
+    // Instant payments switched off: only the account's owner learns it, and before any PIN try is spent.
+    const ready = await prelude(userId, sendAccount, input.pin, key, 'transfer.bank', hashed, { instant: true });
     if ('done' in ready) return ready.done;
     const { claim, tier, accountName } = ready.ready;
     const recipient = await nameEnquiry({ account_number: input.account_number, bank_code: input.bank_code });
