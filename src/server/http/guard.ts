@@ -21,6 +21,9 @@ export const signedInRoutes = [
   // Issue 19: the customer's payment requests (the link itself, /pay/{code}, is open to everyone).
   '/requests',
   '/requests/new',
+  // Issue 19: scheduled and recurring transfers.
+  '/transfers/scheduled',
+  '/transfers/scheduled/new',
   '/dashboard',
   '/transfer',
   '/transfer/send',
