@@ -72,10 +72,14 @@ describe('navigation guard (seed section 2)', () => {
     const all = [...guestOnlyRoutes, ...signedInRoutes];
     expect(new Set(all).size).toBe(all.length);
     // Issue 13 added /account/freeze, /support/cases, /support/cases/new and /account/limits.
-    expect(all).toHaveLength(6 + 21 + 1 + 4 + 1);
+    // Issue 19 added /transfers/scheduled and /transfers/scheduled/new, and /requests and /requests/new (payment requests).
+    expect(all).toHaveLength(6 + 21 + 1 + 4 + 1 + 2 + 2);
     expect(decide('/transfer/receipt.pdf', null)).toEqual(go('/login'));
     // Issue 15 added /account/my-data ("Download my data").
     expect(decide('/account/my-data', null)).toEqual(go('/login'));
+    // A payment link is open to everyone; the customer's requests are not.
+    expect(decide('/pay/ABCDEFGHJKMN', null)).toEqual(allow);
+    expect(decide('/requests/new', null)).toEqual(go('/login'));
   });
 
   it('asks for a new verification code only on the way to /account/verify', () => {

@@ -81,7 +81,7 @@ describeOnEngines('payment requests on %s', (t) => {
     await app().jobs.runDue();
     const mails = paidMails(ada.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`Your request ${created.reference} was paid: ₦2,500.00`);
+    expect(mails[0]!.subject).toBe(`Your request ${created.reference} was paid: NGN2,500.00`);
     expect(mails[0]!.text).toContain('from BAKARE TUNDE');
     expect(mails[0]!.text).toContain('You asked for ₦2,500.00 and have received ₦2,500.00 in all.');
     // The credit's own transaction alert goes as well.
@@ -105,9 +105,9 @@ describeOnEngines('payment requests on %s', (t) => {
     await app().jobs.runDue();
     const subjects = paidMails(ada.email).map((mail) => mail.subject).sort();
     expect(subjects).toEqual([
-      `Your request ${created.reference} was paid: ₦1,500.00`,
-      `Your request ${created.reference} was paid: ₦100.00`,
-      `Your request ${created.reference} was partly paid: ₦1,000.00`,
+      `Your request ${created.reference} was paid: NGN1,500.00`,
+      `Your request ${created.reference} was paid: NGN100.00`,
+      `Your request ${created.reference} was partly paid: NGN1,000.00`,
     ].sort());
   });
 
