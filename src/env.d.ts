@@ -14,5 +14,7 @@ declare namespace App {
      * resend-otp, GET /v1/profile and sign-out (src/server/http/credential.ts).
      */
     registration: import('./server/core/auth/registration-service.ts').PendingRegistration | null;
+    /** The language this request is answered in (issue 18; src/server/http/language.ts). */
+    locale: import('./i18n/locales.ts').Locale;
   }
 }

@@ -12,6 +12,7 @@ import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-ori
 import { registerServerProcess } from './server/server-process.ts';
 import { publicUrlOf } from './server/http/client.ts';
 import { compressResponse } from './server/http/compression.ts';
+import { resolveLanguage } from './server/http/language.ts';
 
 // The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -88,6 +89,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
+  // Issue 18: the language this request is answered in (src/server/http/language.ts).
+  locals.locale = await resolveLanguage({ cookies, url, acceptLanguage: request.headers.get('accept-language'), userId: locals.user?.id ?? null, isPage: !isApi, languages: app.languages });
   const response = await next();
   // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
   return withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response) : response), { ...headers, 'cache-control': 'no-store' });

@@ -3,9 +3,12 @@ import { homeFor } from '../lib/onboarding.ts';
 import { loginCheck } from '../lib/checks/login.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import type { LoginWords } from '../i18n/island-words.ts';
 
-export default function LoginForm({ values = {}, errors = {}, formError = null, notice = null, next = null }: FormProps & { next?: string | null }) {
+/** `words`: the screen's words in the customer's language; `said`: the check's English messages in it (src/i18n/island-words.ts). */
+export default function LoginForm({ values = {}, errors = {}, formError = null, notice = null, next = null, words, said = {} }: FormProps & { next?: string | null; words: LoginWords; said?: Record<string, string> }) {
   const form = useSchemaForm(loginCheck, { email: '', password: '', ...values }, errors);
+  const errorFor = (name: string) => { const message = form.errorFor(name); return message && (said[message] ?? message); };
   const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser }>('POST', '/v1/auth/login', { email: form.values.email, password: form.values.password }), (data) => {
     signIn(data.user);
     // A payment link's "Pay now" comes back to its transfer (the server checked `next` is a path on this site).
@@ -15,12 +18,12 @@ export default function LoginForm({ values = {}, errors = {}, formError = null, 
 
   return (
     <form method="post" action="/login" noValidate onSubmit={onSubmit}>
-      <FormMessage error={message} notice={notice} />
+      <FormMessage error={message && (said[message] ?? message)} notice={notice} />
       {next && <input type="hidden" name="next" value={next} />}
-      <TextField label="Email address" type="email" autoComplete="username" inputMode="email" error={form.errorFor('email')} {...form.bind('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={form.errorFor('password')} {...form.bind('password')} />
-      <SubmitButton busy={busy} busyText="Signing in…">
-        Sign in
+      <TextField label={words['form.email']} type="email" autoComplete="username" inputMode="email" error={errorFor('email')} {...form.bind('email')} />
+      <TextField label={words['form.password']} type="password" autoComplete="current-password" error={errorFor('password')} {...form.bind('password')} />
+      <SubmitButton busy={busy} busyText={words['login.busy']}>
+        {words['login.submit']}
       </SubmitButton>
     </form>
   );

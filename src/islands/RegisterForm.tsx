@@ -5,16 +5,21 @@ import { registerCheck } from '../lib/checks/register.ts';
 import { registerDetailFields } from '../lib/checks/identity.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
-import { FormMessage, NewPasswordFields, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import type { RegisterWords } from '../i18n/island-words.ts';
 
-type Props = FormProps & { step: 1 | 2 };
+/** `words`: the screen's words in the customer's language; `said`: the check's English messages in it (src/i18n/island-words.ts). */
+type Props = FormProps & { step: 1 | 2; words: RegisterWords; said?: Record<string, string> };
+
+/** A sentence with one {placeholder}, split around it so markup can go in between. */
+const around = (template: string) => template.split(/\{\w+\}/);
 
 /**
  * Registration in two steps. Without JavaScript each step is a round trip to /register (the
  * details travel as hidden fields); with it, the steps switch in place and the `signup` store
  * keeps the details (never the passwords) so a reload or a dropped connection loses nothing.
  */
-export default function RegisterForm({ values = {}, errors = {}, formError = null, step: serverStep }: Props) {
+export default function RegisterForm({ values = {}, errors = {}, formError = null, step: serverStep, words, said = {} }: Props) {
   const stored = useStore(signup);
   const form = useSchemaForm(
     registerCheck,
@@ -25,6 +30,9 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState(formError);
   const step = hydrated ? (stored.step >= 2 ? 2 : 1) : serverStep;
+  const errorFor = (name: string) => { const message = form.errorFor(name); return message && (said[message] ?? message); };
+  const [openingBefore, openingAfter] = around(words['register.openingFor']);
+  const [acceptBefore, acceptBetween, acceptAfter] = around(words['register.accept']);
 
   useEffect(() => {
     // Fill empty fields from the store (a half-finished signup), then follow its step.
@@ -73,25 +81,25 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
   return (
     <form method="post" action="/register" noValidate onSubmit={onSubmit}>
       <p className="mb-4 text-sm text-slate-600" aria-live="polite">
-        Step {step} of 2: {step === 1 ? 'about you' : 'secure your account'}
+        {step === 1 ? words['register.step1'] : words['register.step2']}
       </p>
-      <FormMessage error={message} />
+      <FormMessage error={message && (said[message] ?? message)} />
       {step === 1 ? (
         <>
-          <TextField label="First name" autoComplete="given-name" error={form.errorFor('first_name')} {...bind('first_name')} />
-          <TextField label="Last name" autoComplete="family-name" error={form.errorFor('last_name')} {...bind('last_name')} />
-          <TextField label="Email address" type="email" inputMode="email" autoComplete="email" error={form.errorFor('email')} {...bind('email')} />
+          <TextField label={words['form.firstName']} autoComplete="given-name" error={errorFor('first_name')} {...bind('first_name')} />
+          <TextField label={words['form.lastName']} autoComplete="family-name" error={errorFor('last_name')} {...bind('last_name')} />
+          <TextField label={words['form.email']} type="email" inputMode="email" autoComplete="email" error={errorFor('email')} {...bind('email')} />
           <TextField
-            label="Phone number"
+            label={words['form.phone']}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
-            hint="Your Nigerian mobile number, like 0803 123 4567"
-            error={form.errorFor('phone_number')}
+            hint={words['form.phoneHint']}
+            error={errorFor('phone_number')}
             {...bind('phone_number')}
           />
           <SubmitButton busy={false} busyText="" name="intent" value="continue">
-            Continue
+            {words['register.continue']}
           </SubmitButton>
         </>
       ) : (
@@ -100,12 +108,13 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
             <input key={field} type="hidden" name={field} value={String(form.values[field] ?? '')} />
           ))}
           <p className="mb-4 text-sm">
-            Opening an account for <strong className="[overflow-wrap:anywhere]">{String(form.values.email)}</strong>.{' '}
+            {openingBefore}<strong className="[overflow-wrap:anywhere]">{String(form.values.email)}</strong>{openingAfter}{' '}
             <button type="submit" className="btn-link" name="intent" value="back" formNoValidate onClick={(event) => { event.preventDefault(); goToSignupStep(1); }}>
-              Change details
+              {words['register.changeDetails']}
             </button>
           </p>
-          <NewPasswordFields form={form} bind={bind} fresh={false} />
+          <TextField label={words['form.password']} type="password" autoComplete="new-password" hint={words['form.passwordHint']} error={errorFor('password')} {...bind('password')} />
+          <TextField label={words['form.confirmPassword']} type="password" autoComplete="new-password" error={errorFor('password_confirmation')} {...bind('password_confirmation')} />
           <div className="field">
             <label className="flex items-start gap-2 text-sm">
               <input
@@ -115,29 +124,29 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
                 className="mt-1 size-5"
                 checked={form.values.terms === true || form.values.terms === 'on'}
                 onChange={(event) => change('terms', event.target.checked)}
-                aria-invalid={form.errorFor('terms') ? true : undefined}
-                aria-describedby={form.errorFor('terms') ? 'terms-error' : undefined}
+                aria-invalid={errorFor('terms') ? true : undefined}
+                aria-describedby={errorFor('terms') ? 'terms-error' : undefined}
               />
               <span>
-                I accept the{' '}
+                {acceptBefore}
                 <a href="/terms" target="_blank" rel="noopener">
-                  terms and conditions
-                </a>{' '}
-                and the{' '}
-                <a href="/privacy" target="_blank" rel="noopener">
-                  privacy notice
+                  {words['register.termsLink']}
                 </a>
-                .
+                {acceptBetween}
+                <a href="/privacy" target="_blank" rel="noopener">
+                  {words['register.privacyLink']}
+                </a>
+                {acceptAfter}
               </span>
             </label>
-            {form.errorFor('terms') ? (
+            {errorFor('terms') ? (
               <span className="field-error" id="terms-error">
-                {form.errorFor('terms')}
+                {errorFor('terms')}
               </span>
             ) : null}
           </div>
-          <SubmitButton busy={busy} busyText="Opening your account…" name="intent" value="register">
-            Open my account
+          <SubmitButton busy={busy} busyText={words['register.busy']} name="intent" value="register">
+            {words['register.submit']}
           </SubmitButton>
         </>
       )}

@@ -1,3 +1,5 @@
+import { localeTags, type Locale } from '../i18n/locales.ts';
+
 /**
  * The bank's day is Africa/Lagos: UTC+1 all year (Nigeria keeps no daylight saving), so the
  * conversion is a fixed offset and needs no time-zone database in the browser.
@@ -44,10 +46,28 @@ export function lastMonths(now: Date, count: number): string[] {
 const dateTime = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium' });
 
-/** "21 Nov 2026, 09:15" for people. */
-export function formatLagosDateTime(value: string): string {
-  return dateTime.format(new Date(value));
+/**
+ * The other four languages (issue 18) name their months as ICU has them (Node's full ICU and
+ * Chromium carry pcm, ha, yo and ig). Their `dateStyle: 'medium'` is not always what people
+ * write (yo-NG gives "21 11 2026"), so the parts are asked for one by one: day, short month,
+ * year, 24-hour time, the same digits as English. Made on first use, one pair per language.
+ */
+const localFormats = new Map<string, { dateTime: Intl.DateTimeFormat; dateOnly: Intl.DateTimeFormat }>();
+function formatsFor(locale: Locale) {
+  if (locale === 'en') return { dateTime, dateOnly };
+  let formats = localFormats.get(locale);
+  if (!formats) {
+    const day = { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', numberingSystem: 'latn' } as const;
+    formats = { dateTime: new Intl.DateTimeFormat(localeTags[locale], { ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }), dateOnly: new Intl.DateTimeFormat(localeTags[locale], day) };
+    localFormats.set(locale, formats);
+  }
+  return formats;
 }
-export function formatLagosDate(value: string): string {
-  return dateOnly.format(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
+
+/** "21 Nov 2026, 09:15" for people ("21 Nuw, 2026, 09:15" in Hausa). */
+export function formatLagosDateTime(value: string, locale: Locale = 'en'): string {
+  return formatsFor(locale).dateTime.format(new Date(value));
+}
+export function formatLagosDate(value: string, locale: Locale = 'en'): string {
+  return formatsFor(locale).dateOnly.format(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
 }

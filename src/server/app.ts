@@ -52,6 +52,7 @@ import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
 import type { PinGuard } from './core/money/pin-guard.ts';
 import { createPaymentRequests } from './core/payment-requests/payment-request-service.ts';
+import { createLanguages } from './core/users/languages.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -168,6 +169,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const paymentRequests = createPaymentRequests({ db, config, clock, log, mailer, counters, jobs });
 
   const health = createHealthCheck(db);
+  const languages = createLanguages({ db });
   const close = async () => {
     await jobs.stop();
     await db.destroy();
@@ -177,7 +179,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation, alerts, limits, dataExport, paymentRequests, scheduledTransfers,
+    jobs, escalation, alerts, limits, dataExport, paymentRequests, scheduledTransfers, languages,
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
   return { app, internals };

@@ -1,3 +1,6 @@
+import type { Locale } from '../../i18n/locales.ts';
+import { t, type MessageParams } from '../../i18n/translate.ts';
+import type { MessageKey } from '../../i18n/messages/en.ts';
 import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
 import type { Logger } from '../log.ts';
 
@@ -175,65 +178,73 @@ export type TransactionAlert = {
   status: 'successful' | 'pending' | 'failed' | 'reversed';
 };
 
-const alertStatusWords: Record<TransactionAlert['status'], string> = {
-  successful: 'Successful',
-  pending: 'Pending: not yet confirmed by the other side. If it fails, the full amount with any charges comes back to your account and you get a credit alert.',
-  failed: 'Failed',
-  reversed: 'Reversed: the money has come back to your account (see the reversal credit alert).',
-};
+const alertStatusKeys = {
+  successful: 'alert.status.successful',
+  pending: 'alert.status.pending',
+  failed: 'alert.status.failed',
+  reversed: 'alert.status.reversed',
+} as const satisfies Record<TransactionAlert['status'], MessageKey>;
 
-/** The email alert of one debit or credit, sent for every movement (CBN disclosure rules). */
-export function transactionAlertEmail(args: { bankName: string; to: string; firstName: string; alert: TransactionAlert }): MailMessage {
+/**
+ * The email alert of one debit or credit, sent for every movement (CBN disclosure rules), in the
+ * language on the customer's profile (issue 18; English unless said).
+ */
+export function transactionAlertEmail(args: { bankName: string; to: string; firstName: string; alert: TransactionAlert; language?: Locale }): MailMessage {
   const { alert } = args;
+  const say = (key: MessageKey, params?: MessageParams) => t(args.language ?? 'en', key, params);
   const debit = alert.type === 'debit';
   const lines = [
-    `Hello ${args.firstName},`,
-    debit
-      ? `${alert.amount} was debited from your account ${alert.account}.`
-      : `${alert.amount} was credited to your account ${alert.account}.`,
+    say('alert.hello', { name: args.firstName }),
+    say(debit ? 'alert.debited' : 'alert.credited', { amount: alert.amount, account: alert.account }),
     [
-      `Type: ${debit ? 'Debit' : 'Credit'} (${alert.category})`,
-      `Amount: ${alert.amount}`,
-      ...(alert.charges ? [`Charges: ${alert.charges}`] : []),
-      ...(alert.counterparty ? [`${debit ? 'To' : 'From'}: ${alert.counterparty}`] : []),
-      `Narration: ${alert.narration}`,
-      `Reference: ${alert.reference}`,
-      `Time: ${alert.time} (Lagos)`,
-      `Status: ${alertStatusWords[alert.status]}`,
-      `Balance after: ${alert.balanceAfter}`,
+      say('alert.type', { type: say(debit ? 'alert.debit' : 'alert.credit'), category: alert.category }),
+      say('alert.amount', { amount: alert.amount }),
+      ...(alert.charges ? [say('alert.charges', { charges: alert.charges })] : []),
+      ...(alert.counterparty ? [say(debit ? 'alert.to' : 'alert.from', { counterparty: alert.counterparty })] : []),
+      say('alert.narration', { narration: alert.narration }),
+      say('alert.reference', { reference: alert.reference }),
+      say('alert.time', { time: alert.time }),
+      say('alert.status', { status: say(alertStatusKeys[alert.status]) }),
+      say('alert.balanceAfter', { balance: alert.balanceAfter }),
     ].join('\n'),
-    `If you do not recognise this transaction, freeze your account at once from the freeze page on our website (/freeze: no sign-in needed, and it stops all money leaving the account), then call ${args.bankName}. We will never ask for your PIN, password or any code.`,
+    say('alert.freeze', { bank: args.bankName }),
   ];
   const ascii = (amount: string) => amount.replace('₦', 'NGN');
   return {
     to: args.to,
-    // Plain ASCII, so the subject reads the same in every mail client.
-    subject: `${args.bankName} ${debit ? 'debit' : 'credit'} alert: ${ascii(alert.amount)} on ${alert.account}`,
+    // NGN for ₦, so the subject reads the same in every mail client (the words are the language's own letters).
+    subject: say(debit ? 'alert.subjectDebit' : 'alert.subjectCredit', { bank: args.bankName, amount: ascii(alert.amount), account: alert.account }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, [lines[0]!, lines[1]!, ...lines[2]!.split('\n'), lines[3]!]),
   };
 }
 
 /**
- * The same alert as one text message, in plain characters (NGN for ₦), clipped to fit three
- * message parts: the narration and counterparty are cut first, never the amounts or the balance.
+ * The same alert as one text message, in plain characters (NGN for ₦; each language's SMS words
+ * are kept to plain letters, so a message stays in the 160-character GSM alphabet), clipped to
+ * fit three message parts: the narration and counterparty are cut first, never the amounts or
+ * the balance.
  */
-export function transactionAlertSms(args: { bankName: string; alert: TransactionAlert; maxCharacters: number }): string {
+export function transactionAlertSms(args: { bankName: string; alert: TransactionAlert; maxCharacters: number; language?: Locale }): string {
   const { alert } = args;
+  const say = (key: MessageKey) => t(args.language ?? 'en', key);
   const ascii = (amount: string) => amount.replace('₦', 'NGN');
   const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 3)}...` : text);
+  const counterpartyLabel = say(alert.type === 'debit' ? 'alert.sms.to' : 'alert.sms.from');
+  const narrationLabel = say('alert.sms.narration');
   const parts = [
-    `${args.bankName}: ${alert.type === 'debit' ? 'Debit' : 'Credit'} ${ascii(alert.amount)}${alert.status === 'pending' ? ' (pending)' : ''}`,
-    `Acct ${alert.account}`,
-    ...(alert.charges ? [`Charges ${ascii(alert.charges)}`] : []),
-    ...(alert.counterparty ? [`${alert.type === 'debit' ? 'To' : 'From'} ${clip(alert.counterparty, 60)}`] : []),
-    `Desc ${clip(alert.narration, 60)}`,
-    `Ref ${alert.reference}`,
+    `${args.bankName}: ${say(alert.type === 'debit' ? 'alert.sms.debit' : 'alert.sms.credit')} ${ascii(alert.amount)}${alert.status === 'pending' ? ` ${say('alert.sms.pending')}` : ''}`,
+    `${say('alert.sms.account')} ${alert.account}`,
+    ...(alert.charges ? [`${say('alert.sms.charges')} ${ascii(alert.charges)}`] : []),
+    ...(alert.counterparty ? [`${counterpartyLabel} ${clip(alert.counterparty, 60)}`] : []),
+    `${narrationLabel} ${clip(alert.narration, 60)}`,
+    `${say('alert.sms.reference')} ${alert.reference}`,
     alert.time,
-    `Bal ${ascii(alert.balanceAfter)}`,
+    `${say('alert.sms.balance')} ${ascii(alert.balanceAfter)}`,
   ];
   const text = parts.join(' | ');
-  return text.length <= args.maxCharacters ? text : parts.filter((part) => !part.startsWith('Desc ') && !/^(To|From) /.test(part)).join(' | ').slice(0, args.maxCharacters);
+  const clipped = new Set([`${narrationLabel} ${clip(alert.narration, 60)}`, ...(alert.counterparty ? [`${counterpartyLabel} ${clip(alert.counterparty, 60)}`] : [])]);
+  return text.length <= args.maxCharacters ? text : parts.filter((part) => !clipped.has(part)).join(' | ').slice(0, args.maxCharacters);
 }
 
 /** A transfer to another bank still pending after 24 hours (escalated once; issue 12). */
@@ -378,7 +389,8 @@ export function paymentRequestPaidEmail(args: { bankName: string; to: string; fi
   ];
   return {
     to: args.to,
-    subject: `Your request ${args.reference} was ${args.fully ? 'paid' : 'partly paid'}: ${args.amount}`,
+    // Plain characters in the subject (NGN for ₦), as the transaction alerts do: every mail client shows them alike.
+    subject: `Your request ${args.reference} was ${args.fully ? 'paid' : 'partly paid'}: ${args.amount.replace('₦', 'NGN')}`,
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };

@@ -23,6 +23,7 @@ import * as ownLimits from './migrations/2026-11-22T1920_own_limits.ts';
 import * as monthlyRollups from './migrations/2026-11-22T2000_monthly_rollups.ts';
 import * as paymentRequests from './migrations/2026-11-22T2010_payment_requests.ts';
 import * as scheduledTransfers from './migrations/2026-11-22T2020_scheduled_transfers.ts';
+import * as language from './migrations/2026-11-22T2030_language.ts';
 
 export type Db = Kysely<Database>;
 
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2000_monthly_rollups': monthlyRollups,
   '2026-11-22T2010_payment_requests': paymentRequests,
   '2026-11-22T2020_scheduled_transfers': scheduledTransfers,
+  '2026-11-22T2030_language': language,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -30,6 +30,8 @@ export interface UsersTable {
   frozen_at: Generated<string | null>;
   /** How it was frozen: `password` (signed in) or `code` (the emailed code from /freeze). */
   frozen_via: Generated<'password' | 'code' | null>;
+  /** The customer's language (issue 18): 'en', 'pcm', 'ha', 'yo' or 'ig'; emails and alerts follow it. */
+  language: Generated<string>;
 }
 
 export interface AddressesTable {

@@ -6,6 +6,7 @@ import type { MoneyResult } from '../core/money/money-gate.ts';
 import { fail, type Failure, type Result } from '../core/result.ts';
 import { emptyView, failureView, readFormValues, type FormView } from './forms.ts';
 import type { PaymentScope, PayingAccount, StepValues } from './payment-kinds/scope.ts';
+import { sayView } from '../../i18n/translate.ts';
 export type { PayingAccount, StepValues } from './payment-kinds/scope.ts';
 
 /**
@@ -213,7 +214,8 @@ export async function openPaymentPage<Made, D, C, S, P, X>(
   const page = await paymentPage({ app, user, account }, made.kind, astro.request, astro.url);
   if ('redirect' in page) return page;
   astro.response.status = page.status;
-  const { screen } = page;
+  // The screen's messages in the customer's language (issue 18): the kinds and services say them in English.
+  const screen = { ...page.screen, view: sayView(astro.locals.locale ?? 'en', page.screen.view) } as PaymentScreen<C, S, X>;
   const carriedKey = screen.step === 'details' ? screen.carriedKey : null;
   const { values, errors, formError, notice } = screen.view;
   return {

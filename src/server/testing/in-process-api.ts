@@ -95,7 +95,7 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
       if (!path.ok) return jsonRouteFailure(path);
       if (!apiOriginAllowed(request, url, false)) return jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' });
 
-      const locals: App.Locals = { app, session: null, user: null, sessionEnded: null, registration: null };
+      const locals: App.Locals = { app, session: null, user: null, sessionEnded: null, registration: null, locale: 'en' };
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
       if (bearer) {
         const resolved = await resolveCredential(app, bearer);

@@ -11,6 +11,7 @@ import { formatNaira } from '../../../lib/money.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { categoryLabels, type TransactionCategory } from '../../../lib/transaction.ts';
 import { securityChangeEmail, sendLogged, transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../notifications.ts';
+import { defaultLocale, isLocale } from '../../../i18n/locales.ts';
 import { alertKey, smsAlertJob, smsAlertKey, transactionAlertJob } from './alert-jobs.ts';
 
 /** What GET and POST /v1/alerts/settings answer. */
@@ -55,11 +56,14 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
       .innerJoin('users', 'users.id', 'transactions.user_id')
       .leftJoin('alert_settings', 'alert_settings.user_id', 'transactions.user_id')
       .selectAll('transactions')
-      .select(['users.email', 'users.first_name', 'users.phone_number', 'alert_settings.sms_enabled'])
+      .select(['users.email', 'users.first_name', 'users.phone_number', 'users.language', 'alert_settings.sms_enabled'])
       .where('transactions.id', '=', transactionId)
       .executeTakeFirst();
   }
   type Movement = NonNullable<Awaited<ReturnType<typeof movement>>>;
+
+  /** Alerts are written in the language on the customer's profile (issue 18). */
+  const languageOf = (row: Movement) => (isLocale(row.language) ? row.language : defaultLocale);
 
   function alertOf(row: Movement): TransactionAlert {
     const fee = Number(row.fee);
@@ -73,7 +77,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
       counterparty,
       narration: row.narration,
       reference: row.reference,
-      time: formatLagosDateTime(row.created_at),
+      time: formatLagosDateTime(row.created_at, languageOf(row)),
       balanceAfter: formatNaira(Number(row.balance_after)),
       status: row.status,
     };
@@ -91,13 +95,13 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
     const row = await load(payload, transactionAlertJob);
     if (!row) return;
     if (Number(row.sms_enabled) === 1) await jobs.enqueue(db, { kind: smsAlertJob, payload: { transactionId: row.id }, uniqueKey: smsAlertKey(row.id) });
-    await mailer.send(transactionAlertEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, alert: alertOf(row) }));
+    await mailer.send(transactionAlertEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, alert: alertOf(row), language: languageOf(row) }));
   });
 
   jobs.register(smsAlertJob, async (payload) => {
     const row = await load(payload, smsAlertJob);
     if (!row) return;
-    await sms.send({ to: row.phone_number, text: transactionAlertSms({ bankName: config.bank.name, alert: alertOf(row), maxCharacters: maxSmsCharacters }) });
+    await sms.send({ to: row.phone_number, text: transactionAlertSms({ bankName: config.bank.name, alert: alertOf(row), maxCharacters: maxSmsCharacters, language: languageOf(row) }) });
   });
 
   async function settings(userId: string): Promise<AlertSettings> {

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { localeFromAcceptLanguage, locales } from './locales.ts';
+import { catalogues, recognise, sayFailure, sayingsFor, t } from './translate.ts';
+import { en, type MessageKey } from './messages/en.ts';
+import { loginSayings, registerSayings } from './island-words.ts';
+import { registerCheck } from '../lib/checks/register.ts';
+import { loginCheck } from '../lib/checks/login.ts';
+import { registerSchema } from '../lib/schemas.ts';
+import { parseValues } from '../server/http/api.ts';
+import { statusForCode } from '../server/http/respond.ts';
+import { balanceProblem } from '../lib/payment-rules.ts';
+import { moneyWords } from '../server/http/money-words.ts';
+import { kobo } from '../lib/money.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const keys = Object.keys(en) as MessageKey[];
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+/** Every source file outside the catalogue itself (src/i18n/messages and this test). */
+function sourceText(): string {
+  const texts: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|tsx|astro)$/.test(entry.name) && !full.includes(`${path.sep}i18n${path.sep}messages${path.sep}`) && !entry.name.endsWith('.test.ts')) texts.push(fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(path.join(root, 'src'));
+  return texts.join('\n');
+}
+
+describe('the message catalogue', () => {
+  it('has every key in all five languages, and nothing more', () => {
+    for (const locale of locales) expect(Object.keys(catalogues[locale]).sort(), locale).toEqual([...keys].sort());
+  });
+
+  it('has the same placeholders in every language', () => {
+    for (const locale of locales) for (const key of keys) expect(placeholders(catalogues[locale][key]), `${locale} ${key}`).toEqual(placeholders(en[key]));
+  });
+
+  it('has no empty message', () => {
+    for (const locale of locales) for (const key of keys) expect(catalogues[locale][key].trim(), `${locale} ${key}`).not.toBe('');
+  });
+
+  it('has no unused key: each is named in the code, an error code, or a sentence the code says', () => {
+    const source = sourceText();
+    const unused = keys.filter((key) => {
+      if (key.startsWith('error.')) return !(key.slice('error.'.length) in statusForCode);
+      // A sentence is used when the code says it: its words up to the first value (a placeholder or a number) are in the source.
+      if (key.startsWith('said.')) return !source.includes(`'${key}'`) && !source.includes(en[key].split(/\{\w+\}|\d/)[0]!);
+      return !source.includes(`'${key}'`);
+    });
+    expect(unused).toEqual([]);
+  });
+
+  it('has a message for every error code', () => {
+    for (const code of Object.keys(statusForCode)) expect(keys, code).toContain(`error.${code}`);
+  });
+
+  it('writes Hausa, Yoruba and Igbo with their own letters', () => {
+    const all = (locale: 'ha' | 'yo' | 'ig') => Object.values(catalogues[locale]).join(' ');
+    for (const letter of ['ɓ', 'ɗ', 'ƙ']) expect(all('ha')).toContain(letter);
+    for (const letter of ['ẹ', 'ọ', 'ṣ']) expect(all('yo')).toContain(letter);
+    for (const letter of ['ị', 'ọ', 'ụ']) expect(all('ig')).toContain(letter);
+  });
+
+  it('keeps the SMS words in plain letters (one GSM part holds 160 of them)', () => {
+    for (const locale of locales) for (const key of keys.filter((name) => name.startsWith('alert.sms.'))) expect(catalogues[locale][key], `${locale} ${key}`).toMatch(/^[\x20-\x7e]+$/);
+  });
+});
+
+describe('what the checks and services say, said again', () => {
+  const bad = [
+    {},
+    { first_name: ' ', last_name: 'x'.repeat(51), email: 'nope', phone_number: '12', password: 'short', password_confirmation: '', terms: false },
+    { first_name: 'B0la', last_name: 'A\tde', email: `${'a'.repeat(250)}@example.com`, phone_number: '', password: 'x'.repeat(129), password_confirmation: 'y', terms: false },
+    { first_name: 'Bola', last_name: 'Ade', email: 'bola@example.com', phone_number: '08031234567', password: 'long enough words', password_confirmation: 'other words here', terms: true },
+  ];
+
+  it('has every message the registration and sign-in checks give, in every language', () => {
+    const messages = new Set<string>();
+    for (const values of bad) {
+      for (const list of Object.values(registerCheck(values))) list.forEach((message) => messages.add(message));
+      for (const list of Object.values(loginCheck(values))) list.forEach((message) => messages.add(message));
+    }
+    expect(messages.size).toBeGreaterThan(10);
+    for (const locale of locales.filter((locale) => locale !== 'en')) {
+      const sayings = { ...sayingsFor(locale, registerSayings), ...sayingsFor(locale, loginSayings) };
+      for (const message of messages) expect(sayings[message], `${locale}: ${message}`).toBeTruthy();
+    }
+  });
+
+  it('words a server-side failure in Yoruba, field by field', () => {
+    const failure = parseValues(bad[1], registerSchema);
+    expect(failure.ok).toBe(false);
+    if (failure.ok) return;
+    const said = sayFailure('yo', failure);
+    expect(said.code).toBe('VALIDATION_FAILED');
+    expect(said.errors?.first_name).toEqual(['Tẹ orúkọ àkọ́kọ́ rẹ']);
+    expect(said.errors?.email).toEqual(['Tẹ àdírẹ́sì ímeèlì tó tọ́, bíi name@example.com']);
+  });
+
+  it('carries the figures of a money sentence into Hausa', () => {
+    const english = balanceProblem(500_000, 1_000_000, 1_075);
+    expect(english).toBe('Your balance of ₦5,000.00 is not enough for ₦10,010.75 (amount and charges).');
+    expect(recognise(english!)).toEqual({ key: 'said.money.insufficientCharges', params: { balance: '₦5,000.00', total: '₦10,010.75' } });
+    expect(sayFailure('ha', { code: 'INSUFFICIENT_FUNDS', message: english! }).message).toBe('Kuɗin da ke asusunka, ₦5,000.00, ba su isa ₦10,010.75 ba (adadi tare da caji).');
+    const limit = moneyWords.dailyLimit({ limitKobo: kobo(5_000_000), usedKobo: kobo(4_000_000), leftKobo: kobo(1_000_000), tier: 1, verb: 'send' });
+    expect(sayFailure('pcm', { code: 'LIMIT_EXCEEDED', message: limit.message, errors: { amount: [limit.field] } })).toEqual({
+      code: 'LIMIT_EXCEEDED',
+      message: 'E pass your daily limit of ₦50,000.00 for Tier 1. You fit still send ₦10,000.00 today; upgrade your tier to send more.',
+      errors: { amount: ['No pass ₦10,000.00 again today'] },
+    });
+  });
+
+  it('falls back to the code’s own message for a sentence not in the catalogue yet, and leaves English alone', () => {
+    expect(sayFailure('ig', { code: 'RATE_LIMITED', message: 'Some sentence no catalogue has.' }).message).toBe(t('ig', 'error.RATE_LIMITED'));
+    const english = { code: 'RATE_LIMITED', message: 'Some sentence no catalogue has.' };
+    expect(sayFailure('en', english)).toBe(english);
+  });
+});
+
+describe('the first visit’s language', () => {
+  it.each([
+    ['ha-NG,ha;q=0.9,en;q=0.8', 'ha'],
+    ['en-GB,en;q=0.9', 'en'],
+    ['fr-FR,yo;q=0.5', 'yo'],
+    ['de;q=0.9,ig;q=0.95', 'ig'],
+    ['pcm', 'pcm'],
+    ['fr,de', null],
+    ['yo;q=0', null],
+    ['', null],
+    [null, null],
+  ])('%s → %s', (header, expected) => {
+    expect(localeFromAcceptLanguage(header)).toBe(expected);
+  });
+});

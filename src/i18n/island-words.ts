@@ -1,0 +1,59 @@
+import { passwordMaxLength, passwordMinLength } from '../lib/checks/passwords.ts';
+
+/**
+ * The messages each converted island shows, named once: the page picks them from the catalogue
+ * in the customer's language (translate.ts `wordsFor`, `sayingsFor`) and the island receives
+ * only these, as props. The islands import nothing but the types from here.
+ */
+export const loginWords = ['form.email', 'form.password', 'login.submit', 'login.busy'] as const;
+export type LoginWords = Record<(typeof loginWords)[number], string>;
+
+export const registerWords = [
+  'form.firstName',
+  'form.lastName',
+  'form.email',
+  'form.phone',
+  'form.phoneHint',
+  'form.password',
+  'form.confirmPassword',
+  'form.passwordHint',
+  'register.step1',
+  'register.step2',
+  'register.continue',
+  'register.openingFor',
+  'register.changeDetails',
+  'register.accept',
+  'register.termsLink',
+  'register.privacyLink',
+  'register.submit',
+  'register.busy',
+] as const;
+export type RegisterWords = Record<(typeof registerWords)[number], string>;
+
+/** The field messages the sign-in check can give (src/lib/checks/login.ts), and the API's answer to a wrong password. */
+export const loginSayings = ['said.login.wrong', 'said.email.required', 'said.email.long', 'said.email.invalid', 'said.password.enter', 'said.controlCharacters'] as const;
+
+/** The field messages the registration check can give (src/lib/checks/register.ts), with the numbers in them. */
+export const registerSayings = [
+  'said.firstName.required',
+  'said.firstName.long',
+  'said.firstName.letters',
+  'said.lastName.required',
+  'said.lastName.long',
+  'said.lastName.letters',
+  'said.email.required',
+  'said.email.long',
+  'said.email.invalid',
+  'said.phone.required',
+  'said.phone.invalid',
+  'said.password.choose',
+  ['said.password.min', { min: passwordMinLength }],
+  ['said.password.max', { max: passwordMaxLength }],
+  'said.password.again',
+  'said.password.mismatch',
+  'said.terms',
+  'said.controlCharacters',
+] as const;
+
+/** The numbers the password hint names. */
+export const passwordHintParams = { min: passwordMinLength };

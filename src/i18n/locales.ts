@@ -1,0 +1,45 @@
+/**
+ * The five languages of the bank (issue 18). No routes carry a language: it is chosen by the
+ * `lang` cookie (a choice made in this browser), then the customer's profile, then the browser's
+ * Accept-Language, then English (src/server/http/language.ts). This file has no catalogue in it,
+ * so an island may import it for nothing but the names.
+ */
+export const locales = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+/** Each language in its own words, as the picker offers it (never translated). */
+export const localeNames: Record<Locale, string> = {
+  en: 'English',
+  pcm: 'Naijá (Pidgin)',
+  ha: 'Hausa',
+  yo: 'Yorùbá',
+  ig: 'Igbo',
+};
+
+/** The BCP 47 tag of `<html lang>` and of Intl: each language as written in Nigeria. */
+export const localeTags: Record<Locale, string> = { en: 'en-NG', pcm: 'pcm-NG', ha: 'ha-NG', yo: 'yo-NG', ig: 'ig-NG' };
+
+/**
+ * The first of the five an Accept-Language header names, by its q-values (a tag's region does
+ * not matter: `ha-NE` is Hausa; `en-GB` is English), or null when it names none of them.
+ */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
+  if (!header) return null;
+  const ranked = header
+    .slice(0, 512)
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0 && Number.isFinite(entry.q))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((entry) => entry.language).find(isLocale) ?? null;
+}

@@ -1,0 +1,128 @@
+import { defaultLocale, type Locale } from './locales.ts';
+import { en, type Catalogue, type MessageKey } from './messages/en.ts';
+import { pcm } from './messages/pcm.ts';
+import { ha } from './messages/ha.ts';
+import { yo } from './messages/yo.ts';
+import { ig } from './messages/ig.ts';
+
+/**
+ * The catalogue at work on the server: pages, layouts, emails and SMS say their words with `t`.
+ * Islands never import this file: a page hands an island the few sentences it shows, already in
+ * the customer's language (`wordsFor`), so an island's JavaScript carries no catalogue at all,
+ * and its props only the messages it uses, in one language.
+ */
+export const catalogues: Record<Locale, Catalogue> = { en, pcm, ha, yo, ig };
+
+export type MessageParams = Record<string, string | number>;
+
+/** `{name}` → its value; a placeholder without a value is left as written (a test keeps them all given). */
+export function fill(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  return fill(catalogues[locale][key], params);
+}
+
+/** The named messages in one language, for an island's `words` prop. */
+export function wordsFor<K extends MessageKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, catalogues[locale][key]])) as Record<K, string>;
+}
+
+/** A template and the text around its placeholders: the first part `{a}` the second `{b}`…, for markup around the placeholders. */
+export function splitAround(template: string): { parts: string[]; names: string[] } {
+  const parts: string[] = [];
+  const names: string[] = [];
+  let last = 0;
+  for (const match of template.matchAll(/\{(\w+)\}/g)) {
+    parts.push(template.slice(last, match.index));
+    names.push(match[1]!);
+    last = match.index + match[0].length;
+  }
+  parts.push(template.slice(last));
+  return { parts, names };
+}
+
+// ---- What the schemas and services say in English, said again in the customer's language ----
+
+type Said = { key: MessageKey; pattern: RegExp; names: string[] };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every `said.*` English sentence as a pattern (placeholders as captures), the most literal first. */
+const said: Said[] = (Object.keys(en) as MessageKey[])
+  .filter((key) => key.startsWith('said.'))
+  .map((key) => {
+    const { parts, names } = splitAround(en[key]);
+    return { key, names, pattern: new RegExp(`^${parts.map(escape).join('(.+?)')}$`, 's'), literal: parts.join('').length };
+  })
+  .sort((a, b) => b.literal - a.literal)
+  .map(({ key, pattern, names }) => ({ key, pattern, names }));
+
+/** Which catalogue sentence an English message is, with its values; null when the catalogue has not got it. */
+export function recognise(english: string): { key: MessageKey; params: MessageParams } | null {
+  for (const entry of said) {
+    const match = entry.pattern.exec(english);
+    if (match) return { key: entry.key, params: Object.fromEntries(entry.names.map((name, index) => [name, match[index + 1]!])) };
+  }
+  return null;
+}
+
+/** An English message from a schema or a service in the customer's language, or `fallback` (else the English) when the catalogue has not got it. */
+export function sayAgain(locale: Locale, english: string, fallback?: string): string {
+  if (locale === defaultLocale) return english;
+  const known = recognise(english);
+  return known ? t(locale, known.key, known.params) : (fallback ?? english);
+}
+
+/** Field messages in the customer's language (a message the catalogue has not got stays as said). */
+export function sayFieldErrors(locale: Locale, errors: Record<string, string[]>): Record<string, string[]> {
+  if (locale === defaultLocale) return errors;
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => sayAgain(locale, message))]));
+}
+
+/**
+ * A failure worded for the customer at the edge: its message from the catalogue (by its
+ * sentence, else by its code) and its field messages. The code, status and retry stay.
+ */
+/** A failure as the core answers it (core/result.ts), without importing the server. */
+type Worded = { code: string; message: string; errors?: Record<string, string[]> };
+
+function errorKey(code: string): boolean {
+  return `error.${code}` in en;
+}
+
+export function sayFailure<F extends Worded>(locale: Locale, failure: F): F {
+  if (locale === defaultLocale) return failure;
+  return {
+    ...failure,
+    message: sayAgain(locale, failure.message, errorKey(failure.code) ? t(locale, `error.${failure.code}` as MessageKey) : undefined),
+    ...(failure.errors ? { errors: sayFieldErrors(locale, failure.errors) } : {}),
+  };
+}
+
+/** A form screen's words (src/server/http/forms.ts's FormView) in the customer's language. */
+export function sayView<V extends { formError: string | null; notice: string | null; errors: Record<string, string[]> }>(locale: Locale, view: V): V {
+  if (locale === defaultLocale) return view;
+  return {
+    ...view,
+    formError: view.formError === null ? null : sayAgain(locale, view.formError),
+    notice: view.notice === null ? null : sayAgain(locale, view.notice),
+    errors: sayFieldErrors(locale, view.errors),
+  };
+}
+
+/**
+ * What an island's client-side check may say (English, as src/lib/checks says it) → the same in
+ * the customer's language; empty in English. A page hands it to the island with its `words`, so
+ * a field message shows in the customer's language before anything is posted.
+ */
+export function sayingsFor(locale: Locale, said: readonly (MessageKey | readonly [MessageKey, MessageParams])[]): Record<string, string> {
+  if (locale === defaultLocale) return {};
+  return Object.fromEntries(
+    said.map((entry) => {
+      const [key, params] = typeof entry === 'string' ? [entry, {}] : entry;
+      return [fill(en[key], params), t(locale, key, params)];
+    }),
+  );
+}

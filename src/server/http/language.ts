@@ -1,0 +1,53 @@
+import type { AstroCookies } from 'astro';
+import { defaultLocale, isLocale, localeFromAcceptLanguage, type Locale } from '../../i18n/locales.ts';
+import { ownCookieOptions } from './session-cookie.ts';
+
+/**
+ * Which language a request is answered in (issue 18), in this order:
+ * 1. `lang`: a choice made in this browser (the picker on sign-in, registration, settings);
+ * 2. the signed-in customer's profile, when this browser has made no choice;
+ * 3. the first of the five the browser's Accept-Language names;
+ * 4. English.
+ * A browser's choice is written to the profile the first time the customer is seen signed in
+ * with it (`lang_saved` remembers for whom), so a guest who chose Hausa and then opened an
+ * account gets Hausa emails; a later choice made signed in writes both at once.
+ */
+export const languageCookie = 'lang';
+const savedForCookie = 'lang_saved';
+const yearSeconds = 365 * 24 * 60 * 60;
+
+function cookieOptions(url: URL) {
+  return { ...ownCookieOptions(url), maxAge: yearSeconds };
+}
+
+export function chosenLanguage(cookies: AstroCookies): Locale | null {
+  const value = cookies.get(languageCookie)?.value;
+  return isLocale(value) ? value : null;
+}
+
+export function chooseLanguage(cookies: AstroCookies, url: URL, language: Locale, savedFor: string | null): void {
+  cookies.set(languageCookie, language, cookieOptions(url));
+  if (savedFor) cookies.set(savedForCookie, savedFor, cookieOptions(url));
+}
+
+type LanguageStore = { of(userId: string): Promise<Locale>; set(userId: string, language: Locale): Promise<void> };
+
+/**
+ * The request's language, for the middleware. Only a signed-in page request may touch the
+ * database, and only until this browser carries the customer's language (once per browser).
+ */
+export async function resolveLanguage(args: { cookies: AstroCookies; url: URL; acceptLanguage: string | null; userId: string | null; isPage: boolean; languages: LanguageStore }): Promise<Locale> {
+  const { cookies, url, userId, languages } = args;
+  const chosen = chosenLanguage(cookies);
+  if (userId && args.isPage && cookies.get(savedForCookie)?.value !== userId) {
+    if (chosen) {
+      await languages.set(userId, chosen);
+      chooseLanguage(cookies, url, chosen, userId);
+      return chosen;
+    }
+    const profile = await languages.of(userId);
+    chooseLanguage(cookies, url, profile, userId);
+    return profile;
+  }
+  return chosen ?? localeFromAcceptLanguage(args.acceptLanguage) ?? defaultLocale;
+}
