@@ -469,8 +469,10 @@ describe.each(engines)('fuzzing every API operation (%s)', (engine) => {
           problems.push(`${label}: not JSON: ${text.slice(0, 80)}`);
           return;
         }
-        // The health family answers plain status documents (API.md), as load balancers expect.
-        const isDocument = path === '/api/openapi.json' || path === '/api/health' || path === '/api/health/live' || path === '/api/health/ready';
+        // The health family answers plain status documents (API.md), as load balancers expect; a
+        // successful "download my data" is the file itself (API.md), its errors the envelope.
+        const isDownload = path === '/api/v1/profile/export' && response.status === 200;
+        const isDocument = isDownload || path === '/api/openapi.json' || path === '/api/health' || path === '/api/health/live' || path === '/api/health/ready';
         const envelope = typeof json?.success === 'boolean' && typeof json.message === 'string' && (json.success ? 'data' in json : typeof json.code === 'string');
         if (!isDocument && !envelope) problems.push(`${label}: not the envelope: ${text.slice(0, 120)}`);
         if (!isDocument && json.success !== (response.status < 400)) problems.push(`${label}: success ${json.success} with ${response.status}`);
