@@ -104,6 +104,7 @@ test('each step’s form post is answered with a redirect to the next screen', a
   expectRedirect(await postAnswer(page, '/security/question', () => securityQuestion.submit.click()), '/dashboard');
 
   await dashboard.arrivedAt('/dashboard');
+  await dashboard.openAccountMenu();
   expectRedirect(await postAnswer(page, '/logout', () => dashboard.signOutButton.click()), '/login');
 
   await login.arrivedAt('/login');

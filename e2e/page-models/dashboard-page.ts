@@ -9,14 +9,25 @@ export class DashboardPage extends BasePage {
   readonly monthOut = this.page.getByTestId('month-out');
   readonly chart = this.page.getByRole('img', { name: /Money in and out, last 6 months/ });
   readonly latest = this.page.getByTestId('latest-transactions').getByRole('listitem');
-  /** The header's "Sign out" (the off-canvas menu has another, hidden until opened). */
-  readonly signOutButton = this.page.getByRole('banner').getByRole('button', { name: 'Sign out' });
+  /** The header's account menu (a <details>: opens without JavaScript) and the "Sign out" inside it (the off-canvas menu has another). */
+  readonly accountMenu = this.page.getByRole('banner').locator('details.account-menu');
+  readonly signOutButton = this.accountMenu.getByRole('button', { name: 'Sign out' });
+  readonly balanceToggle = this.page.getByTestId('balance-toggle');
+  readonly gettingStarted = this.page.getByTestId('getting-started');
+  readonly shareDetailsLink = this.page.getByRole('link', { name: 'Share account details' }).first();
+  readonly accountDetails = this.page.getByTestId('account-details');
 
   greetingFor(firstName: string): RegExp {
     return new RegExp(`^Good (morning|afternoon|evening), ${firstName}$`);
   }
 
+  async openAccountMenu(): Promise<void> {
+    if (!(await this.accountMenu.evaluate((details) => (details as HTMLDetailsElement).open))) await this.accountMenu.locator('summary').click();
+    await this.signOutButton.waitFor();
+  }
+
   async signOut(): Promise<void> {
+    await this.openAccountMenu();
     await this.signOutButton.click();
     await this.arrivedAt('/login');
   }

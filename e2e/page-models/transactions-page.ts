@@ -11,6 +11,8 @@ export type HistoryFilter = { q?: string; type?: 'Both' | 'Money in' | 'Money ou
 export class TransactionsPage extends BasePage {
   static readonly path = '/transactions';
 
+  /** The filter card: folded (a <details>) until a filter is set, so the first screen shows transactions. */
+  readonly filters = this.page.getByTestId('filters');
   readonly search = this.page.getByLabel('Search', { exact: true });
   readonly moreFilters = this.page.locator('summary', { hasText: 'More filters' });
   readonly direction = this.page.getByLabel('Money in or out');
@@ -56,7 +58,13 @@ export class TransactionsPage extends BasePage {
     await this.ready();
   }
 
+  async openFilters(): Promise<void> {
+    if (!(await this.filters.evaluate((details) => (details as HTMLDetailsElement).open))) await this.filters.locator('summary').first().click();
+    await expect(this.search).toBeVisible();
+  }
+
   async openMoreFilters(): Promise<void> {
+    await this.openFilters();
     const open = await this.moreFilters.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open);
     if (!open) await this.moreFilters.click();
     await expect(this.direction).toBeVisible();
@@ -64,6 +72,7 @@ export class TransactionsPage extends BasePage {
 
   /** Sets the given filters (others as they are) and submits the form; waits for the new page. */
   async filter(filter: HistoryFilter): Promise<void> {
+    await this.openFilters();
     if (filter.q !== undefined) await this.search.fill(filter.q);
     if (filter.type !== undefined || filter.category !== undefined || filter.from !== undefined || filter.to !== undefined) {
       await this.openMoreFilters();
