@@ -95,3 +95,17 @@ export function ageAccountOpening(email: string, hours: number): number {
   const userId = userIdFor(email);
   return withDb((db) => Number(db.prepare('UPDATE accounts SET created_at = ? WHERE user_id = ?').run(isoAgo(hours * 3_600_000), userId).changes));
 }
+
+/**
+ * Scheduled transfers (issue 19): moves a schedule's next run to yesterday (Lagos) and makes the
+ * server's daily sweep job due now, so the server's own job worker runs it within its poll
+ * instead of the test waiting for 08:00.
+ */
+export function makeScheduleDue(scheduleId: string): void {
+  const yesterday = new Date(Date.now() + 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  withDb((db) => {
+    const moved = db.prepare("UPDATE scheduled_transfers SET next_run_date = ? WHERE id = ? AND status = 'active'").run(yesterday, scheduleId);
+    if (Number(moved.changes) !== 1) throw new Error(`No active scheduled transfer ${scheduleId}`);
+    db.prepare("UPDATE jobs SET run_at = ?, status = 'pending' WHERE unique_key = 'scheduled_transfers.sweep'").run(new Date(Date.now() - 1_000).toISOString());
+  });
+}
