@@ -57,3 +57,26 @@ export const registerSayings = [
 
 /** The numbers the password hint names. */
 export const passwordHintParams = { min: passwordMinLength };
+
+/** The forgotten-password islands (issue 18, wave 2): ForgotPasswordForm, ResetCodeForm, NewPasswordForm. */
+export const forgotPasswordWords = ['form.email', 'onboarding.forgot.submit', 'onboarding.forgot.busy'] as const;
+export type ForgotPasswordWords = Record<(typeof forgotPasswordWords)[number], string>;
+
+export const resetCodeWords = ['onboarding.code.label', 'onboarding.code.hint', 'onboarding.code.checking', 'onboarding.code.resend', 'onboarding.forgot.busy', 'register.continue'] as const;
+export type ResetCodeWords = Record<(typeof resetCodeWords)[number], string>;
+
+/** NewPasswordFields' labels (form-kit.tsx), with the hint's numbers filled in by the page. */
+export const newPasswordWords = ['onboarding.newPassword.label', 'onboarding.newPassword.confirm', 'form.passwordHint', 'onboarding.newPassword.submit', 'onboarding.newPassword.busy'] as const;
+export type NewPasswordWords = Record<(typeof newPasswordWords)[number], string>;
+
+/** The field messages of the forgotten-password checks (src/lib/checks/forgot-password.ts, reset-code.ts, new-password.ts). */
+export const forgotPasswordSayings = ['said.email.required', 'said.email.long', 'said.email.invalid', 'said.controlCharacters'] as const;
+export const resetCodeSayings = ['said.code.required', 'said.code.digits', 'said.controlCharacters'] as const;
+export const newPasswordSayings = [
+  'said.password.choose',
+  ['said.password.min', { min: passwordMinLength }],
+  ['said.password.max', { max: passwordMaxLength }],
+  'said.password.newAgain',
+  'said.password.mismatch',
+  'said.controlCharacters',
+] as const;

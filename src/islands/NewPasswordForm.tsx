@@ -1,8 +1,9 @@
 import { newPasswordFormCheck } from '../lib/checks/new-password.ts';
 import { FormMessage, NewPasswordFields, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
+import type { NewPasswordWords } from '../i18n/island-words.ts';
 
-export default function NewPasswordForm({ errors = {}, formError = null }: FormProps) {
+export default function NewPasswordForm({ errors = {}, formError = null, words, said = {} }: FormProps & { words: NewPasswordWords; said?: Record<string, string> }) {
   // Passwords are never sent back to the page, so the form always starts empty.
   const form = useSchemaForm(newPasswordFormCheck, { password: '', password_confirmation: '' }, errors);
   const post = useNativePost<'save'>();
@@ -10,9 +11,13 @@ export default function NewPasswordForm({ errors = {}, formError = null }: FormP
   return (
     <form method="post" action="/password/reset" noValidate onSubmit={(event) => post.submit(event, 'save', form.check())}>
       <FormMessage error={formError} />
-      <NewPasswordFields form={form} />
-      <PostButton busy={post.busy === 'save'} busyText="Saving…">
-        Save my new password
+      <NewPasswordFields
+        form={form}
+        words={{ label: words['onboarding.newPassword.label'], confirm: words['onboarding.newPassword.confirm'], hint: words['form.passwordHint'] }}
+        said={said}
+      />
+      <PostButton busy={post.busy === 'save'} busyText={words['onboarding.newPassword.busy']}>
+        {words['onboarding.newPassword.submit']}
       </PostButton>
     </form>
   );

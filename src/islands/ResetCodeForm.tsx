@@ -1,13 +1,15 @@
 import { resetCodeCheck } from '../lib/checks/reset-code.ts';
 import { DigitsField, FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, submitterOf, useNativePost } from './recovery-kit.tsx';
+import type { ResetCodeWords } from '../i18n/island-words.ts';
 
 /** The page knows the email (from its cookie); this form asks only for the code. */
 
-export default function ResetCodeForm({ errors = {}, formError = null, notice = null }: FormProps) {
+export default function ResetCodeForm({ errors = {}, formError = null, notice = null, words, said = {} }: FormProps & { words: ResetCodeWords; said?: Record<string, string> }) {
   // Codes are never sent back to the page, so the field always starts empty.
   const form = useSchemaForm(resetCodeCheck, { token: '' }, errors);
   const post = useNativePost<'verify' | 'resend'>();
+  const codeError = form.errorFor('token');
 
   return (
     <form
@@ -21,12 +23,12 @@ export default function ResetCodeForm({ errors = {}, formError = null, notice = 
       }}
     >
       <FormMessage error={formError} notice={notice} />
-      <DigitsField label="Reset code" hint="The 6 digits from the email" autoComplete="one-time-code" maxLength={6} wide error={form.errorFor('token')} {...form.bind('token')} />
-      <PostButton busy={post.busy === 'verify'} busyText="Checking…" name="intent" value="verify">
-        Continue
+      <DigitsField label={words['onboarding.code.label']} hint={words['onboarding.code.hint']} autoComplete="one-time-code" maxLength={6} wide error={codeError && (said[codeError] ?? codeError)} {...form.bind('token')} />
+      <PostButton busy={post.busy === 'verify'} busyText={words['onboarding.code.checking']} name="intent" value="verify">
+        {words['register.continue']}
       </PostButton>
-      <PostButton busy={post.busy === 'resend'} busyText="Sending…" className="btn-secondary mt-3 w-full" name="intent" value="resend">
-        Send a new code
+      <PostButton busy={post.busy === 'resend'} busyText={words['onboarding.forgot.busy']} className="btn-secondary mt-3 w-full" name="intent" value="resend">
+        {words['onboarding.code.resend']}
       </PostButton>
     </form>
   );

@@ -198,18 +198,20 @@ export type SchemaForm = ReturnType<typeof useSchemaForm>;
  * a change of password). `bind` stands in for form.bind where the form tracks its changes itself;
  * `fresh` says "New password" where an old one is being replaced.
  */
-export function NewPasswordFields({ form, bind = form.bind, fresh = true }: { form: SchemaForm; bind?: SchemaForm['bind']; fresh?: boolean }) {
+/** `words`: the labels and hint in the customer's language, `said`: the checks' English messages in it (else English). */
+export function NewPasswordFields({ form, bind = form.bind, fresh = true, words, said = {} }: { form: SchemaForm; bind?: SchemaForm['bind']; fresh?: boolean; words?: { label: string; confirm: string; hint: string }; said?: Record<string, string> }) {
+  const errorFor = (name: string) => { const message = form.errorFor(name); return message && (said[message] ?? message); };
   return (
     <>
       <TextField
-        label={fresh ? 'New password' : 'Password'}
+        label={words?.label ?? (fresh ? 'New password' : 'Password')}
         type="password"
         autoComplete="new-password"
-        hint={newPasswordHint}
-        error={form.errorFor('password')}
+        hint={words?.hint ?? newPasswordHint}
+        error={errorFor('password')}
         {...bind('password')}
       />
-      <TextField label={fresh ? 'Confirm new password' : 'Confirm password'} type="password" autoComplete="new-password" error={form.errorFor('password_confirmation')} {...bind('password_confirmation')} />
+      <TextField label={words?.confirm ?? (fresh ? 'Confirm new password' : 'Confirm password')} type="password" autoComplete="new-password" error={errorFor('password_confirmation')} {...bind('password_confirmation')} />
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { onboardingEn } from './onboarding/en.ts';
+import { moneyEn } from './money/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -11,6 +13,8 @@
  *   (src/i18n/translate.ts), and says it in the customer's language.
  */
 export const en = {
+  ...onboardingEn,
+  ...moneyEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 

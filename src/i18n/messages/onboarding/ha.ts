@@ -1,0 +1,57 @@
+import type { OnboardingKey } from './en.ts';
+
+/** Hausa: the forgotten-password screens, the 404 page and the idle-timeout warning. */
+export const onboardingHa: Record<OnboardingKey, string> = {
+  'onboarding.forgot.title': 'Ka manta kalmar sirrinka',
+  'onboarding.forgot.intro': 'Shigar da adireshin imel ɗin da kake shiga da shi. Za mu aiko maka da lamba mai lambobi 6 ta imel domin ka saita sabuwar kalmar sirri.',
+  'onboarding.forgot.expired': 'Wannan lambar sake saiti ba ta aiki kuma. Nemi sabuwa a ƙasa.',
+  'onboarding.forgot.back': 'Koma wajen shiga',
+  'onboarding.forgot.submit': 'Aiko mini da lamba',
+  'onboarding.forgot.busy': 'Ana aikawa…',
+
+  'onboarding.code.title': 'Shigar da lambar sake saiti',
+  'onboarding.code.heading': 'Duba imel ɗinka',
+  'onboarding.code.sent': 'Mun aika lamba mai lambobi 6 zuwa {email} idan tana da asusu. Za ta yi aiki na mintuna {minutes}.',
+  'onboarding.code.label': 'Lambar sake saiti',
+  'onboarding.code.hint': 'Lambobi 6 ɗin da ke cikin imel ɗin',
+  'onboarding.code.checking': 'Ana dubawa…',
+  'onboarding.code.resend': 'Aiko sabuwar lamba',
+  'onboarding.code.otherEmail': 'Yi amfani da wani adireshin imel',
+
+  'onboarding.newPassword.title': 'Zaɓi sabuwar kalmar sirri',
+  'onboarding.newPassword.intro': 'Za a fitar da kowace na’urar da ta shiga asusunka, har da wannan.',
+  'onboarding.newPassword.label': 'Sabuwar kalmar sirri',
+  'onboarding.newPassword.confirm': 'Tabbatar da sabuwar kalmar sirri',
+  'onboarding.newPassword.submit': 'Ajiye sabuwar kalmar sirrina',
+  'onboarding.newPassword.busy': 'Ana ajiyewa…',
+
+  'onboarding.notFound.title': 'Ba a sami shafin ba',
+  'onboarding.notFound.text': 'Ba mu sami {path} ba. Wataƙila an mayar da shi wani wuri, ko kuma an rubuta mahaɗin ba daidai ba.',
+  'onboarding.notFound.money': 'Babu abin da ya sami kuɗinka.',
+  'onboarding.notFound.dashboard': 'Koma babban shafina',
+  'onboarding.notFound.continue': 'Ci gaba da saita asusuna',
+  'onboarding.notFound.shortcuts': 'Gajerun hanyoyi',
+  'onboarding.notFound.orGoTo': 'Ko ka je',
+  'onboarding.notFound.airtime': 'Sayi katin waya',
+  'onboarding.notFound.electricity': 'Biya kuɗin wutar lantarki',
+  'onboarding.notFound.signIn': 'Je wajen shiga',
+
+  'onboarding.session.title': 'Kana nan har yanzu?',
+  'onboarding.session.text': 'Domin tsaronka, za mu fitar da kai cikin {countdown}.',
+  'onboarding.session.oneSecond': 'daƙiƙa 1',
+  'onboarding.session.seconds': 'daƙiƙa {count}',
+  'onboarding.session.error': 'Ba mu iya kai wa ga banki ba. Duba haɗin intanet ɗinka ka sake gwadawa.',
+  'onboarding.session.stay': 'Ina nan, kar a fitar da ni',
+  'onboarding.session.signOut': 'Fita yanzu',
+
+  'said.code.required': 'Shigar da lamba mai lambobi 6 daga imel ɗin',
+  'said.code.digits': 'Lambar tana da lambobi 6',
+  'said.code.gone': 'Wannan lambar ba ta aiki kuma. Nemi sabuwar lamba.',
+  'said.code.expired': 'Wannan lambar ta ƙare. Nemi sabuwar lamba.',
+  'said.code.dead': 'Kuskure ya yi yawa: wannan lambar ba ta aiki kuma. Nemi sabuwar lamba.',
+  'said.code.wrongOne': 'Wannan lambar ba daidai ba ce. Gwaji 1 ya rage maka.',
+  'said.code.wrongMany': 'Wannan lambar ba daidai ba ce. Gwaji {left} sun rage maka.',
+  'said.password.newAgain': 'Sake rubuta sabuwar kalmar sirrinka',
+  'said.reset.sent': 'Idan akwai asusun da ke amfani da wannan adireshin imel, mun aika masa lamba mai lambobi 6. Za ta yi aiki na mintuna {minutes}.',
+  'said.reset.network': 'Buƙatun sake saita kalmar sirri sun yi yawa daga wannan hanyar sadarwa. Sake gwadawa bayan mintuna {minutes}.',
+};

@@ -1,0 +1,57 @@
+import type { OnboardingKey } from './en.ts';
+
+/** Igbo: the forgotten-password screens, the 404 page and the idle-timeout warning. */
+export const onboardingIg: Record<OnboardingKey, string> = {
+  'onboarding.forgot.title': 'Ị chefuru okwuntughe gị',
+  'onboarding.forgot.intro': 'Tinye adreesị email ị na-eji abanye. Anyị ga-ezitere gị koodu nwere ọnụọgụ 6 n’email ka i wee tọọ okwuntughe ọhụrụ.',
+  'onboarding.forgot.expired': 'Koodu ntọgharị ahụ anaghị arụ ọrụ ọzọ. Rịọ maka nke ọhụrụ n’okpuru.',
+  'onboarding.forgot.back': 'Laghachi na mbanye',
+  'onboarding.forgot.submit': 'Zitere m koodu',
+  'onboarding.forgot.busy': 'Ana-eziga…',
+
+  'onboarding.code.title': 'Tinye koodu ntọgharị gị',
+  'onboarding.code.heading': 'Lelee email gị',
+  'onboarding.code.sent': 'Anyị zigara koodu nwere ọnụọgụ 6 na {email} ma ọ bụrụ na o nwere akaụntụ. Ọ ga-arụ ọrụ maka nkeji {minutes}.',
+  'onboarding.code.label': 'Koodu ntọgharị',
+  'onboarding.code.hint': 'Ọnụọgụ 6 dị n’email ahụ',
+  'onboarding.code.checking': 'Ana-enyocha…',
+  'onboarding.code.resend': 'Ziga koodu ọhụrụ',
+  'onboarding.code.otherEmail': 'Jiri adreesị email ọzọ',
+
+  'onboarding.newPassword.title': 'Họrọ okwuntughe ọhụrụ',
+  'onboarding.newPassword.intro': 'A ga-ewepụ ngwaọrụ ọ bụla banyere n’akaụntụ gị, gụnyere nke a.',
+  'onboarding.newPassword.label': 'Okwuntughe ọhụrụ',
+  'onboarding.newPassword.confirm': 'Kwenye okwuntughe ọhụrụ',
+  'onboarding.newPassword.submit': 'Chekwaa okwuntughe ọhụrụ m',
+  'onboarding.newPassword.busy': 'Ana-echekwa…',
+
+  'onboarding.notFound.title': 'Ahụghị ibe a',
+  'onboarding.notFound.text': 'Anyị ahụghị {path}. Ma eleghị anya, a kpụgara ya ebe ọzọ, ma ọ bụ na e dehiere njikọ ahụ.',
+  'onboarding.notFound.money': 'Ọ dịghị ihe mere ego gị.',
+  'onboarding.notFound.dashboard': 'Laghachi na ibe mbụ m',
+  'onboarding.notFound.continue': 'Gaa n’ihu ịhazi akaụntụ m',
+  'onboarding.notFound.shortcuts': 'Ụzọ mkpirikpi',
+  'onboarding.notFound.orGoTo': 'Ma ọ bụ gaa na',
+  'onboarding.notFound.airtime': 'Zụta kaadị ekwentị',
+  'onboarding.notFound.electricity': 'Kwụọ ụgwọ ọkụ eletrik',
+  'onboarding.notFound.signIn': 'Gaa na mbanye',
+
+  'onboarding.session.title': 'Ị ka nọ ebe ahụ?',
+  'onboarding.session.text': 'Maka nchekwa gị, anyị ga-ewepụ gị n’ime {countdown}.',
+  'onboarding.session.oneSecond': 'sekọnd 1',
+  'onboarding.session.seconds': 'sekọnd {count}',
+  'onboarding.session.error': 'Anyị enweghị ike iru ụlọ akụ. Lelee njikọ gị wee nwaa ọzọ.',
+  'onboarding.session.stay': 'Anọ m ebe a',
+  'onboarding.session.signOut': 'Pụọ ugbu a',
+
+  'said.code.required': 'Tinye koodu nwere ọnụọgụ 6 dị n’email ahụ',
+  'said.code.digits': 'Koodu ahụ nwere ọnụọgụ 6',
+  'said.code.gone': 'Koodu ahụ adịghị mma ọzọ. Rịọ maka koodu ọhụrụ.',
+  'said.code.expired': 'Koodu ahụ agwụla oge. Rịọ maka koodu ọhụrụ.',
+  'said.code.dead': 'Ị nwaala nke ezighi ezi ọtụtụ ugboro: koodu ahụ anaghị arụ ọrụ ọzọ. Rịọ maka koodu ọhụrụ.',
+  'said.code.wrongOne': 'Koodu ahụ ezighi ezi. Ọ fọdụrụ gị ịnwa 1.',
+  'said.code.wrongMany': 'Koodu ahụ ezighi ezi. Ọ fọdụrụ gị ịnwa {left}.',
+  'said.password.newAgain': 'Pịnyegharịa okwuntughe ọhụrụ gị',
+  'said.reset.sent': 'Ọ bụrụ na akaụntụ ọ bụla na-eji adreesị email ahụ, anyị ezigara ya koodu nwere ọnụọgụ 6. Ọ ga-arụ ọrụ maka nkeji {minutes}.',
+  'said.reset.network': 'Arịrịọ ntọgharị okwuntughe esila na netwọk a karịa akarị. Nwaa ọzọ mgbe nkeji {minutes} gachara.',
+};

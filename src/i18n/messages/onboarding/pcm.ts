@@ -1,0 +1,57 @@
+import type { OnboardingKey } from './en.ts';
+
+/** Nigerian Pidgin: the forgotten-password screens, the 404 page and the idle-timeout warning. */
+export const onboardingPcm: Record<OnboardingKey, string> = {
+  'onboarding.forgot.title': 'You don forget your password',
+  'onboarding.forgot.intro': 'Put the email address wey you dey take sign in. We go email you 6-digit code so you fit set new password.',
+  'onboarding.forgot.expired': 'That reset code no dey work again. Ask for new one for down here.',
+  'onboarding.forgot.back': 'Go back to sign in',
+  'onboarding.forgot.submit': 'Send me code',
+  'onboarding.forgot.busy': 'E dey send…',
+
+  'onboarding.code.title': 'Put your reset code',
+  'onboarding.code.heading': 'Check your email',
+  'onboarding.code.sent': 'We don send 6-digit code go {email} if e get account. The code go work for {minutes} minutes.',
+  'onboarding.code.label': 'Reset code',
+  'onboarding.code.hint': 'The 6 numbers wey dey inside the email',
+  'onboarding.code.checking': 'E dey check…',
+  'onboarding.code.resend': 'Send me new code',
+  'onboarding.code.otherEmail': 'Use another email address',
+
+  'onboarding.newPassword.title': 'Choose new password',
+  'onboarding.newPassword.intro': 'Every phone or computer wey sign in to your account go comot, including this one.',
+  'onboarding.newPassword.label': 'New password',
+  'onboarding.newPassword.confirm': 'Confirm the new password',
+  'onboarding.newPassword.submit': 'Save my new password',
+  'onboarding.newPassword.busy': 'E dey save…',
+
+  'onboarding.notFound.title': 'We no see this page',
+  'onboarding.notFound.text': 'We no fit find {path}. Maybe dem don move am, or the link no write well.',
+  'onboarding.notFound.money': 'Nothing happen to your money.',
+  'onboarding.notFound.dashboard': 'Go back to my dashboard',
+  'onboarding.notFound.continue': 'Continue to set up my account',
+  'onboarding.notFound.shortcuts': 'Shortcuts',
+  'onboarding.notFound.orGoTo': 'Or go',
+  'onboarding.notFound.airtime': 'Buy airtime',
+  'onboarding.notFound.electricity': 'Pay for light',
+  'onboarding.notFound.signIn': 'Go to sign in',
+
+  'onboarding.session.title': 'You still dey there?',
+  'onboarding.session.text': 'Because of your safety, we go sign you out in {countdown}.',
+  'onboarding.session.oneSecond': '1 second',
+  'onboarding.session.seconds': '{count} seconds',
+  'onboarding.session.error': 'We no fit reach the bank. Check your network make you try again.',
+  'onboarding.session.stay': 'Make I still dey inside',
+  'onboarding.session.signOut': 'Sign me out now',
+
+  'said.code.required': 'Put the 6-digit code wey dey inside the email',
+  'said.code.digits': 'The code na 6 numbers',
+  'said.code.gone': 'That code no dey valid again. Ask for new code.',
+  'said.code.expired': 'That code don expire. Ask for new code.',
+  'said.code.dead': 'You don try wrong code too many times: that code no go work again. Ask for new code.',
+  'said.code.wrongOne': 'That code no correct. You get only 1 try remain.',
+  'said.code.wrongMany': 'That code no correct. You get {left} tries remain.',
+  'said.password.newAgain': 'Type your new password again',
+  'said.reset.sent': 'If any account dey use that email address, we don send am 6-digit code. The code go work for {minutes} minutes.',
+  'said.reset.network': 'Too many password reset request don come from this network. Try again after {minutes} minutes.',
+};

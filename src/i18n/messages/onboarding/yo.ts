@@ -1,0 +1,57 @@
+import type { OnboardingKey } from './en.ts';
+
+/** Yoruba (with tone marks): the forgotten-password screens, the 404 page and the idle-timeout warning. */
+export const onboardingYo: Record<OnboardingKey, string> = {
+  'onboarding.forgot.title': 'O gbàgbé ọ̀rọ̀ aṣínà rẹ',
+  'onboarding.forgot.intro': 'Tẹ àdírẹ́sì ímeèlì tí o fi ń wọlé. A ó fi kóòdù oní-nọ́ńbà 6 ránṣẹ́ sí ímeèlì rẹ láti fi ṣètò ọ̀rọ̀ aṣínà tuntun.',
+  'onboarding.forgot.expired': 'Kóòdù àtúntò yẹn kò ṣiṣẹ́ mọ́. Béèrè fún tuntun ní ìsàlẹ̀.',
+  'onboarding.forgot.back': 'Padà sí ibi ìwọlé',
+  'onboarding.forgot.submit': 'Fi kóòdù ránṣẹ́ sí mi',
+  'onboarding.forgot.busy': 'À ń fi ránṣẹ́…',
+
+  'onboarding.code.title': 'Tẹ kóòdù àtúntò rẹ',
+  'onboarding.code.heading': 'Ṣàyẹ̀wò ímeèlì rẹ',
+  'onboarding.code.sent': 'A fi kóòdù oní-nọ́ńbà 6 ránṣẹ́ sí {email} tí ó bá ní àkáǹtì. Yóò ṣiṣẹ́ fún ìṣẹ́jú {minutes}.',
+  'onboarding.code.label': 'Kóòdù àtúntò',
+  'onboarding.code.hint': 'Nọ́ńbà 6 tó wà nínú ímeèlì náà',
+  'onboarding.code.checking': 'À ń ṣàyẹ̀wò…',
+  'onboarding.code.resend': 'Fi kóòdù tuntun ránṣẹ́',
+  'onboarding.code.otherEmail': 'Lo àdírẹ́sì ímeèlì mìíràn',
+
+  'onboarding.newPassword.title': 'Yan ọ̀rọ̀ aṣínà tuntun',
+  'onboarding.newPassword.intro': 'Gbogbo ẹ̀rọ tó wọlé sí àkáǹtì rẹ ni a ó mú jáde, títí kan èyí.',
+  'onboarding.newPassword.label': 'Ọ̀rọ̀ aṣínà tuntun',
+  'onboarding.newPassword.confirm': 'Jẹ́rìí ọ̀rọ̀ aṣínà tuntun',
+  'onboarding.newPassword.submit': 'Fi ọ̀rọ̀ aṣínà tuntun mi pamọ́',
+  'onboarding.newPassword.busy': 'À ń fi pamọ́…',
+
+  'onboarding.notFound.title': 'A kò rí ojú-ewé náà',
+  'onboarding.notFound.text': 'A kò rí {path}. Ó lè jẹ́ pé a ti gbé e lọ síbòmíràn, tàbí pé àṣìṣe wà nínú ìjápọ̀ náà.',
+  'onboarding.notFound.money': 'Kò sí ohun tó ṣẹlẹ̀ sí owó rẹ.',
+  'onboarding.notFound.dashboard': 'Padà sí ojú-ewé àkọ́kọ́ mi',
+  'onboarding.notFound.continue': 'Máa bá ìṣètò àkáǹtì mi lọ',
+  'onboarding.notFound.shortcuts': 'Ọ̀nà àbùjá',
+  'onboarding.notFound.orGoTo': 'Tàbí lọ sí',
+  'onboarding.notFound.airtime': 'Ra káàdì ìpè',
+  'onboarding.notFound.electricity': 'San owó iná mànàmáná',
+  'onboarding.notFound.signIn': 'Lọ sí ibi ìwọlé',
+
+  'onboarding.session.title': 'Ṣé o ṣì wà níbẹ̀?',
+  'onboarding.session.text': 'Nítorí ààbò rẹ, a ó mú ọ jáde láàrin {countdown}.',
+  'onboarding.session.oneSecond': 'ìṣẹ́jú-àáyá 1',
+  'onboarding.session.seconds': 'ìṣẹ́jú-àáyá {count}',
+  'onboarding.session.error': 'A kò lè dé ọ̀dọ̀ ilé-ìfowópamọ́. Ṣàyẹ̀wò ìsopọ̀ rẹ kí o sì gbìyànjú lẹ́ẹ̀kan si.',
+  'onboarding.session.stay': 'Mo ṣì wà níbí',
+  'onboarding.session.signOut': 'Jáde báyìí',
+
+  'said.code.required': 'Tẹ kóòdù oní-nọ́ńbà 6 tó wà nínú ímeèlì náà',
+  'said.code.digits': 'Nọ́ńbà 6 ni kóòdù náà',
+  'said.code.gone': 'Kóòdù yẹn kò wúlò mọ́. Béèrè fún kóòdù tuntun.',
+  'said.code.expired': 'Kóòdù yẹn ti dópin. Béèrè fún kóòdù tuntun.',
+  'said.code.dead': 'Ìgbìyànjú tí kò tọ́ ti pọ̀ jù: kóòdù yẹn kò ṣiṣẹ́ mọ́. Béèrè fún kóòdù tuntun.',
+  'said.code.wrongOne': 'Kóòdù yẹn kò tọ́. Ìgbìyànjú 1 ló kù fún ọ.',
+  'said.code.wrongMany': 'Kóòdù yẹn kò tọ́. Ìgbìyànjú {left} ló kù fún ọ.',
+  'said.password.newAgain': 'Tẹ ọ̀rọ̀ aṣínà tuntun rẹ lẹ́ẹ̀kan si',
+  'said.reset.sent': 'Tí àkáǹtì kan bá ń lo àdírẹ́sì ímeèlì yẹn, a ti fi kóòdù oní-nọ́ńbà 6 ránṣẹ́ sí i. Yóò ṣiṣẹ́ fún ìṣẹ́jú {minutes}.',
+  'said.reset.network': 'Ìbéèrè àtúntò ọ̀rọ̀ aṣínà ti pọ̀ jù láti inú nẹ́tíwọ̀ọ̀kì yìí. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn ìṣẹ́jú {minutes}.',
+};
