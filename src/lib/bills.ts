@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './schemas.ts';
 import { idempotencyKeySchema, maxTransferKobo, transactionPinSchema } from './money-schemas.ts';
-import { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
+import { meterTypes, normaliseMobileNumber, type DataPlan } from './payment-rules.ts';
 
 // Zod-free, for the islands too (payment-rules.ts).
 export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, meterTypes, normaliseMobileNumber } from './payment-rules.ts';
@@ -13,7 +13,7 @@ export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, meterTypes, normal
  */
 
 export type Network = { id: string; name: string };
-export type DataPlan = { id: string; name: string; amount: number; validity: string; size: string; period: 'daily' | 'weekly' | 'monthly' };
+export type { DataPlan } from './payment-rules.ts';
 export type MeterType = 'prepaid' | 'postpaid';
 export type Disco = { id: string; name: string; short_name: string; meter_types: MeterType[]; min_amount: number; max_amount: number };
 export type CableProvider = { id: string; name: string };

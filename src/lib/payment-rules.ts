@@ -1,6 +1,8 @@
 import { parseNairaInput } from './amount-input.ts';
-import type { DataPlan } from './bills.ts';
 import { formatNaira, type Kobo } from './money.ts';
+
+/** A data bundle as the catalogue lists it (amount in kobo). */
+export type DataPlan = { id: string; name: string; amount: number; validity: string; size: string; period: 'daily' | 'weekly' | 'monthly' };
 
 /**
  * The payment forms' rules and helpers that need no zod, so the islands can use them without
