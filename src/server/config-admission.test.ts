@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
-
-function issues(environment: Record<string, string>) {
-  try {
-    parseConfig(environment);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.issues;
-    throw error;
-  }
-  return [];
-}
+import { parseConfig } from './config.ts';
+import { configIssues as issues } from './testing/config-issues.ts';
 
 describe('admission settings (scripts/http-lifecycle.mjs admissionGate)', () => {
   it('defaults to 32 at once, a queue of 512 and a wait of one second', () => {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { parseConfig } from './config.ts';
+import { configIssues as issues } from './testing/config-issues.ts';
 
 const postgres = { DATABASE_URL: 'postgres://bank@db.internal/bank', PIN_KEY: 'k'.repeat(44) };
-
-function issues(environment: Record<string, string>) {
-  try {
-    parseConfig(environment);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.issues;
-    throw error;
-  }
-  return [];
-}
 
 describe('WORKERS', () => {
   it('is 1 by default, on either engine', () => {

@@ -110,6 +110,9 @@ export function endpoint(handler: (context: APIContext) => Promise<Response | im
 
 type BankApp = App.Locals['app'];
 
+/** What else a signed-in call may need: the caller's session, and the request (path parameters, cookies). */
+export type CallContext = { session: SignedInContext['session']; context: APIContext };
+
 /**
  * A signed-in customer's JSON POST: a guest refused as signedIn refuses, the body parsed by
  * `schema`, then `act` with the services; a failure answered as every failure is, a value by
@@ -117,8 +120,8 @@ type BankApp = App.Locals['app'];
  */
 export function signedInPost<S extends z.ZodType, T>(
   schema: S,
-  act: (app: BankApp, user: UserJson, input: z.output<S>) => Promise<Result<T>>,
-  answer: (value: T, input: z.output<S>, app: BankApp) => Response,
+  act: (app: BankApp, user: UserJson, input: z.output<S>, call: CallContext) => Promise<Result<T>>,
+  answer: (value: T, input: z.output<S>, app: BankApp, call: CallContext) => Response,
 ): APIRoute {
   return endpoint(async (context) => {
     const caller = signedIn(context);
@@ -126,8 +129,19 @@ export function signedInPost<S extends z.ZodType, T>(
     const input = await parseInput(context.request, schema);
     if (!input.ok) return input;
     const { app } = context.locals;
-    const result = await act(app, caller.value.user, input.value);
+    const call = { session: caller.value.session, context };
+    const result = await act(app, caller.value.user, input.value, call);
     if (!result.ok) return result;
-    return answer(result.value, input.value, app);
+    return answer(result.value, input.value, app, call);
+  });
+}
+
+/** A signed-in customer's call without a body: signedIn, then `act`; a failure answered as every failure is, a value by `answer`. */
+export function signedInAction<T>(act: (app: BankApp, user: UserJson, call: CallContext) => Promise<Result<T>>, answer: (value: T) => Response): APIRoute {
+  return endpoint(async (context) => {
+    const caller = signedIn(context);
+    if (!caller.ok) return caller;
+    const result = await act(context.locals.app, caller.value.user, { session: caller.value.session, context });
+    return result.ok ? answer(result.value) : result;
   });
 }

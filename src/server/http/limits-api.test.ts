@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, newKey, testPassword, testPin } from '../testing/customers.ts';
-import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
+import { inProcessApi, type CallOptions, type InProcessApi } from '../testing/in-process-api.ts';
 import { nubanFor } from '../../lib/nuban.ts';
 
 const hourMs = 3_600_000;
@@ -28,19 +28,7 @@ describeOnEngines('customer limits over the API (%s)', { env: { NEW_DEVICE_CAP_N
     token = (await t().app.sessions.create(me.userId)).token;
   };
 
-  const call = async (method: string, path: string, options: { json?: unknown; form?: Record<string, string>; token?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
-    let body: string | null = null;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(options.form).toString();
-    }
-    const response = await api.fetch(new Request(`http://bank.test${path}`, { method, headers, body }));
-    return { status: response.status, json: (await response.json()) as Record<string, any> };
-  };
+  const call = (method: string, path: string, options?: CallOptions) => api.call<Record<string, any>>(method, path, options);
 
   it('GET /v1/limits tells the tier limit, the own limit, a waiting raise, the cap and until when, and the switch', async () => {
     expect(await call('GET', '/api/v1/limits')).toMatchObject({ status: 401, json: { success: false, code: 'UNAUTHENTICATED' } });

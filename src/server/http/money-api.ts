@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { fail, succeed, type Result } from '../core/result.ts';
 import type { MoneyResult } from '../core/money/money-gate.ts';
 import { idempotencyKeySchema } from '../../lib/money-schemas.ts';
-import { apiFields, endpoint, parseValues, signedIn, type SignedInContext } from './api.ts';
+import { apiFields, endpoint, parseInput, parseValues, signedIn, type SignedInContext } from './api.ts';
 import { readRequestBody } from './body.ts';
 import type { App } from '../app.ts';
 import { jsonFailure, jsonSuccess } from './respond.ts';
@@ -47,26 +47,66 @@ export function moneyResponse(result: MoneyResult): Response {
   return jsonSuccess(transaction, message, 200, headers);
 }
 
+/** A keyed request from one of the caller's accounts: who, from which account, what, under which key. */
+export type KeyedRequest<S extends z.ZodType> = { userId: string; sendAccount: string; input: z.output<S>; key: string };
+
+/**
+ * The steps before a keyed call from an account in the path ({sendAccount}): caller, the account
+ * theirs, body, idempotency key, then the schema; the first that fails is the answer.
+ */
+export async function keyedRequest<S extends z.ZodType>(context: APIContext, schema: S): Promise<Result<KeyedRequest<S>>> {
+  const caller = callerAccount(context, 'sendAccount');
+  if (!caller.ok) return caller;
+  const body = await readRequestBody(context.request);
+  if (!body.ok) return body;
+  const key = idempotencyKeyOf(context, body.value.fields);
+  if (!key.ok) return key;
+  const input = parseValues(apiFields(body.value, schema), schema);
+  if (!input.ok) return input;
+  return succeed({ userId: caller.value.userId, sendAccount: caller.value.account, input: input.value, key: key.value });
+}
+
+/** The signed-in caller and the account the path parameter `param` names, which must be theirs (else 403). */
+export function callerAccount(context: APIContext, param: string): Result<{ userId: string; account: string }> {
+  const caller = signedIn(context);
+  if (!caller.ok) return caller;
+  const account = ownAccount(caller.value, context.params[param]);
+  return account.ok ? succeed({ userId: caller.value.user.id, account: account.value }) : account;
+}
+
+/**
+ * A signed-in POST about one of the caller's accounts, named by the path parameter `param`
+ * (another customer's is 403): the body parsed by `schema`, then `act`; a failure answered as every
+ * failure is, a value by `answer`.
+ */
+export function accountPost<S extends z.ZodType, T>(
+  param: string,
+  schema: S,
+  act: (app: App, userId: string, account: string, input: z.output<S>, context: APIContext) => Promise<Result<T>>,
+  answer: (value: T) => Response,
+): APIRoute {
+  return endpoint(async (context) => {
+    const caller = callerAccount(context, param);
+    if (!caller.ok) return caller;
+    const input = await parseInput(context.request, schema);
+    if (!input.ok) return input;
+    const result = await act(context.locals.app, caller.value.userId, caller.value.account, input.value, context);
+    return result.ok ? answer(result.value) : result;
+  });
+}
+
 /**
  * POST /v1/transfer/{local,bank}/{sendAccount} and /v1/bills/{kind}/purchase/{sendAccount}:
- * caller, account in the path, idempotency key, body, then the service; they differ only in
- * schema and service call.
+ * the keyed request, then the service; they differ only in schema and service call.
  */
 export function moneyEndpoint<S extends z.ZodType>(
   schema: S,
   send: (app: App, userId: string, sendAccount: string, input: z.output<S>, key: string) => Promise<MoneyResult>,
 ): APIRoute {
   return endpoint(async (context) => {
-    const caller = signedIn(context);
-    if (!caller.ok) return caller;
-    const account = ownAccount(caller.value, context.params.sendAccount);
-    if (!account.ok) return account;
-    const body = await readRequestBody(context.request);
-    if (!body.ok) return body;
-    const key = idempotencyKeyOf(context, body.value.fields);
-    if (!key.ok) return key;
-    const input = parseValues(apiFields(body.value, schema), schema);
-    if (!input.ok) return input;
-    return moneyResponse(await send(context.locals.app, caller.value.user.id, account.value, input.value, key.value));
+    const request = await keyedRequest(context, schema);
+    if (!request.ok) return request;
+    const { userId, sendAccount, input, key } = request.value;
+    return moneyResponse(await send(context.locals.app, userId, sendAccount, input, key));
   });
 }

@@ -1,7 +1,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, newKey, testPin } from '../testing/customers.ts';
-import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
+import { inProcessApi, type CallOptions, type InProcessApi } from '../testing/in-process-api.ts';
 
 /**
  * The scheduled-transfer calls (issue 19) through the endpoint files in process, on both engines:
@@ -21,19 +21,7 @@ describeOnEngines('scheduled transfers over the API (%s)', (t) => {
     token = (await t().app.sessions.create(me.userId)).token;
   });
 
-  const call = async (method: string, path: string, options: { json?: unknown; form?: Record<string, string>; token?: string; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers };
-    let body: string | null = null;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(options.form).toString();
-    }
-    const response = await api.fetch(new Request(`http://bank.test${path}`, { method, headers, body }));
-    return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, any> };
-  };
+  const call = (method: string, path: string, options?: CallOptions) => api.call<Record<string, any>>(method, path, options);
 
   it('makes, lists, pauses, resumes (PIN) and cancels a schedule; the same key answers the first one again', async () => {
     const recipient = await customer(t().app, { firstName: 'Bola', lastName: 'Ade' });

@@ -41,21 +41,22 @@ export function accountLimitsOf(row: AccountLimitsColumns | undefined): AccountL
   };
 }
 
+/** The customer_limits columns under the names AccountLimitsColumns gives them (with accounts left-joined to customer_limits). */
+export const customerLimitsSelection = [
+  'customer_limits.own_daily_limit_kobo as own',
+  'customer_limits.raise_to_kobo as raise_to',
+  'customer_limits.raise_applies_at as raise_at',
+  'customer_limits.instant_payments_enabled as instant',
+  'customer_limits.new_browser_window_started_at as window_start',
+  'customer_limits.new_browser_window_until as window_until',
+] as const;
+
 /** The limits row of the customer who owns `accountNumber`, or undefined for an internal or unknown account. */
 export async function loadAccountLimits(executor: Trx | Db, accountNumber: string): Promise<AccountLimitsRow | undefined> {
   const row = await executor
     .selectFrom('accounts')
     .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
-    .select([
-      'accounts.user_id as user_id',
-      'accounts.created_at as opened_at',
-      'customer_limits.own_daily_limit_kobo as own',
-      'customer_limits.raise_to_kobo as raise_to',
-      'customer_limits.raise_applies_at as raise_at',
-      'customer_limits.instant_payments_enabled as instant',
-      'customer_limits.new_browser_window_started_at as window_start',
-      'customer_limits.new_browser_window_until as window_until',
-    ])
+    .select(['accounts.user_id as user_id', 'accounts.created_at as opened_at', ...customerLimitsSelection])
     .where('accounts.account_number', '=', accountNumber)
     .executeTakeFirst();
   return accountLimitsOf(row);

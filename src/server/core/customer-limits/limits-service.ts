@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connection.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { fail, succeed, type Failure, type Result } from '../result.ts';
+import { fail, succeed, type Result } from '../result.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { verifySecret } from '../auth/secrets.ts';
@@ -13,7 +13,7 @@ import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from 
 import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import { formatNaira, kobo } from '../../../lib/money.ts';
 import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
-import { capAt, instantPaymentsOff, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
+import { capAt, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
 import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
 import type { DeviceCookies } from './device-cookies.ts';
 
@@ -207,13 +207,6 @@ export function createLimitsService(deps: CustomerServiceDeps & {
         limits: await overview(userId),
         message: input.enabled ? 'Instant transfers to other banks are on again.' : 'Instant transfers to other banks are off. Transfers within the bank still work.',
       });
-    },
-
-    /** INSTANT_PAYMENTS_OFF for a transfer to another bank while the customer has them off, or null. */
-    async instantPaymentsRefusal(userId: string): Promise<Failure | null> {
-      const row = await db.selectFrom('customer_limits').select('instant_payments_enabled').where('user_id', '=', userId).executeTakeFirst();
-      if (!row || Number(row.instant_payments_enabled) === 1) return null;
-      return instantPaymentsOff();
     },
 
     /**

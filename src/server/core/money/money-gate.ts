@@ -12,7 +12,7 @@ import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
-import { accountLimitsOf, instantPaymentsOff, type LimitGuard } from '../customer-limits/limit-guard.ts';
+import { accountLimitsOf, customerLimitsSelection, instantPaymentsOff, type LimitGuard } from '../customer-limits/limit-guard.ts';
 import { accountFrozen } from '../safety/frozen.ts';
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
@@ -135,12 +135,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
         'accounts.created_at as opened_at',
         'users.tier',
         'users.frozen_at',
-        'customer_limits.own_daily_limit_kobo as own',
-        'customer_limits.raise_to_kobo as raise_to',
-        'customer_limits.raise_applies_at as raise_at',
-        'customer_limits.instant_payments_enabled as instant',
-        'customer_limits.new_browser_window_started_at as window_start',
-        'customer_limits.new_browser_window_until as window_until',
+        ...customerLimitsSelection,
         eb.selectFrom('transactions').select((sum) => sum.fn.coalesce(sum.fn.sum<number>('amount'), sum.lit(0)).as('total')).where('account_number', '=', sendAccount).where('value_date', '=', day).where('type', '=', 'debit').where('status', 'in', ['successful', 'pending']).as('debited_today'),
       ])
       .where('accounts.account_number', 'in', sorted)

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import { fail, type Failure } from '../result.ts';
-import { Refusal } from '../ledger/ledger.ts';
 
 /**
  * A frozen account (issue 13): no money leaves it, whatever pays for what; money still comes in.
@@ -14,20 +11,4 @@ export const accountFrozenMessage =
 
 export function accountFrozen(): Failure {
   return fail('ACCOUNT_FROZEN', accountFrozenMessage);
-}
-
-/** Whether the customer who owns `accountNumber` has frozen it. */
-export async function isAccountFrozen(executor: Kysely<Database> | Transaction<Database>, accountNumber: string): Promise<boolean> {
-  const row = await executor
-    .selectFrom('accounts')
-    .innerJoin('users', 'users.id', 'accounts.user_id')
-    .select('users.frozen_at')
-    .where('accounts.account_number', '=', accountNumber)
-    .executeTakeFirst();
-  return Boolean(row?.frozen_at);
-}
-
-/** Inside a money transaction: a frozen sender ends it, changing nothing. */
-export async function refuseIfFrozen(trx: Transaction<Database>, accountNumber: string): Promise<void> {
-  if (await isAccountFrozen(trx, accountNumber)) throw new Refusal(accountFrozen());
 }

@@ -1,16 +1,10 @@
 import { statementSchema } from '../../../../../lib/money-schemas.ts';
-import { endpoint, parseInput, signedIn } from '../../../../../server/http/api.ts';
-import { ownAccount } from '../../../../../server/http/money-api.ts';
+import { accountPost } from '../../../../../server/http/money-api.ts';
 import { jsonSuccess } from '../../../../../server/http/respond.ts';
 
-export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
-  if (!caller.ok) return caller;
-  const account = ownAccount(caller.value, context.params.accountNumber);
-  if (!account.ok) return account;
-  const input = await parseInput(context.request, statementSchema);
-  if (!input.ok) return input;
-  const result = await context.locals.app.statements.request(caller.value.user.id, account.value, input.value);
-  if (!result.ok) return result;
-  return jsonSuccess({ id: result.value.id }, `Your statement is on its way to ${result.value.email}.`, 202);
-});
+export const POST = accountPost(
+  'accountNumber',
+  statementSchema,
+  (app, userId, account, input) => app.statements.request(userId, account, input),
+  (requested) => jsonSuccess({ id: requested.id }, `Your statement is on its way to ${requested.email}.`, 202),
+);

@@ -1,16 +1,15 @@
 import { historyQuerySchema } from '../../../../../lib/money-schemas.ts';
-import { endpoint, parseValues, signedIn } from '../../../../../server/http/api.ts';
-import { ownAccount } from '../../../../../server/http/money-api.ts';
+import { endpoint, parseValues } from '../../../../../server/http/api.ts';
+import { callerAccount } from '../../../../../server/http/money-api.ts';
 import { jsonSuccess } from '../../../../../server/http/respond.ts';
 
 export const GET = endpoint(async (context) => {
-  const caller = signedIn(context);
+  const caller = callerAccount(context, 'accountNumber');
   if (!caller.ok) return caller;
-  const account = ownAccount(caller.value, context.params.accountNumber);
-  if (!account.ok) return account;
+  const { account } = caller.value;
   const query = parseValues(Object.fromEntries(context.url.searchParams), historyQuerySchema);
   if (!query.ok) return query;
   const { page, per_page, ...filters } = query.value;
-  const history = await context.locals.app.transactions.history(account.value, { page, perPage: per_page, ...filters });
+  const history = await context.locals.app.transactions.history(account, { page, perPage: per_page, ...filters });
   return jsonSuccess(history, `Page ${history.current_page} of ${history.last_page}.`);
 });

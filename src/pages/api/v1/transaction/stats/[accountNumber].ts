@@ -1,12 +1,11 @@
-import { endpoint, signedIn } from '../../../../../server/http/api.ts';
-import { ownAccount } from '../../../../../server/http/money-api.ts';
+import { endpoint } from '../../../../../server/http/api.ts';
+import { callerAccount } from '../../../../../server/http/money-api.ts';
 import { jsonSuccess } from '../../../../../server/http/respond.ts';
 
 export const GET = endpoint(async (context) => {
-  const caller = signedIn(context);
+  const caller = callerAccount(context, 'accountNumber');
   if (!caller.ok) return caller;
-  const account = ownAccount(caller.value, context.params.accountNumber);
-  if (!account.ok) return account;
+  const { account } = caller.value;
   const { app } = context.locals;
-  return jsonSuccess(await app.transactions.statistics(account.value, app.clock.now()), 'Money in and out for the last 12 months.');
+  return jsonSuccess(await app.transactions.statistics(account, app.clock.now()), 'Money in and out for the last 12 months.');
 });

@@ -1,13 +1,12 @@
-import { endpoint, signedIn } from '../../../../../../server/http/api.ts';
-import { ownAccount } from '../../../../../../server/http/money-api.ts';
+import { endpoint } from '../../../../../../server/http/api.ts';
+import { callerAccount } from '../../../../../../server/http/money-api.ts';
 import { jsonSuccess } from '../../../../../../server/http/respond.ts';
 
 export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
+  const caller = callerAccount(context, 'accountNumber');
   if (!caller.ok) return caller;
-  const account = ownAccount(caller.value, context.params.accountNumber);
-  if (!account.ok) return account;
-  const result = await context.locals.app.beneficiaries.remove(caller.value.user.id, account.value, context.params.beneficiary ?? '');
+  const { userId, account } = caller.value;
+  const result = await context.locals.app.beneficiaries.remove(userId, account, context.params.beneficiary ?? '');
   if (!result.ok) return result;
   return jsonSuccess(null, `${result.value.account_name} is no longer a beneficiary.`);
 });

@@ -1,12 +1,9 @@
-import { endpoint, signedIn } from '../../../../../../server/http/api.ts';
+import { signedInAction } from '../../../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../../../server/http/respond.ts';
 import { scheduleChangedMessage } from '../../../../../../server/http/scheduled-transfer-words.ts';
 
 /** POST /v1/transfers/scheduled/{id}/pause: no PIN; another customer's schedule is 404. */
-export const POST = endpoint(async (context) => {
-  const caller = signedIn(context);
-  if (!caller.ok) return caller;
-  const result = await context.locals.app.scheduledTransfers.pause(caller.value.user.id, context.params.id ?? '');
-  if (!result.ok) return result;
-  return jsonSuccess(result.value, scheduleChangedMessage('pause', result.value));
-});
+export const POST = signedInAction(
+  (app, user, { context }) => app.scheduledTransfers.pause(user.id, context.params.id ?? ''),
+  (schedule) => jsonSuccess(schedule, scheduleChangedMessage('pause', schedule)),
+);
