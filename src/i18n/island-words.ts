@@ -80,3 +80,20 @@ export const newPasswordSayings = [
   'said.password.mismatch',
   'said.controlCharacters',
 ] as const;
+
+/** Send money's details step (src/islands/TransferForm.tsx): its labels, hints and button. */
+export const transferWords = [
+  'money.form.continue',
+  'money.form.localTo',
+  'money.form.otherBank',
+  'transfer.bank',
+  'money.form.chooseBank',
+  'transfer.accountNumber',
+  'money.form.nameChecked',
+  'transfer.amount',
+  'money.form.available',
+  'money.form.description',
+  'money.form.descriptionHint',
+  'money.form.save',
+] as const;
+export type TransferWords = Record<(typeof transferWords)[number], string>;

@@ -7,6 +7,7 @@ import type { Bank } from '../stores/transfer.ts';
 import { AmountField } from './AmountField.tsx';
 import { DigitsField, SelectField, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
+import type { TransferWords } from '../i18n/island-words.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
   mode: TransferMode;
@@ -16,6 +17,8 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
   selfBankName: string;
   /** A saved beneficiary's name for the prefilled account (from the server, never the query). */
   knownRecipient?: { bank_code: string; account_number: string; account_name: string; bank_name: string } | null;
+  /** The form's words in the customer's language (island-words.ts `transferWords`). */
+  words: TransferWords;
 };
 
 /**
@@ -25,7 +28,8 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
  * duty and the total, then the PIN), with JavaScript or without.
  */
 export default function TransferForm(props: Props) {
-  const { mode, banks, selfBankCode, selfBankName, balance, knownRecipient = null, values = {}, errors = {} } = props;
+  const { mode, banks, selfBankCode, selfBankName, balance, knownRecipient = null, values = {}, errors = {}, words: w } = props;
+  const [toBefore = '', toAfter = ''] = w['money.form.localTo'].split('{bank}');
   const form = useSchemaForm(
     transferFieldsCheck,
     { bank_code: '', account_number: '', narration: '', ...values, ...(mode === 'local' ? { bank_code: selfBankCode } : {}) },
@@ -42,20 +46,22 @@ export default function TransferForm(props: Props) {
   }
 
   return (
-    <PaymentDetailsForm action="/transfer/send" step={props} complete={complete} button="Continue" hidden={<input type="hidden" name="to" value={mode} />}>
+    <PaymentDetailsForm action="/transfer/send" step={props} complete={complete} button={w['money.form.continue']} hidden={<input type="hidden" name="to" value={mode} />}>
       {mode === 'local' ? (
         <>
           <input type="hidden" name="bank_code" value={selfBankCode} />
           <p className="mb-4 text-sm text-slate-700">
-            To an account at <strong>{selfBankName}</strong>. <a href="/transfer/send?to=bank">Send to another bank instead</a>
+            {toBefore}
+            <strong>{selfBankName}</strong>
+            {toAfter} <a href="/transfer/send?to=bank">{w['money.form.otherBank']}</a>
           </p>
         </>
       ) : (
-        <SelectField label="Bank" placeholder="Choose the bank" options={banks.map((bank) => ({ value: bank.code, label: bank.name }))} error={form.errorFor('bank_code')} {...form.bind('bank_code')} />
+        <SelectField label={w['transfer.bank']} placeholder={w['money.form.chooseBank']} options={banks.map((bank) => ({ value: bank.code, label: bank.name }))} error={form.errorFor('bank_code')} {...form.bind('bank_code')} />
       )}
 
       <DigitsField
-        label="Account number"
+        label={w['transfer.accountNumber']}
         maxLength={10}
         error={form.errorFor('account_number')}
         hint={
@@ -64,7 +70,7 @@ export default function TransferForm(props: Props) {
               <strong data-testid="recipient-name">{known.account_name}</strong> · {known.bank_name}
             </>
           ) : (
-            'The name is checked with the bank on the next screen, before you send.'
+            w['money.form.nameChecked']
           )
         }
         {...form.bind('account_number')}
@@ -72,20 +78,20 @@ export default function TransferForm(props: Props) {
 
       <AmountField
         name="amount"
-        label="Amount"
+        label={w['transfer.amount']}
         defaultValue={String(values.amount ?? '')}
         error={amountError}
         min={minTransferKobo}
-        hint={`Available: ${formatNaira(balance)}`}
+        hint={w['money.form.available'].replace('{balance}', formatNaira(balance))}
         onAmountChange={() => setAmountError(undefined)}
       />
 
-      <TextField label="Description (optional)" maxLength={100} autoComplete="off" hint="Up to 100 characters. The recipient sees it." error={form.errorFor('narration')} {...form.bind('narration')} />
+      <TextField label={w['money.form.description']} maxLength={100} autoComplete="off" hint={w['money.form.descriptionHint']} error={form.errorFor('narration')} {...form.bind('narration')} />
 
       <div className="field">
         <label className="flex min-h-11 items-center gap-3 text-base">
           <input type="checkbox" name="save_beneficiary" id="save_beneficiary" className="size-5" defaultChecked={values.save_beneficiary === true || values.save_beneficiary === 'on' || values.save_beneficiary === 'true'} />
-          <span>Save this recipient as a beneficiary</span>
+          <span>{w['money.form.save']}</span>
         </label>
       </div>
     </PaymentDetailsForm>

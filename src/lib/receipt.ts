@@ -1,33 +1,63 @@
 import { formatNaira } from './money.ts';
 import type { TransactionJson } from './transaction.ts';
+import { t, type MessageParams } from '../i18n/translate.ts';
+import type { MessageKey } from '../i18n/messages/en.ts';
+
+/** Says a catalogue message in the reader's language (English unless a page or document gives its own). */
+export type Say = (key: MessageKey, params?: MessageParams) => string;
+const english: Say = (key, params) => t('en', key, params);
 
 /**
  * What a receipt says about any transaction (transfers both ways, deposits, reversals,
  * purchases), for the receipt page and every link to it from the transaction history.
  */
 
-const purchaseTitles: Partial<Record<TransactionJson['category'], string>> = { airtime: 'Airtime bought', data: 'Data bought', electricity: 'Electricity paid', cable: 'Cable TV paid' };
+const purchaseTitles: Partial<Record<TransactionJson['category'], MessageKey>> = { airtime: 'money.title.airtime', data: 'money.title.data', electricity: 'money.title.electricity', cable: 'money.title.cable' };
 
 /** The page title: "Transfer sent", "Money received", "Airtime bought", "Receipt"… */
-export function receiptTitle(transaction: Pick<TransactionJson, 'type' | 'category' | 'status'>): string {
+export function receiptTitle(transaction: Pick<TransactionJson, 'type' | 'category' | 'status'>, say: Say = english): string {
+  return say(receiptTitleKey(transaction));
+}
+
+function receiptTitleKey(transaction: Pick<TransactionJson, 'type' | 'category' | 'status'>): MessageKey {
   const { type, category, status } = transaction;
-  if (category === 'reversal') return 'Money returned';
-  if (type === 'credit') return category === 'transfer' || category === 'deposit' ? 'Money received' : 'Receipt';
+  if (category === 'reversal') return 'money.title.returned';
+  if (type === 'credit') return category === 'transfer' || category === 'deposit' ? 'money.title.received' : 'money.title.receipt';
   if (category === 'transfer') {
-    if (status === 'pending') return 'Transfer pending';
-    if (status === 'reversed') return 'Transfer reversed';
-    if (status === 'failed') return 'Transfer failed';
-    return 'Transfer sent';
+    if (status === 'pending') return 'money.title.transferPending';
+    if (status === 'reversed') return 'money.title.transferReversed';
+    if (status === 'failed') return 'money.title.transferFailed';
+    return 'money.title.transferSent';
   }
   const bought = purchaseTitles[category];
   if (bought) {
-    if (status === 'pending') return 'Purchase pending';
-    if (status === 'reversed') return 'Purchase reversed';
-    if (status === 'failed') return 'Purchase failed';
+    if (status === 'pending') return 'money.title.purchasePending';
+    if (status === 'reversed') return 'money.title.purchaseReversed';
+    if (status === 'failed') return 'money.title.purchaseFailed';
     return bought;
   }
-  return 'Receipt';
+  return 'money.title.receipt';
 }
+
+/** A transaction's category and status in the reader's language ("Transfer", "Successful"). */
+export const categoryKeys: Record<TransactionJson['category'], MessageKey> = {
+  transfer: 'money.category.transfer',
+  airtime: 'money.category.airtime',
+  data: 'money.category.data',
+  electricity: 'money.category.electricity',
+  cable: 'money.category.cable',
+  reversal: 'money.category.reversal',
+  fee: 'money.category.fee',
+  deposit: 'money.category.deposit',
+};
+const statusKeys: Record<TransactionJson['status'], MessageKey> = {
+  successful: 'money.status.successful',
+  pending: 'money.status.pending',
+  failed: 'money.status.failed',
+  reversed: 'money.status.reversed',
+};
+export const categoryName = (category: TransactionJson['category'], say: Say = english): string => say(categoryKeys[category]);
+export const statusName = (status: TransactionJson['status'], say: Say = english): string => say(statusKeys[status]);
 
 /** A kobo amount kept in `details` (transfer_fee, stamp_duty), or undefined when absent or odd. */
 export function detailKobo(details: Record<string, unknown>, key: string): number | undefined {
@@ -43,21 +73,23 @@ export function detailText(details: Record<string, unknown>, key: string): strin
   return undefined;
 }
 
-/** Purchase specifics shown on receipts, in this order (as on the PDF). */
-export const purchaseDetailLabels: ReadonlyArray<readonly [key: string, label: string]> = [
-  ['provider', 'Provider'],
-  ['phone_number', 'Phone number'],
-  ['plan', 'Plan'],
-  ['meter_number', 'Meter number'],
-  ['meter_type', 'Meter type'],
-  ['smartcard_number', 'Smartcard number'],
-  ['customer_name', 'Customer name'],
-  ['address', 'Address'],
-  ['package', 'Package'],
-  ['token', 'Token'],
-  ['units', 'Units'],
-  ['receipt_number', 'Receipt number'],
+/** Purchase specifics shown on receipts, in this order (as on the PDF), with their labels' keys. */
+export const purchaseDetailKeys: ReadonlyArray<readonly [key: string, label: MessageKey]> = [
+  ['provider', 'money.p.provider'],
+  ['phone_number', 'money.p.phone_number'],
+  ['plan', 'money.p.plan'],
+  ['meter_number', 'money.p.meter_number'],
+  ['meter_type', 'money.p.meter_type'],
+  ['smartcard_number', 'money.p.smartcard_number'],
+  ['customer_name', 'money.p.customer_name'],
+  ['address', 'money.p.address'],
+  ['package', 'money.p.package'],
+  ['token', 'money.p.token'],
+  ['units', 'money.p.units'],
+  ['receipt_number', 'money.p.receipt_number'],
 ];
+/** The same in English ("Provider", "Phone number"…). */
+export const purchaseDetailLabels: ReadonlyArray<readonly [key: string, label: string]> = purchaseDetailKeys.map(([key, label]) => [key, english(label)] as const);
 
 /** `12345678901234567890` → `1234 5678 9012 3456 7890`, as electricity tokens are read out. */
 export function groupToken(token: string): string {
@@ -65,7 +97,7 @@ export function groupToken(token: string): string {
 }
 
 /** The charges on a receipt, itemised where the transaction says how, and what left or reached the account. */
-export function receiptMoney(transaction: Pick<TransactionJson, 'type' | 'amount' | 'fee' | 'details'>): {
+export function receiptMoney(transaction: Pick<TransactionJson, 'type' | 'amount' | 'fee' | 'details'>, say: Say = english): {
   lines: { label: string; amount: number; key: string }[];
   totalLabel: string;
   total: number;
@@ -74,39 +106,40 @@ export function receiptMoney(transaction: Pick<TransactionJson, 'type' | 'amount
   const lines: { label: string; amount: number; key: string }[] = [];
   const transferFee = detailKobo(details, 'transfer_fee');
   const stampDuty = detailKobo(details, 'stamp_duty');
-  if (transferFee !== undefined) lines.push({ label: 'Transfer fee', amount: transferFee, key: 'transfer-fee' });
-  if (stampDuty !== undefined) lines.push({ label: 'Stamp duty', amount: stampDuty, key: 'stamp-duty' });
+  if (transferFee !== undefined) lines.push({ label: say('money.r.transferFee'), amount: transferFee, key: 'transfer-fee' });
+  if (stampDuty !== undefined) lines.push({ label: say('money.r.stampDuty'), amount: stampDuty, key: 'stamp-duty' });
   const itemised = (transferFee ?? 0) + (stampDuty ?? 0);
-  if (transaction.fee > itemised) lines.push({ label: itemised > 0 ? 'Other charges' : 'Charges', amount: transaction.fee - itemised, key: 'other-charges' });
+  if (transaction.fee > itemised) lines.push({ label: say(itemised > 0 ? 'money.r.otherCharges' : 'money.r.charges'), amount: transaction.fee - itemised, key: 'other-charges' });
   const debit = transaction.type === 'debit';
   return {
     lines,
-    totalLabel: debit ? 'Total debited' : 'Total credited',
+    totalLabel: say(debit ? 'money.r.totalDebited' : 'money.r.totalCredited'),
     total: debit ? transaction.amount + transaction.fee : transaction.amount,
   };
 }
 
 /** One sentence under the status that says what happened to the money. */
-function providerOf(transaction: Pick<TransactionJson, 'details'>): string {
-  return detailText(transaction.details ?? {}, 'provider') ?? 'the provider';
+function providerOf(transaction: Pick<TransactionJson, 'details'>, say: Say): string {
+  return detailText(transaction.details ?? {}, 'provider') ?? say('money.r.theProvider');
 }
 
-export function statusExplanation(transaction: Pick<TransactionJson, 'type' | 'category' | 'status' | 'amount' | 'fee' | 'details'>): string | null {
+export function statusExplanation(transaction: Pick<TransactionJson, 'type' | 'category' | 'status' | 'amount' | 'fee' | 'details'>, say: Say = english): string | null {
   const debit = transaction.type === 'debit';
   switch (transaction.status) {
     case 'pending':
-      if (debit && transaction.category === 'transfer') return 'We are confirming with the other bank. The money has left your account; if the other bank does not take it, all of it comes back to you.';
-      if (debit && purchaseTitles[transaction.category]) return `We are confirming with ${providerOf(transaction)}. The money has left your account; if the purchase does not go through, all of it comes back to you.`;
-      return 'We are confirming this transaction. Its final status will be shown here.';
+      if (debit && transaction.category === 'transfer') return say('money.x.pendingTransfer');
+      if (debit && purchaseTitles[transaction.category]) return say('money.x.pendingPurchase', { provider: providerOf(transaction, say) });
+      return say('money.x.pending');
     case 'reversed': {
-      if (!debit) return 'This credit was reversed.';
+      if (!debit) return say('money.x.reversedCredit');
       const reason = detailText(transaction.details ?? {}, 'failure_reason');
       const because = reason ? ` (${reason.charAt(0).toLowerCase()}${reason.slice(1)})` : '';
-      if (purchaseTitles[transaction.category]) return `${providerOf(transaction)} could not complete this purchase${because}, so ${formatNaira(transaction.amount + transaction.fee)} was returned to your account. Nothing was lost.`;
-      return `The other bank could not take this transfer${because}, so ${formatNaira(transaction.amount + transaction.fee)}, the amount and its charges, was returned to your account. Nothing was lost.`;
+      const total = formatNaira(transaction.amount + transaction.fee);
+      if (purchaseTitles[transaction.category]) return say('money.x.reversedPurchase', { provider: providerOf(transaction, say), because, total });
+      return say('money.x.reversedTransfer', { because, total });
     }
     case 'failed':
-      return `This transaction failed. Your account was not ${debit ? 'debited' : 'credited'}.`;
+      return say(debit ? 'money.x.failedDebit' : 'money.x.failedCredit');
     default:
       return null;
   }

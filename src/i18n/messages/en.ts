@@ -1,5 +1,6 @@
 import { onboardingEn } from './onboarding/en.ts';
 import { moneyEn } from './money/en.ts';
+import { moneyEn } from './money/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -14,6 +15,7 @@ import { moneyEn } from './money/en.ts';
  */
 export const en = {
   ...onboardingEn,
+  ...moneyEn,
   ...moneyEn,
   'language.label': 'Language',
   'language.change': 'Change language',

@@ -13,7 +13,8 @@ export const GET: APIRoute = async (context) => {
   const found = await app.transactions.findOwn(user.accounts, reference);
   if (!found) return notFound();
   const { transaction, account } = found;
-  const pdf = receiptPdf({ bankName: app.config.bank.name, transaction, accountNumber: account.account_number, accountName: account.account_name });
+  // The receipt is in the customer's language, as the page that links to it.
+  const pdf = receiptPdf({ bankName: app.config.bank.name, transaction, accountNumber: account.account_number, accountName: account.account_name, locale: context.locals.locale });
   // The reference is the bank's own, but the file name is kept to safe characters all the same.
   const fileName = `receipt-${transaction.reference.replace(/[^A-Za-z0-9_-]/g, '')}.pdf`;
   return new Response(new Uint8Array(pdf), {

@@ -9,7 +9,9 @@ import type { Clock } from '../clock.ts';
 import { succeed, type Result } from '../result.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
-import { categoryLabels, type TransactionCategory } from '../../../lib/transaction.ts';
+import { transactionCategories, type TransactionCategory } from '../../../lib/transaction.ts';
+import { categoryName } from '../../../lib/receipt.ts';
+import { t } from '../../../i18n/translate.ts';
 import { securityChangeEmail, sendLogged, transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../notifications.ts';
 import { defaultLocale, isLocale } from '../../../i18n/locales.ts';
 import { alertKey, smsAlertJob, smsAlertKey, transactionAlertJob } from './alert-jobs.ts';
@@ -71,7 +73,8 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
     return {
       type: row.type,
       account: maskAccount(row.account_number),
-      category: categoryLabels[row.category as TransactionCategory] ?? row.category,
+      // The category in the alert's language ("Transfer", "Tura kuɗi"…); an unknown one as stored.
+      category: (transactionCategories as readonly string[]).includes(row.category) ? categoryName(row.category as TransactionCategory, (key, params) => t(languageOf(row), key, params)) : row.category,
       amount: formatNaira(Number(row.amount)),
       charges: fee > 0 ? formatNaira(fee) : null,
       counterparty,

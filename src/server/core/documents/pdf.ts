@@ -100,8 +100,13 @@ type LoadedFont = { font: fontkit.Font; shaper: fontkit.Font; widths: Map<string
 
 type Run = Pick<fontkit.GlyphRun, 'glyphs' | 'positions' | 'advanceWidth'>;
 
-/** Shaping with the font's composition feature off (see decomposes). */
-const wholeGlyphs = { ccmp: false } as const;
+/**
+ * No ligatures: the ToUnicode map gives one text per glyph, and the font's fi, fl… glyphs read
+ * back as U+FB01… (Hausa "fita", English "office" would not be found by a search or a copy).
+ */
+const noLigatures = { liga: false } as const;
+/** Shaping with the font's composition feature off (see decomposes), and no ligatures. */
+const wholeGlyphs = { ccmp: false, liga: false } as const;
 /** The font's default features; given to PDFKit so that it hands whole strings to the shaper. */
 const defaultFeatures = {} as const;
 
@@ -142,7 +147,7 @@ function shaperFor(font: fontkit.Font): fontkit.Font {
         const positions = glyphs.map((glyph) => ({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 }));
         run = { glyphs, positions, advanceWidth: positions.reduce((sum, position) => sum + position.xAdvance, 0) } as Run;
       } else {
-        run = font.layout(text, (whole ? wholeGlyphs : undefined) as unknown as string[]);
+        run = font.layout(text, (whole ? wholeGlyphs : noLigatures) as unknown as string[]);
       }
       if (runs.size >= 100_000) runs.clear();
       runs.set(key, run);

@@ -1,8 +1,11 @@
 /** A one-page PDF receipt for a single transaction. Pure function of its input. */
 import { kobo } from '../../../lib/money.ts';
-import { categoryLabels, statusLabels, type TransactionJson } from '../../../lib/transaction.ts';
+import type { TransactionJson } from '../../../lib/transaction.ts';
 import { lagosDateTimeLong } from './dates.ts';
-import { detailText, groupToken, purchaseDetailLabels } from '../../../lib/receipt.ts';
+import { categoryName, detailText, groupToken, purchaseDetailKeys, statusName, type Say } from '../../../lib/receipt.ts';
+import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { t } from '../../../i18n/translate.ts';
 import { formatNgn, PAGE_WIDTH, truncateToWidth, wrapText, writePdf, type PdfOp } from './pdf.ts';
 
 export type ReceiptInput = {
@@ -11,6 +14,8 @@ export type ReceiptInput = {
   /** The customer's own account. */
   accountNumber: string;
   accountName: string;
+  /** The reader's language (the customer's); English when not given. */
+  locale?: Locale;
 };
 
 const LEFT = 40;
@@ -22,7 +27,7 @@ const CONTENT_BOTTOM = 770;
 
 /** `12345678901234567890` → `1234 5678 9012 3456 7890` (one rule for the page and the PDF). */
 export const formatToken = groupToken;
-const purchaseFields = purchaseDetailLabels;
+const purchaseFields = purchaseDetailKeys;
 
 function detailKobo(details: Record<string, unknown>, key: string): number | undefined {
   const value = details[key];
@@ -32,76 +37,77 @@ function detailKobo(details: Record<string, unknown>, key: string): number | und
 type Line = [label: string, value: string, emphasis?: boolean];
 type Section = { title: string; lines: Line[] };
 
-function sections(input: ReceiptInput): Section[] {
+function sections(input: ReceiptInput, say: Say): Section[] {
   const { transaction } = input;
+  const locale = input.locale ?? 'en';
   const details = transaction.details ?? {};
   const debit = transaction.type === 'debit';
   const failed = transaction.status === 'failed';
   const result: Section[] = [];
 
   const about: Line[] = [
-    ['Reference', transaction.reference],
-    ['Date', lagosDateTimeLong(transaction.created_at)],
-    ['Type', `${categoryLabels[transaction.category]} (${debit ? 'debit' : 'credit'})`],
-    ['Status', statusLabels[transaction.status]],
+    [say('money.r.reference'), transaction.reference],
+    [say('money.r.date'), locale === 'en' ? lagosDateTimeLong(transaction.created_at) : `${formatLagosDateTime(transaction.created_at, locale)} WAT`],
+    [say('money.r.type'), say('money.r.typeValue', { category: categoryName(transaction.category, say), direction: say(debit ? 'money.r.debit' : 'money.r.credit') })],
+    [say('money.r.status'), statusName(transaction.status, say)],
   ];
-  if (transaction.narration.trim()) about.push(['Narration', transaction.narration.trim()]);
+  if (transaction.narration.trim()) about.push([say('money.r.narration'), transaction.narration.trim()]);
   const sessionId = detailText(details, 'session_id');
-  if (sessionId) about.push(['Session ID', sessionId]);
+  if (sessionId) about.push([say('money.r.sessionId'), sessionId]);
   const reversalOf = detailText(details, 'reversal_of');
-  if (reversalOf) about.push(['Reversal of', reversalOf]);
+  if (reversalOf) about.push([say('money.r.reversalOf'), reversalOf]);
   const reversedBy = detailText(details, 'reversed_by');
-  if (reversedBy) about.push(['Reversed by', reversedBy]);
-  result.push({ title: 'Transaction', lines: about });
+  if (reversedBy) about.push([say('money.r.reversedBy'), reversedBy]);
+  result.push({ title: say('money.r.transaction'), lines: about });
 
-  const money: Line[] = [['Amount', formatNgn(transaction.amount)]];
+  const money: Line[] = [[say('money.r.amount'), formatNgn(transaction.amount)]];
   const transferFee = detailKobo(details, 'transfer_fee');
   const stampDuty = detailKobo(details, 'stamp_duty');
-  if (transferFee !== undefined) money.push(['Transfer fee', formatNgn(transferFee)]);
-  if (stampDuty !== undefined) money.push(['Stamp duty', formatNgn(stampDuty)]);
+  if (transferFee !== undefined) money.push([say('money.r.transferFee'), formatNgn(transferFee)]);
+  if (stampDuty !== undefined) money.push([say('money.r.stampDuty'), formatNgn(stampDuty)]);
   const itemised = (transferFee ?? 0) + (stampDuty ?? 0);
-  if (transaction.fee > itemised) money.push([itemised > 0 ? 'Other charges' : 'Charges', formatNgn(transaction.fee - itemised)]);
-  if (debit) money.push([failed ? 'Total (not debited)' : 'Total debited', formatNgn(transaction.amount + transaction.fee), true]);
-  else money.push([failed ? 'Total (not credited)' : 'Total credited', formatNgn(transaction.amount), true]);
-  result.push({ title: 'Amount and charges', lines: money });
+  if (transaction.fee > itemised) money.push([say(itemised > 0 ? 'money.r.otherCharges' : 'money.r.charges'), formatNgn(transaction.fee - itemised)]);
+  if (debit) money.push([say(failed ? 'money.r.totalNotDebited' : 'money.r.totalDebited'), formatNgn(transaction.amount + transaction.fee), true]);
+  else money.push([say(failed ? 'money.r.totalNotCredited' : 'money.r.totalCredited'), formatNgn(transaction.amount), true]);
+  result.push({ title: say('money.r.amountCharges'), lines: money });
 
   const own: Line[] = [
-    ['Account name', input.accountName],
-    ['Account number', input.accountNumber],
-    ['Bank', input.bankName],
+    [say('money.r.accountName'), input.accountName],
+    [say('money.r.accountNumber'), input.accountNumber],
+    [say('money.r.bank'), input.bankName],
   ];
   const party = transaction.counterparty;
   if (party) {
     const theirs: Line[] = [
-      ['Account name', party.name],
-      ['Account number', party.account_number],
-      ['Bank', party.bank_name],
+      [say('money.r.accountName'), party.name],
+      [say('money.r.accountNumber'), party.account_number],
+      [say('money.r.bank'), party.bank_name],
     ];
-    result.push({ title: 'Sender', lines: debit ? own : theirs });
-    result.push({ title: 'Recipient', lines: debit ? theirs : own });
+    result.push({ title: say('money.r.sender'), lines: debit ? own : theirs });
+    result.push({ title: say('money.r.recipient'), lines: debit ? theirs : own });
   } else {
-    result.push({ title: debit ? 'Paid from' : 'Credited to', lines: own });
+    result.push({ title: say(debit ? 'money.r.paidFrom' : 'money.r.creditedTo'), lines: own });
   }
 
   const purchase: Line[] = [];
   for (const [key, label] of purchaseFields) {
     const value = detailText(details, key);
-    if (value) purchase.push([label, key === 'token' ? formatToken(value) : value, key === 'token']);
+    if (value) purchase.push([say(label), key === 'token' ? formatToken(value) : value, key === 'token']);
   }
-  if (purchase.length > 0) result.push({ title: 'Purchase details', lines: purchase });
+  if (purchase.length > 0) result.push({ title: say('money.r.purchaseDetails'), lines: purchase });
 
   return result;
 }
 
-function statusNote(transaction: TransactionJson): string | undefined {
+function statusNote(transaction: TransactionJson, say: Say): string | undefined {
   const debit = transaction.type === 'debit';
   switch (transaction.status) {
     case 'failed':
-      return `This transaction failed. Your account was not ${debit ? 'debited' : 'credited'}.`;
+      return say(debit ? 'money.x.failedDebit' : 'money.x.failedCredit');
     case 'reversed':
-      return debit ? 'This transaction was reversed: the amount was returned to your account.' : 'This transaction was reversed.';
+      return say(debit ? 'money.pdf.reversedDebit' : 'money.pdf.reversed');
     case 'pending':
-      return 'This transaction is pending. Its final status will be confirmed shortly.';
+      return say('money.pdf.pending');
     default:
       return undefined;
   }
@@ -113,22 +119,24 @@ export function receiptPdf(input: ReceiptInput): Buffer {
   kobo(transaction.amount);
   kobo(transaction.fee);
   const debit = transaction.type === 'debit';
+  const locale = input.locale ?? 'en';
+  const say: Say = (key, params) => t(locale, key, params);
   const ops: PdfOp[] = [
     { op: 'text', x: LEFT, y: 56, text: truncateToWidth(input.bankName, 'bold', 18, 300), size: 18, font: 'bold' },
-    { op: 'text', x: RIGHT, y: 56, text: 'Transaction receipt', size: 13, font: 'bold', align: 'right' },
+    { op: 'text', x: RIGHT, y: 56, text: say('money.pdf.heading'), size: 13, font: 'bold', align: 'right' },
     { op: 'line', x1: LEFT, x2: RIGHT, y: 72, width: 0.8 },
     { op: 'text', x: LEFT, y: 112, text: formatNgn(transaction.amount), size: 24, font: 'bold' },
     {
       op: 'text',
       x: LEFT,
       y: 132,
-      text: `${categoryLabels[transaction.category]} · ${debit ? 'Money out' : 'Money in'} · ${statusLabels[transaction.status]}`,
+      text: `${categoryName(transaction.category, say)} · ${say(debit ? 'money.r.moneyOut' : 'money.r.moneyIn')} · ${statusName(transaction.status, say)}`,
       size: 10,
       grey: 0.3,
     },
   ];
   let y = 150;
-  const note = statusNote(transaction);
+  const note = statusNote(transaction, say);
   if (note) {
     ops.push({ op: 'rect', x: LEFT, y, width: RIGHT - LEFT, height: 20, grey: 0.92 });
     ops.push({ op: 'text', x: LEFT + 8, y: y + 13.5, text: truncateToWidth(note, 'bold', 9, RIGHT - LEFT - 16), size: 9, font: 'bold' });
@@ -136,7 +144,7 @@ export function receiptPdf(input: ReceiptInput): Buffer {
   }
 
   y += 6;
-  for (const section of sections(input)) {
+  for (const section of sections(input, say)) {
     if (y + 40 > CONTENT_BOTTOM) break;
     ops.push({ op: 'text', x: LEFT, y: y + 10, text: section.title, size: 10, font: 'bold' });
     ops.push({ op: 'line', x1: LEFT, x2: RIGHT, y: y + 15, width: 0.4, grey: 0.6 });
@@ -162,7 +170,7 @@ export function receiptPdf(input: ReceiptInput): Buffer {
   }
 
   const footerLines = wrapText(
-    `This receipt was generated by ${input.bankName} from its records of the transaction. For enquiries, quote the reference ${transaction.reference}.`,
+    say('money.pdf.footer', { bank: input.bankName, reference: transaction.reference }),
     'regular',
     8,
     RIGHT - LEFT,
@@ -171,7 +179,7 @@ export function receiptPdf(input: ReceiptInput): Buffer {
   footerLines.forEach((line, index) => ops.push({ op: 'text', x: LEFT, y: 804 + index * 11, text: line, size: 8, grey: 0.4 }));
 
   return writePdf([ops], {
-    title: `Receipt ${transaction.reference}`,
+    title: say('money.pdf.title', { reference: transaction.reference }),
     author: input.bankName,
     creator: input.bankName,
     creationDate: transaction.created_at,
