@@ -63,6 +63,19 @@ describeOnEngines('transaction alerts on %s', (t) => {
       expect(t().sms.sent).toHaveLength(0);
     });
 
+    it('names the transaction’s category in the language on the profile (Hausa), and in English for everyone else', async () => {
+      const sender = await customer(t().app, { balance: naira(50_000), firstName: 'Musa', lastName: 'Bello' });
+      const recipient = await customer(t().app, { firstName: 'Bola', lastName: 'Ade' });
+      await t().app.languages.set(sender.userId, 'ha');
+      const sent = await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(2_000), narration: 'Kuɗin haya', pin: testPin, save_beneficiary: false }, newKey());
+      expect(sent.ok).toBe(true);
+      await t().app.jobs.runDue();
+      const senderMail = t().mailer.sent.filter((mail) => mail.to === sender.email).map((mail) => mail.text);
+      expect(senderMail.some((text) => text.includes('Iri: Cirewa (Tura kuɗi)'))).toBe(true);
+      expect(senderMail.some((text) => text.includes('(Transfer)'))).toBe(false);
+      expect(alertsTo(await emailOf(recipient.userId)).map((mail) => mail.text).join('\n')).toContain('Type: Credit (Transfer)');
+    });
+
     it('a refused transfer moves nothing and alerts nothing; an idempotent replay writes no second alert', async () => {
       const sender = await customer(t().app, { balance: naira(1_000) });
       const recipient = await customer(t().app);

@@ -61,6 +61,17 @@ describe('receiptPdf', () => {
     expect(valueAfter(lines, 'Date')).toBe('1 January 2027, 00:30 WAT');
   });
 
+  it('is written in the customer’s language: Yorùbá labels, status note and footer; Hausa “fita” reads back as typed (no ﬁ ligature)', () => {
+    const read = (locale: 'yo' | 'ha') => inspectPdf(receiptPdf({ bankName: 'Naija Retail Bank', transaction: transaction({ status: 'reversed' }), accountNumber: '0011223344', accountName: 'CHIAMAKA EZE', locale })).pages[0]!.strings;
+    const yo = read('yo');
+    expect(yo.slice(1, 5)).toEqual(['Ìwé ẹ̀rí ìdúnàádúrà', '₦5,000.00', 'Ìfiránṣẹ́ owó · Owó tó jáde · Owó ti padà', 'A ti dá ìdúnàádúrà yìí padà: owó náà ti padà sínú àkáǹtì rẹ.']);
+    expect(valueAfter(yo, 'Nọ́ńbà ìtọ́kasí')).toBe('TRF20261121A1B2C3');
+    expect(valueAfter(yo, 'Àpapọ̀ tí a yọ')).toBe('₦5,075.00');
+    expect(yo.at(-1)).toBe('Naija Retail Bank ló ṣe ìwé ẹ̀rí yìí láti inú àkọsílẹ̀ rẹ̀ nípa ìdúnàádúrà náà. Fún ìbéèrè, sọ nọ́ńbà ìtọ́kasí TRF20261121A1B2C3.');
+    expect(yo.join(' ')).not.toMatch(/Reference|Transaction receipt|[\uFB00-\uFB06]/);
+    expect(read('ha')[3]).toBe('Tura kuɗi · Kuɗi ya fita · An mayar');
+  });
+
   it('puts the counterparty as sender on a credit', () => {
     const lines = receiptLines(transaction({ type: 'credit', fee: 0, details: {}, narration: 'Salary' }));
     expect(valueAfter(lines, 'Type')).toBe('Transfer (credit)');
