@@ -24,6 +24,20 @@ export function migrationFiles(dir = migrationsDir): string[] {
     .sort();
 }
 
+/**
+ * The files migrations import (migrations/shared/, e.g. the column helpers), named `shared/<file>`:
+ * a change to one would change what a committed migration does, so they are hashed alike.
+ */
+export function sharedFiles(dir = migrationsDir): string[] {
+  const shared = path.join(dir, 'shared');
+  if (!fs.existsSync(shared)) return [];
+  return fs
+    .readdirSync(shared)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .sort()
+    .map((name) => `shared/${name}`);
+}
+
 export function hashOf(file: string): string {
   return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
@@ -46,7 +60,7 @@ export function formatHashes(hashes: MigrationHashes): string {
 }
 
 export type HashComparison = {
-  /** Files with no recorded hash: new migrations not yet hashed. */
+  /** Files with no recorded hash: new migrations (or shared helpers) not yet hashed. */
   unrecorded: string[];
   /** Files whose bytes no longer match their recorded hash. */
   changed: string[];
@@ -58,10 +72,11 @@ export type HashComparison = {
 
 export function compareHashes(recorded: MigrationHashes, dir = migrationsDir): HashComparison {
   const files = migrationFiles(dir);
+  const hashed = [...files, ...sharedFiles(dir)];
   return {
-    unrecorded: files.filter((name) => !(name in recorded)),
-    changed: files.filter((name) => name in recorded && recorded[name] !== hashOf(path.join(dir, name))),
-    missing: Object.keys(recorded).filter((name) => !files.includes(name)),
+    unrecorded: hashed.filter((name) => !(name in recorded)),
+    changed: hashed.filter((name) => name in recorded && recorded[name] !== hashOf(path.join(dir, name))),
+    missing: Object.keys(recorded).filter((name) => !hashed.includes(name)),
     misnamed: files.filter((name) => !migrationFileName.test(name)),
   };
 }

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { engines } from '../testing/test-app.ts';
 import { scratchPostgres } from '../testing/scratch-database.ts';
 import { connect, migrateToLatest, migrations, type Db } from './connection.ts';
-import { compareHashes, migrationFiles, migrationsDir, readHashes } from './migration-hashes.ts';
+import { compareHashes, migrationFiles, migrationsDir, readHashes, sharedFiles } from './migration-hashes.ts';
 
 describe('committed migrations', () => {
   it('every migration file matches its hash in migrations/hashes.json', () => {
@@ -24,6 +24,14 @@ describe('committed migrations', () => {
       ...missing.map((name) => `${name} is recorded in hashes.json but gone: a committed migration is never removed`),
     ];
     expect(problems).toEqual([]);
+  });
+
+  it('the helpers migrations import (migrations/shared/) are hashed too, so they cannot change under a committed migration', () => {
+    expect(sharedFiles()).toContain('shared/columns.ts');
+    const recorded = readHashes();
+    for (const name of sharedFiles()) expect(recorded[name], `${name} in hashes.json`).toMatch(/^[0-9a-f]{64}$/);
+    const changed = compareHashes({ ...recorded, 'shared/columns.ts': '0'.repeat(64) }).changed;
+    expect(changed).toEqual(['shared/columns.ts']);
   });
 
   it('connection.ts registers every migration file, in order of name, each under its own file name', async () => {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { counters, optional, required } from './shared/columns.ts';
 
 /**
  * Customer safety (issue 13): freezing an account, and cases opened about a transaction.
@@ -19,10 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('freeze_decoys')
     .addColumn('subject', 'text', (column) => column.primaryKey())
-    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+    .$call(counters('attempts'))
     .addColumn('alive', 'integer', (column) => column.notNull().defaultTo(1))
-    .addColumn('issued_at', 'text', (column) => column.notNull())
-    .addColumn('expires_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'issued_at', 'expires_at'))
     .execute();
   await sql`create index freeze_decoys_expires on freeze_decoys (expires_at)`.execute(db);
 
@@ -31,23 +31,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('number', 'text', (column) => column.notNull().unique())
     .addColumn('user_id', 'text', (column) => column.notNull().references('users.id'))
-    .addColumn('account_number', 'text', (column) => column.notNull())
-    .addColumn('reference', 'text', (column) => column.notNull())
-    .addColumn('kind', 'text', (column) => column.notNull())
-    .addColumn('description', 'text', (column) => column.notNull())
-    .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'account_number', 'reference', 'kind', 'description', 'status', 'created_at', 'updated_at'))
     .execute();
   await sql`create index support_cases_user on support_cases (user_id, created_at)`.execute(db);
 
   await db.schema
     .createTable('support_case_events')
     .addColumn('case_id', 'text', (column) => column.notNull().references('support_cases.id'))
-    .addColumn('line', 'integer', (column) => column.notNull())
-    .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('note', 'text')
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('integer', 'line'))
+    .$call(required('text', 'status'))
+    .$call(optional('text', 'note'))
+    .$call(required('text', 'created_at'))
     .addPrimaryKeyConstraint('support_case_events_pk', ['case_id', 'line'])
     .execute();
 }

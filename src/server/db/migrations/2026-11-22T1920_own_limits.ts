@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { optional, required } from './shared/columns.ts';
 
 /**
  * The customer's own safety settings (issue 13), one row per customer, written on the first
@@ -13,22 +14,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('customer_limits')
     .addColumn('user_id', 'text', (column) => column.primaryKey().references('users.id'))
-    .addColumn('own_daily_limit_kobo', 'bigint')
-    .addColumn('raise_to_kobo', 'bigint')
-    .addColumn('raise_applies_at', 'text')
+    .$call(optional('bigint', 'own_daily_limit_kobo', 'raise_to_kobo'))
+    .$call(optional('text', 'raise_applies_at'))
     .addColumn('instant_payments_enabled', 'integer', (column) => column.notNull().defaultTo(1))
-    .addColumn('new_browser_window_started_at', 'text')
-    .addColumn('new_browser_window_until', 'text')
-    .addColumn('updated_at', 'text', (column) => column.notNull())
+    .$call(optional('text', 'new_browser_window_started_at', 'new_browser_window_until'))
+    .$call(required('text', 'updated_at'))
     .addCheckConstraint('customer_limits_own_positive', sql`own_daily_limit_kobo is null or own_daily_limit_kobo > 0`)
     .addCheckConstraint('customer_limits_raise_complete', sql`(raise_to_kobo is null) = (raise_applies_at is null)`)
     .execute();
   await db.schema
     .createTable('known_devices')
     .addColumn('user_id', 'text', (column) => column.notNull().references('users.id'))
-    .addColumn('device_hash', 'text', (column) => column.notNull())
-    .addColumn('first_seen_at', 'text', (column) => column.notNull())
-    .addColumn('last_seen_at', 'text', (column) => column.notNull())
+    .$call(required('text', 'device_hash', 'first_seen_at', 'last_seen_at'))
     .addPrimaryKeyConstraint('known_devices_pk', ['user_id', 'device_hash'])
     .execute();
 }

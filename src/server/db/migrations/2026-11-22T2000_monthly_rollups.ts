@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { required } from './shared/columns.ts';
 
 /**
  * Monthly rollups (issue 16): per account, Lagos month (`YYYY-MM` of value_date), type, category
@@ -39,14 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const engine = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   await db.schema
     .createTable('monthly_rollups')
-    .addColumn('account_number', 'text', (column) => column.notNull())
-    .addColumn('month', 'text', (column) => column.notNull())
-    .addColumn('type', 'text', (column) => column.notNull())
-    .addColumn('category', 'text', (column) => column.notNull())
-    .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('row_count', 'bigint', (column) => column.notNull())
-    .addColumn('amount_kobo', 'bigint', (column) => column.notNull())
-    .addColumn('fee_kobo', 'bigint', (column) => column.notNull())
+    .$call(required('text', 'account_number', 'month', 'type', 'category', 'status'))
+    .$call(required('bigint', 'row_count', 'amount_kobo', 'fee_kobo'))
     .addPrimaryKeyConstraint('monthly_rollups_pk', ['account_number', 'month', 'type', 'category', 'status'])
     .addCheckConstraint('monthly_rollups_not_negative', sql`row_count >= 0`)
     .execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { optional, required } from './shared/columns.ts';
 
 /**
  * Payment requests (issue 19): a customer asks for money with a link (/pay/{code}) and a
@@ -18,16 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('code', 'text', (column) => column.notNull().unique())
     .addColumn('reference', 'text', (column) => column.notNull().unique())
     .addColumn('user_id', 'text', (column) => column.notNull().references('users.id'))
-    .addColumn('account_number', 'text', (column) => column.notNull())
-    .addColumn('amount_kobo', 'bigint')
+    .$call(required('text', 'account_number'))
+    .$call(optional('bigint', 'amount_kobo'))
     .addColumn('paid_kobo', 'bigint', (column) => column.notNull().defaultTo(0))
-    .addColumn('note', 'text', (column) => column.notNull())
-    .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('expires_at', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('updated_at', 'text', (column) => column.notNull())
-    .addColumn('paid_at', 'text')
-    .addColumn('cancelled_at', 'text')
+    .$call(required('text', 'note', 'status', 'expires_at', 'created_at', 'updated_at'))
+    .$call(optional('text', 'paid_at', 'cancelled_at'))
     .addCheckConstraint('payment_requests_amount_positive', sql`amount_kobo is null or amount_kobo > 0`)
     .addCheckConstraint('payment_requests_paid_not_negative', sql`paid_kobo >= 0`)
     .addCheckConstraint('payment_requests_status', sql`status in ('open', 'paid', 'cancelled')`)
@@ -38,10 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('payment_request_payments')
     .addColumn('transaction_id', 'text', (column) => column.primaryKey())
     .addColumn('request_id', 'text', (column) => column.notNull().references('payment_requests.id'))
-    .addColumn('amount_kobo', 'bigint', (column) => column.notNull())
-    .addColumn('paid_after_kobo', 'bigint', (column) => column.notNull())
-    .addColumn('payer_name', 'text')
-    .addColumn('created_at', 'text', (column) => column.notNull())
+    .$call(required('bigint', 'amount_kobo', 'paid_after_kobo'))
+    .$call(optional('text', 'payer_name'))
+    .$call(required('text', 'created_at'))
     .addCheckConstraint('payment_request_payments_amount_positive', sql`amount_kobo > 0`)
     .execute();
   await sql`create index payment_request_payments_request on payment_request_payments (request_id, created_at)`.execute(db);
