@@ -43,3 +43,8 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked.map((entry) => entry.language).find(isLocale) ?? null;
 }
+
+/** A profile's stored language as one of the five (English when unset or unknown): what its emails are written in. */
+export function profileLocale(value: unknown): Locale {
+  return isLocale(value) ? value : defaultLocale;
+}

@@ -1,5 +1,5 @@
 import { onboardingEn } from './onboarding/en.ts';
-import { moneyEn } from './money/en.ts';
+import { emailEn } from './email/en.ts';
 import { moneyEn } from './money/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
@@ -15,7 +15,7 @@ import { moneyEn } from './money/en.ts';
  */
 export const en = {
   ...onboardingEn,
-  ...moneyEn,
+  ...emailEn,
   ...moneyEn,
   'language.label': 'Language',
   'language.change': 'Change language',

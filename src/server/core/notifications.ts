@@ -30,17 +30,23 @@ function layout(bankName: string, paragraphs: string[], highlight?: string): str
   return `<!doctype html><html><body style="font-family:sans-serif;color:#111"><h1 style="font-size:18px">${escapeHtml(bankName)}</h1>${body}${code}</body></html>`;
 }
 
-export function verificationCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number }): MailMessage {
+/** The words of one email in the customer's language (issue 18; English unless said). */
+function sayerFor(language: Locale | undefined) {
+  return (key: MessageKey, params?: MessageParams) => t(language ?? 'en', key, params);
+}
+
+export function verificationCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your ${args.bankName} verification code is ${args.code}. It expires in ${args.minutes} minutes and works once.`,
-    'If you did not open an account with us, ignore this email. Never share this code with anyone, including our staff.',
+    say('email.hello', { name: args.firstName }),
+    say('email.verify.body', { bank: args.bankName, code: args.code, minutes: args.minutes }),
+    say('email.verify.ignore'),
   ];
   return {
     to: args.to,
-    subject: `${args.code} is your ${args.bankName} verification code`,
+    subject: say('email.verify.subject', { code: args.code, bank: args.bankName }),
     text: lines.join('\n\n') + '\n',
-    html: layout(args.bankName, [lines[0]!, `Your verification code (valid for ${args.minutes} minutes):`], args.code) + '',
+    html: layout(args.bankName, [lines[0]!, say('email.verify.html', { minutes: args.minutes })], args.code) + '',
   };
 }
 
@@ -81,70 +87,46 @@ export function statementEmail(args: { bankName: string; to: string; firstName: 
   };
 }
 
-export function passwordResetCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number }): MailMessage {
+/** In the language of the account the email belongs to (the customer is not signed in). */
+export function passwordResetCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your ${args.bankName} password reset code is ${args.code}. It expires in ${args.minutes} minutes and works once.`,
-    'If you did not ask to reset your password, ignore this email: your password stays as it is. Never share this code with anyone, including our staff.',
+    say('email.hello', { name: args.firstName }),
+    say('email.reset.body', { bank: args.bankName, code: args.code, minutes: args.minutes }),
+    say('email.reset.ignore'),
   ];
   return {
     to: args.to,
-    subject: `${args.code} is your ${args.bankName} password reset code`,
+    subject: say('email.reset.subject', { code: args.code, bank: args.bankName }),
     text: lines.join('\n\n') + '\n',
-    html: layout(args.bankName, [lines[0]!, `Your password reset code (valid for ${args.minutes} minutes):`, lines[2]!], args.code),
+    html: layout(args.bankName, [lines[0]!, say('email.reset.html', { minutes: args.minutes }), lines[2]!], args.code),
   };
 }
 
 /** What changed on the customer's security settings; each one is confirmed by email. */
 export type SecurityChange = 'password_reset' | 'password_changed' | 'security_question_changed' | 'pin_changed' | 'pin_reset' | 'sms_alerts_on' | 'sms_alerts_off';
 
-const securityChangeWords: Record<SecurityChange, { subject: string; happened: string; consequence: string }> = {
-  password_reset: {
-    subject: 'Your password was reset',
-    happened: 'Your password was reset with a code sent to this email address.',
-    consequence: 'Every device that was signed in has been signed out.',
-  },
-  password_changed: {
-    subject: 'Your password was changed',
-    happened: 'Your password was changed from your settings.',
-    consequence: 'Every other device that was signed in has been signed out.',
-  },
-  security_question_changed: {
-    subject: 'Your security question was changed',
-    happened: 'Your security question and answer were changed from your settings.',
-    consequence: 'Use the new answer from now on.',
-  },
-  pin_changed: {
-    subject: 'Your transaction PIN was changed',
-    happened: 'Your transaction PIN was changed from your settings, using your current PIN.',
-    consequence: 'Confirm transfers and payments with the new PIN from now on.',
-  },
-  pin_reset: {
-    subject: 'Your transaction PIN was reset',
-    happened: 'Your transaction PIN was reset from your settings, using your password and security answer. Any PIN lock has been lifted.',
-    consequence: 'Confirm transfers and payments with the new PIN from now on.',
-  },
-  sms_alerts_on: {
-    subject: 'Your SMS alerts were turned on',
-    happened: 'SMS alerts were turned on from your settings: every debit and credit is now also sent by text message to the phone number on your account.',
-    consequence: 'SMS alerts may carry a charge. Email alerts stay on whatever you choose.',
-  },
-  sms_alerts_off: {
-    subject: 'Your SMS alerts were turned off',
-    happened: 'SMS alerts were turned off from your settings: debits and credits are no longer sent by text message.',
-    consequence: 'Email alerts stay on: every debit and credit is still emailed to you.',
-  },
-};
+/** Each change's words in the catalogue (src/i18n/messages/email): its subject line, what happened and what follows. */
+const securityChangeKeys = {
+  password_reset: { subject: 'email.security.password_reset.subject', happened: 'email.security.password_reset.happened', consequence: 'email.security.password_reset.consequence' },
+  password_changed: { subject: 'email.security.password_changed.subject', happened: 'email.security.password_changed.happened', consequence: 'email.security.password_changed.consequence' },
+  security_question_changed: { subject: 'email.security.security_question_changed.subject', happened: 'email.security.security_question_changed.happened', consequence: 'email.security.security_question_changed.consequence' },
+  pin_changed: { subject: 'email.security.pin_changed.subject', happened: 'email.security.pin_changed.happened', consequence: 'email.security.pin_changed.consequence' },
+  pin_reset: { subject: 'email.security.pin_reset.subject', happened: 'email.security.pin_reset.happened', consequence: 'email.security.pin_reset.consequence' },
+  sms_alerts_on: { subject: 'email.security.sms_alerts_on.subject', happened: 'email.security.sms_alerts_on.happened', consequence: 'email.security.sms_alerts_on.consequence' },
+  sms_alerts_off: { subject: 'email.security.sms_alerts_off.subject', happened: 'email.security.sms_alerts_off.happened', consequence: 'email.security.sms_alerts_off.consequence' },
+} as const satisfies Record<SecurityChange, { subject: MessageKey; happened: MessageKey; consequence: MessageKey }>;
 
-export function securityChangeEmail(args: { bankName: string; to: string; firstName: string; change: SecurityChange; at: string }): MailMessage {
-  const words = securityChangeWords[args.change];
+export function securityChangeEmail(args: { bankName: string; to: string; firstName: string; change: SecurityChange; at: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const keys = securityChangeKeys[args.change];
   const lines = [
-    `Hello ${args.firstName},`,
-    `${words.happened} (${args.at})`,
-    words.consequence,
-    `If this wasn't you, reset your password now from the sign-in page ("Forgot your password?") and call ${args.bankName} at once: someone else may be using your account.`,
+    say('email.hello', { name: args.firstName }),
+    `${say(keys.happened)} (${args.at})`,
+    say(keys.consequence),
+    say('email.security.ifNotYou', { bank: args.bankName }),
   ];
-  return { to: args.to, subject: `${args.bankName}: ${words.subject.charAt(0).toLowerCase()}${words.subject.slice(1)}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+  return { to: args.to, subject: say(keys.subject, { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
 export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: string; maxBalance: string; at: string }): MailMessage {
@@ -265,41 +247,47 @@ export function pendingTransferEscalatedEmail(args: { bankName: string; to: stri
 }
 
 /** The code that freezes an account from /freeze (issue 13): asked for without signing in, so it says what it does and what to do if unasked. */
-export function freezeCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number }): MailMessage {
+export function freezeCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const asked = say('email.freezeCode.asked', { bank: args.bankName });
+  const works = say('email.freezeCode.works', { minutes: args.minutes });
   const lines = [
-    `Hello ${args.firstName},`,
-    `Someone asked to FREEZE your ${args.bankName} account. Your code is ${args.code}. It works for ${args.minutes} minutes and only once.`,
-    'Entering it on the freeze page stops all money leaving your account (transfers, airtime, data and bills) and signs out every device. Money sent to you still arrives.',
-    'If you did not ask for this, ignore this email: nothing has changed. Never share this code with anyone, including our staff.',
+    say('email.hello', { name: args.firstName }),
+    `${asked} ${say('email.freezeCode.code', { code: args.code })} ${works}`,
+    say('email.freezeCode.what'),
+    say('email.freezeCode.ignore'),
   ];
   return {
     to: args.to,
-    subject: `${args.code} is your code to freeze your ${args.bankName} account`,
+    subject: say('email.freezeCode.subject', { code: args.code, bank: args.bankName }),
     text: lines.join('\n\n') + '\n',
-    html: layout(args.bankName, [lines[0]!, lines[1]!.replace(` Your code is ${args.code}.`, ''), 'Your freeze code:', lines[2]!, lines[3]!], args.code),
+    // The HTML shows the code large, below; its sentence leaves it out.
+    html: layout(args.bankName, [lines[0]!, `${asked} ${works}`, say('email.freezeCode.html'), lines[2]!, lines[3]!], args.code),
   };
 }
 
 /** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it. */
-export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code'; at: string; signedOut: number }): MailMessage {
-  const how = args.via === 'password' ? 'from a signed-in device, confirmed with your password' : 'from the freeze page, with the code we emailed you';
+export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code'; at: string; signedOut: number; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const how = say(args.via === 'password' ? 'email.frozen.viaPassword' : 'email.frozen.viaCode');
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your ${args.bankName} account was frozen on ${args.at}, ${how}.`,
-    `While it is frozen, no money can leave it: transfers, airtime, data, electricity and cable TV are all refused. Money sent to you still arrives. We signed out ${args.signedOut} device${args.signedOut === 1 ? '' : 's'}.`,
-    'To unfreeze it: sign in, open Settings and choose "Unfreeze my account". You need your password, your transaction PIN and the answer to your security question.',
-    `If you did not freeze it, your account is still safe: nothing can leave it. Reset your password from the sign-in page ("Forgot your password?") and call ${args.bankName}.`,
+    say('email.hello', { name: args.firstName }),
+    say('email.frozen.when', { bank: args.bankName, at: args.at, how }),
+    say(args.signedOut === 1 ? 'email.frozen.meansOne' : 'email.frozen.meansMany', { count: args.signedOut }),
+    say('email.frozen.undo'),
+    say('email.frozen.notYou', { bank: args.bankName }),
   ];
-  return { to: args.to, subject: `${args.bankName}: your account is frozen`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+  return { to: args.to, subject: say('email.frozen.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
-export function accountUnfrozenEmail(args: { bankName: string; to: string; firstName: string; at: string }): MailMessage {
+export function accountUnfrozenEmail(args: { bankName: string; to: string; firstName: string; at: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your ${args.bankName} account was unfrozen on ${args.at}, with your password, transaction PIN and security answer. Transfers and payments work again.`,
-    `If this wasn't you, someone knows your password, PIN and security answer: freeze your account again at once from the freeze page (no sign-in needed), then call ${args.bankName}.`,
+    say('email.hello', { name: args.firstName }),
+    say('email.unfrozen.when', { bank: args.bankName, at: args.at }),
+    say('email.unfrozen.notYou', { bank: args.bankName }),
   ];
-  return { to: args.to, subject: `${args.bankName}: your account is unfrozen`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+  return { to: args.to, subject: say('email.unfrozen.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
 /** A case about a transaction was opened, or its status changed (issue 13). */
@@ -325,15 +313,16 @@ export function caseEmail(args: { bankName: string; to: string; firstName: strin
  * A sign-in from a browser this customer has not used before (issue 13): when, from what, the
  * new-browser cap it started, and what to do if it was not them (freeze the account at /freeze).
  */
-export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: string; hours: number } | null }): MailMessage {
+export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: string; hours: number } | null; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    `New sign-in on ${args.at} (Lagos time) from ${args.browser}${args.ip ? `, network address ${args.ip}` : ''}: a browser you have not signed in from before.`,
-    ...(args.capped ? [`For your safety, for the next ${args.capped.hours} hours at most ${args.capped.cap} in total can leave your account (transfers and bill payments). Money coming in is not limited.`] : []),
-    `If this wasn't you, freeze your account now: ${args.freezeUrl} (it stops all money leaving it), then change your password.`,
-    'If it was you, you need do nothing. Never share your password, PIN or any code with anyone, including our staff.',
+    say('email.hello', { name: args.firstName }),
+    say('email.signIn.when', { at: args.at, browser: args.browser, network: args.ip ? say('email.signIn.network', { ip: args.ip }) : '' }),
+    ...(args.capped ? [say('email.signIn.capped', { hours: args.capped.hours, cap: args.capped.cap })] : []),
+    say('email.signIn.notYou', { url: args.freezeUrl }),
+    say('email.signIn.wasYou'),
   ];
-  return { to: args.to, subject: `New sign-in to your ${args.bankName} account`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+  return { to: args.to, subject: say('email.signIn.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
 /** The customer's own daily limit was lowered (applies at once) or a raise was asked for (applies at `appliesAt`). */

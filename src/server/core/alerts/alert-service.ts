@@ -13,7 +13,7 @@ import { transactionCategories, type TransactionCategory } from '../../../lib/tr
 import { categoryName } from '../../../lib/receipt.ts';
 import { t } from '../../../i18n/translate.ts';
 import { securityChangeEmail, sendLogged, transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../notifications.ts';
-import { defaultLocale, isLocale } from '../../../i18n/locales.ts';
+import { defaultLocale, isLocale, profileLocale } from '../../../i18n/locales.ts';
 import { alertKey, smsAlertJob, smsAlertKey, transactionAlertJob } from './alert-jobs.ts';
 
 /** What GET and POST /v1/alerts/settings answer. */
@@ -142,9 +142,9 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
         changed = Number(written.numUpdatedRows) > 0;
       }
       if (changed) {
-        const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+        const user = await db.selectFrom('users').select(['email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
         log.info('alerts.sms_changed', { user: userId, sms: enabled });
-        await sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: enabled ? 'sms_alerts_on' : 'sms_alerts_off', at: formatLagosDateTime(now) }), 'sms_alerts_changed');
+        await sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: enabled ? 'sms_alerts_on' : 'sms_alerts_off', at: formatLagosDateTime(now, profileLocale(user.language)), language: profileLocale(user.language) }), 'sms_alerts_changed');
       }
       return succeed({ ...(await settings(userId)), changed });
     },

@@ -3,6 +3,7 @@ import type { LoginInput } from '../../../lib/schemas.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { sendLogged, verificationCodeEmail } from '../notifications.ts';
 import { emailVerificationPolicy } from '../codes/one-time-codes.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { decoyPasswordHash, verifySecret } from './secrets.ts';
@@ -19,8 +20,8 @@ export function createAuthService(deps: CustomerServiceDeps & {
   const { config, clock, log, mailer, users, sessions, throttle } = deps;
 
   // The account exists either way; if the mail is lost the customer asks for a new code from /account/verify.
-  const sendVerificationCode = (to: string, firstName: string, code: string): Promise<void> =>
-    sendLogged(mailer, log, verificationCodeEmail({ bankName: config.bank.name, to, firstName, code, minutes: emailVerificationPolicy.ttlMs / 60_000 }), 'email_verification');
+  const sendVerificationCode = (to: string, firstName: string, code: string, language?: Locale): Promise<void> =>
+    sendLogged(mailer, log, verificationCodeEmail({ bankName: config.bank.name, to, firstName, code, minutes: emailVerificationPolicy.ttlMs / 60_000, language }), 'email_verification');
 
   return {
     sendVerificationCode,

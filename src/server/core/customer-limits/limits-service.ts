@@ -11,6 +11,7 @@ import { tierLimits } from '../tiers/tier-limits.ts';
 import { sha256Hex } from '../digest.ts';
 import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from '../notifications.ts';
 import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { formatNaira, kobo } from '../../../lib/money.ts';
 import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
 import { capAt, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
@@ -233,7 +234,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       await sendLogged(
         mailer,
         log,
-        newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(now.toISOString()), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped }),
+        newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(now.toISOString(), profileLocale(user.language)), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped, language: profileLocale(user.language) }),
         'new_sign_in',
       );
       return { deviceCookie: cookie, newBrowser: true };

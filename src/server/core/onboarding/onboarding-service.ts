@@ -12,6 +12,7 @@ import type { SessionMeta, SessionService } from '../auth/session-service.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import { emailVerificationPolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
+import { profileLocale, type Locale } from '../../../i18n/locales.ts';
 
 type PinInput = z.infer<typeof pinSchema>;
 type SecurityQuestionInput = z.infer<typeof securityQuestionSchema>;
@@ -37,7 +38,7 @@ export function createOnboardingService(deps: {
   sessions: SessionService;
   codes: OneTimeCodes;
   pinHasher: PinHasher;
-  sendVerificationCode: (to: string, firstName: string, code: string) => Promise<void>;
+  sendVerificationCode: (to: string, firstName: string, code: string, language?: Locale) => Promise<void>;
 }) {
   const { db, clock, log, users, sessions, codes, pinHasher, sendVerificationCode } = deps;
 
@@ -77,7 +78,7 @@ export function createOnboardingService(deps: {
       if (user.email_verified_at !== null) return succeed({ message: 'Your email address is already verified.' });
       const issued = await codes.issue(userId, 'email_verification', emailVerificationPolicy);
       if (!issued.ok) return issued;
-      await sendVerificationCode(user.email, user.first_name, issued.value.code);
+      await sendVerificationCode(user.email, user.first_name, issued.value.code, profileLocale(user.language));
       log.info('onboarding.otp_sent', { user: userId });
       return succeed({ message: `We have sent a new code to ${user.email}.` });
     },

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ChangePasswordInput, ChangePinInput, ChangeSecurityQuestionInput } from '../../../lib/settings-schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { securityChangeEmail, sendLogged, type SecurityChange } from '../notifications.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
@@ -91,7 +92,7 @@ export function createSettingsService(deps: CustomerServiceDeps & {
   }
 
   const confirmByMail = (user: UserRow, change: SecurityChange, nowIso: string): Promise<void> =>
-    sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso) }), change);
+    sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso, profileLocale(user.language)), language: profileLocale(user.language) }), change);
 
   const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first: set your transaction PIN and security question.');
 

@@ -1,0 +1,67 @@
+import type { EmailKey } from './en.ts';
+
+/** Hausa: the account emails. */
+export const emailHa: Record<EmailKey, string> = {
+  'email.hello': 'Sannu {name},',
+
+  'email.verify.subject': '{code} ita ce lambar tabbatarwa ta {bank}',
+  'email.verify.body': 'Lambar tabbatarwa ta {bank} ita ce {code}. Za ta ƙare bayan mintuna {minutes}, kuma sau ɗaya kawai take aiki.',
+  'email.verify.ignore': 'Idan ba kai ne ka buɗe asusu a wurinmu ba, ka yi watsi da wannan imel ɗin. Kada ka taɓa ba kowa wannan lambar, har da ma’aikatanmu.',
+  'email.verify.html': 'Lambar tabbatarwarka (tana aiki na mintuna {minutes}):',
+
+  'email.reset.subject': '{code} ita ce lambar sake saita kalmar sirri ta {bank}',
+  'email.reset.body': 'Lambar sake saita kalmar sirri ta {bank} ita ce {code}. Za ta ƙare bayan mintuna {minutes}, kuma sau ɗaya kawai take aiki.',
+  'email.reset.ignore': 'Idan ba kai ne ka nemi sake saita kalmar sirrinka ba, ka yi watsi da wannan imel ɗin: kalmar sirrinka za ta kasance yadda take. Kada ka taɓa ba kowa wannan lambar, har da ma’aikatanmu.',
+  'email.reset.html': 'Lambar sake saita kalmar sirrinka (tana aiki na mintuna {minutes}):',
+
+  'email.security.ifNotYou': 'Idan ba kai ne ba, sake saita kalmar sirrinka yanzu daga shafin shiga ("Ka manta kalmar sirrinka?") kuma ka kira {bank} nan take: wataƙila wani yana amfani da asusunka.',
+  'email.security.password_reset.subject': '{bank}: an sake saita kalmar sirrinka',
+  'email.security.password_reset.happened': 'An sake saita kalmar sirrinka da lambar da aka aika zuwa wannan adireshin imel.',
+  'email.security.password_reset.consequence': 'An fitar da duk na’urorin da suka shiga.',
+  'email.security.password_changed.subject': '{bank}: an canja kalmar sirrinka',
+  'email.security.password_changed.happened': 'An canja kalmar sirrinka daga saitunanka.',
+  'email.security.password_changed.consequence': 'An fitar da duk sauran na’urorin da suka shiga.',
+  'email.security.security_question_changed.subject': '{bank}: an canja tambayar tsaronka',
+  'email.security.security_question_changed.happened': 'An canja tambayar tsaronka da amsarta daga saitunanka.',
+  'email.security.security_question_changed.consequence': 'Daga yanzu ka yi amfani da sabuwar amsar.',
+  'email.security.pin_changed.subject': '{bank}: an canja PIN ɗin ma’amalarka',
+  'email.security.pin_changed.happened': 'An canja PIN ɗin ma’amalarka daga saitunanka, ta amfani da PIN ɗinka na yanzu.',
+  'email.security.pin_changed.consequence': 'Daga yanzu ka tabbatar da tura kuɗi da biyan kuɗi da sabon PIN ɗin.',
+  'email.security.pin_reset.subject': '{bank}: an sake saita PIN ɗin ma’amalarka',
+  'email.security.pin_reset.happened': 'An sake saita PIN ɗin ma’amalarka daga saitunanka, ta amfani da kalmar sirrinka da amsar tsaronka. An ɗage duk wani kulle na PIN.',
+  'email.security.pin_reset.consequence': 'Daga yanzu ka tabbatar da tura kuɗi da biyan kuɗi da sabon PIN ɗin.',
+  'email.security.sms_alerts_on.subject': '{bank}: an kunna sanarwar SMS ɗinka',
+  'email.security.sms_alerts_on.happened': 'An kunna sanarwar SMS daga saitunanka: yanzu kowane cire kuɗi da shigar kuɗi za a kuma aika da shi ta saƙon waya zuwa lambar wayar da ke asusunka.',
+  'email.security.sms_alerts_on.consequence': 'Sanarwar SMS na iya samun caji. Sanarwar imel tana nan a kunne ko me ka zaɓa.',
+  'email.security.sms_alerts_off.subject': '{bank}: an kashe sanarwar SMS ɗinka',
+  'email.security.sms_alerts_off.happened': 'An kashe sanarwar SMS daga saitunanka: ba za a ƙara aika cire kuɗi da shigar kuɗi ta saƙon waya ba.',
+  'email.security.sms_alerts_off.consequence': 'Sanarwar imel tana nan a kunne: har yanzu ana aiko maka da kowane cire kuɗi da shigar kuɗi ta imel.',
+
+  'email.freezeCode.subject': '{code} ita ce lambarka ta daskarar da asusunka na {bank}',
+  'email.freezeCode.asked': 'Wani ya nemi a DASKARAR da asusunka na {bank}.',
+  'email.freezeCode.code': 'Lambarka ita ce {code}.',
+  'email.freezeCode.works': 'Tana aiki na mintuna {minutes}, kuma sau ɗaya kawai.',
+  'email.freezeCode.html': 'Lambarka ta daskarewa:',
+  'email.freezeCode.what': 'Shigar da ita a shafin daskarewa zai hana duk wani kuɗi fita daga asusunka (tura kuɗi, katin waya, data da biyan kuɗaɗe) kuma zai fitar da kowace na’ura. Kuɗin da aka turo maka za su ci gaba da shigowa.',
+  'email.freezeCode.ignore': 'Idan ba kai ne ka nema ba, ka yi watsi da wannan imel ɗin: babu abin da ya canja. Kada ka taɓa ba kowa wannan lambar, har da ma’aikatanmu.',
+
+  'email.frozen.subject': '{bank}: an daskarar da asusunka',
+  'email.frozen.when': 'An daskarar da asusunka na {bank} a ranar {at}, {how}.',
+  'email.frozen.viaPassword': 'daga na’urar da ta shiga, an tabbatar da kalmar sirrinka',
+  'email.frozen.viaCode': 'daga shafin daskarewa, da lambar da muka aiko maka ta imel',
+  'email.frozen.meansOne': 'Muddin yana daskare, babu kuɗin da zai iya fita daga cikinsa: ana ƙin tura kuɗi, katin waya, data, wutar lantarki da talabijin na kebul. Kuɗin da aka turo maka za su ci gaba da shigowa. Mun fitar da na’ura 1.',
+  'email.frozen.meansMany': 'Muddin yana daskare, babu kuɗin da zai iya fita daga cikinsa: ana ƙin tura kuɗi, katin waya, data, wutar lantarki da talabijin na kebul. Kuɗin da aka turo maka za su ci gaba da shigowa. Mun fitar da na’urori {count}.',
+  'email.frozen.undo': 'Don kwance daskarewar: shiga, buɗe Saituna ka zaɓi "Kwance daskarewar asusuna". Za ka buƙaci kalmar sirrinka, PIN ɗin ma’amalarka da amsar tambayar tsaronka.',
+  'email.frozen.notYou': 'Idan ba kai ne ka daskarar da shi ba, asusunka yana nan lafiya: babu abin da zai iya fita. Sake saita kalmar sirrinka daga shafin shiga ("Ka manta kalmar sirrinka?") kuma ka kira {bank}.',
+
+  'email.unfrozen.subject': '{bank}: an kwance daskarewar asusunka',
+  'email.unfrozen.when': 'An kwance daskarewar asusunka na {bank} a ranar {at}, da kalmar sirrinka, PIN ɗin ma’amalarka da amsar tsaronka. Tura kuɗi da biyan kuɗi sun dawo aiki.',
+  'email.unfrozen.notYou': 'Idan ba kai ne ba, wani ya san kalmar sirrinka, PIN ɗinka da amsar tsaronka: sake daskarar da asusunka nan take daga shafin daskarewa (ba sai ka shiga ba), sannan ka kira {bank}.',
+
+  'email.signIn.subject': 'Sabuwar shiga asusunka na {bank}',
+  'email.signIn.when': 'Sabuwar shiga a ranar {at} (agogon Legas) daga {browser}{network}: burauzar da ba ka taɓa shiga da ita ba.',
+  'email.signIn.network': ', adireshin hanyar sadarwa {ip}',
+  'email.signIn.capped': 'Domin tsaronka, cikin awanni {hours} masu zuwa, abin da bai wuce {cap} gaba ɗaya ba ne kawai zai iya fita daga asusunka (tura kuɗi da biyan kuɗaɗe). Babu iyaka ga kuɗin da ke shigowa.',
+  'email.signIn.notYou': 'Idan ba kai ne ba, daskarar da asusunka yanzu: {url} (yana hana duk wani kuɗi fita), sannan ka canja kalmar sirrinka.',
+  'email.signIn.wasYou': 'Idan kai ne, ba sai ka yi komai ba. Kada ka taɓa ba kowa kalmar sirrinka, PIN ɗinka ko wata lamba, har da ma’aikatanmu.',
+};

@@ -1,0 +1,67 @@
+import type { EmailKey } from './en.ts';
+
+/** Igbo: the account emails. */
+export const emailIg: Record<EmailKey, string> = {
+  'email.hello': 'Ndewo {name},',
+
+  'email.verify.subject': '{code} bụ koodu nkwenye {bank} gị',
+  'email.verify.body': 'Koodu nkwenye {bank} gị bụ {code}. Ọ ga-agwụ oge mgbe nkeji {minutes} gachara, ọ na-arụkwa ọrụ naanị otu ugboro.',
+  'email.verify.ignore': 'Ọ bụrụ na ọ bụghị gị mepere akaụntụ n’aka anyị, leghara email a anya. Egosila onye ọ bụla koodu a, gụnyere ndị ọrụ anyị.',
+  'email.verify.html': 'Koodu nkwenye gị (ọ dị mma maka nkeji {minutes}):',
+
+  'email.reset.subject': '{code} bụ koodu ntọgharị okwuntughe {bank} gị',
+  'email.reset.body': 'Koodu ntọgharị okwuntughe {bank} gị bụ {code}. Ọ ga-agwụ oge mgbe nkeji {minutes} gachara, ọ na-arụkwa ọrụ naanị otu ugboro.',
+  'email.reset.ignore': 'Ọ bụrụ na ọ bụghị gị rịọrọ ka e tọgharịa okwuntughe gị, leghara email a anya: okwuntughe gị ga-anọ otu ọ dị. Egosila onye ọ bụla koodu a, gụnyere ndị ọrụ anyị.',
+  'email.reset.html': 'Koodu ntọgharị okwuntughe gị (ọ dị mma maka nkeji {minutes}):',
+
+  'email.security.ifNotYou': 'Ọ bụrụ na ọ bụghị gị, tọgharịa okwuntughe gị ugbu a site na ibe mbanye ("Ị chefuru okwuntughe gị?") ma kpọọ {bank} ozugbo: mmadụ ọzọ nwere ike na-eji akaụntụ gị.',
+  'email.security.password_reset.subject': '{bank}: a tọgharịrị okwuntughe gị',
+  'email.security.password_reset.happened': 'E jiri koodu e zigara na adreesị email a tọgharịa okwuntughe gị.',
+  'email.security.password_reset.consequence': 'E wepụla ngwaọrụ niile banyere n’akaụntụ gị.',
+  'email.security.password_changed.subject': '{bank}: a gbanwere okwuntughe gị',
+  'email.security.password_changed.happened': 'A gbanwere okwuntughe gị site na ntọala gị.',
+  'email.security.password_changed.consequence': 'E wepụla ngwaọrụ ndị ọzọ niile banyere n’akaụntụ gị.',
+  'email.security.security_question_changed.subject': '{bank}: a gbanwere ajụjụ nchekwa gị',
+  'email.security.security_question_changed.happened': 'A gbanwere ajụjụ nchekwa gị na azịza ya site na ntọala gị.',
+  'email.security.security_question_changed.consequence': 'Site ugbu a, jiri azịza ọhụrụ ahụ.',
+  'email.security.pin_changed.subject': '{bank}: a gbanwere PIN azụmahịa gị',
+  'email.security.pin_changed.happened': 'A gbanwere PIN azụmahịa gị site na ntọala gị, e jiri PIN gị dị ugbu a.',
+  'email.security.pin_changed.consequence': 'Site ugbu a, jiri PIN ọhụrụ ahụ kwenye nzipu ego na ịkwụ ụgwọ.',
+  'email.security.pin_reset.subject': '{bank}: a tọgharịrị PIN azụmahịa gị',
+  'email.security.pin_reset.happened': 'A tọgharịrị PIN azụmahịa gị site na ntọala gị, e jiri okwuntughe gị na azịza nchekwa gị. E wepụla mkpọchi PIN ọ bụla.',
+  'email.security.pin_reset.consequence': 'Site ugbu a, jiri PIN ọhụrụ ahụ kwenye nzipu ego na ịkwụ ụgwọ.',
+  'email.security.sms_alerts_on.subject': '{bank}: a gbanyere ọkwa SMS gị',
+  'email.security.sms_alerts_on.happened': 'A gbanyere ọkwa SMS site na ntọala gị: a ga-ezigakwa ego ọ bụla wepụrụ ma ọ bụ batara dị ka ozi SMS na nọmba ekwentị dị n’akaụntụ gị.',
+  'email.security.sms_alerts_on.consequence': 'Ọkwa SMS nwere ike inwe ụgwọ. Ọkwa email ga-anọgide n’agbanye n’agbanyeghị ihe ị họọrọ.',
+  'email.security.sms_alerts_off.subject': '{bank}: a gbanyụrụ ọkwa SMS gị',
+  'email.security.sms_alerts_off.happened': 'A gbanyụrụ ọkwa SMS site na ntọala gị: a gaghị ezigakwa ego wepụrụ ma ọ bụ batara dị ka ozi SMS.',
+  'email.security.sms_alerts_off.consequence': 'Ọkwa email ka nọ n’agbanye: a ka na-ezitere gị ego ọ bụla wepụrụ ma ọ bụ batara n’email.',
+
+  'email.freezeCode.subject': '{code} bụ koodu gị iji kpọchie akaụntụ {bank} gị',
+  'email.freezeCode.asked': 'Mmadụ rịọrọ ka a KPỌCHIE akaụntụ {bank} gị.',
+  'email.freezeCode.code': 'Koodu gị bụ {code}.',
+  'email.freezeCode.works': 'Ọ na-arụ ọrụ maka nkeji {minutes} na naanị otu ugboro.',
+  'email.freezeCode.html': 'Koodu mkpọchi gị:',
+  'email.freezeCode.what': 'Itinye ya na ibe mkpọchi na-akwụsị ego ọ bụla ịpụ n’akaụntụ gị (nzipu ego, kaadị ekwentị, data na ụgwọ) ma wepụ ngwaọrụ niile. Ego e zitere gị ka ga-abata.',
+  'email.freezeCode.ignore': 'Ọ bụrụ na ọ bụghị gị rịọrọ ya, leghara email a anya: ọ dịghị ihe gbanwere. Egosila onye ọ bụla koodu a, gụnyere ndị ọrụ anyị.',
+
+  'email.frozen.subject': '{bank}: a kpọchiri akaụntụ gị',
+  'email.frozen.when': 'A kpọchiri akaụntụ {bank} gị na {at}, {how}.',
+  'email.frozen.viaPassword': 'site na ngwaọrụ banyere, e jiri okwuntughe gị kwenye ya',
+  'email.frozen.viaCode': 'site na ibe mkpọchi, e jiri koodu anyị zitere gị n’email',
+  'email.frozen.meansOne': 'Ka ọ ka kpọchiri, ego ọ bụla enweghị ike ịpụ na ya: a jụrụ nzipu ego, kaadị ekwentị, data, ọkụ eletrik na TV kebul. Ego e zitere gị ka ga-abata. Anyị wepụrụ ngwaọrụ 1.',
+  'email.frozen.meansMany': 'Ka ọ ka kpọchiri, ego ọ bụla enweghị ike ịpụ na ya: a jụrụ nzipu ego, kaadị ekwentị, data, ọkụ eletrik na TV kebul. Ego e zitere gị ka ga-abata. Anyị wepụrụ ngwaọrụ {count}.',
+  'email.frozen.undo': 'Iji meghee ya: banye, mepee Ntọala ma họrọ "Meghee akaụntụ m". Ị ga-achọ okwuntughe gị, PIN azụmahịa gị na azịza ajụjụ nchekwa gị.',
+  'email.frozen.notYou': 'Ọ bụrụ na ọ bụghị gị kpọchiri ya, akaụntụ gị ka dị nchebe: ọ dịghị ihe nwere ike ịpụ. Tọgharịa okwuntughe gị site na ibe mbanye ("Ị chefuru okwuntughe gị?") ma kpọọ {bank}.',
+
+  'email.unfrozen.subject': '{bank}: e megheela akaụntụ gị',
+  'email.unfrozen.when': 'E meghere akaụntụ {bank} gị na {at}, e jiri okwuntughe gị, PIN azụmahịa gị na azịza nchekwa gị. Nzipu ego na ịkwụ ụgwọ na-arụ ọrụ ọzọ.',
+  'email.unfrozen.notYou': 'Ọ bụrụ na ọ bụghị gị, mmadụ maara okwuntughe gị, PIN gị na azịza nchekwa gị: kpọchie akaụntụ gị ọzọ ozugbo site na ibe mkpọchi (ọ dịghị mkpa ịbanye), wee kpọọ {bank}.',
+
+  'email.signIn.subject': 'Mbanye ọhụrụ n’akaụntụ {bank} gị',
+  'email.signIn.when': 'Mbanye ọhụrụ na {at} (oge Legọs) site na {browser}{network}: ihe nchọgharị ị na-ejibeghị banye na mbụ.',
+  'email.signIn.network': ', adreesị netwọk {ip}',
+  'email.signIn.capped': 'Maka nchekwa gị, n’ime awa {hours} na-abịa, ọ bụ naanị {cap} n’ozuzu ka nwere ike ịpụ n’akaụntụ gị (nzipu ego na ịkwụ ụgwọ). Ego na-abata enweghị oke.',
+  'email.signIn.notYou': 'Ọ bụrụ na ọ bụghị gị, kpọchie akaụntụ gị ugbu a: {url} (ọ na-akwụsị ego ọ bụla ịpụ), wee gbanwee okwuntughe gị.',
+  'email.signIn.wasYou': 'Ọ bụrụ na ọ bụ gị, ọ dịghị ihe ị ga-eme. Egosila onye ọ bụla okwuntughe gị, PIN gị ma ọ bụ koodu ọ bụla, gụnyere ndị ọrụ anyị.',
+};

@@ -1,0 +1,67 @@
+import type { EmailKey } from './en.ts';
+
+/** Nigerian Pidgin: the account emails. */
+export const emailPcm: Record<EmailKey, string> = {
+  'email.hello': 'Hello {name},',
+
+  'email.verify.subject': '{code} na your {bank} verification code',
+  'email.verify.body': 'Your {bank} verification code na {code}. E go expire after {minutes} minutes and e go work only once.',
+  'email.verify.ignore': 'If no be you open account with us, just ignore this email. No ever share this code with anybody, even our staff.',
+  'email.verify.html': 'Your verification code (e go work for {minutes} minutes):',
+
+  'email.reset.subject': '{code} na your {bank} password reset code',
+  'email.reset.body': 'Your {bank} password reset code na {code}. E go expire after {minutes} minutes and e go work only once.',
+  'email.reset.ignore': 'If no be you ask make we reset your password, just ignore this email: your password go remain as e be. No ever share this code with anybody, even our staff.',
+  'email.reset.html': 'Your password reset code (e go work for {minutes} minutes):',
+
+  'email.security.ifNotYou': 'If no be you do am, reset your password now for the sign-in page ("Forgot your password?") and call {bank} quick quick: somebody fit dey use your account.',
+  'email.security.password_reset.subject': '{bank}: dem don reset your password',
+  'email.security.password_reset.happened': 'Dem don reset your password with code wey we send to this email address.',
+  'email.security.password_reset.consequence': 'Every device wey sign in before don comot.',
+  'email.security.password_changed.subject': '{bank}: dem don change your password',
+  'email.security.password_changed.happened': 'Dem don change your password from your settings.',
+  'email.security.password_changed.consequence': 'Every other device wey sign in before don comot.',
+  'email.security.security_question_changed.subject': '{bank}: dem don change your security question',
+  'email.security.security_question_changed.happened': 'Dem don change your security question and answer from your settings.',
+  'email.security.security_question_changed.consequence': 'From now, use the new answer.',
+  'email.security.pin_changed.subject': '{bank}: dem don change your transaction PIN',
+  'email.security.pin_changed.happened': 'Dem don change your transaction PIN from your settings, with your old PIN.',
+  'email.security.pin_changed.consequence': 'From now, use the new PIN to confirm transfers and payments.',
+  'email.security.pin_reset.subject': '{bank}: dem don reset your transaction PIN',
+  'email.security.pin_reset.happened': 'Dem don reset your transaction PIN from your settings, with your password and security answer. Any PIN lock don clear.',
+  'email.security.pin_reset.consequence': 'From now, use the new PIN to confirm transfers and payments.',
+  'email.security.sms_alerts_on.subject': '{bank}: your SMS alerts don on',
+  'email.security.sms_alerts_on.happened': 'SMS alerts don on from your settings: every debit and credit go also come as text message to the phone number wey dey your account.',
+  'email.security.sms_alerts_on.consequence': 'SMS alerts fit get charge. Email alerts go still dey come anyhow you choose.',
+  'email.security.sms_alerts_off.subject': '{bank}: your SMS alerts don off',
+  'email.security.sms_alerts_off.happened': 'SMS alerts don off from your settings: debits and credits no go come as text message again.',
+  'email.security.sms_alerts_off.consequence': 'Email alerts still dey on: we go still email you every debit and credit.',
+
+  'email.freezeCode.subject': '{code} na your code to freeze your {bank} account',
+  'email.freezeCode.asked': 'Somebody ask make we FREEZE your {bank} account.',
+  'email.freezeCode.code': 'Your code na {code}.',
+  'email.freezeCode.works': 'E go work for {minutes} minutes and only once.',
+  'email.freezeCode.html': 'Your freeze code:',
+  'email.freezeCode.what': 'If you put am for the freeze page, no money go fit comot from your account again (transfers, airtime, data and bills) and every device go sign out. Money wey people send you go still enter.',
+  'email.freezeCode.ignore': 'If no be you ask for am, just ignore this email: nothing change. No ever share this code with anybody, even our staff.',
+
+  'email.frozen.subject': '{bank}: your account don freeze',
+  'email.frozen.when': 'Your {bank} account freeze for {at}, {how}.',
+  'email.frozen.viaPassword': 'from device wey sign in, confirmed with your password',
+  'email.frozen.viaCode': 'from the freeze page, with the code wey we email you',
+  'email.frozen.meansOne': 'As e dey frozen, no money fit comot from am: transfers, airtime, data, light and cable TV no go go. Money wey people send you go still enter. We don sign out 1 device.',
+  'email.frozen.meansMany': 'As e dey frozen, no money fit comot from am: transfers, airtime, data, light and cable TV no go go. Money wey people send you go still enter. We don sign out {count} devices.',
+  'email.frozen.undo': 'To unfreeze am: sign in, open Settings and choose "Unfreeze my account". You go need your password, your transaction PIN and the answer to your security question.',
+  'email.frozen.notYou': 'If no be you freeze am, your account still dey safe: nothing fit comot. Reset your password for the sign-in page ("Forgot your password?") and call {bank}.',
+
+  'email.unfrozen.subject': '{bank}: your account don unfreeze',
+  'email.unfrozen.when': 'Your {bank} account unfreeze for {at}, with your password, transaction PIN and security answer. Transfers and payments don dey work again.',
+  'email.unfrozen.notYou': 'If no be you do am, somebody know your password, PIN and security answer: freeze your account again now now for the freeze page (you no need sign in), then call {bank}.',
+
+  'email.signIn.subject': 'New sign-in for your {bank} account',
+  'email.signIn.when': 'New sign-in for {at} (Lagos time) from {browser}{network}: na browser wey you never use sign in before.',
+  'email.signIn.network': ', network address {ip}',
+  'email.signIn.capped': 'Because of your safety, for the next {hours} hours, no pass {cap} total fit comot from your account (transfers and bill payments). Money wey dey enter no get limit.',
+  'email.signIn.notYou': 'If no be you, freeze your account now: {url} (e go stop any money to comot), then change your password.',
+  'email.signIn.wasYou': 'If na you, you no need do anything. No ever share your password, PIN or any code with anybody, even our staff.',
+};

@@ -1,0 +1,67 @@
+import type { EmailKey } from './en.ts';
+
+/** Yoruba (with tone marks): the account emails. */
+export const emailYo: Record<EmailKey, string> = {
+  'email.hello': 'Ẹ n lẹ́ o {name},',
+
+  'email.verify.subject': '{code} ni kóòdù ìjẹ́rìísí {bank} rẹ',
+  'email.verify.body': 'Kóòdù ìjẹ́rìísí {bank} rẹ ni {code}. Yóò dópin lẹ́yìn ìṣẹ́jú {minutes}, ẹ̀ẹ̀kan ṣoṣo ló sì ń ṣiṣẹ́.',
+  'email.verify.ignore': 'Tí kì í bá ṣe ìwọ ló ṣí àkáǹtì lọ́dọ̀ wa, má ṣe ka ímeèlì yìí sí. Má ṣe fi kóòdù yìí han ẹnikẹ́ni láé, títí kan òṣìṣẹ́ wa.',
+  'email.verify.html': 'Kóòdù ìjẹ́rìísí rẹ (ó wúlò fún ìṣẹ́jú {minutes}):',
+
+  'email.reset.subject': '{code} ni kóòdù àtúntò ọ̀rọ̀ aṣínà {bank} rẹ',
+  'email.reset.body': 'Kóòdù àtúntò ọ̀rọ̀ aṣínà {bank} rẹ ni {code}. Yóò dópin lẹ́yìn ìṣẹ́jú {minutes}, ẹ̀ẹ̀kan ṣoṣo ló sì ń ṣiṣẹ́.',
+  'email.reset.ignore': 'Tí kì í bá ṣe ìwọ ló béèrè láti tún ọ̀rọ̀ aṣínà rẹ ṣe, má ṣe ka ímeèlì yìí sí: ọ̀rọ̀ aṣínà rẹ yóò wà bí ó ṣe wà. Má ṣe fi kóòdù yìí han ẹnikẹ́ni láé, títí kan òṣìṣẹ́ wa.',
+  'email.reset.html': 'Kóòdù àtúntò ọ̀rọ̀ aṣínà rẹ (ó wúlò fún ìṣẹ́jú {minutes}):',
+
+  'email.security.ifNotYou': 'Tí kì í bá ṣe ìwọ, tún ọ̀rọ̀ aṣínà rẹ ṣe báyìí láti ojú-ewé ìwọlé ("Ṣé o gbàgbé ọ̀rọ̀ aṣínà rẹ?"), kí o sì pe {bank} lójúkan náà: ẹlòmíràn lè máa lo àkáǹtì rẹ.',
+  'email.security.password_reset.subject': '{bank}: a ti tún ọ̀rọ̀ aṣínà rẹ ṣe',
+  'email.security.password_reset.happened': 'A ti tún ọ̀rọ̀ aṣínà rẹ ṣe pẹ̀lú kóòdù tí a fi ránṣẹ́ sí àdírẹ́sì ímeèlì yìí.',
+  'email.security.password_reset.consequence': 'A ti mú gbogbo ẹ̀rọ tó wọlé jáde.',
+  'email.security.password_changed.subject': '{bank}: a ti yí ọ̀rọ̀ aṣínà rẹ padà',
+  'email.security.password_changed.happened': 'A ti yí ọ̀rọ̀ aṣínà rẹ padà láti inú ètò rẹ.',
+  'email.security.password_changed.consequence': 'A ti mú gbogbo ẹ̀rọ mìíràn tó wọlé jáde.',
+  'email.security.security_question_changed.subject': '{bank}: a ti yí ìbéèrè ààbò rẹ padà',
+  'email.security.security_question_changed.happened': 'A ti yí ìbéèrè ààbò rẹ àti ìdáhùn rẹ̀ padà láti inú ètò rẹ.',
+  'email.security.security_question_changed.consequence': 'Máa lo ìdáhùn tuntun láti ìsinsìnyí lọ.',
+  'email.security.pin_changed.subject': '{bank}: a ti yí PIN ìdúnàádúrà rẹ padà',
+  'email.security.pin_changed.happened': 'A ti yí PIN ìdúnàádúrà rẹ padà láti inú ètò rẹ, pẹ̀lú PIN rẹ lọ́wọ́lọ́wọ́.',
+  'email.security.pin_changed.consequence': 'Máa fi PIN tuntun jẹ́rìí ìfiránṣẹ́ owó àti ìsanwó láti ìsinsìnyí lọ.',
+  'email.security.pin_reset.subject': '{bank}: a ti tún PIN ìdúnàádúrà rẹ ṣe',
+  'email.security.pin_reset.happened': 'A ti tún PIN ìdúnàádúrà rẹ ṣe láti inú ètò rẹ, pẹ̀lú ọ̀rọ̀ aṣínà rẹ àti ìdáhùn ààbò rẹ. A ti ṣí títìpa PIN èyíkéyìí.',
+  'email.security.pin_reset.consequence': 'Máa fi PIN tuntun jẹ́rìí ìfiránṣẹ́ owó àti ìsanwó láti ìsinsìnyí lọ.',
+  'email.security.sms_alerts_on.subject': '{bank}: a ti tan ìtanijí SMS rẹ',
+  'email.security.sms_alerts_on.happened': 'A ti tan ìtanijí SMS láti inú ètò rẹ: gbogbo owó tó bá jáde tàbí wọlé ni a ó tún máa fi ọ̀rọ̀ SMS ránṣẹ́ sí nọ́ńbà fóònù tó wà lórí àkáǹtì rẹ.',
+  'email.security.sms_alerts_on.consequence': 'Ìtanijí SMS lè ní owó ìdíyelé. Ìtanijí ímeèlì yóò máa bá a lọ ohun yòówù tí o yàn.',
+  'email.security.sms_alerts_off.subject': '{bank}: a ti pa ìtanijí SMS rẹ',
+  'email.security.sms_alerts_off.happened': 'A ti pa ìtanijí SMS láti inú ètò rẹ: a kò ní fi ọ̀rọ̀ SMS ránṣẹ́ fún owó tó bá jáde tàbí wọlé mọ́.',
+  'email.security.sms_alerts_off.consequence': 'Ìtanijí ímeèlì ṣì wà: a ó máa fi ímeèlì ránṣẹ́ sí ọ fún gbogbo owó tó bá jáde tàbí wọlé.',
+
+  'email.freezeCode.subject': '{code} ni kóòdù rẹ láti dí àkáǹtì {bank} rẹ',
+  'email.freezeCode.asked': 'Ẹnìkan béèrè láti DÍ àkáǹtì {bank} rẹ.',
+  'email.freezeCode.code': 'Kóòdù rẹ ni {code}.',
+  'email.freezeCode.works': 'Ó wúlò fún ìṣẹ́jú {minutes}, ẹ̀ẹ̀kan ṣoṣo.',
+  'email.freezeCode.html': 'Kóòdù ìdínà rẹ:',
+  'email.freezeCode.what': 'Tí o bá tẹ̀ ẹ́ sí ojú-ewé ìdínà, kò sí owó kankan tí yóò lè jáde nínú àkáǹtì rẹ (ìfiránṣẹ́ owó, káàdì ìpè, dátà àti owó iṣẹ́), a ó sì mú gbogbo ẹ̀rọ jáde. Owó tí wọ́n bá fi ránṣẹ́ sí ọ yóò ṣì máa wọlé.',
+  'email.freezeCode.ignore': 'Tí kì í bá ṣe ìwọ ló béèrè, má ṣe ka ímeèlì yìí sí: kò sí ohun tó yípadà. Má ṣe fi kóòdù yìí han ẹnikẹ́ni láé, títí kan òṣìṣẹ́ wa.',
+
+  'email.frozen.subject': '{bank}: a ti dí àkáǹtì rẹ',
+  'email.frozen.when': 'A dí àkáǹtì {bank} rẹ ní {at}, {how}.',
+  'email.frozen.viaPassword': 'láti ẹ̀rọ tó wọlé, pẹ̀lú ọ̀rọ̀ aṣínà rẹ',
+  'email.frozen.viaCode': 'láti ojú-ewé ìdínà, pẹ̀lú kóòdù tí a fi ránṣẹ́ sí ímeèlì rẹ',
+  'email.frozen.meansOne': 'Níwọ̀n ìgbà tí a bá dí i, kò sí owó tí ó lè jáde nínú rẹ̀: a kọ ìfiránṣẹ́ owó, káàdì ìpè, dátà, iná mànàmáná àti tẹlifíṣọ̀n kébù. Owó tí wọ́n bá fi ránṣẹ́ sí ọ yóò ṣì máa wọlé. A mú ẹ̀rọ 1 jáde.',
+  'email.frozen.meansMany': 'Níwọ̀n ìgbà tí a bá dí i, kò sí owó tí ó lè jáde nínú rẹ̀: a kọ ìfiránṣẹ́ owó, káàdì ìpè, dátà, iná mànàmáná àti tẹlifíṣọ̀n kébù. Owó tí wọ́n bá fi ránṣẹ́ sí ọ yóò ṣì máa wọlé. A mú ẹ̀rọ {count} jáde.',
+  'email.frozen.undo': 'Láti ṣí i: wọlé, ṣí Ètò kí o sì yan "Ṣí àkáǹtì mi padà". O nílò ọ̀rọ̀ aṣínà rẹ, PIN ìdúnàádúrà rẹ àti ìdáhùn sí ìbéèrè ààbò rẹ.',
+  'email.frozen.notYou': 'Tí kì í bá ṣe ìwọ ló dí i, àkáǹtì rẹ ṣì wà láìléwu: kò sí ohun tó lè jáde. Tún ọ̀rọ̀ aṣínà rẹ ṣe láti ojú-ewé ìwọlé ("Ṣé o gbàgbé ọ̀rọ̀ aṣínà rẹ?") kí o sì pe {bank}.',
+
+  'email.unfrozen.subject': '{bank}: a ti ṣí àkáǹtì rẹ padà',
+  'email.unfrozen.when': 'A ṣí àkáǹtì {bank} rẹ padà ní {at}, pẹ̀lú ọ̀rọ̀ aṣínà rẹ, PIN ìdúnàádúrà rẹ àti ìdáhùn ààbò rẹ. Ìfiránṣẹ́ owó àti ìsanwó ti ń ṣiṣẹ́ padà.',
+  'email.unfrozen.notYou': 'Tí kì í bá ṣe ìwọ, ẹnìkan mọ ọ̀rọ̀ aṣínà rẹ, PIN rẹ àti ìdáhùn ààbò rẹ: tún dí àkáǹtì rẹ lójúkan náà láti ojú-ewé ìdínà (kò nílò ìwọlé), lẹ́yìn náà pe {bank}.',
+
+  'email.signIn.subject': 'Ìwọlé tuntun sí àkáǹtì {bank} rẹ',
+  'email.signIn.when': 'Ìwọlé tuntun ní {at} (àkókò Èkó) láti {browser}{network}: aṣàwákiri tí o kò tíì fi wọlé rí.',
+  'email.signIn.network': ', àdírẹ́sì nẹ́tíwọ̀ọ̀kì {ip}',
+  'email.signIn.capped': 'Nítorí ààbò rẹ, láàrin wákàtí {hours} tó ń bọ̀, {cap} lápapọ̀ ni ó pọ̀ jù lọ tí ó lè jáde nínú àkáǹtì rẹ (ìfiránṣẹ́ owó àti ìsanwó owó iṣẹ́). Kò sí òdiwọ̀n fún owó tó ń wọlé.',
+  'email.signIn.notYou': 'Tí kì í bá ṣe ìwọ, dí àkáǹtì rẹ báyìí: {url} (ó dá gbogbo owó dúró láti jáde), lẹ́yìn náà yí ọ̀rọ̀ aṣínà rẹ padà.',
+  'email.signIn.wasYou': 'Tí ó bá jẹ́ ìwọ, o kò nílò láti ṣe nǹkankan. Má ṣe fi ọ̀rọ̀ aṣínà rẹ, PIN rẹ tàbí kóòdù kankan han ẹnikẹ́ni láé, títí kan òṣìṣẹ́ wa.',
+};

@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeOnEngines } from '../testing/on-engines.ts';
+import { customer, testPassword } from '../testing/customers.ts';
+import { accountFrozenEmail, freezeCodeEmail, newSignInEmail, passwordResetCodeEmail, securityChangeEmail, verificationCodeEmail } from './notifications.ts';
+
+/**
+ * Issue 18, wave 2: the account emails follow the language on the customer's profile, also in
+ * the flows nobody is signed in to (/password/forgot and /freeze: the profile of the account
+ * found). English stays word for word as it was (other tests match its sentences).
+ */
+describeOnEngines('account emails in the profile language on %s', (t) => {
+  let me: Awaited<ReturnType<typeof customer>>;
+  let email: string;
+
+  beforeEach(async () => {
+    me = await customer(t().app);
+    email = (await t().app.users.findById(me.userId))!.email;
+  });
+
+  const lastMailTo = (to: string) => t().mailer.sent.filter((mail) => mail.to === to).at(-1);
+
+  it('sends a password reset code in Hausa to a Hausa customer, and the code still works', async () => {
+    await t().app.languages.set(me.userId, 'ha');
+    expect((await t().app.passwordReset.forgot(email, { ip: '192.0.2.40' })).ok).toBe(true);
+    await t().app.passwordReset.settled();
+    const mail = lastMailTo(email)!;
+    const code = t().mailer.lastCode(email);
+    expect(mail.subject).toBe(`${code} ita ce lambar sake saita kalmar sirri ta ${t().app.config.bank.name}`);
+    expect(mail.text).toContain('Lambar sake saita kalmar sirri ta');
+    expect(mail.html).toContain('wannan imel ɗin');
+    expect(mail.text).toContain('Za ta ƙare bayan mintuna 15');
+    expect((await t().app.passwordReset.verifyToken(email, code)).ok).toBe(true);
+  });
+
+  it('sends the anonymous freeze code in Yoruba to a Yoruba customer, and freezing says so in Yoruba', async () => {
+    await t().app.languages.set(me.userId, 'yo');
+    expect((await t().app.freeze.request({ kind: 'email', email }, { ip: '192.0.2.41' })).ok).toBe(true);
+    await t().app.freeze.settled();
+    const mail = lastMailTo(email)!;
+    expect(mail.text).toContain(`Ẹnìkan béèrè láti DÍ àkáǹtì ${t().app.config.bank.name} rẹ.`);
+    expect(mail.html).not.toContain(t().mailer.lastCode(email) + '.');
+    expect((await t().app.freeze.freeze(me.userId, null, { password: testPassword })).ok).toBe(true);
+    expect(lastMailTo(email)!.subject).toBe(`${t().app.config.bank.name}: a ti dí àkáǹtì rẹ`);
+  });
+
+  it('keeps an English customer’s reset email as it was', async () => {
+    await t().app.passwordReset.forgot(email, { ip: '192.0.2.42' });
+    await t().app.passwordReset.settled();
+    const code = t().mailer.lastCode(email);
+    expect(lastMailTo(email)!.subject).toBe(`${code} is your ${t().app.config.bank.name} password reset code`);
+  });
+});
+
+describe('the account emails, word for word', () => {
+  const base = { bankName: 'Harmattan Bank', to: 'ada@example.com', firstName: 'Ada' };
+
+  it('say in English exactly what they said before the catalogue', () => {
+    const freeze = freezeCodeEmail({ ...base, code: '123456', minutes: 15 });
+    expect(freeze.text).toContain('Someone asked to FREEZE your Harmattan Bank account. Your code is 123456. It works for 15 minutes and only once.');
+    expect(freeze.html).toContain('Someone asked to FREEZE your Harmattan Bank account. It works for 15 minutes and only once.');
+    expect(securityChangeEmail({ ...base, change: 'pin_reset', at: '22 Nov 2026, 10:15' }).subject).toBe('Harmattan Bank: your transaction PIN was reset');
+    expect(accountFrozenEmail({ ...base, via: 'code', at: 'x', signedOut: 2 }).text).toContain('We signed out 2 devices.');
+    expect(accountFrozenEmail({ ...base, via: 'code', at: 'x', signedOut: 1 }).text).toContain('We signed out 1 device.');
+    const signIn = newSignInEmail({ ...base, at: 'x', browser: 'Chrome on Android', ip: '10.0.0.1', freezeUrl: 'https://bank.example/freeze', capped: null });
+    expect(signIn.text).toContain('from Chrome on Android, network address 10.0.0.1: a browser you have not signed in from before.');
+    expect(verificationCodeEmail({ ...base, code: '654321', minutes: 10 }).subject).toBe('654321 is your Harmattan Bank verification code');
+  });
+
+  it('say every one in Igbo, Pidgin and Hausa without an English sentence left', () => {
+    const igbo = passwordResetCodeEmail({ ...base, code: '123456', minutes: 15, language: 'ig' });
+    expect(igbo.text).toContain('Ndewo Ada,');
+    expect(igbo.text).toContain('Koodu ntọgharị okwuntughe Harmattan Bank gị bụ 123456.');
+    expect(igbo.text).not.toMatch(/password reset code|Never share/);
+    const pidgin = securityChangeEmail({ ...base, change: 'sms_alerts_on', at: '22 Nov 2026', language: 'pcm' });
+    expect(pidgin.subject).toBe('Harmattan Bank: your SMS alerts don on');
+    const hausa = newSignInEmail({ ...base, at: 'x', browser: 'Chrome', ip: null, freezeUrl: 'https://bank.example/freeze', capped: { cap: '₦20,000.00', hours: 24 }, language: 'ha' });
+    expect(hausa.text).toContain('cikin awanni 24 masu zuwa, abin da bai wuce ₦20,000.00');
+    expect(hausa.text).not.toContain('network address');
+  });
+});
