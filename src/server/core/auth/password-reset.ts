@@ -1,17 +1,18 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { MailMessage } from '../../integrations/mail/ports.ts';
 import type { ResetPasswordInput } from '../../../lib/recovery-schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { passwordResetCodeEmail, securityChangeEmail, sendLogged } from '../notifications.ts';
-import { codeMessages, passwordResetPolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
+import { passwordResetPolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
 import type { UserRepository } from '../users/user-repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashSecret } from './secrets.ts';
 import { createRequestCounters } from '../throttle/request-counters.ts';
+import { createDecoyCodes } from '../codes/decoy-codes.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 
@@ -50,45 +51,12 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
   const { db, config, clock, log, mailer, users, sessions, codes, throttle } = deps;
   const ipPolicy = deps.ipPolicy ?? defaultResetIpPolicy;
   const counters = createRequestCounters({ db, clock });
+  // Codes "sent" to unknown emails (what checking one answers is what a wrong real code would).
+  const decoys = createDecoyCodes({ db, clock, counters }, { table: 'password_reset_decoys', key: 'email', scope: 'reset_decoy', policy: passwordResetPolicy, field: 'token' });
   const inFlight = new Set<Promise<void>>();
 
   /** Counts one request from `ip`; the seconds to wait when it is one too many, else 0. */
   const ipWait = (ip: string): Promise<number> => counters.takeRolling('reset_ip', ip, { max: ipPolicy.maxPerIp, windowMs: ipPolicy.windowMs });
-
-  /** An unknown email "gets" a code under the same throttle as a real one (one a minute, five an hour). */
-  async function issueDecoy(email: string): Promise<void> {
-    const now = clock.now();
-    const current = await db.selectFrom('password_reset_decoys').select('issued_at').where('email', '=', email).executeTakeFirst();
-    if (current && now.getTime() - Date.parse(current.issued_at) < passwordResetPolicy.minIntervalMs) return;
-    if ((await counters.takeRolling('reset_decoy', email, { max: passwordResetPolicy.maxPerHour, windowMs: 3_600_000 })) > 0) return;
-    const fresh = { attempts: 0, alive: 1, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + passwordResetPolicy.ttlMs).toISOString() };
-    await db
-      .insertInto('password_reset_decoys')
-      .values({ email, ...fresh })
-      .onConflict((conflict) => conflict.column('email').doUpdateSet(fresh))
-      .execute();
-  }
-
-  /** What checking a code for an unknown email answers: what a wrong code would. The try is taken in one guarded update. */
-  async function checkDecoy(email: string): Promise<Failure> {
-    const nowIso = clock.now().toISOString();
-    const max = passwordResetPolicy.maxAttempts;
-    const taken = await db
-      .updateTable('password_reset_decoys')
-      .set({ attempts: sql<number>`attempts + 1`, alive: sql<number>`case when attempts + 1 >= ${max} then 0 else 1 end` })
-      .where('email', '=', email)
-      .where('alive', '=', 1)
-      .where('expires_at', '>', nowIso)
-      .returning('attempts')
-      .executeTakeFirst();
-    if (taken) {
-      if (taken.attempts >= max) return onToken(fail('INVALID_OTP', codeMessages.dead));
-      return onToken(fail('INVALID_OTP', codeMessages.wrong(max - taken.attempts)));
-    }
-    const entry = await db.selectFrom('password_reset_decoys').select(['alive', 'expires_at']).where('email', '=', email).executeTakeFirst();
-    if (!entry || entry.alive !== 1) return onToken(fail('INVALID_OTP', codeMessages.gone));
-    return onToken(fail('OTP_EXPIRED', codeMessages.expired));
-  }
 
   const sendMail = (message: MailMessage, purpose: string) => sendLogged(mailer, log, message, purpose);
 
@@ -98,7 +66,7 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
     if (!user) {
       // An imitation this process is still writing (the answer went first) is waited for.
       await Promise.all([...inFlight]);
-      return await checkDecoy(email);
+      return await decoys.check(email);
     }
     const checked = await codes.check(user.id, 'password_reset', token, passwordResetPolicy, { field: 'token' });
     if (!checked.ok) {
@@ -108,7 +76,7 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
     return succeed(user);
   }
 
-  async function issueAndSend(user: { id: string; email: string; first_name: string }, ip: string): Promise<void> {
+  async function issueAndSend(user: { id: string; email: string; first_name: string; language: string }, ip: string): Promise<void> {
     const issued = await codes.issue(user.id, 'password_reset', passwordResetPolicy);
     if (!issued.ok) {
       // No mail, only this line: the answer already given is the same as ever.
@@ -116,7 +84,8 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
       return;
     }
     await sendMail(
-      passwordResetCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes }),
+      // In the language on the profile of the account found (the customer is not signed in).
+      passwordResetCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes, language: profileLocale(user.language) }),
       'password_reset',
     );
     log.info('password_reset.requested', { ip, user: user.id });
@@ -137,7 +106,7 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
       const user = await users.findByEmail(email);
       // Issuing the code (real or imitated) and mailing it happen after the answer, alike for both:
       // a registered email must not answer later than an unknown one, nor the other way round.
-      const work = (user ? issueAndSend(user, ip) : issueDecoy(email).then(() => log.info('password_reset.requested', { ip, known_email: false })))
+      const work = (user ? issueAndSend(user, ip) : decoys.issue(email).then(() => log.info('password_reset.requested', { ip, known_email: false })))
         .catch((error: unknown) => log.error('password_reset.issue_failed', { ...(user ? { user: user.id } : {}), error: error instanceof Error ? error.message : String(error) }))
         .finally(() => inFlight.delete(work));
       inFlight.add(work);
@@ -181,7 +150,7 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
       await throttle.clear(user.email);
       log.info('password_reset.done', { user: user.id, ip: meta.ip ?? null, sessions_revoked: revoked });
       await sendMail(
-        securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: 'password_reset', at: formatLagosDateTime(changedAt) }),
+        securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: 'password_reset', at: formatLagosDateTime(changedAt, profileLocale(user.language)), language: profileLocale(user.language) }),
         'password_reset_done',
       );
       return succeed({ message: passwordResetMessage });

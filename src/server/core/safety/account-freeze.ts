@@ -1,14 +1,16 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { MailMessage } from '../../integrations/mail/ports.ts';
 import type { FreezeInput, FreezeSubject, UnfreezeInput } from '../../../lib/safety-schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { accountFrozenEmail, accountUnfrozenEmail, freezeCodeEmail, sendLogged } from '../notifications.ts';
-import { codeMessages, type CodePolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
+import type { CodePolicy, OneTimeCodes } from '../codes/one-time-codes.ts';
 import { createRequestCounters } from '../throttle/request-counters.ts';
+import { createDecoyCodes } from '../codes/decoy-codes.ts';
 import type { SessionMeta, SessionService } from '../auth/session-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
 import type { PinGuard } from '../money/pin-guard.ts';
@@ -68,6 +70,8 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
   const { db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts } = deps;
   const ipPolicy = deps.ipPolicy ?? defaultFreezeIpPolicy;
   const counters = createRequestCounters({ db, clock });
+  // Codes "sent" to an unknown account number or email (checking one answers as a wrong real code would).
+  const decoys = createDecoyCodes({ db, clock, counters }, { table: 'freeze_decoys', key: 'subject', scope: 'freeze_decoy', policy: freezeCodePolicy, field: 'code' });
   const inFlight = new Set<Promise<void>>();
   const sendMail = (message: MailMessage, purpose: string) => sendLogged(mailer, log, message, purpose);
 
@@ -94,44 +98,9 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
 
   async function tellFrozen(user: UserRow, via: 'password' | 'code', signedOut: number): Promise<void> {
     await sendMail(
-      accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: formatLagosDateTime(clock.now().toISOString()), signedOut }),
+      accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: formatLagosDateTime(clock.now().toISOString(), profileLocale(user.language)), signedOut, language: profileLocale(user.language) }),
       'account_frozen',
     );
-  }
-
-  /** An unknown account number or email "gets" a code under the same throttle as a real one. */
-  async function issueDecoy(subject: string): Promise<void> {
-    const now = clock.now();
-    const current = await db.selectFrom('freeze_decoys').select('issued_at').where('subject', '=', subject).executeTakeFirst();
-    if (current && now.getTime() - Date.parse(current.issued_at) < freezeCodePolicy.minIntervalMs) return;
-    if ((await counters.takeRolling('freeze_decoy', subject, { max: freezeCodePolicy.maxPerHour, windowMs: 3_600_000 })) > 0) return;
-    const fresh = { attempts: 0, alive: 1, issued_at: now.toISOString(), expires_at: new Date(now.getTime() + freezeCodePolicy.ttlMs).toISOString() };
-    await db
-      .insertInto('freeze_decoys')
-      .values({ subject, ...fresh })
-      .onConflict((conflict) => conflict.column('subject').doUpdateSet(fresh))
-      .execute();
-  }
-
-  /** What a code for an unknown account answers: what a wrong code would. The try is taken in one guarded update. */
-  async function checkDecoy(subject: string): Promise<Failure> {
-    const nowIso = clock.now().toISOString();
-    const max = freezeCodePolicy.maxAttempts;
-    const taken = await db
-      .updateTable('freeze_decoys')
-      .set({ attempts: sql<number>`attempts + 1`, alive: sql<number>`case when attempts + 1 >= ${max} then 0 else 1 end` })
-      .where('subject', '=', subject)
-      .where('alive', '=', 1)
-      .where('expires_at', '>', nowIso)
-      .returning('attempts')
-      .executeTakeFirst();
-    if (taken) {
-      if (taken.attempts >= max) return onCode(fail('INVALID_OTP', codeMessages.dead));
-      return onCode(fail('INVALID_OTP', codeMessages.wrong(max - taken.attempts)));
-    }
-    const entry = await db.selectFrom('freeze_decoys').select(['alive', 'expires_at']).where('subject', '=', subject).executeTakeFirst();
-    if (!entry || entry.alive !== 1) return onCode(fail('INVALID_OTP', codeMessages.gone));
-    return onCode(fail('OTP_EXPIRED', codeMessages.expired));
   }
 
   async function issueAndSend(user: UserRow, ip: string): Promise<void> {
@@ -141,7 +110,8 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       log.warn('freeze.code_throttled', { user: user.id, ip, retry_after: issued.retryAfterSeconds });
       return;
     }
-    await sendMail(freezeCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes }), 'freeze_code');
+    // In the language on the profile of the account found (nobody is signed in on /freeze).
+    await sendMail(freezeCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code: issued.value.code, minutes: codeMinutes, language: profileLocale(user.language) }), 'freeze_code');
     if ((await alerts.settings(user.id)).sms) {
       const text = `${config.bank.name}: ${issued.value.code} is your code to FREEZE your account (stops all money leaving). Valid ${codeMinutes} min. Not you? Ignore it. Never share it.`;
       await sms.send({ to: user.phone_number, text }).catch((error: unknown) => log.error('freeze.sms_failed', { user: user.id, error: error instanceof Error ? error.message : String(error) }));
@@ -187,7 +157,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       const changed = await db.updateTable('users').set({ frozen_at: null, frozen_via: null, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is not', null).executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return fail('VALIDATION_FAILED', notFrozenMessage);
       log.info('freeze.unfrozen', { user: userId });
-      await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(nowIso) }), 'account_unfrozen');
+      await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(nowIso, profileLocale(user.language)), language: profileLocale(user.language) }), 'account_unfrozen');
       return succeed({ message: 'Your account is unfrozen. Transfers and payments work again.' });
     },
 
@@ -204,7 +174,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
         return fail('RATE_LIMITED', `Too many freeze requests from this network. Try again in ${Math.ceil(wait / 60)} minutes, or call us.`, { retryAfterSeconds: wait });
       }
       const user = await findCustomer(subject);
-      const work = (user ? issueAndSend(user, ip) : issueDecoy(subjectKey(subject)).then(() => log.info('freeze.code_requested', { ip, known: false })))
+      const work = (user ? issueAndSend(user, ip) : decoys.issue(subjectKey(subject)).then(() => log.info('freeze.code_requested', { ip, known: false })))
         .catch((error: unknown) => log.error('freeze.issue_failed', { ...(user ? { user: user.id } : {}), error: error instanceof Error ? error.message : String(error) }))
         .finally(() => inFlight.delete(work));
       inFlight.add(work);
@@ -222,7 +192,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       if (!user) {
         // An imitation this process is still writing (the answer went first) is waited for.
         await Promise.all([...inFlight]);
-        return checkDecoy(subjectKey(subject));
+        return decoys.check(subjectKey(subject));
       }
       // Spending the code and setting the freeze are one transaction: a code is spent on a freeze or not at all.
       const outcome = await db.transaction().execute(async (trx) => {
