@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { createLogger } from '../../log.ts';
 import { createOutboxMailer, createSmtpMailer } from './mailers.ts';
 import type { MailMessage } from './ports.ts';
+import { tempDirPerTest } from '../../testing/temp-dir.ts';
 
 const from = 'Harmattan Bank <no-reply@harmattan.bank.example>';
 const silent = createLogger('silent');
@@ -24,16 +24,10 @@ function readable(raw: string): string {
 }
 
 describe('outbox mailer', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-outbox-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = tempDirPerTest('bank-outbox-');
 
   it('writes each mail as an .eml file with its recipient, subject and text', async () => {
-    const outbox = path.join(dir, 'outbox');
+    const outbox = path.join(dir(), 'outbox');
     await createOutboxMailer(outbox, from, silent).send(message);
 
     const files = fs.readdirSync(outbox);
@@ -49,7 +43,7 @@ describe('outbox mailer', () => {
   });
 
   it('keeps every mail, including attachments, and a safe file name for an odd recipient', async () => {
-    const outbox = path.join(dir, 'outbox');
+    const outbox = path.join(dir(), 'outbox');
     const mailer = createOutboxMailer(outbox, from, silent);
     await mailer.send(message);
     await mailer.send({

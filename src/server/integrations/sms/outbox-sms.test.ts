@@ -1,22 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../log.ts';
 import { createOutboxSms } from './outbox-sms.ts';
 import { maxSmsCharacters } from './ports.ts';
+import { tempDirPerTest } from '../../testing/temp-dir.ts';
 
 describe('outbox SMS gateway', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-sms-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const dir = tempDirPerTest('bank-sms-');
 
   it('writes one file per message, named by time and recipient, holding the number and the text', async () => {
-    const outbox = path.join(dir, 'outbox', 'sms');
+    const outbox = path.join(dir(), 'outbox', 'sms');
     const sms = createOutboxSms(outbox, createLogger('silent'));
     await sms.send({ to: '+2348031234567', text: 'Debit NGN5,000.00 on 012****789. Bal NGN1,000.00' });
     await sms.send({ to: '+2348051234567', text: 'Credit NGN5,000.00 on 013****111. Bal NGN5,000.00' });
@@ -28,7 +22,7 @@ describe('outbox SMS gateway', () => {
   });
 
   it('refuses a number that is not E.164, an empty text and one longer than three parts, writing nothing', async () => {
-    const outbox = path.join(dir, 'sms');
+    const outbox = path.join(dir(), 'sms');
     const sms = createOutboxSms(outbox, createLogger('silent'));
     await expect(sms.send({ to: '08031234567', text: 'hello' })).rejects.toThrow(/E\.164/);
     await expect(sms.send({ to: '+234803/../../x', text: 'hello' })).rejects.toThrow(/E\.164/);
