@@ -75,6 +75,17 @@ test.describe('money in the customer’s language', () => {
     await expect(receipt.narration).toHaveText('Kuɗin makaranta');
     await expect(page.getByRole('link', { name: 'Sauke PDF' })).toBeVisible();
     await expect(page.getByText('Transfer sent')).toHaveCount(0);
+
+    // The dashboard in Hausa: greeting, the month, the chart, the latest transactions with their category.
+    await page.getByRole('link', { name: 'Koma babban shafina' }).click();
+    await receipt.arrivedAt('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^Barka da (safiya|rana|yamma), ${customer.firstName}$`));
+    await expect(page.getByRole('heading', { name: 'Wannan watan' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kuɗin da suka shigo da suka fita, watanni 6 na ƙarshe' })).toBeVisible();
+    await expect(page.getByTestId('month-out')).toHaveText('₦12,075.00');
+    await expect(page.getByTestId('latest-transactions')).toContainText('Tura kuɗi ·');
+    await expect(page.getByRole('navigation', { name: 'Ayyuka masu sauri' }).getByRole('link', { name: 'Aika kuɗi' })).toBeVisible();
+    await expect(page.getByText('Latest transactions')).toHaveCount(0);
   });
 
   test('the PDF receipt in Igbo contains its text exactly', async ({ page, picker, send, receipt }) => {

@@ -20,7 +20,14 @@ export type MonthlyBarChartInput = {
   months: readonly MonthTotals[];
   width?: number;
   height?: number;
+  /** The bars' names and the month names in the reader's language; English when not given. */
+  names?: ChartNames;
 };
+
+/** What a chart says in words: its two kinds of bar and a month's name ('2026-11' → 'Nov', or 'November 2026' long). */
+export type ChartNames = { in: string; out: string; month: (month: string, style?: 'short' | 'long') => string };
+
+const englishNames: ChartNames = { in: 'Money in', out: 'Money out', month: (month, style) => monthName(month, style) };
 
 export type ChartBar = {
   x: number;
@@ -149,6 +156,7 @@ function checkAmount(value: number, what: string): void {
 }
 
 export function monthlyBarChart(input: MonthlyBarChartInput): MonthlyBarChart {
+  const names = input.names ?? englishNames;
   const width = input.width ?? DEFAULT_CHART_WIDTH;
   const height = input.height ?? DEFAULT_CHART_HEIGHT;
   if (!(Number.isFinite(width) && width > 0 && Number.isFinite(height) && height > 0)) {
@@ -187,12 +195,12 @@ export function monthlyBarChart(input: MonthlyBarChartInput): MonthlyBarChart {
   const monthLabels: ChartMonthLabel[] = [];
   input.months.forEach(({ month, inflow, outflow }, i) => {
     const centre = plot.left + slot * i + slot / 2;
-    const fullLabel = `${monthName(month)} ${parseMonth(month).year}`;
-    monthLabels.push({ x: round(centre), label: monthName(month), month, fullLabel });
+    const fullLabel = `${names.month(month)} ${parseMonth(month).year}`;
+    monthLabels.push({ x: round(centre), label: names.month(month), month, fullLabel });
     const groupLeft = centre - groupWidth / 2;
     const entries = [
-      { kind: 'in', amount: inflow, x: groupLeft, name: 'Money in' },
-      { kind: 'out', amount: outflow, x: groupLeft + barWidth + BARS.gap, name: 'Money out' },
+      { kind: 'in', amount: inflow, x: groupLeft, name: names.in },
+      { kind: 'out', amount: outflow, x: groupLeft + barWidth + BARS.gap, name: names.out },
     ] as const;
     for (const { kind, amount, x, name } of entries) {
       // A zero (or too small to see) amount still gets a 1-unit stub on the zero line.
