@@ -97,3 +97,13 @@ export const transferWords = [
   'money.form.save',
 ] as const;
 export type TransferWords = Record<(typeof transferWords)[number], string>;
+
+/** VerifyEmailForm: `sentTo` with its minutes filled in by the page ({email} is the island's, in bold); `noEmail` around its button. */
+export const verifyEmailWords = ['onboarding.verify.sentTo', 'onboarding.verify.label', 'onboarding.verify.submit', 'onboarding.verify.noEmail', 'onboarding.verify.resend', 'onboarding.verify.resending', 'onboarding.code.checking'] as const;
+export type VerifyEmailWords = Record<(typeof verifyEmailWords)[number], string>;
+
+/** PinForm on /pin/set. */
+export const setPinWords = ['pin.label', 'onboarding.pin.hint', 'onboarding.pin.confirm', 'onboarding.pin.submit', 'onboarding.newPassword.busy'] as const;
+export type SetPinWords = Record<(typeof setPinWords)[number], string>;
+
+export const setPinSayings = ['said.pin.choose', 'said.pin.again', 'said.pin.digits', 'said.pin.easy', 'said.pin.mismatch', 'said.pin.alreadySet', 'said.controlCharacters'] as const;

@@ -3,8 +3,11 @@ import { homeFor } from '../lib/onboarding.ts';
 import { pinCheck } from '../lib/checks/pin.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import type { SetPinWords } from '../i18n/island-words.ts';
 
-export default function PinForm({ errors = {}, formError = null }: FormProps) {
+/** `words`: the screen's words in the customer's language; `said`: the check's and the API's English messages in it. */
+export default function PinForm({ errors = {}, formError = null, words, said = {} }: FormProps & { words: SetPinWords; said?: Record<string, string> }) {
+  const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
   // PINs are never sent back to the page, so the form always starts empty.
   const form = useSchemaForm(pinCheck, { pin: '', pin_confirmation: '' }, errors);
   const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser }>('POST', '/v1/onboarding/set-pin', { pin: form.values.pin, pin_confirmation: form.values.pin_confirmation }), (data) => {
@@ -15,11 +18,11 @@ export default function PinForm({ errors = {}, formError = null }: FormProps) {
   const pinInput = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 4, pattern: '[0-9]*', className: 'input font-mono text-2xl tracking-[0.5em]' };
   return (
     <form method="post" action="/pin/set" noValidate onSubmit={onSubmit}>
-      <FormMessage error={message} />
-      <TextField label="Transaction PIN" hint="4 digits. Avoid 1234, 0000 and your birth year." error={form.errorFor('pin')} {...pinInput} {...form.bind('pin')} />
-      <TextField label="Confirm PIN" error={form.errorFor('pin_confirmation')} {...pinInput} {...form.bind('pin_confirmation')} />
-      <SubmitButton busy={busy} busyText="Saving…">
-        Set my PIN
+      <FormMessage error={say(message)} />
+      <TextField label={words['pin.label']} hint={words['onboarding.pin.hint']} error={say(form.errorFor('pin'))} {...pinInput} {...form.bind('pin')} />
+      <TextField label={words['onboarding.pin.confirm']} error={say(form.errorFor('pin_confirmation'))} {...pinInput} {...form.bind('pin_confirmation')} />
+      <SubmitButton busy={busy} busyText={words['onboarding.newPassword.busy']}>
+        {words['onboarding.pin.submit']}
       </SubmitButton>
     </form>
   );

@@ -4,8 +4,13 @@ import { homeFor } from '../lib/onboarding.ts';
 import { otpCheck } from '../lib/checks/verify-email.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import type { VerifyEmailWords } from '../i18n/island-words.ts';
 
-export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email }: FormProps & { email: string }) {
+/** `words`: the screen's words in the customer's language; `said`: the English answers it may get (checks and API), in it. */
+export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email, words, said = {} }: FormProps & { email: string; words: VerifyEmailWords; said?: Record<string, string> }) {
+  const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
+  const [sentBefore, sentAfter] = words['onboarding.verify.sentTo'].split('{email}');
+  const [noEmailBefore, noEmailAfter] = words['onboarding.verify.noEmail'].split('{resend}');
   const form = useSchemaForm(otpCheck, { otp: '', ...values }, errors);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const [message, setMessage] = useState(formError);
@@ -45,24 +50,26 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
   return (
     <div>
       <p className="mb-4">
-        We sent a 6-digit code to <strong className="[overflow-wrap:anywhere]">{email}</strong>. It works for 10 minutes.
+        {sentBefore}
+        <strong className="[overflow-wrap:anywhere]">{email}</strong>
+        {sentAfter}
       </p>
       <form method="post" action="/account/verify" noValidate onSubmit={verify}>
-        <FormMessage error={message} notice={info} />
+        <FormMessage error={say(message)} notice={say(info)} />
         <input type="hidden" name="intent" value="verify" />
-        <DigitsField label="Verification code" autoComplete="one-time-code" maxLength={6} wide error={form.errorFor('otp')} {...form.bind('otp')} />
-        <SubmitButton busy={busy === 'verify'} busyText="Checking…">
-          Verify my email
+        <DigitsField label={words['onboarding.verify.label']} autoComplete="one-time-code" maxLength={6} wide error={say(form.errorFor('otp'))} {...form.bind('otp')} />
+        <SubmitButton busy={busy === 'verify'} busyText={words['onboarding.code.checking']}>
+          {words['onboarding.verify.submit']}
         </SubmitButton>
       </form>
       <form method="post" action="/account/verify" className="mt-4 text-center" onSubmit={resend}>
         <input type="hidden" name="intent" value="resend" />
         <p className="text-sm">
-          No email? Check your spam folder, or{' '}
+          {noEmailBefore}
           <button type="submit" className="btn-link" disabled={busy !== null}>
-            {busy === 'resend' ? 'sending…' : 'send a new code'}
+            {busy === 'resend' ? words['onboarding.verify.resending'] : words['onboarding.verify.resend']}
           </button>
-          .
+          {noEmailAfter}
         </p>
       </form>
     </div>
