@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { newCustomer, onboardThroughApi } from './support/customers.ts';
-import { decodeQuotedPrintable, mailsTo, rawMail, waitUntil } from './support/outbox.ts';
+import { callApi, newCustomer, onboardThroughApi } from './support/customers.ts';
+import { decodeQuotedPrintable, mailsTo, rawMail, waitForCode, waitUntil } from './support/outbox.ts';
 import { wrongCodeFor } from './support/recovery.ts';
 import { BasePage } from './page-models/base-page.ts';
 
 /**
  * Languages, wave 2 (issue 18), JavaScript on and off: the forgotten-password screens in Hausa
  * (a field error, a wrong code, a mismatched password, each in Hausa) with the reset code mailed
- * in the Hausa of the customer's profile; the 404 page and the idle-timeout warning in Igbo.
+ * in the Hausa of the customer's profile; email verification, the new account and the PIN in
+ * Pidgin; the 404 page and the idle-timeout warning in Igbo.
  * One forgot request per project (the server allows 10 per network per 15 minutes, and
  * e2e/password-reset.spec.ts uses 8 of them a run).
  */
@@ -84,6 +85,50 @@ test.describe('languages: forgotten password, 404 and the timeout warning', () =
     await screen.arrivedAt('/login');
     await expect(page.getByText('An canja kalmar sirrinka. Shiga da sabuwar.')).toBeVisible();
     await codeMailedIn(customer.email, 'An sake saita kalmar sirrinka da lambar', /(\d{2}:\d{2})/);
+  });
+
+  test('a new customer verifies the email, sees the account number and sets the PIN in Pidgin', async ({ page, js }) => {
+    const screen = new BasePage(page, js);
+    const customer = newCustomer();
+    await speak(page, 'pcm');
+    // register's token is the session cookie of this browser from here on.
+    await callApi(page.request, 'POST', '/v1/auth/register', {
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      email: customer.email,
+      phone_number: customer.phone,
+      password: customer.password,
+      password_confirmation: customer.password,
+      terms: true,
+    });
+    const code = await waitForCode(customer.email);
+    await page.goto('/account/verify');
+    await screen.ready();
+    await expect(page.getByText('We don send 6-digit code go')).toContainText('The code go work for 10 minutes.');
+    await page.getByLabel('Verification code').fill(wrongCodeFor(code));
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await screen.ready();
+    await expect(page.getByText('That code no correct. You get 4 tries remain.').first()).toBeVisible();
+    await page.getByLabel('Verification code').fill(code);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await screen.arrivedAt('/address/update');
+
+    await callApi(page.request, 'POST', '/v1/onboarding/address', { address: customer.address, city: customer.city, state: customer.state, lga: customer.lga });
+    await page.goto('/profile/created');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your profile don ready');
+    await expect(page.getByText(`Well done, ${customer.firstName}. Your account don open:`)).toBeVisible();
+    await page.getByRole('link', { name: 'Set my transaction PIN' }).click();
+    await screen.arrivedAt('/pin/set');
+    await expect(page.getByText('You go use this PIN confirm every transfer')).toBeVisible();
+    await page.getByLabel('Transaction PIN').fill('2580');
+    await page.getByLabel('Confirm PIN').fill('2581');
+    await page.getByRole('button', { name: 'Set my PIN' }).click();
+    await screen.ready();
+    await expect(page.getByText('The two PINs no match')).toBeVisible();
+    await page.getByLabel('Transaction PIN').fill('2580');
+    await page.getByLabel('Confirm PIN').fill('2580');
+    await page.getByRole('button', { name: 'Set my PIN' }).click();
+    await screen.arrivedAt('/security/question');
   });
 
   test('the 404 page and the idle-timeout warning speak Igbo', async ({ page, js }) => {
