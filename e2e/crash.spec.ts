@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { freePort } from './support/free-port.ts';
 
 /**
  * Crash safety of transfers: a burst of local transfers, the server killed with SIGKILL in the
@@ -33,18 +33,6 @@ type Tx = { reference: string; type: 'debit' | 'credit'; amount: number; fee: nu
 let server: ChildProcess | null = null;
 let dataDir: string | null = null;
 let serverOutput: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** One request on a fresh connection (no pooled socket may outlive a killed server). Rejects when no answer arrives. */
 function call(port: number, method: string, pathname: string, options: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
@@ -193,7 +181,7 @@ test('transfers survive a SIGKILL mid-burst: retries with the same key never deb
   test.setTimeout(240_000);
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-crash-'));
-  const port = await freePort();
+  const port = await freePort(HOST);
   const { sender, recipient } = await createCustomers(port);
 
   server = startServer(port);

@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test } from '@playwright/test';
 import { securityQuestions } from '../src/lib/reference.ts';
 import { decodeQuotedPrintable } from './support/outbox.ts';
+import { freePort } from './support/free-port.ts';
 
 /**
  * Start and stop of the built server (scripts/serve.mjs), each test on its own server process,
@@ -26,14 +27,6 @@ test.describe('start and stop', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-lifecycle-'));
     dirs.push(dir);
     return dir;
-  }
-
-  async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
   }
 
   /** The server's environment: nothing inherited but PATH, so the runner's own settings never leak in. */

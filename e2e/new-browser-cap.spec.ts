@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { LoginPage } from './page-models/login-page.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
+import { freePort } from './support/free-port.ts';
 
 /**
  * The new-browser cap (issue 13) end to end. The suite's server runs with the cap off (most
@@ -30,21 +30,9 @@ let origin = '';
 const saved = { dataDir: process.env.E2E_DATA_DIR, origin: process.env.E2E_ORIGIN };
 const output: string[] = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-cap-'));
-  const port = await freePort();
+  const port = await freePort(HOST);
   origin = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, HOST, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', REGISTRATIONS_PER_IP: '100000', NEW_DEVICE_CAP_NAIRA: '20000', NEW_DEVICE_CAP_HOURS: '24' };
   delete env.DATABASE_URL;

@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
+import { freePort } from './support/free-port.ts';
 
 /**
  * Several server processes on one PostgreSQL database (issue 12): `npm start` with WORKERS=2 runs
@@ -41,14 +41,6 @@ test.describe('two server processes on one PostgreSQL database', () => {
     }
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
-
-  async function freePort(): Promise<number> {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    return port;
-  }
 
   /** One request on its own connection, so the cluster may hand it to either process. */
   function post(port: number, pathname: string, body: unknown): Promise<{ status: number; json: { code?: string } }> {
