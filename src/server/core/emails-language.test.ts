@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, testPassword } from '../testing/customers.ts';
-import { accountFrozenEmail, freezeCodeEmail, newSignInEmail, passwordResetCodeEmail, securityChangeEmail, verificationCodeEmail } from './notifications.ts';
+import { accountFrozenEmail, caseEmail, freezeCodeEmail, instantPaymentsEmail, newSignInEmail, ownLimitEmail, passwordResetCodeEmail, registrationAttemptEmail, securityChangeEmail, statementEmail, tierRaisedEmail, verificationCodeEmail } from './notifications.ts';
 
 /**
  * Issue 18, wave 2: the account emails follow the language on the customer's profile, also in
@@ -66,6 +66,16 @@ describe('the account emails, word for word', () => {
     expect(verificationCodeEmail({ ...base, code: '654321', minutes: 10 }).subject).toBe('654321 is your Harmattan Bank verification code');
   });
 
+  it('keep the English of the case, limit, statement, tier and registration emails', () => {
+    expect(caseEmail({ ...base, number: 'HB-CASE-2026-000001', reference: 'REF1', kind: 'fraud', status: 'open', opened: true }).text).toContain('We have received your report about transaction REF1 (I did not make this (fraud)). Your case number is HB-CASE-2026-000001.');
+    expect(caseEmail({ ...base, number: 'HB-CASE-2026-000001', reference: 'REF1', kind: 'fraud', status: 'investigating', opened: false }).subject).toBe('Harmattan Bank: your case HB-CASE-2026-000001 is being investigated');
+    expect(ownLimitEmail({ ...base, limit: '₦10,000.00', at: 'x', appliesAt: 'y' }).subject).toBe('Your daily limit rises to ₦10,000.00 on y');
+    expect(instantPaymentsEmail({ ...base, enabled: false, at: 'x' }).text).toContain('Transfers within Harmattan Bank still work;');
+    expect(statementEmail({ ...base, accountNumber: '0123456789', from: 'a', until: 'b', count: 1, format: 'pdf' }).text).toContain('(1 transaction), as PDF.');
+    expect(tierRaisedEmail({ ...base, tier: 2, dailyLimit: 'd', maxBalance: 'm', at: 'x' }).subject).toBe('Harmattan Bank: your account is now Tier 2');
+    expect(registrationAttemptEmail({ ...base, detail: 'phone', at: 'x' }).text).toContain('account with the phone number on your account.');
+  });
+
   it('say every one in Igbo, Pidgin and Hausa without an English sentence left', () => {
     const igbo = passwordResetCodeEmail({ ...base, code: '123456', minutes: 15, language: 'ig' });
     expect(igbo.text).toContain('Ndewo Ada,');
@@ -76,5 +86,9 @@ describe('the account emails, word for word', () => {
     const hausa = newSignInEmail({ ...base, at: 'x', browser: 'Chrome', ip: null, freezeUrl: 'https://bank.example/freeze', capped: { cap: '₦20,000.00', hours: 24 }, language: 'ha' });
     expect(hausa.text).toContain('cikin awanni 24 masu zuwa, abin da bai wuce ₦20,000.00');
     expect(hausa.text).not.toContain('network address');
+    const yoruba = caseEmail({ ...base, number: 'HB-CASE-2026-000001', reference: 'REF1', kind: 'wrong_amount', status: 'resolved', note: 'Refunded.', opened: false, language: 'yo' });
+    expect(yoruba.subject).toBe('Harmattan Bank: ẹjọ́ rẹ HB-CASE-2026-000001 ti di: a ti yanjú rẹ̀');
+    expect(yoruba.text).toContain('Refunded.');
+    expect(statementEmail({ ...base, accountNumber: '0123456789', from: 'a', until: 'b', count: 3, format: 'csv', language: 'ig' }).text).toContain('(azụmahịa 3), dị ka CSV.');
   });
 });

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { t, type MessageParams } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
+import type { CaseKind, CaseStatus } from '../../lib/safety-schemas.ts';
 import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
 import type { Logger } from '../log.ts';
 
@@ -55,33 +56,34 @@ export function verificationCodeEmail(args: { bankName: string; to: string; firs
  * registration answered as if all was well (so it tells nobody who banks here), and the owner
  * hears of it here instead. No code in it: there is nothing to verify.
  */
-export function registrationAttemptEmail(args: { bankName: string; to: string; firstName: string; detail: 'email' | 'phone'; at: string }): MailMessage {
-  const what = args.detail === 'email' ? 'this email address' : 'the phone number on your account';
+export function registrationAttemptEmail(args: { bankName: string; to: string; firstName: string; detail: 'email' | 'phone'; at: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const what = say(args.detail === 'email' ? 'email.attempt.whatEmail' : 'email.attempt.whatPhone');
   const lines = [
-    `Hello ${args.firstName},`,
-    `On ${args.at} someone tried to open a new ${args.bankName} account with ${what}. You already bank with us, so no new account was opened and nothing on your account changed.`,
-    args.detail === 'email'
-      ? 'If it was you: sign in instead. If you have forgotten your password, use "Forgot password?" on the sign-in page.'
-      : 'If it was you: sign in with this email address instead. A phone number belongs to one customer only.',
-    'If it was not you, you need do nothing. Never share your password, PIN or any code with anyone, including our staff.',
+    say('email.hello', { name: args.firstName }),
+    say('email.attempt.when', { at: args.at, bank: args.bankName, what }),
+    say(args.detail === 'email' ? 'email.attempt.ifYouEmail' : 'email.attempt.ifYouPhone'),
+    say('email.attempt.ifNot'),
   ];
   return {
     to: args.to,
-    subject: `Someone tried to open a ${args.bankName} account with your details`,
+    subject: say('email.attempt.subject', { bank: args.bankName }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };
 }
 
-export function statementEmail(args: { bankName: string; to: string; firstName: string; accountNumber: string; from: string; until: string; count: number; format: 'pdf' | 'csv' }): MailMessage {
+export function statementEmail(args: { bankName: string; to: string; firstName: string; accountNumber: string; from: string; until: string; count: number; format: 'pdf' | 'csv'; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const span = { account: args.accountNumber, from: args.from, until: args.until, count: args.count, format: args.format.toUpperCase() };
   const lines = [
-    `Hello ${args.firstName},`,
-    `Attached is the statement of account ${args.accountNumber} from ${args.from} to ${args.until} (${args.count} transaction${args.count === 1 ? '' : 's'}), as ${args.format.toUpperCase()}.`,
-    'If you did not ask for this statement, sign in and change your password, or call us.',
+    say('email.hello', { name: args.firstName }),
+    say(args.count === 1 ? 'email.statement.attachedOne' : 'email.statement.attachedMany', span),
+    say('email.statement.notYou'),
   ];
   return {
     to: args.to,
-    subject: `Your ${args.bankName} statement, ${args.from} to ${args.until}`,
+    subject: say('email.statement.subject', { bank: args.bankName, from: args.from, until: args.until }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };
@@ -129,13 +131,14 @@ export function securityChangeEmail(args: { bankName: string; to: string; firstN
   return { to: args.to, subject: say(keys.subject, { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
-export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: string; maxBalance: string; at: string }): MailMessage {
+export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: string; maxBalance: string; at: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your account is now Tier ${args.tier} (${args.at}). You can now send and spend up to ${args.dailyLimit} a day, and keep a balance of ${args.maxBalance}.`,
-    `If this wasn't you, call ${args.bankName} at once and reset your password from the sign-in page.`,
+    say('email.hello', { name: args.firstName }),
+    say('email.tier.now', { tier: args.tier, at: args.at, dailyLimit: args.dailyLimit, maxBalance: args.maxBalance }),
+    say('email.tier.notYou', { bank: args.bankName }),
   ];
-  return { to: args.to, subject: `${args.bankName}: your account is now Tier ${args.tier}`, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
+  return { to: args.to, subject: say('email.tier.subject', { bank: args.bankName, tier: args.tier }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
 /**
@@ -230,17 +233,18 @@ export function transactionAlertSms(args: { bankName: string; alert: Transaction
 }
 
 /** A transfer to another bank still pending after 24 hours (escalated once; issue 12). */
-export function pendingTransferEscalatedEmail(args: { bankName: string; to: string; firstName: string; reference: string; amount: string; recipient: string; bank: string }): MailMessage {
+export function pendingTransferEscalatedEmail(args: { bankName: string; to: string; firstName: string; reference: string; amount: string; recipient: string; bank: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your transfer of ${args.amount} to ${args.recipient} (${args.bank}), reference ${args.reference}, has not been confirmed by the receiving bank after 24 hours.`,
-    'We have passed it to our settlement team, who are resolving it with the receiving bank through NIBSS. You do not need to do anything and you should not send the money again.',
-    'If the receiving bank confirms it did not get the money, the full amount, with any fee, comes back to your account automatically, and we will email you. If it confirms it did, the transfer will show as successful.',
-    'You can follow it under Transactions with the reference above, or call us and quote it.',
+    say('email.hello', { name: args.firstName }),
+    say('email.escalated.what', { amount: args.amount, recipient: args.recipient, bank: args.bank, reference: args.reference }),
+    say('email.escalated.team'),
+    say('email.escalated.outcome'),
+    say('email.escalated.follow'),
   ];
   return {
     to: args.to,
-    subject: `Your ${args.bankName} transfer ${args.reference} is being looked into`,
+    subject: say('email.escalated.subject', { bank: args.bankName, reference: args.reference }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };
@@ -291,21 +295,38 @@ export function accountUnfrozenEmail(args: { bankName: string; to: string; first
 }
 
 /** A case about a transaction was opened, or its status changed (issue 13). */
-export function caseEmail(args: { bankName: string; to: string; firstName: string; number: string; reference: string; kind: string; status: string; note?: string | null; opened: boolean }): MailMessage {
+const caseKindKeys = {
+  fraud: 'email.case.kind.fraud',
+  not_received: 'email.case.kind.not_received',
+  wrong_amount: 'email.case.kind.wrong_amount',
+} as const satisfies Record<CaseKind, MessageKey>;
+const caseStatusKeys = {
+  open: { label: 'email.case.status.open', lower: 'email.case.statusLower.open' },
+  investigating: { label: 'email.case.status.investigating', lower: 'email.case.statusLower.investigating' },
+  resolved: { label: 'email.case.status.resolved', lower: 'email.case.statusLower.resolved' },
+  closed: { label: 'email.case.status.closed', lower: 'email.case.statusLower.closed' },
+} as const satisfies Record<CaseStatus, { label: MessageKey; lower: MessageKey }>;
+
+/** `kind` and `status` are codes (safety-schemas.ts); the note is the staff's own words, as written. */
+export function caseEmail(args: { bankName: string; to: string; firstName: string; number: string; reference: string; kind: CaseKind; status: CaseStatus; note?: string | null; opened: boolean; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const status = caseStatusKeys[args.status];
   const lines = args.opened
     ? [
-        `Hello ${args.firstName},`,
-        `We have received your report about transaction ${args.reference} (${args.kind}). Your case number is ${args.number}.`,
-        'Our team will look into it and tell you by email when its status changes. You can follow it under "My cases" when signed in. Quote the case number if you call us.',
-        'We will never ask for your password, PIN or any code while looking into your case.',
+        say('email.hello', { name: args.firstName }),
+        say('email.case.received', { reference: args.reference, kind: say(caseKindKeys[args.kind]), number: args.number }),
+        say('email.case.team'),
+        say('email.case.never'),
       ]
     : [
-        `Hello ${args.firstName},`,
-        `Your case ${args.number} about transaction ${args.reference} is now: ${args.status}.`,
+        say('email.hello', { name: args.firstName }),
+        say('email.case.now', { number: args.number, reference: args.reference, status: say(status.label) }),
         ...(args.note ? [args.note] : []),
-        'You can follow it under "My cases" when signed in.',
+        say('email.case.follow'),
       ];
-  const subject = args.opened ? `${args.bankName}: we received your report (${args.number})` : `${args.bankName}: your case ${args.number} is ${args.status.toLowerCase()}`;
+  const subject = args.opened
+    ? say('email.case.openedSubject', { bank: args.bankName, number: args.number })
+    : say('email.case.movedSubject', { bank: args.bankName, number: args.number, status: say(status.lower) });
   return { to: args.to, subject, text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
@@ -326,38 +347,38 @@ export function newSignInEmail(args: { bankName: string; to: string; firstName: 
 }
 
 /** The customer's own daily limit was lowered (applies at once) or a raise was asked for (applies at `appliesAt`). */
-export function ownLimitEmail(args: { bankName: string; to: string; firstName: string; limit: string; at: string; appliesAt: string | null }): MailMessage {
+export function ownLimitEmail(args: { bankName: string; to: string; firstName: string; limit: string; at: string; appliesAt: string | null; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = args.appliesAt
     ? [
-        `Hello ${args.firstName},`,
-        `On ${args.at} you asked to raise your own daily limit to ${args.limit}. It applies from ${args.appliesAt} (Lagos time); until then your current limit stays.`,
-        'If this wasn\'t you, someone knows your password and PIN: sign in, lower the limit again (that applies at once) and change your password and PIN, or freeze your account.',
+        say('email.hello', { name: args.firstName }),
+        say('email.ownLimit.raise', { at: args.at, limit: args.limit, appliesAt: args.appliesAt }),
+        say('email.ownLimit.raiseNotYou'),
       ]
     : [
-        `Hello ${args.firstName},`,
-        `On ${args.at} your own daily limit was set to ${args.limit}. It applies at once.`,
-        'If this wasn\'t you, sign in and change your password.',
+        say('email.hello', { name: args.firstName }),
+        say('email.ownLimit.set', { at: args.at, limit: args.limit }),
+        say('email.ownLimit.setNotYou'),
       ];
   return {
     to: args.to,
-    subject: args.appliesAt ? `Your daily limit rises to ${args.limit} on ${args.appliesAt}` : `Your daily limit is now ${args.limit}`,
+    subject: args.appliesAt ? say('email.ownLimit.raiseSubject', { limit: args.limit, appliesAt: args.appliesAt }) : say('email.ownLimit.setSubject', { limit: args.limit }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };
 }
 
 /** Instant transfers to other banks (NIP) were turned off, or on again with the password and PIN. */
-export function instantPaymentsEmail(args: { bankName: string; to: string; firstName: string; enabled: boolean; at: string }): MailMessage {
+export function instantPaymentsEmail(args: { bankName: string; to: string; firstName: string; enabled: boolean; at: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    args.enabled
-      ? `On ${args.at} instant transfers to other banks were turned on again from your settings, with your password and PIN.`
-      : `On ${args.at} instant transfers to other banks were turned off from your settings. Transfers within ${args.bankName} still work; turning them back on needs your password and PIN.`,
-    'If this wasn\'t you, sign in and change your password and PIN, or freeze your account.',
+    say('email.hello', { name: args.firstName }),
+    args.enabled ? say('email.instant.on', { at: args.at }) : say('email.instant.off', { at: args.at, bank: args.bankName }),
+    say('email.instant.notYou'),
   ];
   return {
     to: args.to,
-    subject: args.enabled ? 'Instant transfers to other banks are on' : 'Instant transfers to other banks are off',
+    subject: say(args.enabled ? 'email.instant.onSubject' : 'email.instant.offSubject'),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };

@@ -7,6 +7,7 @@ import type { Logger } from '../../log.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/ports.ts';
 import type { RegisterInput } from '../../../lib/schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { openSavingsAccount } from '../accounts/account-repository.ts';
@@ -208,8 +209,8 @@ export function createRegistrations(deps: {
       if (refused) return refused;
 
       const [emailOwner, phoneOwner, passwordHash] = await Promise.all([
-        db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', input.email).executeTakeFirst(),
-        db.selectFrom('users').select(['id', 'email', 'first_name']).where('phone_number', '=', input.phone_number).executeTakeFirst(),
+        db.selectFrom('users').select(['id', 'email', 'first_name', 'language']).where('email', '=', input.email).executeTakeFirst(),
+        db.selectFrom('users').select(['id', 'email', 'first_name', 'language']).where('phone_number', '=', input.phone_number).executeTakeFirst(),
         // Hashed whatever the outcome: the same work either way.
         hashSecret(input.password),
       ]);
@@ -244,7 +245,6 @@ export function createRegistrations(deps: {
       await db.insertInto('registrations').values(row).execute();
       log.info('registration.started', { registration: id, ip, outcome });
 
-      const at = formatLagosDateTime(now.toISOString());
       if (outcome === 'new') {
         afterAnswer(
           () => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: input.email, firstName: input.first_name, code, minutes }), 'email_verification'),
@@ -255,7 +255,7 @@ export function createRegistrations(deps: {
         afterAnswer(
           () =>
             sendMail(
-              registrationAttemptEmail({ bankName: config.bank.name, to: owner.email, firstName: owner.first_name, detail: outcome === 'email_taken' ? 'email' : 'phone', at }),
+              registrationAttemptEmail({ bankName: config.bank.name, to: owner.email, firstName: owner.first_name, detail: outcome === 'email_taken' ? 'email' : 'phone', at: formatLagosDateTime(now.toISOString(), profileLocale(owner.language)), language: profileLocale(owner.language) }),
               'registration_attempt',
             ),
           'attempt',

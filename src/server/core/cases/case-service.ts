@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { SupportCasesTable } from '../../db/schema.ts';
-import { caseKindLabels, caseNumberPattern, caseStatusLabels, type CaseInput, type CaseStatus } from '../../../lib/safety-schemas.ts';
+import { caseNumberPattern, type CaseInput, type CaseStatus } from '../../../lib/safety-schemas.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { caseEmail, sendLogged } from '../notifications.ts';
@@ -78,7 +79,7 @@ export function createCaseService(deps: CustomerServiceDeps & {
     await sendLogged(
       mailer,
       log,
-      caseEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, number: kase.number, reference: kase.reference, kind: caseKindLabels[kase.kind], status: caseStatusLabels[kase.status], note, opened }),
+      caseEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, number: kase.number, reference: kase.reference, kind: kase.kind, status: kase.status, note, opened, language: profileLocale(user.language) }),
       opened ? 'case_opened' : 'case_status',
     );
   }

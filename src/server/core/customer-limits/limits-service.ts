@@ -174,17 +174,18 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       }
       await saveLimits(userId, { own_daily_limit_kobo: change.next.ownDailyLimitKobo, raise_to_kobo: change.next.raiseToKobo, raise_applies_at: change.next.raiseAppliesAt });
       const figure = formatNaira(requested);
-      const at = formatLagosDateTime(now.toISOString());
+      // The email's times in the customer's language; the page's message is worded at the edge.
+      const at = formatLagosDateTime(now.toISOString(), profileLocale(user.language));
       let message: string;
       if (change.kind === 'lower') {
         message = `Your own daily limit is now ${figure}. It applies at once.`;
         log.info('limits.own_lowered', { user: userId, limit_kobo: requested });
-        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: null }), 'own_limit_lowered');
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: null, language: profileLocale(user.language) }), 'own_limit_lowered');
       } else {
         const appliesAt = formatLagosDateTime(change.appliesAt);
         message = `Your own daily limit will rise to ${figure} on ${appliesAt} (Lagos time). Until then the current limit applies.`;
         log.info('limits.own_raise_requested', { user: userId, limit_kobo: requested, applies_at: change.appliesAt });
-        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt }), 'own_limit_raise');
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: formatLagosDateTime(change.appliesAt, profileLocale(user.language)), language: profileLocale(user.language) }), 'own_limit_raise');
       }
       return succeed({ limits: await overview(userId), message, change: change.kind === 'lower' ? 'lowered' : 'raise' });
     },
@@ -203,7 +204,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       }
       await saveLimits(userId, { instant_payments_enabled: input.enabled ? 1 : 0 });
       log.info(input.enabled ? 'limits.instant_payments_on' : 'limits.instant_payments_off', { user: userId });
-      await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: formatLagosDateTime(clock.now().toISOString()) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');
+      await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: formatLagosDateTime(clock.now().toISOString(), profileLocale(user.language)), language: profileLocale(user.language) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');
       return succeed({
         limits: await overview(userId),
         message: input.enabled ? 'Instant transfers to other banks are on again.' : 'Instant transfers to other banks are off. Transfers within the bank still work.',

@@ -4,6 +4,7 @@ import type { IdentityService } from '../../integrations/identity/ports.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import type { BvnInput, KycAddressInput } from '../../../lib/kyc-schemas.ts';
 import { formatLagosDateTime, lagosDate, lagosDayStartUtc, toLagosIso } from '../../../lib/lagos-time.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { newId } from '../ids.ts';
 import type { BvnFingerprints } from './bvn-fingerprint.ts';
@@ -236,7 +237,8 @@ export function createKycService(deps: CustomerServiceDeps & {
       firstName: profile.user.first_name,
       tier,
       ...words.tierLimits(limits),
-      at: formatLagosDateTime(clock.now().toISOString()),
+      at: formatLagosDateTime(clock.now().toISOString(), profileLocale(profile.user.language)),
+      language: profileLocale(profile.user.language),
     });
     await sendLogged(mailer, log, message, 'tier_raised');
   }

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { findBank } from '../reference/banks.ts';
 import { pendingTransferEscalatedEmail } from '../notifications.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 
 /** The CBN's window for reversing a failed NIP transfer: a transfer pending longer is escalated. */
 export const escalateAfterMs = 24 * 60 * 60_000;
@@ -25,7 +26,7 @@ export function createEscalation(deps: { db: Db; config: Pick<Config, 'bank'>; c
     const { reference } = payload as { reference: string };
     const transfer = await db.selectFrom('interbank_transfers').selectAll().where('reference', '=', reference).executeTakeFirst();
     if (!transfer || transfer.status !== 'pending') return; // settled meanwhile: its own outcome is what the customer sees
-    const user = await db.selectFrom('users').select(['email', 'first_name']).where('id', '=', transfer.user_id).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select(['email', 'first_name', 'language']).where('id', '=', transfer.user_id).executeTakeFirstOrThrow();
     await mailer.send(
       pendingTransferEscalatedEmail({
         bankName: config.bank.name,
@@ -35,6 +36,7 @@ export function createEscalation(deps: { db: Db; config: Pick<Config, 'bank'>; c
         amount: formatNaira(Number(transfer.amount)),
         recipient: transfer.destination_name,
         bank: findBank(config.bank, transfer.destination_bank_code)?.name ?? transfer.destination_bank_code,
+        language: profileLocale(user.language),
       }),
     );
   });

@@ -9,6 +9,7 @@ import { withUserLocked } from '../limits/attempts.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { StatementInput } from '../../../lib/money-schemas.ts';
 import { lagosDate, toLagosIso, formatLagosDate } from '../../../lib/lagos-time.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
 import { statementCsv, statementPdf } from '../documents/statement.ts';
 import { statementEmail } from '../notifications.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -44,12 +45,12 @@ export function createStatementService(deps: {
   async function send(requestId: string): Promise<void> {
     const request = await db.selectFrom('statement_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
     if (!request || request.status !== 'queued') return;
-    const user = await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', request.user_id).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select(['email', 'first_name', 'last_name', 'language']).where('id', '=', request.user_id).executeTakeFirstOrThrow();
     const input = { start_date: request.start_date, end_date: request.end_date, format: request.format } as StatementInput;
     await build(requestId, user, request.account_number, input);
   }
 
-  async function build(requestId: string, user: { email: string; first_name: string; last_name: string }, accountNumber: string, input: StatementInput) {
+  async function build(requestId: string, user: { email: string; first_name: string; last_name: string; language: string }, accountNumber: string, input: StatementInput) {
     const [rows, openingBalance, account] = await Promise.all([
       transactions.between(accountNumber, input.start_date, input.end_date),
       transactions.balanceBefore(accountNumber, input.start_date),
@@ -70,7 +71,7 @@ export function createStatementService(deps: {
     const filename = `statement-${accountNumber}-${input.start_date}-to-${input.end_date}.${input.format}`;
     const content = input.format === 'pdf' ? statementPdf(document) : statementCsv(document);
     await mailer.send({
-      ...statementEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, accountNumber, from: formatLagosDate(input.start_date), until: formatLagosDate(input.end_date), count: rows.length, format: input.format }),
+      ...statementEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, accountNumber, from: formatLagosDate(input.start_date, profileLocale(user.language)), until: formatLagosDate(input.end_date, profileLocale(user.language)), count: rows.length, format: input.format, language: profileLocale(user.language) }),
       attachments: [{ filename, content, contentType: input.format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8' }],
     });
     await db.updateTable('statement_requests').set({ status: 'sent', sent_at: clock.now().toISOString() }).where('id', '=', requestId).where('status', '=', 'queued').execute();
@@ -92,7 +93,7 @@ export function createStatementService(deps: {
     async request(userId: string, accountNumber: string, input: StatementInput): Promise<Result<{ id: string; email: string }>> {
       const now = clock.now();
       if (input.end_date > lagosDate(now)) return fail('VALIDATION_FAILED', 'The last day cannot be in the future.', { errors: { end_date: ['The last day cannot be in the future'] } });
-      const user = await db.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const user = await db.selectFrom('users').select(['email', 'first_name', 'last_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
       // Counted and recorded under the customer's row lock: of a burst, exactly the allowance is accepted.
       const id = await withUserLocked<string | null>(db, userId, async (trx) => {
         const recent = await trx
