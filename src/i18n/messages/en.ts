@@ -1,5 +1,6 @@
 import { onboardingEn } from './onboarding/en.ts';
 import { emailEn } from './email/en.ts';
+import { safetyEn } from './safety/en.ts';
 import { moneyEn } from './money/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
@@ -16,6 +17,7 @@ import { moneyEn } from './money/en.ts';
 export const en = {
   ...onboardingEn,
   ...emailEn,
+  ...safetyEn,
   ...moneyEn,
   'language.label': 'Language',
   'language.change': 'Change language',

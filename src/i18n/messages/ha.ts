@@ -1,12 +1,14 @@
 import type { Catalogue } from './en.ts';
 import { onboardingHa } from './onboarding/ha.ts';
 import { emailHa } from './email/ha.ts';
+import { safetyHa } from './safety/ha.ts';
 import { moneyHa } from './money/ha.ts';
 
 /** Hausa (boko spelling, with ɓ ɗ ƙ ƴ and the ’ of ka’ida). */
 export const ha: Catalogue = {
   ...onboardingHa,
   ...emailHa,
+  ...safetyHa,
   ...moneyHa,
   'language.label': 'Harshe',
   'language.change': 'Canja harshe',

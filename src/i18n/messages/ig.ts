@@ -1,12 +1,14 @@
 import type { Catalogue } from './en.ts';
 import { onboardingIg } from './onboarding/ig.ts';
 import { emailIg } from './email/ig.ts';
+import { safetyIg } from './safety/ig.ts';
 import { moneyIg } from './money/ig.ts';
 
 /** Igbo (Ọnwụ orthography, with ị ọ ụ ṅ). */
 export const ig: Catalogue = {
   ...onboardingIg,
   ...emailIg,
+  ...safetyIg,
   ...moneyIg,
   'language.label': 'Asụsụ',
   'language.change': 'Gbanwee asụsụ',

@@ -1,12 +1,14 @@
 import type { Catalogue } from './en.ts';
 import { onboardingPcm } from './onboarding/pcm.ts';
 import { emailPcm } from './email/pcm.ts';
+import { safetyPcm } from './safety/pcm.ts';
 import { moneyPcm } from './money/pcm.ts';
 
 /** Nigerian Pidgin: the words customers use at the bank ("send money", "balance", "alert"). */
 export const pcm: Catalogue = {
   ...onboardingPcm,
   ...emailPcm,
+  ...safetyPcm,
   ...moneyPcm,
   'language.label': 'Language',
   'language.change': 'Change language',

@@ -1,12 +1,14 @@
 import type { Catalogue } from './en.ts';
 import { onboardingYo } from './onboarding/yo.ts';
 import { emailYo } from './email/yo.ts';
+import { safetyYo } from './safety/yo.ts';
 import { moneyYo } from './money/yo.ts';
 
 /** Yoruba, with its tone marks and underdots (ẹ ọ ṣ). */
 export const yo: Catalogue = {
   ...onboardingYo,
   ...emailYo,
+  ...safetyYo,
   ...moneyYo,
   'language.label': 'Èdè',
   'language.change': 'Yí èdè padà',
