@@ -10,7 +10,8 @@ import { BasePage } from './page-models/base-page.ts';
  * Languages, wave 2 (issue 18), JavaScript on and off: the forgotten-password screens in Hausa
  * (a field error, a wrong code, a mismatched password, each in Hausa) with the reset code mailed
  * in the Hausa of the customer's profile; email verification, the new account and the PIN in
- * Pidgin; the 404 page and the idle-timeout warning in Igbo.
+ * Pidgin; /freeze (no sign-in) in Yoruba, with the owner's code and confirmation mailed in Yoruba;
+ * the 404 page and the idle-timeout warning in Igbo.
  * One forgot request per project (the server allows 10 per network per 15 minutes, and
  * e2e/password-reset.spec.ts uses 8 of them a run).
  */
@@ -129,6 +130,41 @@ test.describe('languages: forgotten password, 404 and the timeout warning', () =
     await page.getByLabel('Confirm PIN').fill('2580');
     await page.getByRole('button', { name: 'Set my PIN' }).click();
     await screen.arrivedAt('/security/question');
+  });
+
+  test('a Yoruba customer freezes the account from /freeze in Yoruba, with the code mailed in Yoruba', async ({ browser, page, js }, testInfo) => {
+    const screen = new BasePage(page, js);
+    // The owner, signed in elsewhere with Yoruba chosen: the profile takes Yoruba.
+    const elsewhere = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: js });
+    const phone = await elsewhere.newPage();
+    const owner = await onboardThroughApi(phone.request, newCustomer());
+    await speak(phone, 'yo');
+    await phone.goto('/dashboard');
+    await expect(phone.locator('html')).toHaveAttribute('lang', 'yo-NG');
+    await elsewhere.close();
+
+    // Someone else's browser, not signed in, reading Yoruba.
+    await speak(page, 'yo');
+    await page.goto('/freeze');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dí àkáǹtì kan');
+    await page.getByLabel('Nọ́ńbà àkáǹtì tàbí àdírẹ́sì ímeèlì').fill('12345');
+    await page.getByRole('button', { name: 'Fi kóòdù ránṣẹ́ sí ímeèlì mi' }).click();
+    await screen.ready();
+    await expect(page.getByText('Nọ́ńbà 10 ni nọ́ńbà àkáǹtì')).toBeVisible();
+    await page.getByLabel('Nọ́ńbà àkáǹtì tàbí àdírẹ́sì ímeèlì').fill(owner.accountNumber);
+    await page.getByRole('button', { name: 'Fi kóòdù ránṣẹ́ sí ímeèlì mi' }).click();
+    await screen.ready();
+    await expect(page.getByText('Tí a bá ní àkáǹtì pẹ̀lú àlàyé wọ̀nyẹn')).toBeVisible();
+    const { code } = await codeMailedIn(owner.email, 'Ẹnìkan béèrè láti DÍ àkáǹtì', /Kóòdù rẹ ni (\d{6})\./);
+    await page.getByLabel('Kóòdù ìdínà').fill(wrongCodeFor(code));
+    await page.getByRole('button', { name: 'Dí àkáǹtì náà' }).click();
+    await screen.ready();
+    await expect(page.getByText('Kóòdù yẹn kò tọ́. Ìgbìyànjú 4 ló kù fún ọ.').first()).toBeVisible();
+    await page.getByLabel('Kóòdù ìdínà').fill(code);
+    await page.getByRole('button', { name: 'Dí àkáǹtì náà' }).click();
+    await screen.ready();
+    await expect(page.getByTestId('frozen')).toHaveText('A ti dí àkáǹtì náà. Kò sí owó tí ó lè jáde nínú rẹ̀, a sì ti mú gbogbo ẹ̀rọ tó wọlé sí i jáde. A ti fi ímeèlì ránṣẹ́ sí ẹni tó ni í lórí bí yóò ṣe ṣí i padà.');
+    await codeMailedIn(owner.email, 'A dí àkáǹtì', /(A dí àkáǹtì)/);
   });
 
   test('the 404 page and the idle-timeout warning speak Igbo', async ({ page, js }) => {
