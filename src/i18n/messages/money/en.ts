@@ -119,6 +119,8 @@ export const moneyEn = {
   'money.page.back': 'Back to my dashboard',
   'money.page.notFoundTitle': 'Transaction not found',
   'money.page.notFound': 'We could not find that transaction on your account. Check the reference, or find it in your transactions.',
+  'money.page.checkedBank': 'We asked the other bank again: it has not confirmed yet. We keep checking, and if it fails the money comes back to you.',
+  'money.page.checkedLatest': 'The status below is the latest.',
 
   'money.pdf.heading': 'Transaction receipt',
   'money.pdf.reversedDebit': 'This transaction was reversed: the amount was returned to your account.',

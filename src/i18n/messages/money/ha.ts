@@ -118,6 +118,8 @@ export const moneyHa: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.page.back': 'Koma babban shafina',
   'money.page.notFoundTitle': 'Ba a sami ma’amalar ba',
   'money.page.notFound': 'Ba mu sami wannan ma’amala a asusunka ba. Duba lambar shaidar, ko nemo ta cikin ma’amalolinka.',
+  'money.page.checkedBank': 'Mun sake tambayar ɗayan bankin: bai tabbatar ba tukuna. Muna ci gaba da dubawa, kuma idan bai yiwu ba, kuɗin za su dawo maka.',
+  'money.page.checkedLatest': 'Matsayin da ke ƙasa shi ne na baya-bayan nan.',
 
   'money.pdf.heading': 'Rasit na ma’amala',
   'money.pdf.reversedDebit': 'An mayar da wannan ma’amala: adadin ya dawo cikin asusunka.',

@@ -118,6 +118,8 @@ export const moneyIg: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.page.back': 'Laghachi na peeji mbụ m',
   'money.page.notFoundTitle': 'Ahụghị azụmahịa ahụ',
   'money.page.notFound': 'Anyị ahụghị azụmahịa ahụ n’akaụntụ gị. Lelee nọmba ntụaka ahụ, ma ọ bụ chọta ya n’azụmahịa gị.',
+  'money.page.checkedBank': 'Anyị jụrụ ụlọ akụ nke ọzọ ọzọ: o kwadobeghị ya. Anyị ga-aga n’ihu na-elele, ọ bụrụ na ọ gaghị, ego ahụ ga-alaghachikwute gị.',
+  'money.page.checkedLatest': 'Ọnọdụ dị n’okpuru bụ nke kacha ọhụrụ.',
 
   'money.pdf.heading': 'Rịsịtị azụmahịa',
   'money.pdf.reversedDebit': 'E weghachiri azụmahịa a: ego ahụ alaghachila n’akaụntụ gị.',

@@ -118,6 +118,8 @@ export const moneyPcm: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.page.back': 'Go back to my dashboard',
   'money.page.notFoundTitle': 'We no see the transaction',
   'money.page.notFound': 'We no see that transaction for your account. Check the reference, or find am for your transactions.',
+  'money.page.checkedBank': 'We don ask the other bank again: dem never confirm am. We go dey check, and if e fail, the money go come back to you.',
+  'money.page.checkedLatest': 'The status wey dey below na the latest.',
 
   'money.pdf.heading': 'Transaction receipt',
   'money.pdf.reversedDebit': 'This transaction don reverse: the money don return to your account.',

@@ -118,6 +118,8 @@ export const moneyYo: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.page.back': 'Padà sí ojú ìwé àkọ́kọ́ mi',
   'money.page.notFoundTitle': 'A kò rí ìdúnàádúrà náà',
   'money.page.notFound': 'A kò rí ìdúnàádúrà yẹn nínú àkáǹtì rẹ. Ṣàyẹ̀wò nọ́ńbà ìtọ́kasí, tàbí wá a nínú àwọn ìdúnàádúrà rẹ.',
+  'money.page.checkedBank': 'A tún béèrè lọ́wọ́ báńkì kejì: kò tíì fìdí rẹ̀ múlẹ̀. A ó máa ṣàyẹ̀wò, bí kò bá sì ṣeé ṣe, owó náà yóò padà sọ́dọ̀ rẹ.',
+  'money.page.checkedLatest': 'Ipò tó wà nísàlẹ̀ ni tuntun jù.',
 
   'money.pdf.heading': 'Ìwé ẹ̀rí ìdúnàádúrà',
   'money.pdf.reversedDebit': 'A ti dá ìdúnàádúrà yìí padà: owó náà ti padà sínú àkáǹtì rẹ.',
