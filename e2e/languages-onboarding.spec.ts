@@ -11,7 +11,8 @@ import { BasePage } from './page-models/base-page.ts';
  * (a field error, a wrong code, a mismatched password, each in Hausa) with the reset code mailed
  * in the Hausa of the customer's profile; email verification, the new account and the PIN in
  * Pidgin; /freeze (no sign-in) in Yoruba, with the owner's code and confirmation mailed in Yoruba;
- * the 404 page and the idle-timeout warning in Igbo.
+ * /account/freeze (freeze with a wrong password first, then unfreeze) in Igbo; the 404 page and the
+ * idle-timeout warning in Igbo.
  * One forgot request per project (the server allows 10 per network per 15 minutes, and
  * e2e/password-reset.spec.ts uses 8 of them a run).
  */
@@ -165,6 +166,33 @@ test.describe('languages: forgotten password, 404 and the timeout warning', () =
     await screen.ready();
     await expect(page.getByTestId('frozen')).toHaveText('A ti dí àkáǹtì náà. Kò sí owó tí ó lè jáde nínú rẹ̀, a sì ti mú gbogbo ẹ̀rọ tó wọlé sí i jáde. A ti fi ímeèlì ránṣẹ́ sí ẹni tó ni í lórí bí yóò ṣe ṣí i padà.');
     await codeMailedIn(owner.email, 'A dí àkáǹtì', /(A dí àkáǹtì)/);
+  });
+
+  test('a signed-in Igbo customer freezes and unfreezes the account in Igbo', async ({ page, js }) => {
+    const screen = new BasePage(page, js);
+    const customer = await onboardThroughApi(page.request, newCustomer());
+    await speak(page, 'ig');
+    await page.goto('/account/freeze');
+    await screen.ready();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Kpọchie akaụntụ m');
+    await page.getByLabel('Okwuntughe gị').fill('not-my-password');
+    await page.getByRole('button', { name: 'Kpọchie akaụntụ m' }).click();
+    await screen.ready();
+    await expect(page.getByText('Nke ahụ abụghị okwuntughe gị ugbu a.').first()).toBeVisible();
+    await page.getByLabel('Okwuntughe gị').fill(customer.password);
+    await page.getByRole('button', { name: 'Kpọchie akaụntụ m' }).click();
+    await screen.ready();
+    await expect(page.getByText('E kpọchiela akaụntụ gị.')).toBeVisible();
+    await expect(page.getByTestId('freeze-state')).toContainText('Akaụntụ gị kpọchiri kemgbe');
+
+    await page.getByLabel('Okwuntughe', { exact: true }).fill(customer.password);
+    await page.getByLabel('PIN azụmahịa').fill(customer.pin);
+    // The security question is asked in Igbo too.
+    await expect(page.getByText(customer.securityQuestion)).toHaveCount(0);
+    await page.locator('input[name="security_answer"]').fill(customer.securityAnswer);
+    await page.getByRole('button', { name: 'Meghee akaụntụ m' }).click();
+    await screen.ready();
+    await expect(page.getByText('E megheela akaụntụ gị. Nzipu ego na ịkwụ ụgwọ na-arụ ọrụ ọzọ.')).toBeVisible();
   });
 
   test('the 404 page and the idle-timeout warning speak Igbo', async ({ page, js }) => {
