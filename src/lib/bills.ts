@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './schemas.ts';
 import { idempotencyKeySchema, maxTransferKobo, transactionPinSchema } from './money-schemas.ts';
-import { meterTypes, normaliseMobileNumber, type DataPlan } from './payment-rules.ts';
+import { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
 
 // Zod-free, for the islands too (payment-rules.ts).
 export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, meterTypes, normaliseMobileNumber } from './payment-rules.ts';
