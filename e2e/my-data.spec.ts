@@ -104,7 +104,8 @@ test('/terms and /privacy are public, linked from registration and from every fo
     await legal.footerLink('Terms and conditions').click();
     await page.waitForURL('**/terms');
     await expect(legal.heading).toHaveText('Terms and conditions');
-    await expect(page.getByRole('button', { name: 'Sign out' }).first()).toBeAttached();
+    // Sign-out sits in the account menu and the side menu, both closed until opened: present, not shown.
+    await expect(page.getByRole('button', { name: 'Sign out', includeHidden: true }).first()).toBeAttached();
     const box = await legal.footerLink('Privacy notice').boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
   });
