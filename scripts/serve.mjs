@@ -6,6 +6,7 @@
 // with one access line per request. SIGTERM/SIGINT drain the requests under way (10 s at most),
 // stop the background jobs, close the database and exit 0.
 import './node-version.mjs';
+import './malloc-env.mjs';
 import './load-env.mjs';
 import fs from 'node:fs';
 import http from 'node:http';

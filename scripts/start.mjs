@@ -4,6 +4,7 @@
 // migrates the database and, on the embedded SQLite database's first start, seeds the demo
 // customer, all before it listens.
 import './node-version.mjs';
+import './malloc-env.mjs';
 import './load-env.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
