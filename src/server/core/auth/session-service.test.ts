@@ -3,6 +3,8 @@ import { describeOnEngines } from '../../testing/on-engines.ts';
 import { registered, registrationForm } from '../../testing/customers.ts';
 import { newSessionToken } from './secrets.ts';
 import { sha256Hex } from '../digest.ts';
+import { presentUser } from '../users/present-user.ts';
+import { openSavingsAccount } from '../accounts/account-repository.ts';
 
 const minutes = (count: number) => count * 60_000;
 
@@ -119,6 +121,39 @@ describeOnEngines('session service on %s', (t) => {
     // Already-revoked sessions are not counted again; without an exception the last one goes too.
     expect(await t().app.sessions.revokeAllForUser(userId, 'password_reset')).toBe(1);
     expect(await t().app.sessions.resolve(keep.token)).toEqual({ status: 'expired', reason: 'revoked' });
+  });
+
+  it('resolves the session and its customer in one statement, the same customer loadProfile gives (issue 16)', async () => {
+    const { token, session } = await t().app.sessions.create(userId);
+    const expectSame = async () => {
+      const resolved = await t().app.sessions.resolveCustomer(token);
+      if (resolved.status !== 'active') throw new Error(JSON.stringify(resolved));
+      expect(resolved.session).toEqual(await t().app.db.selectFrom('sessions').selectAll().where('id', '=', session.id).executeTakeFirstOrThrow());
+      expect(presentUser(resolved.profile)).toEqual(presentUser((await t().app.users.loadProfile(userId))!));
+      return resolved.profile;
+    };
+    expect((await expectSame()).accounts.length).toBeGreaterThanOrEqual(0);
+    // A second account: one row per account, in the order they were opened.
+    const before = (await t().app.users.loadProfile(userId))!.accounts.length;
+    t().clock.advance(1_000);
+    await t().app.db.transaction().execute((trx) => openSavingsAccount(trx, { userId, accountName: 'TUNDE BAKARE', bankCbnCode: t().app.config.bank.cbnCode, openedAt: t().clock.now().toISOString() }));
+    t().clock.advance(1_000);
+    await t().app.db.transaction().execute((trx) => openSavingsAccount(trx, { userId, accountName: 'TUNDE BAKARE', bankCbnCode: t().app.config.bank.cbnCode, openedAt: t().clock.now().toISOString() }));
+    expect((await expectSame()).accounts).toHaveLength(before + 2);
+    await t().app.users.upsertAddress({ user_id: userId, address: '12 Allen Avenue', city: 'Ikeja', state: 'Lagos', lga: 'Ikeja', created_at: t().clock.now().toISOString() });
+    expect((await expectSame()).hasAddress).toBe(true);
+  });
+
+  it('resolveCustomer ends sessions as resolve does', async () => {
+    expect(await t().app.sessions.resolveCustomer(newSessionToken())).toEqual({ status: 'unknown' });
+    expect(await t().app.sessions.resolveCustomer('short')).toEqual({ status: 'unknown' });
+    const idle = await t().app.sessions.create(userId);
+    const revoked = await t().app.sessions.create(userId);
+    await t().app.sessions.revoke(revoked.session.id, 'logout');
+    expect(await t().app.sessions.resolveCustomer(revoked.token)).toEqual({ status: 'expired', reason: 'revoked' });
+    t().clock.advance(minutes(15));
+    expect(await t().app.sessions.resolveCustomer(idle.token)).toEqual({ status: 'expired', reason: 'idle' });
+    expect(await t().app.sessions.resolve(idle.token)).toEqual({ status: 'expired', reason: 'idle' });
   });
 
   it('leaves other users’ sessions alone', async () => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { SessionRow } from '../../db/schema.ts';
+import type { PresentableProfile } from '../users/present-user.ts';
 import type { Logger } from '../../log.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { newSessionToken } from './secrets.ts';
@@ -11,6 +12,8 @@ export type ResolvedSession =
   | { status: 'active'; session: SessionRow }
   | { status: 'expired'; reason: 'idle' | 'absolute' | 'revoked' }
   | { status: 'unknown' };
+/** A session with its customer, as every signed-in request needs them (resolveCustomer). */
+export type ResolvedCustomer = { status: 'active'; session: SessionRow; profile: PresentableProfile } | Exclude<ResolvedSession, { status: 'active' }>;
 
 /** Sliding expiry is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 15_000;
@@ -20,6 +23,27 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
 
   async function revoke(id: string, reason: string): Promise<void> {
     if (await revokeOnce(db, 'sessions', id, clock.now().toISOString(), reason)) log.info('session.revoked', { session: id.slice(0, 8), reason });
+  }
+
+  /** Revoked, past its absolute or idle timeout, or live (its sliding expiry touched at most every 15 s). */
+  async function judge(session: SessionRow): Promise<ResolvedSession> {
+    if (session.revoked_at !== null) {
+      return { status: 'expired', reason: session.revoke_reason === 'idle' || session.revoke_reason === 'absolute' ? session.revoke_reason : 'revoked' };
+    }
+    const now = clock.now();
+    if (now.getTime() >= Date.parse(session.expires_at)) {
+      await revoke(session.id, 'absolute');
+      return { status: 'expired', reason: 'absolute' };
+    }
+    if (now.getTime() - Date.parse(session.last_seen_at) >= idleMs) {
+      await revoke(session.id, 'idle');
+      return { status: 'expired', reason: 'idle' };
+    }
+    if (now.getTime() - Date.parse(session.last_seen_at) >= touchIntervalMs) {
+      session.last_seen_at = now.toISOString();
+      await db.updateTable('sessions').set({ last_seen_at: session.last_seen_at }).where('id', '=', session.id).execute();
+    }
+    return { status: 'active', session };
   }
 
   return {
@@ -46,24 +70,43 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
     async resolve(token: string): Promise<ResolvedSession> {
       if (token.length < 20 || token.length > 200) return { status: 'unknown' };
       const session = await db.selectFrom('sessions').selectAll().where('id', '=', sha256Hex(token)).executeTakeFirst();
-      if (!session) return { status: 'unknown' };
-      if (session.revoked_at !== null) {
-        return { status: 'expired', reason: session.revoke_reason === 'idle' || session.revoke_reason === 'absolute' ? session.revoke_reason : 'revoked' };
-      }
-      const now = clock.now();
-      if (now.getTime() >= Date.parse(session.expires_at)) {
-        await revoke(session.id, 'absolute');
-        return { status: 'expired', reason: 'absolute' };
-      }
-      if (now.getTime() - Date.parse(session.last_seen_at) >= idleMs) {
-        await revoke(session.id, 'idle');
-        return { status: 'expired', reason: 'idle' };
-      }
-      if (now.getTime() - Date.parse(session.last_seen_at) >= touchIntervalMs) {
-        session.last_seen_at = now.toISOString();
-        await db.updateTable('sessions').set({ last_seen_at: session.last_seen_at }).where('id', '=', session.id).execute();
-      }
-      return { status: 'active', session };
+      return session ? judge(session) : { status: 'unknown' };
+    },
+
+    /**
+     * resolve, and the customer presentUser needs (the user, whether an address is on file, the
+     * accounts), in ONE statement: a row per account (one for a customer with none yet), the
+     * session's and the user's columns repeated on each. Every signed-in request pays this.
+     */
+    async resolveCustomer(token: string): Promise<ResolvedCustomer> {
+      if (token.length < 20 || token.length > 200) return { status: 'unknown' };
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('accounts', 'accounts.user_id', 'sessions.user_id')
+        .select([
+          'sessions.id', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'sessions.ip', 'sessions.user_agent',
+          'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.transaction_pin_hash', 'users.security_answer_hash', 'users.created_at as user_created_at',
+          'accounts.account_number', 'accounts.account_name', 'accounts.type', 'accounts.currency', 'accounts.balance',
+        ])
+        .select((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'sessions.user_id')).as('has_address'))
+        .where('sessions.id', '=', sha256Hex(token))
+        .orderBy('accounts.created_at')
+        .execute();
+      const first = rows[0];
+      if (!first) return { status: 'unknown' };
+      const session: SessionRow = { id: first.id, user_id: first.user_id, created_at: first.created_at, last_seen_at: first.last_seen_at, expires_at: first.expires_at, revoked_at: first.revoked_at, revoke_reason: first.revoke_reason, ip: first.ip, user_agent: first.user_agent };
+      const judged = await judge(session);
+      if (judged.status !== 'active') return judged;
+      const profile: PresentableProfile = {
+        user: { id: first.user_id, first_name: first.first_name, last_name: first.last_name, email: first.email, phone_number: first.phone_number, tier: first.tier, email_verified_at: first.email_verified_at, transaction_pin_hash: first.transaction_pin_hash, security_answer_hash: first.security_answer_hash, created_at: first.user_created_at },
+        // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+        hasAddress: Boolean(first.has_address),
+        accounts: rows.flatMap((row) =>
+          row.account_number === null ? [] : [{ account_number: row.account_number, account_name: row.account_name!, type: row.type!, currency: row.currency!, balance: row.balance! }],
+        ),
+      };
+      return { status: 'active', session: judged.session, profile };
     },
 
     revoke,

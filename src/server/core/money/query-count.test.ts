@@ -3,6 +3,7 @@ import { createTestApp, engines, type TestApp } from '../../testing/test-app.ts'
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { kobo } from '../../../lib/money.ts';
+import { resolveCredential } from '../../http/credential.ts';
 
 const naira = (value: number) => kobo(value * 100);
 const gtbank = { cbnCode: '058', nipCode: '000013' };
@@ -66,6 +67,19 @@ describe.each(engines)('statements per payment on %s', (engine) => {
     const measured = await count(buy);
     expect(measured.result).toMatchObject({ ok: true, value: { transaction: { status: 'successful' } } });
     expectCount(measured.statements, QUERIES().airtime);
+  });
+
+  it('a signed-in request: its session and customer', async () => {
+    const signedIn = await customer(t.app);
+    const { token } = await t.app.sessions.create(signedIn.userId);
+    t.clock.advance(15_000); // the sliding expiry is due: the one write it costs, at most every 15 s
+    const due = await count(() => resolveCredential(t.app, token));
+    expect(due.result.kind).toBe('customer');
+    expectCount(due.statements, 2);
+    const measured = await count(() => resolveCredential(t.app, token));
+    expect(measured.result).toMatchObject({ kind: 'customer', user: { id: signedIn.userId, accounts: [{ account_number: signedIn.accountNumber }] } });
+    // Issue 16: one statement for the session, the user, the address flag and the accounts (it was three).
+    expectCount(measured.statements, 1);
   });
 
   it('a replay of a finished transfer', async () => {

@@ -1,5 +1,5 @@
 import type { OnboardingFlags } from '../../../lib/onboarding.ts';
-import type { UserProfile } from './user-repository.ts';
+import type { AccountRow, UserRow } from '../../db/schema.ts';
 
 /** The User object of API.md. Never carries a hash, a PIN or an answer. */
 export type UserJson = OnboardingFlags & {
@@ -20,7 +20,14 @@ export type AccountJson = {
   balance: number;
 };
 
-export function presentUser({ user, hasAddress, accounts }: UserProfile): UserJson {
+/** What presentUser reads: a UserProfile (user-repository.ts) has it, and so does a session's resolveCustomer. */
+export type PresentableProfile = {
+  user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'tier' | 'email_verified_at' | 'transaction_pin_hash' | 'security_answer_hash' | 'created_at'>;
+  hasAddress: boolean;
+  accounts: Pick<AccountRow, 'account_number' | 'account_name' | 'type' | 'currency' | 'balance'>[];
+};
+
+export function presentUser({ user, hasAddress, accounts }: PresentableProfile): UserJson {
   return {
     id: user.id,
     first_name: user.first_name,
