@@ -2,6 +2,7 @@ import { onboardingEn } from './onboarding/en.ts';
 import { emailEn } from './email/en.ts';
 import { safetyEn } from './safety/en.ts';
 import { moneyEn } from './money/en.ts';
+import { requestsEn } from './requests/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -19,6 +20,7 @@ export const en = {
   ...emailEn,
   ...safetyEn,
   ...moneyEn,
+  ...requestsEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 

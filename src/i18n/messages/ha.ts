@@ -3,6 +3,7 @@ import { onboardingHa } from './onboarding/ha.ts';
 import { emailHa } from './email/ha.ts';
 import { safetyHa } from './safety/ha.ts';
 import { moneyHa } from './money/ha.ts';
+import { requestsHa } from './requests/ha.ts';
 
 /** Hausa (boko spelling, with ɓ ɗ ƙ ƴ and the ’ of ka’ida). */
 export const ha: Catalogue = {
@@ -10,6 +11,7 @@ export const ha: Catalogue = {
   ...emailHa,
   ...safetyHa,
   ...moneyHa,
+  ...requestsHa,
   'language.label': 'Harshe',
   'language.change': 'Canja harshe',
 

@@ -3,6 +3,7 @@ import { onboardingIg } from './onboarding/ig.ts';
 import { emailIg } from './email/ig.ts';
 import { safetyIg } from './safety/ig.ts';
 import { moneyIg } from './money/ig.ts';
+import { requestsIg } from './requests/ig.ts';
 
 /** Igbo (Ọnwụ orthography, with ị ọ ụ ṅ). */
 export const ig: Catalogue = {
@@ -10,6 +11,7 @@ export const ig: Catalogue = {
   ...emailIg,
   ...safetyIg,
   ...moneyIg,
+  ...requestsIg,
   'language.label': 'Asụsụ',
   'language.change': 'Gbanwee asụsụ',
 

@@ -3,6 +3,7 @@ import { onboardingPcm } from './onboarding/pcm.ts';
 import { emailPcm } from './email/pcm.ts';
 import { safetyPcm } from './safety/pcm.ts';
 import { moneyPcm } from './money/pcm.ts';
+import { requestsPcm } from './requests/pcm.ts';
 
 /** Nigerian Pidgin: the words customers use at the bank ("send money", "balance", "alert"). */
 export const pcm: Catalogue = {
@@ -10,6 +11,7 @@ export const pcm: Catalogue = {
   ...emailPcm,
   ...safetyPcm,
   ...moneyPcm,
+  ...requestsPcm,
   'language.label': 'Language',
   'language.change': 'Change language',
 

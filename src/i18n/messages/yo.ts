@@ -3,6 +3,7 @@ import { onboardingYo } from './onboarding/yo.ts';
 import { emailYo } from './email/yo.ts';
 import { safetyYo } from './safety/yo.ts';
 import { moneyYo } from './money/yo.ts';
+import { requestsYo } from './requests/yo.ts';
 
 /** Yoruba, with its tone marks and underdots (ẹ ọ ṣ). */
 export const yo: Catalogue = {
@@ -10,6 +11,7 @@ export const yo: Catalogue = {
   ...emailYo,
   ...safetyYo,
   ...moneyYo,
+  ...requestsYo,
   'language.label': 'Èdè',
   'language.change': 'Yí èdè padà',
 

@@ -385,42 +385,39 @@ export function instantPaymentsEmail(args: { bankName: string; to: string; first
 }
 
 /** A payment towards one of the customer's payment requests arrived (issue 19); the credit alert goes as well. */
-export function paymentRequestPaidEmail(args: { bankName: string; to: string; firstName: string; reference: string; note: string; amount: string; payer: string | null; paidSoFar: string; requested: string | null; fully: boolean; at: string }): MailMessage {
-  const about = args.note ? ` (${args.note})` : '';
+export function paymentRequestPaidEmail(args: { bankName: string; to: string; firstName: string; reference: string; note: string; amount: string; payer: string | null; paidSoFar: string; requested: string | null; fully: boolean; at: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const request = args.note ? `${args.reference} (${args.note})` : args.reference;
+  const arrived = args.fully ? (args.payer ? 'requests.email.paidFrom' : 'requests.email.paid') : args.payer ? 'requests.email.partlyFrom' : 'requests.email.partly';
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your payment request ${args.reference}${about} was ${args.fully ? 'paid' : 'partly paid'}: ${args.amount} arrived${args.payer ? ` from ${args.payer}` : ''} on ${args.at}.`,
+    say('email.hello', { name: args.firstName }),
+    say(arrived, { request, amount: args.amount, payer: args.payer ?? '', at: args.at }),
     args.requested
-      ? args.fully
-        ? `You asked for ${args.requested} and have received ${args.paidSoFar} in all.`
-        : `You asked for ${args.requested} and have received ${args.paidSoFar} so far.`
-      : `You have received ${args.paidSoFar} in all for this request.`,
-    'The money is already in your account. You can see your requests under "Request money" when signed in.',
+      ? say(args.fully ? 'requests.email.askedAll' : 'requests.email.askedSoFar', { requested: args.requested, paid: args.paidSoFar })
+      : say('requests.email.anyAll', { paid: args.paidSoFar }),
+    say('requests.email.inAccount'),
   ];
   return {
     to: args.to,
     // Plain characters in the subject (NGN for ₦), as the transaction alerts do: every mail client shows them alike.
-    subject: `Your request ${args.reference} was ${args.fully ? 'paid' : 'partly paid'}: ${args.amount.replace('₦', 'NGN')}`,
+    subject: say(args.fully ? 'requests.email.subjectPaid' : 'requests.email.subjectPartly', { reference: args.reference, amount: args.amount.replace('₦', 'NGN') }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };
 }
 
 /** A date of a scheduled transfer was missed (issue 19): refused twice for funds or a limit, or refused outright. */
-export function scheduledTransferMissedEmail(args: { bankName: string; to: string; firstName: string; amount: string; recipient: string; date: string; reason: string; paused: boolean; next: string | null; misses: number }): MailMessage {
+export function scheduledTransferMissedEmail(args: { bankName: string; to: string; firstName: string; amount: string; recipient: string; date: string; reason: string; paused: boolean; next: string | null; misses: number; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
   const lines = [
-    `Hello ${args.firstName},`,
-    `Your scheduled transfer of ${args.amount} to ${args.recipient} for ${args.date} was not made: ${args.reason}`,
-    args.paused
-      ? `It has now missed ${args.misses} dates in a row, so we have paused it. Resume it under Scheduled transfers (with your PIN) once your account can cover it, or cancel it.`
-      : args.next
-        ? `No money left your account for this date. The next transfer is due on ${args.next} at 08:00.`
-        : 'No money left your account for this date, and the schedule has no dates left.',
-    'You can see, pause or cancel your scheduled transfers when signed in, under Send money, Scheduled transfers.',
+    say('email.hello', { name: args.firstName }),
+    say('requests.missed.notMade', { amount: args.amount, recipient: args.recipient, date: args.date, reason: args.reason }),
+    args.paused ? say('requests.missed.paused', { misses: args.misses }) : args.next ? say('requests.missed.next', { date: args.next }) : say('requests.missed.noMore'),
+    say('requests.missed.where'),
   ];
   return {
     to: args.to,
-    subject: args.paused ? `Your scheduled transfer to ${args.recipient} is paused` : `Your scheduled transfer of ${args.amount} was not made`,
+    subject: args.paused ? say('requests.missed.subjectPaused', { recipient: args.recipient }) : say('requests.missed.subject', { amount: args.amount }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };

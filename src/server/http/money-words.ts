@@ -4,6 +4,22 @@ import { formatLagosDateTime } from '../../lib/lagos-time.ts';
 import type { MoneyWords } from '../core/payments/words.ts';
 
 /**
+ * The catalogue's `said.*` keys for the sentences below whose English words vary with a figure's
+ * kind (the verb, the reason): src/i18n/requests-said.test.ts checks each says them word for word,
+ * so the edge can say them again in the customer's language (src/i18n/translate.ts `sayAgain`).
+ */
+export const moneyWordsSaid = {
+  ownDailyLimit: { send: 'said.requests.ownLimitSend', spend: 'said.requests.ownLimitSpend', field: 'said.requests.ownLimitField' },
+  newBrowserCap: {
+    new_account: { send: 'said.requests.capNewSend', spend: 'said.requests.capNewSpend' },
+    new_browser: { send: 'said.requests.capBrowserSend', spend: 'said.requests.capBrowserSpend' },
+    field: 'said.requests.capField',
+  },
+  dailyLimit: { send: 'said.money.dailyLimit', spend: 'said.requests.dailyLimitSpend' },
+  maxBalance: { inbound: 'said.requests.inboundMax', own: 'said.requests.holdMax' },
+} as const;
+
+/**
  * The customer's sentences about money, worded at the edge: the core hands over codes and
  * figures in kobo (core/payments/words.ts), and only here do they become naira.
  */

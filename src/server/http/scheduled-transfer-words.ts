@@ -1,31 +1,83 @@
 import { formatNaira } from '../../lib/money.ts';
 import { formatLagosDate } from '../../lib/lagos-time.ts';
+import { defaultLocale, type Locale } from '../../i18n/locales.ts';
+import type { MessageKey } from '../../i18n/messages/en.ts';
+import { recognise, sayAgain, sayFieldErrors, t } from '../../i18n/translate.ts';
 import type { ScheduledTransferJson } from '../core/scheduled-transfers/scheduled-transfer-service.ts';
 
+/**
+ * A scheduled transfer in words, in the customer's language (issue 18; English for the API): the
+ * service hands over codes, dates and kobo, and the words come from the catalogue here.
+ */
+
 /** How often, in words: "Once", "Every week", "Every month on the 31st (the last day of shorter months)". */
-export function repeatInWords(schedule: Pick<ScheduledTransferJson, 'repeat' | 'day_of_month'>): string {
-  if (schedule.repeat === 'once') return 'Once';
-  if (schedule.repeat === 'weekly') return 'Every week';
+export function repeatInWords(schedule: Pick<ScheduledTransferJson, 'repeat' | 'day_of_month'>, locale: Locale = defaultLocale): string {
+  if (schedule.repeat === 'once') return t(locale, 'requests.scheduled.once');
+  if (schedule.repeat === 'weekly') return t(locale, 'requests.scheduled.weekly');
   const day = schedule.day_of_month;
   const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
-  return `Every month on the ${day}${suffix}${day > 28 ? ' (the last day of shorter months)' : ''}`;
+  // English says the day as an ordinal ("31st"); the other four say the number as it is.
+  const said = locale === 'en' ? `${day}${suffix}` : String(day);
+  return t(locale, day > 28 ? 'requests.scheduled.monthlyOnLate' : 'requests.scheduled.monthlyOn', { day: said });
 }
 
 /** How it ends, in words, or null when it runs until cancelled. */
-export function endingInWords(schedule: Pick<ScheduledTransferJson, 'repeat' | 'end_date' | 'count'>): string | null {
+export function endingInWords(schedule: Pick<ScheduledTransferJson, 'repeat' | 'end_date' | 'count'>, locale: Locale = defaultLocale): string | null {
   if (schedule.repeat === 'once') return null;
-  const parts = [schedule.end_date ? `until ${formatLagosDate(schedule.end_date)}` : null, schedule.count ? `${schedule.count} transfer${schedule.count === 1 ? '' : 's'}` : null].filter(Boolean);
-  return parts.length > 0 ? parts.join(', at most ') : null;
+  const date = schedule.end_date ? formatLagosDate(schedule.end_date, locale) : null;
+  const count = schedule.count;
+  if (date && count) return t(locale, count === 1 ? 'requests.scheduled.endsBothOne' : 'requests.scheduled.endsBothMany', { date, count });
+  if (date) return t(locale, 'requests.scheduled.endsUntil', { date });
+  if (count) return t(locale, count === 1 ? 'requests.scheduled.endsCountOne' : 'requests.scheduled.endsCountMany', { count });
+  return null;
 }
 
-export function scheduleMadeMessage(schedule: ScheduledTransferJson): string {
-  const first = schedule.next_run_date ? ` The first goes on ${formatLagosDate(schedule.next_run_date)} at 08:00.` : '';
-  return `Scheduled: ${formatNaira(schedule.amount)} to ${schedule.account_name}, ${repeatInWords(schedule).toLowerCase()}.${first}`;
+export function scheduleMadeMessage(schedule: ScheduledTransferJson, locale: Locale = defaultLocale): string {
+  const params = { amount: formatNaira(schedule.amount), name: schedule.account_name, repeat: repeatInWords(schedule, locale).toLowerCase() };
+  return schedule.next_run_date
+    ? t(locale, 'requests.scheduled.madeFirst', { ...params, date: formatLagosDate(schedule.next_run_date, locale) })
+    : t(locale, 'requests.scheduled.made', params);
 }
 
-export function scheduleChangedMessage(change: 'pause' | 'resume' | 'cancel', schedule: ScheduledTransferJson): string {
-  const to = `${formatNaira(schedule.amount)} to ${schedule.account_name}`;
-  if (change === 'pause') return `Paused: no transfer of ${to} goes until you resume it.`;
-  if (change === 'cancel') return `Cancelled: no more transfers of ${to} will go.`;
-  return `Resumed: the next transfer of ${to} goes on ${schedule.next_run_date ? formatLagosDate(schedule.next_run_date) : '—'} at 08:00.`;
+export function scheduleChangedMessage(change: 'pause' | 'resume' | 'cancel', schedule: ScheduledTransferJson, locale: Locale = defaultLocale): string {
+  const params = { amount: formatNaira(schedule.amount), name: schedule.account_name };
+  if (change === 'pause') return t(locale, 'requests.scheduled.paused', params);
+  if (change === 'cancel') return t(locale, 'requests.scheduled.cancelled', params);
+  return t(locale, 'requests.scheduled.resumed', { ...params, date: schedule.next_run_date ? formatLagosDate(schedule.next_run_date, locale) : '—' });
+}
+
+const statusKeys: Record<string, MessageKey> = {
+  active: 'requests.scheduled.status.active',
+  paused: 'requests.scheduled.status.paused',
+  cancelled: 'requests.scheduled.status.cancelled',
+  finished: 'requests.scheduled.status.finished',
+};
+
+/**
+ * What the scheduled-transfer service says, in the customer's language: as `sayAgain`, with the
+ * values the service words in English said again too (a schedule's status; a date, in the
+ * language's own month names).
+ */
+export function saySchedule(locale: Locale, english: string): string {
+  if (locale === defaultLocale) return english;
+  const known = recognise(english);
+  if (!known) return english;
+  const params = { ...known.params };
+  if (typeof params.status === 'string' && params.status in statusKeys) params.status = t(locale, statusKeys[params.status]!).toLowerCase();
+  if (known.key === 'said.requests.earliest' && typeof params.date === 'string' && !Number.isNaN(Date.parse(`${params.date} 12:00 UTC`))) {
+    params.date = formatLagosDate(new Date(Date.parse(`${params.date} 12:00 UTC`)).toISOString(), locale);
+  }
+  return t(locale, known.key, params);
+}
+
+/** A form screen's words (FormView) with the schedule's sentences said in the customer's language. */
+export function sayScheduleView<V extends { formError: string | null; notice: string | null; errors: Record<string, string[]> }>(locale: Locale, view: V): V {
+  if (locale === defaultLocale) return view;
+  const say = (message: string) => (recognise(message) ? saySchedule(locale, message) : sayAgain(locale, message));
+  return {
+    ...view,
+    formError: view.formError === null ? null : say(view.formError),
+    notice: view.notice === null ? null : say(view.notice),
+    errors: Object.fromEntries(Object.entries(sayFieldErrors('en', view.errors)).map(([field, messages]) => [field, messages.map(say)])),
+  };
 }

@@ -15,6 +15,8 @@ import { lagosDay, minute, waitInWords } from '../throttle/request-counters.ts';
 import { paymentRequestPaidEmail } from '../notifications.ts';
 import { requestPaidJob } from './request-payments.ts';
 import { formatNaira } from '../../../lib/money.ts';
+import { defaultLocale, profileLocale, type Locale } from '../../../i18n/locales.ts';
+import { t } from '../../../i18n/translate.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import {
   requestAlphabet,
@@ -52,14 +54,20 @@ export function statusOf(row: Pick<RequestRow, 'status' | 'paid_kobo' | 'expires
   return Number(row.paid_kobo) > 0 ? 'partly_paid' : 'open';
 }
 
-/** The message to share (WhatsApp and the like): plain lines, the link alone on its own line so it stays tappable. */
-export function shareText(args: { name: string; amountKobo: number | null; note: string; link: string; accountNumber: string; bankName: string; reference: string }): string {
-  const what = args.amountKobo === null ? 'a payment' : formatNaira(args.amountKobo);
-  const about = args.note ? ` for "${args.note}"` : '';
+/**
+ * The message to share (WhatsApp and the like): plain lines, the link alone on its own line so it
+ * stays tappable. In the catalogue's words (issue 18): English for the API's share_text, the
+ * customer's language on /requests/new.
+ */
+export function shareText(args: { name: string; amountKobo: number | null; note: string; link: string; accountNumber: string; bankName: string; reference: string }, locale: Locale = defaultLocale): string {
+  const ask =
+    args.amountKobo === null
+      ? t(locale, args.note ? 'requests.share.anyFor' : 'requests.share.any', { name: args.name, note: args.note })
+      : t(locale, args.note ? 'requests.share.amountFor' : 'requests.share.amount', { name: args.name, amount: formatNaira(args.amountKobo), note: args.note });
   return [
-    `${args.name} is asking you to pay ${what}${about}.`,
-    `Pay here: ${args.link}`,
-    `Or from any Nigerian bank: ${args.bankName}, account ${args.accountNumber} (${args.name}), with ${args.reference} in the description.`,
+    ask,
+    t(locale, 'requests.share.here', { link: args.link }),
+    t(locale, 'requests.share.bank', { bank: args.bankName, account: args.accountNumber, name: args.name, reference: args.reference }),
   ].join('\n');
 }
 
@@ -124,6 +132,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
         'payment_requests.amount_kobo',
         'users.email',
         'users.first_name',
+        'users.language',
       ])
       .where('payment_request_payments.transaction_id', '=', transactionId)
       .executeTakeFirst();
@@ -134,6 +143,8 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
     }
     const requested = row.amount_kobo === null ? null : Number(row.amount_kobo);
     const paidAfter = Number(row.paid_after_kobo);
+    // In the language on the requester's profile (issue 18), as the alerts are.
+    const language = profileLocale(row.language);
     await mailer.send(
       paymentRequestPaidEmail({
         bankName,
@@ -146,7 +157,8 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
         paidSoFar: formatNaira(paidAfter),
         requested: requested === null ? null : formatNaira(requested),
         fully: requested === null || paidAfter >= requested,
-        at: formatLagosDateTime(row.paid_at),
+        at: formatLagosDateTime(row.paid_at, language),
+        language,
       }),
     );
   });

@@ -5,6 +5,10 @@ import { balanceOf as balanceOfAccount, expectLedgerBalanced } from '../../testi
 import { customer, testPin } from '../../testing/customers.ts';
 import { runIdempotencyKey } from './scheduled-transfer-service.ts';
 import type { ScheduledTransferInput } from '../../../lib/scheduled-transfer-schemas.ts';
+import { formatLagosDate } from '../../../lib/lagos-time.ts';
+import { t as tr } from '../../../i18n/translate.ts';
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const naira = (value: number) => value * 100;
 let keys = 0;
@@ -146,6 +150,29 @@ describeOnEngines('scheduled transfers on %s', (t, engine) => {
     expect((await t().app.scheduledTransfers.find(sender.userId, created.id))?.recent_runs[0]?.date).toBe('2030-03-16');
     expect(await balanceOf(sender.accountNumber)).toBe(naira(3_000));
     expect(await debitsOf(sender.accountNumber)).toHaveLength(0);
+  });
+
+  it('the missed-date email is written in the language on the customer’s profile (issue 18), the refusal and dates too', async () => {
+    setLagos('2030-03-01T09:00:00');
+    const { sender, recipient } = await pair(naira(3_000));
+    await t().app.db.updateTable('users').set({ language: 'yo' }).where('id', '=', sender.userId).execute();
+    const created = await made(sender, { account_number: recipient.accountNumber, first_date: '2030-03-02', repeat: 'weekly' });
+    setLagos('2030-03-02T08:00:00');
+    await work();
+    setLagos('2030-03-02T16:00:00');
+    await work();
+    expect((await t().app.scheduledTransfers.find(sender.userId, created.id))?.recent_runs[0]?.state).toBe('missed');
+
+    const mails = t().mailer.sent.filter((mail) => mail.to === sender.email);
+    const missed = mails.find((mail) => mail.subject === tr('yo', 'requests.missed.subject', { amount: '₦5,000.00' }));
+    expect(missed, mails.map((mail) => mail.subject).join(' | ')).toBeDefined();
+    const [greeting, notMade, next, where] = missed!.text.trim().split('\n\n');
+    expect(greeting).toBe(tr('yo', 'email.hello', { name: 'Ada' }));
+    expect(notMade).toMatch(new RegExp(`^Ìfiránṣẹ́ ₦5,000\\.00 rẹ tí a ṣètò sí BOLA ADE \\(.+\\) fún ${escapeRe(formatLagosDate('2030-03-02', 'yo'))} kò lọ: Owó inú àkáǹtì rẹ, ₦3,000\\.00, kò tó fún ₦5,0\\d\\d\\.\\d\\d`));
+    expect(next).toBe(tr('yo', 'requests.missed.next', { date: formatLagosDate('2030-03-09', 'yo') }));
+    expect(where).toBe(tr('yo', 'requests.missed.where'));
+    expect(missed!.text).not.toMatch(/Your scheduled transfer|balance of/);
+    expect(formatLagosDate('2030-03-09', 'yo')).not.toBe('9 Mar 2030');
   });
 
   it('a retry that finds the money makes the transfer; a run over the tier limit is refused like any transfer', async () => {

@@ -18,6 +18,8 @@ import { accountFrozen } from '../safety/frozen.ts';
 import { loadAccountLimits } from '../customer-limits/limit-guard.ts';
 import { scheduledTransferMissedEmail } from '../notifications.ts';
 import { formatNaira } from '../../../lib/money.ts';
+import { profileLocale } from '../../../i18n/locales.ts';
+import { sayFailure, t } from '../../../i18n/translate.ts';
 import { formatLagosDate, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { ScheduledTransferInput } from '../../../lib/scheduled-transfer-schemas.ts';
 import { addDays, dateAfterRun, earliestRunDate, latestDueDate, nextRunInstantAfter, occurrenceOnOrAfter, runInstant, withinEnding, type Cadence, type Ending } from './calendar.ts';
@@ -410,10 +412,15 @@ export function createScheduledTransfers(deps: {
       .selectFrom('scheduled_transfers')
       .innerJoin('users', 'users.id', 'scheduled_transfers.user_id')
       .innerJoin('scheduled_transfer_runs', (join) => join.onRef('scheduled_transfer_runs.schedule_id', '=', 'scheduled_transfers.id').on('scheduled_transfer_runs.run_date', '=', date))
-      .select(['users.email', 'users.first_name', 'scheduled_transfers.account_name', 'scheduled_transfers.bank_name', 'scheduled_transfers.amount_kobo', 'scheduled_transfers.status', 'scheduled_transfers.paused_reason', 'scheduled_transfers.next_run_date', 'scheduled_transfer_runs.failure_message'])
+      .select(['users.email', 'users.first_name', 'users.language', 'scheduled_transfers.account_name', 'scheduled_transfers.bank_name', 'scheduled_transfers.amount_kobo', 'scheduled_transfers.status', 'scheduled_transfers.paused_reason', 'scheduled_transfers.next_run_date', 'scheduled_transfer_runs.failure_code', 'scheduled_transfer_runs.failure_message'])
       .where('scheduled_transfers.id', '=', scheduleId)
       .executeTakeFirst();
     if (!found) return;
+    // In the language on the customer's profile (issue 18), as the alerts are; the refusal said again in it.
+    const language = profileLocale(found.language);
+    const reason = found.failure_message
+      ? sayFailure(language, { code: found.failure_code ?? 'PROVIDER_FAILED', message: found.failure_message }).message
+      : t(language, 'requests.missed.refused');
     await mailer.send(
       scheduledTransferMissedEmail({
         bankName: config.bank.name,
@@ -421,11 +428,12 @@ export function createScheduledTransfers(deps: {
         firstName: found.first_name,
         amount: formatNaira(Number(found.amount_kobo)),
         recipient: `${found.account_name} (${found.bank_name})`,
-        date: formatLagosDate(date),
-        reason: found.failure_message ?? 'The transfer was refused.',
+        date: formatLagosDate(date, language),
+        reason,
         paused: found.status === 'paused' && found.paused_reason === 'missed',
-        next: found.status === 'active' && found.next_run_date ? formatLagosDate(found.next_run_date) : null,
+        next: found.status === 'active' && found.next_run_date ? formatLagosDate(found.next_run_date, language) : null,
         misses: missesBeforePause,
+        language,
       }),
     );
   }
