@@ -10,10 +10,10 @@ import { CablePage } from './page-models/cable-page.ts';
 import { ElectricityPage } from './page-models/electricity-page.ts';
 
 /**
- * Electricity and cable TV, in both projects: with JavaScript the islands verify the meter or
- * smartcard as it is typed and pay through the API on one screen; without, the pages' own steps
- * (details → verification → confirm → receipt) do it with form posts. Each test starts signed in
- * as a new customer funded from another bank, so balances are known.
+ * Electricity and cable TV, in both projects: the islands check the meter or smartcard as it is
+ * typed and post it; the pages' own steps (details → verification and the amount or package →
+ * the review and the PIN → receipt) do the rest with form posts, with JavaScript or without.
+ * Each test starts signed in as a new customer funded from another bank, so balances are known.
  */
 
 const ikeja = 'Ikeja Electric (IKEDC)';
@@ -54,8 +54,9 @@ test.describe('electricity', () => {
     await expect(electricity.customerAddress).toHaveText(owner.address);
 
     await test.step('an amount under the DisCo’s minimum is refused beside the field, before any money moves', async () => {
-      await electricity.pay('500', buyer.pin);
+      await electricity.chooseAmount('500');
       await expect(electricity.fieldError('amount')).toHaveText('The smallest amount IKEDC sells is ₦1,000.00');
+      await expect(electricity.pin).toHaveCount(0);
       expect(await balance(page)).toBe(naira(20_000));
     });
 
@@ -120,12 +121,13 @@ test.describe('electricity', () => {
     await electricity.goto();
     await electricity.chooseDisco(ikeja);
     await electricity.verifyMeter('Prepaid', meter.normal);
-    await electricity.amount.fill('2,000');
+    await electricity.chooseAmount('2,000');
     await electricity.pin.fill(buyer.pin);
     const form = page.locator('form[action="/bills/electricity"]');
     const fields: Record<string, string> = {};
     for (const input of await form.locator('input[name]').all()) fields[(await input.getAttribute('name'))!] = await input.inputValue();
     expect(fields.idempotency_key).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+    expect(fields.amount_kobo).toBe(String(naira(2_000)));
 
     const post = () => page.request.post(ElectricityPage.path, { form: fields, headers: { origin: appOrigin() }, maxRedirects: 0 });
     const [first, second] = [await post(), await post()];

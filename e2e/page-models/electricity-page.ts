@@ -3,8 +3,9 @@ import { BasePage } from './base-page.ts';
 
 /**
  * /bills/electricity. Choosing the DisCo brings its meter types (at once with JavaScript, by a
- * post without); "Verify meter" posts the meter and the page answers with its confirm step
- * (owner, address, amount, PIN), whose "Pay" posts the purchase, with JavaScript or without.
+ * post without); "Verify meter" posts the meter and the page answers with its choose step
+ * (owner, address, the amount), whose "Continue" answers with the review (meter, owner, DisCo,
+ * amount, fee, total) and the PIN, whose "Pay ₦…" posts the purchase, with JavaScript or without.
  */
 export class ElectricityPage extends BasePage {
   static readonly path = '/bills/electricity';
@@ -18,8 +19,15 @@ export class ElectricityPage extends BasePage {
   readonly pin = this.page.getByLabel('Transaction PIN');
   readonly continueButton = this.page.getByRole('button', { name: 'Continue' });
   readonly verifyButton = this.page.getByRole('button', { name: 'Verify meter' });
-  /** "Pay" on the confirm step. */
+  /** "Pay ₦5,000.00" on the review. */
   readonly payButton = this.page.getByRole('button', { name: /^Pay/ });
+  readonly changeAmountButton = this.page.getByRole('button', { name: 'Change amount' });
+  /** The review's lines. */
+  readonly meterRow = this.page.getByTestId('confirm-meter');
+  readonly discoRow = this.page.getByTestId('confirm-disco');
+  readonly amountRow = this.page.getByTestId('amount');
+  readonly fee = this.page.getByTestId('fee');
+  readonly total = this.page.getByTestId('total');
   /** The meter's owner, on the confirm step. */
   readonly customerName = this.page.getByTestId('customer-name');
   readonly customerAddress = this.page.getByTestId('customer-address');
@@ -42,8 +50,15 @@ export class ElectricityPage extends BasePage {
     await this.postWith(this.verifyButton);
   }
 
-  async pay(amount: string, pin: string): Promise<void> {
+  /** Types the amount on the choose step and posts it (the answer is the review, or the amount again with a message). */
+  async chooseAmount(amount: string): Promise<void> {
     await this.amount.fill(amount);
+    await this.postWith(this.continueButton);
+  }
+
+  /** Chooses the amount, then types the PIN on the review and pays. */
+  async pay(amount: string, pin: string): Promise<void> {
+    await this.chooseAmount(amount);
     await this.pin.fill(pin);
     await this.payButton.click();
   }

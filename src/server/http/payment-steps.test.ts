@@ -182,3 +182,119 @@ describe('payment steps', () => {
     expect(await answerPaymentVisit(kind, new URLSearchParams('name=Ada'))).toMatchObject({ step: 'details', carriedKey: null, view: { status: 200, values: { name: 'Ada' } } });
   });
 });
+
+/**
+ * A stub kind with a choice (as electricity chooses an amount after the meter is verified): a
+ * tip to a name, the tip typed on the choose step and carried as kobo to the review.
+ */
+type Tipped = { greeting: string; tip: Kobo | null };
+function tipKind(answers: { pay?: MoneyResult } = {}) {
+  const paid: { name: string; tip: Kobo; key: string }[] = [];
+  const tipOf = (values: StepValues, step: 'choose' | 'confirm'): Kobo | null => {
+    if (step === 'choose') return parseNairaInput(values.tip ?? '');
+    return /^\d{1,9}$/.test(values.tip_kobo ?? '') ? kobo(Number(values.tip_kobo)) : null;
+  };
+  const readTip = (values: StepValues, step: 'choose' | 'confirm') => {
+    const tip = tipOf(values, step);
+    return tip === null || tip < 100 ? fieldFailure('tip', 'Enter a tip of at least ₦1.00') : succeed(tip);
+  };
+  const kind: PaymentKind<{ name: string }, { name: string }, Tipped, { tip: Kobo; pin: string }, null> = {
+    detailFields: ['name'],
+    parse: (values) => parseValues(values, z.object({ name: z.string().min(1, 'Enter the name') })),
+    check: (details) => succeed(details),
+    fingerprint: ({ name }) => JSON.stringify([name]),
+    confirm: async ({ name }) => succeed({ greeting: `To ${name}`, tip: null }),
+    confirmValues: (_shown, values) => ({ tip: values.tip ?? '' }),
+    choose(_checked, shown, values, step, balanceKobo) {
+      const tip = readTip(values, step);
+      if (!tip.ok) return tip;
+      if (balanceKobo !== null && tip.value > balanceKobo) return fieldFailure('tip', 'Not enough money', 'INSUFFICIENT_FUNDS');
+      return succeed({ ...shown, tip: tip.value });
+    },
+    backToChoice: (failure) => Object.keys(failure.errors ?? {}).some((field) => field !== 'pin'),
+    readPayment(values) {
+      const tip = readTip(values, 'confirm');
+      if (!tip.ok) return tip;
+      const pin = parseValues(values, confirmStepSchema);
+      return pin.ok ? succeed({ tip: tip.value, pin: pin.value.pin }) : pin;
+    },
+    async pay({ name }, { tip }, key) {
+      paid.push({ name, tip, key });
+      return answers.pay ?? succeed({ transaction: { reference: 'TIP-1' } } as never);
+    },
+    receiptPath: receiptAt('/tip/receipt'),
+    staysOnConfirm: (failure) => aboutThePin(failure) || failure.code === 'LIMIT_EXCEEDED',
+    carriesKeyBack: true,
+    againMessage: 'Please check the details and pay again.',
+    extraFor: () => null,
+    firstVisit: async () => ({ values: {}, extra: null }),
+  };
+  return { kind, paid };
+}
+
+describe('payment steps with a choice before the review', () => {
+  /** The choose step as the details answer it, and its post with `tip` typed. */
+  async function choosePost(kind: ReturnType<typeof tipKind>['kind'], tip: string) {
+    const answer = await answerPaymentPost(kind, { step: 'details', name: 'Ada' }, balance);
+    if ('redirect' in answer || answer.step !== 'confirm') throw new Error('expected the choose step');
+    return { step: 'choose', name: 'Ada', tip, idempotency_key: answer.confirm.key, key_details: answer.confirm.fingerprint };
+  }
+
+  it('answers good details with the choose step: what was found, no choice read yet, a key', async () => {
+    const { kind, paid } = tipKind();
+    const answer = await answerPaymentPost(kind, { step: 'details', name: 'Ada', tip: 'junk' }, balance);
+    expect(answer).toMatchObject({ step: 'confirm', view: { status: 200, errors: {} }, confirm: { choosing: true, shown: { greeting: 'To Ada', tip: null } } });
+    expect(paid).toEqual([]);
+  });
+
+  it('answers the choice with the review (the choice in what is shown), under the same key; a bad or unaffordable choice is asked again', async () => {
+    const { kind, paid } = tipKind();
+    const values = await choosePost(kind, '1,500');
+    const review = await answerPaymentPost(kind, values, balance);
+    expect(review).toMatchObject({ step: 'confirm', confirm: { choosing: false, key: values.idempotency_key, shown: { tip: 150000 } }, view: { status: 200 } });
+
+    const bad = await answerPaymentPost(kind, { ...values, tip: 'lots' }, balance);
+    expect(bad).toMatchObject({ step: 'confirm', confirm: { choosing: true, key: values.idempotency_key }, view: { status: 422, values: { tip: 'lots' }, errors: { tip: ['Enter a tip of at least ₦1.00'] } } });
+    const tooMuch = await answerPaymentPost(kind, { ...values, tip: '20,000' }, balance);
+    expect(tooMuch).toMatchObject({ step: 'confirm', confirm: { choosing: true }, view: { errors: { tip: ['Not enough money'] } } });
+    expect(paid).toEqual([]);
+  });
+
+  it('pays the carried choice from the review; a wrong PIN stays on the review, a refused amount goes back to the choice', async () => {
+    const wrongPin = tipKind({ pay: fail('INVALID_PIN', 'Incorrect PIN. 2 tries left.', { errors: { pin: ['Incorrect PIN. 2 tries left.'] } }) });
+    const values = await choosePost(wrongPin.kind, '1,500');
+    const { tip: _typed, ...carried } = values;
+    const reviewPost = { ...carried, step: 'confirm', tip_kobo: '150000', pin: '1234' };
+    expect(await answerPaymentPost(wrongPin.kind, reviewPost, balance)).toMatchObject({ step: 'confirm', confirm: { choosing: false, key: values.idempotency_key, shown: { tip: 150000 } }, view: { errors: { pin: ['Incorrect PIN. 2 tries left.'] } } });
+
+    const limited = tipKind({ pay: fail('LIMIT_EXCEEDED', 'That is over your daily limit.', { errors: { tip: ['That is over your daily limit.'] } }) });
+    expect(await answerPaymentPost(limited.kind, reviewPost, balance)).toMatchObject({ step: 'confirm', confirm: { choosing: true, key: values.idempotency_key }, view: { errors: { tip: ['That is over your daily limit.'] } } });
+
+    const good = tipKind();
+    expect(await answerPaymentPost(good.kind, reviewPost, balance)).toEqual({ redirect: '/tip/receipt?reference=TIP-1' });
+    expect(good.paid).toEqual([{ name: 'Ada', tip: 150000, key: values.idempotency_key }]);
+  });
+
+  it('refuses a changed carried choice on the review before paying: the choice is asked again', async () => {
+    const { kind, paid } = tipKind();
+    const values = await choosePost(kind, '1,500');
+    for (const tip_kobo of ['', '50', '-100', '1e5']) {
+      const answer = await answerPaymentPost(kind, { ...values, step: 'confirm', tip_kobo, pin: '1234' }, balance);
+      expect(answer).toMatchObject({ step: 'confirm', confirm: { choosing: true }, view: { status: 422 } });
+    }
+    expect(paid).toEqual([]);
+  });
+
+  it('goes back one step at a time: the review to the choice, the choice to the details with the key', async () => {
+    const { kind, paid } = tipKind();
+    const values = await choosePost(kind, '1,500');
+    expect(await answerPaymentPost(kind, { ...values, step: 'confirm', tip_kobo: '150000', intent: 'back' }, balance)).toMatchObject({ step: 'confirm', confirm: { choosing: true, key: values.idempotency_key } });
+    expect(await answerPaymentPost(kind, { ...values, intent: 'back' }, balance)).toMatchObject({ step: 'details', carriedKey: { key: values.idempotency_key }, view: { values: { name: 'Ada' } } });
+    expect(paid).toEqual([]);
+  });
+
+  it('treats a choose post as the details for a kind without a choice', async () => {
+    const { kind } = giftKind();
+    expect(await answerPaymentPost(kind, { step: 'choose', name: 'Ada', amount: '1,500' }, balance)).toMatchObject({ step: 'confirm', confirm: { checked: { amount: 150000 } } });
+  });
+});

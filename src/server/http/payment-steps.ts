@@ -14,6 +14,10 @@ export type { PayingAccount, StepValues } from './payment-kinds/scope.ts';
  * electricity, cable TV):
  *   details → the checks that need no PIN → confirm (what will be paid, the PIN) → the payment
  *   → 303 to its receipt.
+ * A kind whose price is chosen after a check (an electricity amount after the meter is verified,
+ * a cable TV package after the card is) has one more step between them, `choose`: the confirm
+ * screen shown first asks for the choice, and its post answers with the review and the PIN, so
+ * the review before every PIN says exactly what the PIN pays.
  * A page names its payment kind (src/server/http/payment-kinds/) and renders the screen this
  * module answers. The confirm step carries an idempotency key made when it is first shown and
  * kept while the same details are confirmed again (a wrong PIN, a double tap), so nothing is
@@ -21,7 +25,7 @@ export type { PayingAccount, StepValues } from './payment-kinds/scope.ts';
  * through the confirm step as kobo (the hidden `amount_kobo`).
  */
 
-export type Step = 'details' | 'confirm';
+export type Step = 'details' | 'choose' | 'confirm';
 
 /** What a step post may change before anything is checked: a round trip on the details step. */
 export type FirstVisit<Extra> = { values: StepValues; notice?: string | null; extra: Extra };
@@ -41,8 +45,8 @@ export type PaymentKind<Details, Checked, Shown, Payment, Extra = null> = {
   prepare?(values: StepValues): StepValues;
   /** A details-step post answered by the details screen again (a quick amount, a network's plans), or null. */
   roundTrip?(values: StepValues): RoundTrip | null;
-  /** The details as typed (the details step) or as carried in hidden fields (the confirm step). */
-  parse(values: StepValues, step: Step): Result<Details>;
+  /** The details as typed (the details step) or as carried in hidden fields (the choose and confirm steps). */
+  parse(values: StepValues, step: Exclude<Step, 'choose'>): Result<Details>;
   /** The checks against the catalogue, and on the details step (balance given) against the balance. */
   check(details: Details, balanceKobo: Kobo | null): Result<Checked>;
   /** The details one idempotency key stands for. */
@@ -51,6 +55,14 @@ export type PaymentKind<Details, Checked, Shown, Payment, Extra = null> = {
   confirm(checked: Checked, values: StepValues): Promise<Result<Shown>>;
   /** The confirm step's own values shown again (an amount typed there). */
   confirmValues?(shown: Shown, values: StepValues): StepValues;
+  /**
+   * A choice made on its own step before the review (an electricity amount, a cable package):
+   * read as typed on the choose step (`balanceKobo` given: checked against it) or as carried in
+   * hidden fields to the confirm step, and answered as the shown details with the choice in them.
+   */
+  choose?(checked: Checked, shown: Shown, values: StepValues, step: 'choose' | 'confirm', balanceKobo: Kobo | null): Result<Shown>;
+  /** With `choose`: failures of the payment put right on the choose step (the amount, the balance). */
+  backToChoice?(failure: Failure): boolean;
   /** Where the confirm step shows a problem's field messages. */
   confirmErrors?(errors: FieldErrors, problem: Failure | null): FieldErrors;
   /** The confirm step's own fields, once the key is there. */
@@ -72,7 +84,8 @@ export type PaymentKind<Details, Checked, Shown, Payment, Extra = null> = {
 };
 
 export type DetailsScreen<Extra> = { step: 'details'; view: FormView; carriedKey: CarriedKey | null; extra: Extra };
-export type ConfirmScreen<Checked, Shown> = { step: 'confirm'; view: FormView; confirm: { checked: Checked; shown: Shown; key: string; fingerprint: string } };
+/** `choosing`: the kind's choose step (the choice asked for, no PIN yet); else the review and the PIN. */
+export type ConfirmScreen<Checked, Shown> = { step: 'confirm'; view: FormView; confirm: { checked: Checked; shown: Shown; key: string; fingerprint: string; choosing: boolean } };
 export type PaymentScreen<Checked, Shown, Extra> = DetailsScreen<Extra> | ConfirmScreen<Checked, Shown>;
 export type PaymentAnswer<Checked, Shown, Extra> = { redirect: string } | PaymentScreen<Checked, Shown, Extra>;
 
@@ -97,7 +110,7 @@ function detailValues(fields: readonly string[], values: StepValues): StepValues
  */
 export async function answerPaymentPost<D, C, S, P, X>(kind: PaymentKind<D, C, S, P, X>, posted: StepValues, balanceKobo: Kobo): Promise<PaymentAnswer<C, S, X>> {
   const values = kind.prepare ? kind.prepare({ ...posted }) : { ...posted };
-  const step: Step = values.step === 'confirm' ? 'confirm' : 'details';
+  const step: Step = values.step === 'confirm' ? 'confirm' : values.step === 'choose' && kind.choose ? 'choose' : 'details';
   // A key travels back to the details step in case the same details come back to be confirmed.
   const postedKey = readPostedKey(values);
   const { carried } = postedKey;
@@ -111,37 +124,53 @@ export async function answerPaymentPost<D, C, S, P, X>(kind: PaymentKind<D, C, S
   const backToDetails = (failure: Failure, checked: C, key: string): DetailsScreen<X> =>
     detailsScreen(values, kind.inCustomerWords ? kind.inCustomerWords(failure, checked) : failure, kind.carriesKeyBack ? { key, fingerprint: kind.fingerprint(checked) } : null);
 
-  /** The confirm screen, after the checks made every time it is shown; a failed check goes back to the details. */
-  const confirmScreen = async (checked: C, key: string, problem: Failure | null): Promise<PaymentScreen<C, S, X>> => {
+  /**
+   * The confirm screen, after the checks made every time it is shown; a failed check goes back
+   * to the details. A kind with a choice shows its choose step (`choosing`), or the review once
+   * the choice is read; a choice that cannot be read is asked for again with its message.
+   */
+  const confirmScreen = async (checked: C, key: string, problem: Failure | null, choosing = false): Promise<PaymentScreen<C, S, X>> => {
     const shown = await kind.confirm(checked, values);
     if (!shown.ok) return backToDetails(shown, checked, key);
+    let reviewed = shown.value;
+    if (kind.choose && !choosing) {
+      const chosen = kind.choose(checked, shown.value, values, step === 'choose' ? 'choose' : 'confirm', step === 'choose' ? balanceKobo : null);
+      if (chosen.ok) reviewed = chosen.value;
+      else [choosing, problem] = [true, problem ?? chosen];
+    }
     const kept = kind.confirmValues ? kind.confirmValues(shown.value, values) : {};
     const view = problem ? failureView(kept, problem, secretFields) : { ...emptyView(), values: kept };
     if (kind.confirmErrors) view.errors = kind.confirmErrors(view.errors, problem);
     view.formError = summaryMessage(view.formError, view.errors);
-    return { step: 'confirm', view, confirm: { checked, shown: shown.value, key, fingerprint: kind.fingerprint(checked) } };
+    return { step: 'confirm', view, confirm: { checked, shown: reviewed, key, fingerprint: kind.fingerprint(checked), choosing: Boolean(kind.choose) && choosing } };
   };
+  /** Where a refused payment is put right: the choose step for a kind's choice (the amount), else the review. */
+  const choosingAfter = (failure: Failure) => Boolean(kind.choose && kind.backToChoice?.(failure));
   const checkAgain = () => fail('VALIDATION_FAILED', kind.againMessage);
 
   const trip = step === 'details' && kind.roundTrip ? kind.roundTrip(values) : null;
   if (trip) return detailsScreen(trip.values, trip.failure ?? null, carried, trip.notice ?? null);
 
-  const parsed = kind.parse(values, step);
-  if (values.intent === 'back' || !parsed.ok) return detailsScreen(values, parsed.ok ? null : parsed, carried);
+  const parsed = kind.parse(values, step === 'details' ? 'details' : 'confirm');
+  // "Back" on the review of a kind with a choice goes back to the choice ("Change amount"); else to the details.
+  const backToChoice = values.intent === 'back' && step === 'confirm' && Boolean(kind.choose);
+  if ((values.intent === 'back' && !backToChoice) || !parsed.ok) return detailsScreen(values, parsed.ok ? null : parsed, carried);
   const checked = kind.check(parsed.value, step === 'details' ? balanceKobo : null);
   if (!checked.ok) return detailsScreen(values, checked, carried);
-  if (step === 'details') return confirmScreen(checked.value, keyFor(carried, kind.fingerprint(checked.value)), null);
+  if (step === 'details') return confirmScreen(checked.value, keyFor(carried, kind.fingerprint(checked.value)), null, true);
 
-  if (!postedKey.key) return confirmScreen(checked.value, newIdempotencyKey(), checkAgain());
+  if (!postedKey.key) return confirmScreen(checked.value, newIdempotencyKey(), checkAgain(), true);
   const key = postedKey.key;
+  if (step === 'choose') return confirmScreen(checked.value, key, null);
+  if (backToChoice) return confirmScreen(checked.value, key, null, true);
   const payment = kind.readPayment(values, checked.value);
-  if (!payment.ok) return confirmScreen(checked.value, key, payment);
+  if (!payment.ok) return confirmScreen(checked.value, key, payment, choosingAfter(payment));
 
   const result = await kind.pay(checked.value, payment.value, key);
   // Replayed, pending and reversed payments all go to their receipt: it says what happened.
   if (result.ok) return { redirect: kind.receiptPath(result.value.transaction.reference) };
   if (result.code === 'IDEMPOTENCY_KEY_REUSED') return confirmScreen(checked.value, newIdempotencyKey(), fail('IDEMPOTENCY_KEY_REUSED', kind.againMessage));
-  if (kind.staysOnConfirm(result)) return confirmScreen(checked.value, key, result);
+  if (kind.staysOnConfirm(result)) return confirmScreen(checked.value, key, result, choosingAfter(result));
   // The balance, limits, the recipient or biller: put right on the details step.
   return backToDetails(result, checked.value, key);
 }
@@ -180,7 +209,7 @@ export type OpenPaymentPage<Made, C, S, X> = {
   made: Made;
   account: PayingAccount;
   view: FormView;
-  /** The confirm step's details, shown and keys; null on the details step. */
+  /** The confirm step's details, shown and keys (`choosing` on a kind's choose step); null on the details step. */
   confirm: ConfirmScreen<C, S>['confirm'] | null;
   /** The details step; null on the confirm step. */
   details: DetailsScreen<X> | null;

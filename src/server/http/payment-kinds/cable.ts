@@ -1,6 +1,7 @@
 import { cablePurchaseSchema, type CableCustomer, type CablePackage, type CableProvider } from '../../../lib/bills.ts';
 import { initialPackageId, renewalFirst, smartcardFingerprint, smartcardNotFoundMessage } from '../../../lib/cable-form.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
+import { purchaseBalanceProblem } from '../../../lib/mobile-purchase.ts';
 import { succeed, type Failure } from '../../core/result.ts';
 import { parseValues } from '../api.ts';
 import type { PaymentKind } from '../payment-steps.ts';
@@ -8,16 +9,19 @@ import { fieldFailure, onlyAbout, receiptAt, type PaymentScope } from './scope.t
 
 export type Card = { provider_id: string; smartcard_number: string };
 export type CardChoice = { card: Card; provider: CableProvider };
-export type CardShown = { customer: CableCustomer; renewal: CablePackage | null; others: CablePackage[]; chosenId: string };
+/** `chosen`: the package chosen on the choose step, shown on the review (null until then). */
+export type CardShown = { customer: CableCustomer; renewal: CablePackage | null; others: CablePackage[]; chosenId: string; chosen: CablePackage | null };
 
 const cardSchema = cablePurchaseSchema.pick({ provider_id: true, smartcard_number: true });
 const paymentSchema = cablePurchaseSchema.pick({ package_id: true, pin: true });
 
 /**
  * Pay for cable TV: details (provider, smartcard or IUC number) → the card verified with the
- * provider (every time the confirm step is shown) → confirm (whose card it is, the current
- * package and due date, the provider's packages with a renewal of the current one first, the
- * PIN) → the purchase. The key stands for the card: the package is chosen on the confirm step.
+ * provider (every time the choose or confirm step is shown) → choose (whose card it is, the
+ * current package and due date, the provider's packages with a renewal of the current one
+ * first) → confirm (the review: card, owner, provider, package, fee, total; the PIN) → the
+ * purchase. The key stands for the card: the package is chosen after it and carried to the
+ * review (`package_id`).
  */
 export async function cableKind({ app, user, account }: PaymentScope) {
   const providers = await app.bills.cableProviders();
@@ -45,8 +49,17 @@ export async function cableKind({ app, user, account }: PaymentScope) {
       const customer = verified.value;
       const list = packagesByProvider[provider.id] ?? [];
       const { renewal, others } = renewalFirst(list, customer.current_package);
-      return succeed({ customer, renewal, others, chosenId: initialPackageId(list, customer.current_package, values.package_id) });
+      return succeed({ customer, renewal, others, chosenId: initialPackageId(list, customer.current_package, values.package_id), chosen: null });
     },
+    /** A package the provider sells (posted on the choose step, or carried to the review), and on the choose step one the balance covers. */
+    choose(_card, shown, values, _step, balanceKobo) {
+      const chosen = [...(shown.renewal ? [shown.renewal] : []), ...shown.others].find((item) => item.id === values.package_id);
+      if (!chosen) return fieldFailure('package_id', 'Choose a package');
+      const overBalance = balanceKobo === null ? undefined : purchaseBalanceProblem(balanceKobo, chosen.amount);
+      return overBalance ? fieldFailure('package_id', overBalance, 'INSUFFICIENT_FUNDS') : succeed({ ...shown, chosen });
+    },
+    // The package, the balance, the daily limit: chosen again on the choose step.
+    backToChoice: (failure) => !onlyAbout(failure, ['pin']),
     // The balance and the daily limit are about the package's price, shown beside the packages.
     confirmErrors: (errors, problem) => (errors.amount && !errors.package_id ? { ...errors, package_id: [problem?.message ?? errors.amount[0]!] } : errors),
     readPayment: (values) => parseValues(values, paymentSchema),
