@@ -107,3 +107,37 @@ export const setPinWords = ['pin.label', 'onboarding.pin.hint', 'onboarding.pin.
 export type SetPinWords = Record<(typeof setPinWords)[number], string>;
 
 export const setPinSayings = ['said.pin.choose', 'said.pin.again', 'said.pin.digits', 'said.pin.easy', 'said.pin.mismatch', 'said.pin.alreadySet', 'said.controlCharacters'] as const;
+
+/** BeneficiaryForm on /beneficairies (issue 18, history). */
+export const beneficiaryWords = [
+  'transfer.bank',
+  'money.form.chooseBank',
+  'transfer.accountNumber',
+  'history.ben.nuban',
+  'history.ben.checking',
+  'money.r.accountName',
+  'history.ben.check',
+  'history.ben.nickname',
+  'history.ben.nicknameHint',
+  'history.ben.adding',
+  'history.ben.add',
+] as const;
+export type BeneficiaryWords = Record<(typeof beneficiaryWords)[number], string>;
+
+/** What the beneficiary check (src/lib/checks/beneficiary.ts) and the API's fixed answers can say. */
+export const beneficiarySayings = [
+  'said.account.required',
+  'said.freeze.tenDigits',
+  'said.bank.required',
+  'said.bank.list',
+  'said.bank.listFull',
+  'said.nickname.long',
+  'said.nickname.letters',
+  'said.controlCharacters',
+  'said.correctFields',
+  'said.beneficiary.own',
+  'said.beneficiary.ownField',
+  'said.account.check',
+  'said.account.noneField',
+  'said.bank.interbankOff',
+] as const;

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from './api.ts';
 import { beneficiaryCheck } from '../lib/checks/beneficiary.ts';
-import { beneficiaries, setBanks, setBeneficiaries, type Bank, type Beneficiary } from '../stores/transfer.ts';
-import { DigitsField, FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { beneficiaries, setBeneficiaries, type Beneficiary } from '../stores/transfer.ts';
+import { DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { PageSelectField } from './page-select.tsx';
+import type { BeneficiaryWords } from '../i18n/island-words.ts';
 
 /**
  * Add a beneficiary. Before it hydrates (or with no JavaScript) this is a plain form posting to
@@ -28,14 +30,16 @@ export default function BeneficiaryForm({
   errors = {},
   formError = null,
   notice = null,
-  banks: bankOptions,
+  children: bankSelect,
   ownAccountNumber,
   enquired = null,
-}: FormProps & { banks: readonly Bank[]; ownAccountNumber: string; enquired?: Enquired | null }) {
-  useEffect(() => setBanks(bankOptions), [bankOptions]);
+  words: w,
+  said = {},
+}: FormProps & { words: BeneficiaryWords; said?: Record<string, string>; children?: ReactNode; ownAccountNumber: string; enquired?: Enquired | null }) {
   const form = useSchemaForm(beneficiaryCheck, { bank_code: '', account_number: '', nickname: '', ...values }, errors);
   const accountNumber = String(form.values.account_number ?? '').trim();
   const bankCode = String(form.values.bank_code ?? '');
+  const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
 
   // Whatever was typed before the island hydrated (slow networks) is only in the page: take it over.
   const formElement = useRef<HTMLFormElement>(null);
@@ -94,30 +98,30 @@ export default function BeneficiaryForm({
 
   return (
     <form ref={formElement} method="post" action={beneficiariesPath} noValidate onSubmit={onSubmit}>
-      <FormMessage error={message} notice={notice} />
-      <SelectField label="Bank" placeholder="Choose the bank" options={bankOptions.map((bank) => ({ value: bank.code, label: bank.name }))} error={form.errorFor('bank_code')} {...form.bind('bank_code')} />
-      <DigitsField label="Account number" hint="The 10-digit NUBAN" maxLength={10} error={form.errorFor('account_number')} {...form.bind('account_number')} />
+      <FormMessage error={say(message)} notice={say(notice)} />
+      <PageSelectField id="bank_code" label={w['transfer.bank']} select={bankSelect} error={say(form.errorFor('bank_code'))} onChoose={(code) => form.set('bank_code', code)} onLeave={() => form.touch('bank_code')} />
+      <DigitsField label={w['transfer.accountNumber']} hint={w['history.ben.nuban']} maxLength={10} error={say(form.errorFor('account_number'))} {...form.bind('account_number')} />
       <div aria-live="polite" className="mb-4" data-testid="enquiry">
-        {enquiry.state === 'checking' ? <p className="text-sm text-slate-700">Checking the account name…</p> : null}
+        {enquiry.state === 'checking' ? <p className="text-sm text-slate-700">{w['history.ben.checking']}</p> : null}
         {enquiry.state === 'found' ? (
           <p className="rounded-md border border-brand-600 bg-brand-50 p-3">
-            <span className="block text-xs text-slate-700">Account name</span>
+            <span className="block text-xs text-slate-700">{w['money.r.accountName']}</span>
             <strong className="break-words" data-testid="enquired-name">
               {enquiry.name}
             </strong>
             <span className="block text-xs text-slate-700">{enquiry.bankName}</span>
           </p>
         ) : null}
-        {enquiry.state === 'failed' ? <p className="field-error">{enquiry.message}</p> : null}
+        {enquiry.state === 'failed' ? <p className="field-error">{say(enquiry.message)}</p> : null}
       </div>
       <noscript>
         <button type="submit" name="intent" value="check" className="btn-secondary mb-4 w-full" formNoValidate>
-          Check the account name
+          {w['history.ben.check']}
         </button>
       </noscript>
-      <TextField label="Nickname (optional)" hint="For example Mum or Landlord" maxLength={40} autoComplete="off" error={form.errorFor('nickname')} {...form.bind('nickname')} />
-      <SubmitButton busy={busy} busyText="Adding…" name="intent" value="add">
-        Add beneficiary
+      <TextField label={w['history.ben.nickname']} hint={w['history.ben.nicknameHint']} maxLength={40} autoComplete="off" error={say(form.errorFor('nickname'))} {...form.bind('nickname')} />
+      <SubmitButton busy={busy} busyText={w['history.ben.adding']} name="intent" value="add">
+        {w['history.ben.add']}
       </SubmitButton>
     </form>
   );

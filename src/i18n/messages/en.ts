@@ -2,6 +2,8 @@ import { onboardingEn } from './onboarding/en.ts';
 import { emailEn } from './email/en.ts';
 import { safetyEn } from './safety/en.ts';
 import { moneyEn } from './money/en.ts';
+import { historyEn } from './history/en.ts';
+import { legalEn } from './legal/en.ts';
 import { requestsEn } from './requests/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
@@ -20,6 +22,8 @@ export const en = {
   ...emailEn,
   ...safetyEn,
   ...moneyEn,
+  ...historyEn,
+  ...legalEn,
   ...requestsEn,
   'language.label': 'Language',
   'language.change': 'Change language',

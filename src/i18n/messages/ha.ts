@@ -3,6 +3,8 @@ import { onboardingHa } from './onboarding/ha.ts';
 import { emailHa } from './email/ha.ts';
 import { safetyHa } from './safety/ha.ts';
 import { moneyHa } from './money/ha.ts';
+import { historyHa } from './history/ha.ts';
+import { legalHa } from './legal/ha.ts';
 import { requestsHa } from './requests/ha.ts';
 
 /** Hausa (boko spelling, with ɓ ɗ ƙ ƴ and the ’ of ka’ida). */
@@ -11,6 +13,8 @@ export const ha: Catalogue = {
   ...emailHa,
   ...safetyHa,
   ...moneyHa,
+  ...historyHa,
+  ...legalHa,
   ...requestsHa,
   'language.label': 'Harshe',
   'language.change': 'Canja harshe',

@@ -3,6 +3,8 @@ import { onboardingIg } from './onboarding/ig.ts';
 import { emailIg } from './email/ig.ts';
 import { safetyIg } from './safety/ig.ts';
 import { moneyIg } from './money/ig.ts';
+import { historyIg } from './history/ig.ts';
+import { legalIg } from './legal/ig.ts';
 import { requestsIg } from './requests/ig.ts';
 
 /** Igbo (Ọnwụ orthography, with ị ọ ụ ṅ). */
@@ -11,6 +13,8 @@ export const ig: Catalogue = {
   ...emailIg,
   ...safetyIg,
   ...moneyIg,
+  ...historyIg,
+  ...legalIg,
   ...requestsIg,
   'language.label': 'Asụsụ',
   'language.change': 'Gbanwee asụsụ',

@@ -3,6 +3,8 @@ import { onboardingPcm } from './onboarding/pcm.ts';
 import { emailPcm } from './email/pcm.ts';
 import { safetyPcm } from './safety/pcm.ts';
 import { moneyPcm } from './money/pcm.ts';
+import { historyPcm } from './history/pcm.ts';
+import { legalPcm } from './legal/pcm.ts';
 import { requestsPcm } from './requests/pcm.ts';
 
 /** Nigerian Pidgin: the words customers use at the bank ("send money", "balance", "alert"). */
@@ -11,6 +13,8 @@ export const pcm: Catalogue = {
   ...emailPcm,
   ...safetyPcm,
   ...moneyPcm,
+  ...historyPcm,
+  ...legalPcm,
   ...requestsPcm,
   'language.label': 'Language',
   'language.change': 'Change language',

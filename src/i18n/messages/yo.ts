@@ -3,6 +3,8 @@ import { onboardingYo } from './onboarding/yo.ts';
 import { emailYo } from './email/yo.ts';
 import { safetyYo } from './safety/yo.ts';
 import { moneyYo } from './money/yo.ts';
+import { historyYo } from './history/yo.ts';
+import { legalYo } from './legal/yo.ts';
 import { requestsYo } from './requests/yo.ts';
 
 /** Yoruba, with its tone marks and underdots (ẹ ọ ṣ). */
@@ -11,6 +13,8 @@ export const yo: Catalogue = {
   ...emailYo,
   ...safetyYo,
   ...moneyYo,
+  ...historyYo,
+  ...legalYo,
   ...requestsYo,
   'language.label': 'Èdè',
   'language.change': 'Yí èdè padà',

@@ -216,6 +216,25 @@ describe('statementPdf', () => {
     expect(allText(pdf)).not.toContain('?');
   });
 
+  it('is written in the customer’s language: Igbo labels, summary, rows and footer read back exactly; Yorùbá dates from Intl', () => {
+    const input = statementWith(2, { locale: 'ig', customerName: 'Chiamaka Eze' });
+    input.transactions.push(transaction({ status: 'failed', reference: 'FAILED001', created_at: '2026-11-21T10:30:00+01:00' }));
+    const pdf = inspectPdf(statementPdf(input));
+    const strings = pdf.pages[0]!.strings;
+    expect(strings).toEqual(expect.arrayContaining(['Nkọwa akaụntụ', 'Onye ahịa', 'Nọmba akaụntụ', 'Oge', 'Ego mmalite', 'Ego batara', 'Ego pụrụ', 'Ego njedebe', 'Azụmahịa', 'Ụbọchị', 'Nkọwa', 'Ego pụrụ (₦)', 'Ego batara (₦)', 'Ego fọdụrụ (₦)', 'Ibe 1 n’ime 1']));
+    expect(strings.find((value) => value.startsWith('E mepụtara ya '))).toMatch(/^E mepụtara ya 1 .+ 2026, 08:00 WAT$/);
+    expect(strings).toContain('Azụmahịa ndị na-agaghị nọ na agba ntụ maka ntụaka; ha ebughị ego ọ bụla, ha anọghịkwa n’ime nchịkọta.');
+    const text = pageText(pdf, 0);
+    expect(strings).toEqual(expect.arrayContaining(['1 Nov 2026 ruo 30 Nov 2026', 'REF00000 · Nzipu ego · Ọ gara nke ọma · gụnyere ụgwọ ọrụ 26.88', 'REF00001 · Ego e tinyere · Ọ gara nke ọma', 'Rent share · nye ADAEZE OKAFOR (Guaranty Trust Bank)']));
+    expect(text).toContain('Payment number 1 · site n’aka ADAEZE OKAFOR');
+    expect(strings.find((value) => value.startsWith('FAILED001 · '))).toMatch(/^FAILED001 · Nzipu ego · Ọ gaghị · gụnyere ụgwọ ọrụ 75\.00 · /);
+    expect(text).not.toMatch(/Account statement|Opening balance|Money in|Page 1 of|incl\. fee|[\uFB00-\uFB06]/);
+    const yo = inspectPdf(statementPdf(statementWith(0, { locale: 'yo' }))).pages[0]!.strings;
+    expect(yo).toEqual(expect.arrayContaining(['Ìwé ìṣírò àkáǹtì', 'Owó ìbẹ̀rẹ̀', 'Kò sí ìdúnàádúrà kankan lórí àkáǹtì yìí ní àkókò yìí.', 'Ojú ewé 1 nínú 1']));
+    // The footer carries the whole period (the Period box may shorten Yorùbá month names with an ellipsis).
+    expect(yo.some((value) => /^Naija Retail Bank · .+ · 0011223344 · 1 \S.+ 2026 sí 30 \S.+ 2026$/.test(value))).toBe(true);
+  });
+
   it('refuses malformed periods and amounts', () => {
     expect(() => statementPdf(statementWith(0, { from: '2026-02-30' }))).toThrow(/YYYY-MM-DD/);
     expect(() => statementPdf(statementWith(0, { openingBalance: 1.5 }))).toThrow();

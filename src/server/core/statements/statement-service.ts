@@ -67,6 +67,7 @@ export function createStatementService(deps: {
       openingBalance,
       closingBalance,
       transactions: rows,
+      locale: profileLocale(user.language),
     };
     const filename = `statement-${accountNumber}-${input.start_date}-to-${input.end_date}.${input.format}`;
     const content = input.format === 'pdf' ? statementPdf(document) : statementCsv(document);
