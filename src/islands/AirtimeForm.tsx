@@ -66,7 +66,7 @@ export default function AirtimeForm(props: Props) {
             name="quick_amount"
             value={String(amount / 100)}
             formNoValidate
-            className="btn-secondary min-h-10 px-3 text-sm"
+            className="btn-secondary min-h-11 min-w-11 px-3 text-sm"
             onClick={(event) => {
               // Before hydration this posts and the page fills the amount in; after it, no round trip.
               if (!hydrated) return;

@@ -6,6 +6,7 @@ import { registerDetailFields } from '../lib/checks/identity.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
 import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { EmailText } from './email-text.tsx';
 import type { RegisterWords } from '../i18n/island-words.ts';
 
 /** `words`: the screen's words in the customer's language; `said`: the check's English messages in it (src/i18n/island-words.ts). */
@@ -108,7 +109,7 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
             <input key={field} type="hidden" name={field} value={String(form.values[field] ?? '')} />
           ))}
           <p className="mb-4 text-sm">
-            {openingBefore}<strong className="[overflow-wrap:anywhere]">{String(form.values.email)}</strong>{openingAfter}{' '}
+            {openingBefore}<EmailText address={String(form.values.email)} />{openingAfter}{' '}
             <button type="submit" className="btn-link" name="intent" value="back" formNoValidate onClick={(event) => { event.preventDefault(); goToSignupStep(1); }}>
               {words['register.changeDetails']}
             </button>

@@ -4,6 +4,7 @@ import { homeFor } from '../lib/onboarding.ts';
 import { otpCheck } from '../lib/checks/verify-email.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { EmailText } from './email-text.tsx';
 import type { VerifyEmailWords } from '../i18n/island-words.ts';
 
 /** `words`: the screen's words in the customer's language; `said`: the English answers it may get (checks and API), in it. */
@@ -51,7 +52,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
     <div>
       <p className="mb-4">
         {sentBefore}
-        <strong className="[overflow-wrap:anywhere]">{email}</strong>
+        <EmailText address={email} />
         {sentAfter}
       </p>
       <form method="post" action="/account/verify" noValidate onSubmit={verify}>
