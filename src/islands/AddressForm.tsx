@@ -1,22 +1,26 @@
 import { addressCheck } from '../lib/checks/address.ts';
 import { FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { sayWith } from './say.ts';
 import { AddressFields, useAddressPost, usePlaces, type PlaceProps } from './address-kit.tsx';
+import type { AddressWords } from '../i18n/settings-words.ts';
 
 /**
  * Without JavaScript, choosing a state is a round trip ("Show local governments" reloads the page
- * with that state's LGAs); with it, the LGA list follows the state at once.
+ * with that state's LGAs); with it, the LGA list follows the state at once. `words`: the screen's
+ * words in the customer's language; `said`: the check's and the API's English messages in it.
  */
-export default function AddressForm({ values = {}, errors = {}, formError = null, notice = null, stateNames, lgas }: FormProps & PlaceProps) {
+export default function AddressForm({ values = {}, errors = {}, formError = null, notice = null, stateNames, lgas, words, said }: FormProps & PlaceProps & { words: AddressWords; said?: Record<string, string> }) {
+  const say = sayWith(said);
   const places = usePlaces({ stateNames, lgas }, String(values.state ?? ''));
   const form = useSchemaForm(addressCheck(places), { address: '', city: '', state: '', lga: '', ...values }, errors);
   const { busy, message, onSubmit } = useAddressPost(form, formError, '/v1/onboarding/address', ['address', 'city', 'state', 'lga'], '/profile/created');
 
   return (
     <form method="post" action="/address/update" noValidate onSubmit={onSubmit}>
-      <FormMessage error={message} notice={notice} />
-      <AddressFields form={form} places={places} streetHint="House number and street, e.g. 12 Allen Avenue" />
-      <SubmitButton busy={busy} busyText="Saving…" name="intent" value="save">
-        Save my address
+      <FormMessage error={say(message)} notice={notice} />
+      <AddressFields form={form} places={places} streetHint={words['settings.address.streetHint']} words={words} say={say} />
+      <SubmitButton busy={busy} busyText={words['onboarding.newPassword.busy']} name="intent" value="save">
+        {words['settings.address.submit']}
       </SubmitButton>
     </form>
   );

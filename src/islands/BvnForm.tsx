@@ -2,13 +2,16 @@ import { api } from './api.ts';
 import { bvnCheck } from '../lib/checks/kyc.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { sayWith } from './say.ts';
+import type { BvnWords } from '../i18n/settings-words.ts';
 
 /**
  * Tier 1 → 2 on /kyc-verification. Without JavaScript it is a plain post (intent=bvn) to the
  * page; with it, the same schema checks as you type and the API answers, then the page is
  * loaded with ?done=bvn so the server shows the new tier. The page never sends the BVN back.
  */
-export default function BvnForm({ values = {}, errors = {}, formError = null }: FormProps) {
+export default function BvnForm({ values = {}, errors = {}, formError = null, words, said }: FormProps & { words: BvnWords; said?: Record<string, string> }) {
+  const say = sayWith(said);
   const form = useSchemaForm(bvnCheck, { bvn: '', date_of_birth: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(
     form,
@@ -23,17 +26,17 @@ export default function BvnForm({ values = {}, errors = {}, formError = null }: 
   return (
     <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="bvn" />
-      <FormMessage error={message} />
+      <FormMessage error={say(message)} />
       <DigitsField
-        label="BVN (Bank Verification Number)"
-        hint="11 digits. Dial *565*0# on the phone number you registered it with to see it."
+        label={words['settings.bvn.label']}
+        hint={words['settings.bvn.hint']}
         maxLength={11}
-        error={form.errorFor('bvn')}
+        error={say(form.errorFor('bvn'))}
         {...form.bind('bvn')}
       />
-      <TextField label="Date of birth" type="date" hint="As on your BVN record, for example 1990-05-17" autoComplete="bday" error={form.errorFor('date_of_birth')} {...form.bind('date_of_birth')} />
-      <SubmitButton busy={busy} busyText="Checking…">
-        Verify my BVN
+      <TextField label={words['settings.bvn.dob']} type="date" hint={words['settings.bvn.dobHint']} autoComplete="bday" error={say(form.errorFor('date_of_birth'))} {...form.bind('date_of_birth')} />
+      <SubmitButton busy={busy} busyText={words['onboarding.code.checking']}>
+        {words['settings.bvn.submit']}
       </SubmitButton>
     </form>
   );

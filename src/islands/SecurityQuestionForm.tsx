@@ -5,8 +5,12 @@ import { securityQuestionCheck } from '../lib/checks/security-question.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { setSecurityQuestions } from '../stores/general.ts';
 import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { sayWith } from './say.ts';
+import type { SecurityQuestionWords } from '../i18n/settings-words.ts';
 
-export default function SecurityQuestionForm({ values = {}, errors = {}, formError = null, questions }: FormProps & { questions: readonly SecurityQuestion[] }) {
+/** `questions` come asked in the customer's language; `words` and `said` as the other islands take them. */
+export default function SecurityQuestionForm({ values = {}, errors = {}, formError = null, questions, words, said }: FormProps & { questions: readonly SecurityQuestion[]; words: SecurityQuestionWords; said?: Record<string, string> }) {
+  const say = sayWith(said);
   useEffect(() => setSecurityQuestions(questions), [questions]);
   const form = useSchemaForm(securityQuestionCheck, { security_question_id: '', answer: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(form, formError, () =>
@@ -20,17 +24,17 @@ export default function SecurityQuestionForm({ values = {}, errors = {}, formErr
 
   return (
     <form method="post" action="/security/question" noValidate onSubmit={onSubmit}>
-      <FormMessage error={message} />
+      <FormMessage error={say(message)} />
       <SelectField
-        label="Security question"
-        placeholder="Choose a question"
+        label={words['settings.question.label']}
+        placeholder={words['settings.question.placeholder']}
         options={questions.map((question) => ({ value: String(question.id), label: question.question }))}
-        error={form.errorFor('security_question_id')}
+        error={say(form.errorFor('security_question_id'))}
         {...form.bind('security_question_id')}
       />
-      <TextField label="Your answer" autoComplete="off" hint="Not case-sensitive. Pick an answer you will remember exactly." error={form.errorFor('answer')} {...form.bind('answer')} />
-      <SubmitButton busy={busy} busyText="Saving…">
-        Finish setting up
+      <TextField label={words['settings.question.answer']} autoComplete="off" hint={words['settings.question.answerHint']} error={say(form.errorFor('answer'))} {...form.bind('answer')} />
+      <SubmitButton busy={busy} busyText={words['onboarding.newPassword.busy']}>
+        {words['settings.question.submit']}
       </SubmitButton>
     </form>
   );

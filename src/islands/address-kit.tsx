@@ -6,6 +6,8 @@ import { setStates, states as stateStore } from '../stores/general.ts';
 import { api } from './api.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { SelectField, TextField, useApiSubmit, type SchemaForm } from './form-kit.tsx';
+import type { PlaceWords } from '../i18n/settings-words.ts';
+import type { Say } from './say.ts';
 
 /**
  * What the page gives an address island: the state names, and the LGAs of the state the form
@@ -48,12 +50,12 @@ export function usePlaces({ stateNames, lgas }: PlaceProps, shownState: string):
  * state at once.
  */
 /** The street, the city or town, then the state and its LGA: the fields every address form starts with. */
-export function AddressFields({ form, places, streetHint }: { form: SchemaForm; places: PlaceNames; streetHint: string }) {
+export function AddressFields({ form, places, streetHint, words, say }: { form: SchemaForm; places: PlaceNames; streetHint: string; words: PlaceWords; say: Say }) {
   return (
     <>
-      <TextField label="Street address" autoComplete="street-address" hint={streetHint} error={form.errorFor('address')} {...form.bind('address')} />
-      <TextField label="City or town" autoComplete="address-level2" error={form.errorFor('city')} {...form.bind('city')} />
-      <StateLgaFields form={form} places={places} />
+      <TextField label={words['settings.place.street']} autoComplete="street-address" hint={streetHint} error={say(form.errorFor('address'))} {...form.bind('address')} />
+      <TextField label={words['settings.place.city']} autoComplete="address-level2" error={say(form.errorFor('city'))} {...form.bind('city')} />
+      <StateLgaFields form={form} places={places} words={words} say={say} />
     </>
   );
 }
@@ -74,17 +76,17 @@ export function useAddressPost(form: SchemaForm, formError: string | null, path:
   );
 }
 
-export function StateLgaFields({ form, places }: { form: SchemaForm; places: PlaceNames }) {
+export function StateLgaFields({ form, places, words, say }: { form: SchemaForm; places: PlaceNames; words: PlaceWords; say: Say }) {
   const state = String(form.values.state ?? '');
   const lgas = places.lgasOf(state);
   const stateBinding = form.bind('state');
   return (
     <>
       <SelectField
-        label="State"
-        placeholder="Choose your state"
+        label={words['settings.place.state']}
+        placeholder={words['settings.place.statePlaceholder']}
         options={places.states.map((name) => ({ value: name, label: name }))}
-        error={form.errorFor('state')}
+        error={say(form.errorFor('state'))}
         {...stateBinding}
         onChange={(event) => {
           stateBinding.onChange(event);
@@ -94,14 +96,14 @@ export function StateLgaFields({ form, places }: { form: SchemaForm; places: Pla
       />
       <noscript>
         <button type="submit" name="intent" value="choose-state" className="btn-secondary mb-4 w-full" formNoValidate>
-          Show local governments for this state
+          {words['settings.place.showLgas']}
         </button>
       </noscript>
       <SelectField
-        label="Local government area"
-        placeholder={state ? 'Choose your local government area' : 'Choose a state first'}
+        label={words['settings.place.lga']}
+        placeholder={state ? words['settings.place.lgaPlaceholder'] : words['settings.place.stateFirst']}
         options={lgas.map((lga) => ({ value: lga, label: lga }))}
-        error={form.errorFor('lga')}
+        error={say(form.errorFor('lga'))}
         {...form.bind('lga')}
       />
     </>

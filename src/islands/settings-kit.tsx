@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { FormCheck } from '../lib/form-rules.ts';
 import type { ApiResponse } from '../lib/api-client.ts';
 import { FormMessage, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
+import { sayWith } from './say.ts';
 
 /**
  * What the four forms of /account/settings share. Each is a real form posted to the page with a
@@ -26,8 +27,6 @@ export function settingsDoneUrl(intent: SettingsIntent, extra: Record<string, st
   return `${settingsPath}?${query}#${settingsSection[intent]}`;
 }
 
-export const newPinHint = '4 digits, different from your current PIN. Avoid 1234, 0000 and your birth year.';
-
 /** The attributes every PIN box shares. */
 export const pinInput = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 4, pattern: '[0-9]*', className: 'input font-mono text-2xl tracking-[0.5em]' };
 
@@ -48,20 +47,23 @@ function goTo(target: string): void {
 
 /**
  * The form state, the submit and the success navigation of one settings form; `formProps` is
- * what its SettingsForm takes (spread into it).
+ * what its SettingsForm takes (spread into it). `said` (the page's, in the customer's language)
+ * words the check's and the API's messages: the form's `errorFor` and the message say them so.
  */
 export function useSettingsForm<T>(
   intent: SettingsIntent,
   check: FormCheck,
   initialValues: FormValues,
-  { values = {}, errors = {}, formError = null, notice = null }: FormProps,
+  { values = {}, errors = {}, formError = null, notice = null, said }: FormProps & { said?: Record<string, string> | undefined },
   call: (values: FormValues) => Promise<ApiResponse<T>>,
   doneParams: (data: T) => Record<string, string> = () => ({}),
 ) {
   // Secrets are never sent back to the page, so only what the server kept is merged in.
-  const form = useSchemaForm(check, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
-  const submit = useApiSubmit(form, formError, () => call(form.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
-  return { form, formProps: { intent, busy: submit.busy, message: submit.message, notice, onSubmit: submit.onSubmit } };
+  const say = sayWith(said);
+  const checked = useSchemaForm(check, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
+  const form = { ...checked, errorFor: (name: string) => say(checked.errorFor(name)) };
+  const submit = useApiSubmit(checked, formError, () => call(checked.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
+  return { form, formProps: { intent, busy: submit.busy, message: say(submit.message), notice, onSubmit: submit.onSubmit } };
 }
 
 export function SettingsForm(props: {
@@ -71,6 +73,7 @@ export function SettingsForm(props: {
   notice?: string | null | undefined;
   onSubmit: ReturnType<typeof useApiSubmit>['onSubmit'];
   submitLabel: string;
+  busyText: string;
   children: ReactNode;
 }) {
   return (
@@ -78,7 +81,7 @@ export function SettingsForm(props: {
       <input type="hidden" name="intent" value={props.intent} />
       <FormMessage error={props.message} notice={props.notice} />
       {props.children}
-      <SubmitButton busy={props.busy} busyText="Saving…">
+      <SubmitButton busy={props.busy} busyText={props.busyText}>
         {props.submitLabel}
       </SubmitButton>
     </form>

@@ -1,10 +1,11 @@
 import { onboardingEn } from './onboarding/en.ts';
 import { emailEn } from './email/en.ts';
 import { safetyEn } from './safety/en.ts';
+import { settingsEn } from './settings/en.ts';
 import { moneyEn } from './money/en.ts';
+import { requestsEn } from './requests/en.ts';
 import { historyEn } from './history/en.ts';
 import { legalEn } from './legal/en.ts';
-import { requestsEn } from './requests/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -21,10 +22,11 @@ export const en = {
   ...onboardingEn,
   ...emailEn,
   ...safetyEn,
+  ...settingsEn,
   ...moneyEn,
+  ...requestsEn,
   ...historyEn,
   ...legalEn,
-  ...requestsEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 

@@ -2,20 +2,22 @@ import type { Catalogue } from './en.ts';
 import { onboardingHa } from './onboarding/ha.ts';
 import { emailHa } from './email/ha.ts';
 import { safetyHa } from './safety/ha.ts';
+import { settingsHa } from './settings/ha.ts';
 import { moneyHa } from './money/ha.ts';
+import { requestsHa } from './requests/ha.ts';
 import { historyHa } from './history/ha.ts';
 import { legalHa } from './legal/ha.ts';
-import { requestsHa } from './requests/ha.ts';
 
 /** Hausa (boko spelling, with ɓ ɗ ƙ ƴ and the ’ of ka’ida). */
 export const ha: Catalogue = {
   ...onboardingHa,
   ...emailHa,
   ...safetyHa,
+  ...settingsHa,
   ...moneyHa,
+  ...requestsHa,
   ...historyHa,
   ...legalHa,
-  ...requestsHa,
   'language.label': 'Harshe',
   'language.change': 'Canja harshe',
 

@@ -2,20 +2,22 @@ import type { Catalogue } from './en.ts';
 import { onboardingIg } from './onboarding/ig.ts';
 import { emailIg } from './email/ig.ts';
 import { safetyIg } from './safety/ig.ts';
+import { settingsIg } from './settings/ig.ts';
 import { moneyIg } from './money/ig.ts';
+import { requestsIg } from './requests/ig.ts';
 import { historyIg } from './history/ig.ts';
 import { legalIg } from './legal/ig.ts';
-import { requestsIg } from './requests/ig.ts';
 
 /** Igbo (Ọnwụ orthography, with ị ọ ụ ṅ). */
 export const ig: Catalogue = {
   ...onboardingIg,
   ...emailIg,
   ...safetyIg,
+  ...settingsIg,
   ...moneyIg,
+  ...requestsIg,
   ...historyIg,
   ...legalIg,
-  ...requestsIg,
   'language.label': 'Asụsụ',
   'language.change': 'Gbanwee asụsụ',
 

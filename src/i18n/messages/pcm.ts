@@ -2,20 +2,22 @@ import type { Catalogue } from './en.ts';
 import { onboardingPcm } from './onboarding/pcm.ts';
 import { emailPcm } from './email/pcm.ts';
 import { safetyPcm } from './safety/pcm.ts';
+import { settingsPcm } from './settings/pcm.ts';
 import { moneyPcm } from './money/pcm.ts';
+import { requestsPcm } from './requests/pcm.ts';
 import { historyPcm } from './history/pcm.ts';
 import { legalPcm } from './legal/pcm.ts';
-import { requestsPcm } from './requests/pcm.ts';
 
 /** Nigerian Pidgin: the words customers use at the bank ("send money", "balance", "alert"). */
 export const pcm: Catalogue = {
   ...onboardingPcm,
   ...emailPcm,
   ...safetyPcm,
+  ...settingsPcm,
   ...moneyPcm,
+  ...requestsPcm,
   ...historyPcm,
   ...legalPcm,
-  ...requestsPcm,
   'language.label': 'Language',
   'language.change': 'Change language',
 

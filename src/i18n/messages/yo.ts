@@ -2,20 +2,22 @@ import type { Catalogue } from './en.ts';
 import { onboardingYo } from './onboarding/yo.ts';
 import { emailYo } from './email/yo.ts';
 import { safetyYo } from './safety/yo.ts';
+import { settingsYo } from './settings/yo.ts';
 import { moneyYo } from './money/yo.ts';
+import { requestsYo } from './requests/yo.ts';
 import { historyYo } from './history/yo.ts';
 import { legalYo } from './legal/yo.ts';
-import { requestsYo } from './requests/yo.ts';
 
 /** Yoruba, with its tone marks and underdots (ẹ ọ ṣ). */
 export const yo: Catalogue = {
   ...onboardingYo,
   ...emailYo,
   ...safetyYo,
+  ...settingsYo,
   ...moneyYo,
+  ...requestsYo,
   ...historyYo,
   ...legalYo,
-  ...requestsYo,
   'language.label': 'Èdè',
   'language.change': 'Yí èdè padà',
 

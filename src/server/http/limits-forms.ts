@@ -6,6 +6,8 @@ import { formatLagosDateTime } from '../../lib/lagos-time.ts';
 import { dailyLimitSchema, instantPaymentsSchema, type DailyLimitInput, type InstantPaymentsInput } from '../../lib/limits-schemas.ts';
 import { parseValues } from './api.ts';
 import { emptyView, type FormView } from './forms.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { t } from '../../i18n/translate.ts';
 
 /**
  * The Limits forms without JavaScript (src/components/LimitsSection.astro, posted to
@@ -31,19 +33,19 @@ export function readInstantPaymentsForm(values: Record<string, string>): Result<
 
 export const limitsDoneUrl = (done: LimitsDone) => `/account/settings?limits=${done}#limits`;
 
-/** The Limits section's forms on /account/settings, with the notice of a change just made (?limits=…). */
-export function limitsViewsFor(url: URL, method: string, limits: LimitsJson): LimitsViews {
+/** The Limits section's forms on /account/settings, with the notice of a change just made (?limits=…), in the customer's language. */
+export function limitsViewsFor(url: URL, method: string, limits: LimitsJson, locale: Locale = 'en'): LimitsViews {
   const views: LimitsViews = { daily: emptyView(), instant: emptyView() };
   const done = method === 'GET' ? url.searchParams.get('limits') : null;
-  if (done === 'lowered' && limits.own_daily_limit !== null) views.daily = emptyView(`Your own daily limit is now ${formatNaira(limits.own_daily_limit)}. It applies at once.`);
+  if (done === 'lowered' && limits.own_daily_limit !== null) views.daily = emptyView(t(locale, 'settings.limits.lowered', { limit: formatNaira(limits.own_daily_limit) }));
   if (done === 'raise') {
     views.daily = emptyView(
       limits.pending_raise
-        ? `Your own daily limit will rise to ${formatNaira(limits.pending_raise.daily_limit)} on ${formatLagosDateTime(limits.pending_raise.applies_at)} (Lagos time). We have emailed you.`
-        : 'Your own daily limit is changed.',
+        ? t(locale, 'settings.limits.raise', { limit: formatNaira(limits.pending_raise.daily_limit), time: formatLagosDateTime(limits.pending_raise.applies_at, locale) })
+        : t(locale, 'settings.limits.changed'),
     );
   }
-  if (done === 'instant_off') views.instant = emptyView('Instant transfers to other banks are off. Transfers within the bank still work.');
-  if (done === 'instant_on') views.instant = emptyView('Instant transfers to other banks are on again.');
+  if (done === 'instant_off') views.instant = emptyView(t(locale, 'said.limits.instantOff'));
+  if (done === 'instant_on') views.instant = emptyView(t(locale, 'said.limits.instantOn'));
   return views;
 }
