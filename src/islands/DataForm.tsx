@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DataPlan, Network } from '../lib/bills.ts';
 import { dataDetailsCheck } from '../lib/checks/data.ts';
 import { findPlan, plansByPeriod, planSummary } from '../lib/payment-rules.ts';
@@ -12,9 +12,27 @@ import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 type Props = DetailsStepProps &
   Pick<FormProps, 'values' | 'errors'> & {
     networks: readonly Network[];
-    /** Every network's plans, by network id, so choosing a network needs no round trip. */
-    plansByNetwork: Readonly<Record<string, readonly DataPlan[]>>;
+    /** The plans of the network the page shows (the form's provider_id); another network's come from the API when chosen. */
+    plans: readonly DataPlan[];
   };
+
+/**
+ * A network's plans from GET /api/v1/bills/data-plans/{id} (cached by the browser for an hour,
+ * and here for the page's life), so the props carry no plan list but the shown network's
+ * (issue 14). A failure is an empty list: the form says the plans could not be loaded.
+ */
+const fetchedPlans = new Map<string, Promise<readonly DataPlan[]>>();
+function plansOf(networkId: string): Promise<readonly DataPlan[]> {
+  let plans = fetchedPlans.get(networkId);
+  if (!plans) {
+    plans = fetch(`/api/v1/bills/data-plans/${encodeURIComponent(networkId)}`, { headers: { accept: 'application/json' } })
+      .then((response) => response.json())
+      .then((body: { success?: boolean; data?: DataPlan[] }) => (body.success && Array.isArray(body.data) ? body.data : []))
+      .catch(() => []);
+    fetchedPlans.set(networkId, plans);
+  }
+  return plans;
+}
 
 /**
  * Buy a data plan: the details step of /data/purchase (network, plan, phone number). Without
@@ -25,8 +43,11 @@ type Props = DetailsStepProps &
  * without.
  */
 export default function DataForm(props: Props) {
-  const { networks, plansByNetwork, balance, values = {}, errors = {} } = props;
+  const { networks, plans, balance, values = {}, errors = {} } = props;
   const form = useSchemaForm(dataDetailsCheck, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
+  // Plans known so far, by network id (undefined: not loaded yet).
+  const [plansByNetwork, setPlansByNetwork] = useState<Readonly<Record<string, readonly DataPlan[]>>>(() => (values.provider_id ? { [String(values.provider_id)]: plans } : {}));
+  const chosenNetwork = useRef('');
 
   const networkId = String(form.values.provider_id ?? '');
   const planId = String(form.values.plan_id ?? '');
@@ -34,11 +55,25 @@ export default function DataForm(props: Props) {
 
   /** Shows a network's plans (in the store and the form) and keeps the chosen plan only if it is one of them. */
   function chooseNetwork(id: string, keepPlan: string) {
-    const list = plansByNetwork[id] ?? [];
+    chosenNetwork.current = id;
+    form.set('provider_id', id);
+    const known = plansByNetwork[id];
+    if (known) {
+      showNetworkPlans(known, keepPlan);
+      return;
+    }
+    showNetworkPlans([], '');
+    void plansOf(id).then((list) => {
+      setPlansByNetwork((loaded) => ({ ...loaded, [id]: list }));
+      // Only if the customer has not chosen another network meanwhile.
+      if (chosenNetwork.current === id) showNetworkPlans(list, keepPlan);
+    });
+  }
+
+  function showNetworkPlans(list: readonly DataPlan[], keepPlan: string) {
     showPlans(list);
     const kept = findPlan(list, keepPlan)?.id ?? '';
     selectPlan(kept || null);
-    form.set('provider_id', id);
     form.set('plan_id', kept);
   }
 
@@ -65,7 +100,7 @@ export default function DataForm(props: Props) {
   }, []);
 
   // The form's state decides what is shown; the stores follow it in the browser (they are never set on the server).
-  const shownPlans = plansByNetwork[networkId] ?? [];
+  const shownPlans = plansByNetwork[networkId];
   const plan = findPlan(shownPlans, planId) ?? null;
   const overBalance = plan ? purchaseBalanceProblem(balance, plan.amount) : undefined;
   const planError = form.errorFor('plan_id') ?? overBalance;
@@ -97,6 +132,10 @@ export default function DataForm(props: Props) {
 
       {!network ? (
         <p className="mb-4 text-sm text-slate-700">Choose a network to see its data plans.</p>
+      ) : !shownPlans ? (
+        <p className="mb-4 text-sm text-slate-700" role="status">
+          Loading {network.name}’s data plans…
+        </p>
       ) : shownPlans.length === 0 ? (
         <p className="alert-info">We could not load {network.name}’s plans just now. Please try again in a few minutes.</p>
       ) : (

@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatNaira } from '../lib/money.ts';
 import { transferFieldsCheck } from '../lib/checks/transfer.ts';
 import { minTransferKobo, nairaAmountProblem } from '../lib/payment-rules.ts';
 import type { TransferMode } from '../lib/transfer-form.ts';
-import type { Bank } from '../stores/transfer.ts';
 import { AmountField } from './AmountField.tsx';
-import { DigitsField, SelectField, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { PageSelectField } from './page-select.tsx';
 import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { TransferWords } from '../i18n/island-words.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
   mode: TransferMode;
-  /** The banks offered (only this bank when mode is local). */
-  banks: readonly Bank[];
+  /** The bank's <select> as the page renders it (components/PageSelect.astro; none when mode is local): the list is never in the props. */
+  children?: ReactNode;
   selfBankCode: string;
   selfBankName: string;
   /** A saved beneficiary's name for the prefilled account (from the server, never the query). */
@@ -28,7 +28,7 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
  * duty and the total, then the PIN), with JavaScript or without.
  */
 export default function TransferForm(props: Props) {
-  const { mode, banks, selfBankCode, selfBankName, balance, knownRecipient = null, values = {}, errors = {}, words: w } = props;
+  const { mode, children, selfBankCode, selfBankName, balance, knownRecipient = null, values = {}, errors = {}, words: w } = props;
   const [toBefore = '', toAfter = ''] = w['money.form.localTo'].split('{bank}');
   const form = useSchemaForm(
     transferFieldsCheck,
@@ -57,7 +57,7 @@ export default function TransferForm(props: Props) {
           </p>
         </>
       ) : (
-        <SelectField label={w['transfer.bank']} placeholder={w['money.form.chooseBank']} options={banks.map((bank) => ({ value: bank.code, label: bank.name }))} error={form.errorFor('bank_code')} {...form.bind('bank_code')} />
+        <PageSelectField id="bank_code" label={w['transfer.bank']} select={children} error={form.errorFor('bank_code')} onChoose={(code) => form.set('bank_code', code)} onLeave={() => form.touch('bank_code')} />
       )}
 
       <DigitsField
