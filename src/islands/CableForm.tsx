@@ -10,8 +10,9 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { provide
 /**
  * Pay for cable TV: the details step of /bills/cable (provider and smartcard), checked as they
  * are typed. "Verify smartcard" posts them and the page answers with its next step: the card
- * verified with the provider (owner, current package, when it runs out), the packages with a
- * renewal of the current one first, then the PIN, with JavaScript or without.
+ * verified with the provider (owner, current package, when it runs out) and the packages with a
+ * renewal of the current one first, then the review (card, owner, package, fee, total) with the
+ * PIN, with JavaScript or without.
  */
 export default function CableForm(props: Props) {
   const { providers, values = {}, errors = {} } = props;

@@ -12,8 +12,8 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { discos:
  * Buy electricity: the details step of /bills/electricity (DisCo, meter type, meter number).
  * Without JavaScript choosing the DisCo is a round trip that brings back its meter types; once
  * hydrated they follow the DisCo at once. "Verify meter" posts the meter and the page answers
- * with its next step: the meter verified with the DisCo (owner, address), the amount, then the
- * PIN, with JavaScript or without.
+ * with its next steps: the meter verified with the DisCo (owner, address) and the amount, then
+ * the review (meter, owner, DisCo, amount, fee, total) with the PIN, with JavaScript or without.
  */
 export default function ElectricityForm(props: Props) {
   const { discos, values = {}, errors = {} } = props;
