@@ -41,8 +41,9 @@ export function decodeQuotedPrintable(text: string): string {
 
 export function codeInMail(file: string): string {
   const text = decodeQuotedPrintable(rawMail(file));
-  const code = text.match(/verification code is (\d{6})/)?.[1];
-  if (!code) throw new Error(`No "verification code is NNNNNN" in ${file}`);
+  // In English the text says it; in every language the HTML shows it large (notifications.ts layout).
+  const code = text.match(/verification code is (\d{6})/)?.[1] ?? text.match(/letter-spacing:6px;font-family:monospace">(\d{6})</)?.[1];
+  if (!code) throw new Error(`No verification code in ${file}`);
   return code;
 }
 

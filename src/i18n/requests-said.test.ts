@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locales } from './locales.ts';
 import { fill, recognise, sayAgain, t } from './translate.ts';
-import { en } from './messages/en.ts';
+import { en, type MessageKey } from './messages/en.ts';
 import { moneyWords, moneyWordsSaid } from '../server/http/money-words.ts';
 import { kobo } from '../lib/money.ts';
 import { parseValues } from '../server/http/api.ts';
@@ -17,7 +17,7 @@ const figures = { limitKobo: kobo(5_000_000), usedKobo: kobo(4_000_000), leftKob
 
 describe('the money words, word for word in the catalogue', () => {
   it('says each sentence of money-words.ts as its catalogue key does, so it is said again in every language', () => {
-    const said: [string, string][] = [];
+    const said: [string, MessageKey][] = [];
     for (const verb of ['send', 'spend'] as const) {
       const own = moneyWords.ownDailyLimit({ ...figures, verb, raiseDelayHours: 24 });
       said.push([own.message, moneyWordsSaid.ownDailyLimit[verb]], [own.field, moneyWordsSaid.ownDailyLimit.field]);
@@ -61,7 +61,8 @@ describe('the request and schedule forms’ messages', () => {
 
   it('says every message of the request form in every language', () => {
     const messages = new Set<string>();
-    for (const values of [{ amount: 'ten' }, { amount: '0.5' }, { amount: '9999999999999' }, { note: 'x'.repeat(101), expires_in_days: '0' }, { expires_in_days: '31' }, { expires_in_days: 'x' }]) {
+    const tries: Record<string, string>[] = [{ amount: 'ten' }, { amount: '0.5' }, { amount: '9999999999999' }, { note: 'x'.repeat(101), expires_in_days: '0' }, { expires_in_days: '31' }, { expires_in_days: 'x' }];
+    for (const values of tries) {
       const read = readPaymentRequestForm(values);
       if (read.ok) continue;
       messages.add(read.message);

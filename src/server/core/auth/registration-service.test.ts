@@ -6,6 +6,10 @@ import { isValidNuban } from '../../../lib/nuban.ts';
 import { codeMessages } from '../codes/one-time-codes.ts';
 import { registrationMessage, type RegistrationStarted } from './registration-service.ts';
 import { sha256Hex } from '../digest.ts';
+import { t as tr } from '../../../i18n/translate.ts';
+
+/** The minutes a code mail names (the first number after the code). */
+const codeMinutes = (text: string) => Number(/\b\d{6}\b\D+(\d{1,3})\b/.exec(text)?.[1]);
 
 let serial = 0;
 function details(overrides: Partial<Record<keyof RegisterInput, unknown>> = {}): RegisterInput {
@@ -43,6 +47,25 @@ describeOnEngines('registration on %s', (t) => {
     await t().app.registrations.settled();
     return { one, two, codeOne, codeTwo: t().mailer.lastCode(input.email) };
   };
+
+  it('mails the verification code in the language the form was filled in (issue 18), and a new code in the one asked in', async () => {
+    const input = details();
+    const started = await t().app.registrations.register(input, { ip: '10.0.0.31' }, 'ha');
+    expect(started.ok).toBe(true);
+    await t().app.registrations.settled();
+    const code = t().mailer.lastCode(input.email);
+    const [first] = mailsTo(input.email);
+    expect(first!.subject).toBe(tr('ha', 'email.verify.subject', { code, bank: t().app.config.bank.name }));
+    expect(first!.text).toContain(tr('ha', 'email.verify.body', { bank: t().app.config.bank.name, code, minutes: codeMinutes(first!.text) }));
+    expect(first!.text).not.toContain('verification code');
+
+    const id = await idOf(started);
+    t().clock.advance(61_000);
+    expect((await t().app.registrations.resend(id, 'ig')).ok).toBe(true);
+    await t().app.registrations.settled();
+    const again = mailsTo(input.email).at(-1)!;
+    expect(again.subject).toBe(tr('ig', 'email.verify.subject', { code: t().mailer.lastCode(input.email), bank: t().app.config.bank.name }));
+  });
 
   it('creates nothing until the code is right; the right code opens the customer, verified, with an account, and the same token is the session', async () => {
     const input = details();

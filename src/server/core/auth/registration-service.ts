@@ -7,7 +7,7 @@ import type { Logger } from '../../log.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/ports.ts';
 import type { RegisterInput } from '../../../lib/schemas.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
-import { profileLocale } from '../../../i18n/locales.ts';
+import { defaultLocale, profileLocale, type Locale } from '../../../i18n/locales.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { openSavingsAccount } from '../accounts/account-repository.ts';
@@ -195,7 +195,8 @@ export function createRegistrations(deps: {
   }
 
   return {
-    async register(input: RegisterInput, meta: SessionMeta = {}): Promise<Result<RegistrationStarted>> {
+    /** `language`: the one the form was filled in (issue 18), for the verification code's email; no profile holds one yet. */
+    async register(input: RegisterInput, meta: SessionMeta = {}, language: Locale = defaultLocale): Promise<Result<RegistrationStarted>> {
       const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
       if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
       const ip = meta.ip ?? 'unknown';
@@ -247,7 +248,7 @@ export function createRegistrations(deps: {
 
       if (outcome === 'new') {
         afterAnswer(
-          () => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: input.email, firstName: input.first_name, code, minutes }), 'email_verification'),
+          () => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: input.email, firstName: input.first_name, code, minutes, language }), 'email_verification'),
           'code',
         );
       } else {
@@ -319,7 +320,7 @@ export function createRegistrations(deps: {
     },
 
     /** POST /v1/onboarding/resend-otp for a registration: one a minute, 5 in all; the old code dies. */
-    async resend(registrationId: string): Promise<Result<{ message: string }>> {
+    async resend(registrationId: string, language: Locale = defaultLocale): Promise<Result<{ message: string }>> {
       const row = await live(registrationId);
       if (!row) return fail('INVALID_OTP', 'This registration has expired. Fill in the registration form again.');
       const now = clock.now();
@@ -351,7 +352,7 @@ export function createRegistrations(deps: {
         });
       }
       if (row.outcome === 'new') {
-        afterAnswer(() => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, code, minutes }), 'email_verification'), 'code');
+        afterAnswer(() => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, code, minutes, language }), 'email_verification'), 'code');
       }
       log.info('registration.code_resent', { registration: row.id });
       return succeed({ message: `We have sent a new code to ${row.email}.` });

@@ -14,7 +14,7 @@ export const POST = endpoint(async (context) => {
   const input = await parseInput(context.request, registerSchema);
   if (!input.ok) return input;
   const { app } = context.locals;
-  const result = await app.registrations.register(input.value, requestMeta(context));
+  const result = await app.registrations.register(input.value, requestMeta(context), context.locals.locale);
   if (!result.ok) return result;
   setSessionCookie(context.cookies, publicUrlOf(context), result.value.token, app.config.session.absoluteMs / 1000);
   return jsonSuccess(result.value, result.value.message, 201);

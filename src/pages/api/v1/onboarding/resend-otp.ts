@@ -7,7 +7,7 @@ export const POST = endpoint(async (context) => {
   if (!caller.ok) return caller;
   const { app } = context.locals;
   const result =
-    caller.value.kind === 'pending' ? await app.registrations.resend(caller.value.registration.id) : await app.onboarding.resendVerificationCode(caller.value.user.id);
+    caller.value.kind === 'pending' ? await app.registrations.resend(caller.value.registration.id, context.locals.locale) : await app.onboarding.resendVerificationCode(caller.value.user.id);
   if (!result.ok) return result;
   return jsonSuccess(null, result.value.message);
 });
