@@ -5,7 +5,8 @@ import { inProcessApi } from '../../testing/in-process-api.ts';
 import { expectLedgerBalanced } from '../../testing/balances.ts';
 import { inTransaction } from '../ledger/ledger.ts';
 import { countRequestPayment, requestPaidJob } from './request-payments.ts';
-import { publicViewPolicy } from './payment-request-service.ts';
+import { publicViewPolicy, shareText } from './payment-request-service.ts';
+import { t as tr } from '../../../i18n/translate.ts';
 import { requestAlphabet, requestReferencesIn } from '../../../lib/payment-request-schemas.ts';
 import { safeNextPath } from '../../../lib/safe-next.ts';
 
@@ -109,6 +110,30 @@ describeOnEngines('payment requests on %s', (t) => {
       `Your request ${created.reference} was paid: NGN100.00`,
       `Your request ${created.reference} was partly paid: NGN1,000.00`,
     ].sort());
+  });
+
+  it('the paid email is written in the language on the requester’s profile (issue 18); the share text in the one asked for', async () => {
+    const ada = await requester();
+    await app().db.updateTable('users').set({ language: 'ig' }).where('id', '=', ada.userId).execute();
+    const created = await request(ada, { amount: naira(2_500), note: 'Nri ehihie' });
+    expect((await inbound(ada.accountNumber, naira(1_000), created.reference)).ok).toBe(true);
+    await app().jobs.runDue();
+    const mail = t().mailer.sent.filter((sent) => sent.to === ada.email).find((sent) => sent.subject === tr('ig', 'requests.email.subjectPartly', { reference: created.reference, amount: 'NGN1,000.00' }));
+    expect(mail, t().mailer.sent.map((sent) => sent.subject).join(' | ')).toBeDefined();
+    const lines = mail!.text.trim().split('\n\n');
+    expect(lines[1]).toMatch(new RegExp(`^Akwụọla ụfọdụ n’arịrịọ ịkwụ ụgwọ gị ${created.reference} \\(Nri ehihie\\): ₦1,000\\.00 batara site n’aka BAKARE TUNDE na .+\\.$`));
+    expect(lines[2]).toBe(tr('ig', 'requests.email.askedSoFar', { requested: '₦2,500.00', paid: '₦1,000.00' }));
+    expect(lines[3]).toBe(tr('ig', 'requests.email.inAccount'));
+    expect(mail!.text).not.toMatch(/Your payment request|Hello/);
+
+    const hausa = shareText({ name: 'ADA OBI', amountKobo: naira(2_500), note: 'Abinci', link: created.link, accountNumber: ada.accountNumber, bankName: 'Bank', reference: created.reference }, 'ha');
+    expect(hausa.split('\n')).toEqual([
+      'ADA OBI yana neman ka biya ₦2,500.00 don "Abinci".',
+      `Biya a nan: ${created.link}`,
+      `Ko daga kowane bankin Najeriya: Bank, asusu ${ada.accountNumber} (ADA OBI), tare da ${created.reference} a bayanin.`,
+    ]);
+    // The API's share_text stays English.
+    expect(created.share_text).toContain('ADA OBI is asking you to pay ₦2,500.00 for "Nri ehihie".');
   });
 
   it('counts a credit once, and two payments at the same time both count', async () => {
