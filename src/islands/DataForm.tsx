@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DataPlan, Network } from '../lib/bills.ts';
 import { dataDetailsCheck } from '../lib/checks/data.ts';
-import { findPlan, plansByPeriod, planSummary } from '../lib/payment-rules.ts';
+import { findPlan, plansByPeriod, planSummary } from '../lib/data-plans.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { selectPlan, setProviders, showPlans } from '../stores/data.ts';

@@ -13,7 +13,7 @@ export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, meterTypes, normal
  */
 
 export type Network = { id: string; name: string };
-export type { DataPlan } from './payment-rules.ts';
+export type { DataPlan } from './data-plans.ts';
 export type MeterType = 'prepaid' | 'postpaid';
 export type Disco = { id: string; name: string; short_name: string; meter_types: MeterType[]; min_amount: number; max_amount: number };
 export type CableProvider = { id: string; name: string };

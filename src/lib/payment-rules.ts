@@ -1,14 +1,11 @@
 import { parseNairaInput } from './amount-input.ts';
 import { formatNaira, type Kobo } from './money.ts';
 
-/** A data bundle as the catalogue lists it (amount in kobo). */
-export type DataPlan = { id: string; name: string; amount: number; validity: string; size: string; period: 'daily' | 'weekly' | 'monthly' };
-
 /**
  * The payment forms' rules and helpers that need no zod, so the islands can use them without
  * carrying zod to the browser (src/lib/form-rules.ts says why). The modules that define the
  * server's schemas re-export them from here: transfer-form.ts, airtime-form.ts, data-form.ts,
- * bills.ts, money-schemas.ts, confirm-step.ts.
+ * bills.ts, money-schemas.ts, confirm-step.ts. The data plans' helpers are in data-plans.ts.
  */
 
 /** ₦1bn: far above every tier's daily limit (money-schemas.ts's koboAmountSchema). */
@@ -104,32 +101,6 @@ export function quickAmountLabel(amount: number): string {
  */
 export function airtimeFingerprint(details: { network_id: string; phone_number: string; amount: number }): string {
   return JSON.stringify([details.network_id, details.phone_number, details.amount]);
-}
-
-export const planPeriodLabels: Record<DataPlan['period'], string> = { daily: 'Daily plans', weekly: 'Weekly plans', monthly: 'Monthly plans' };
-
-/** A network's plans by how long they last (daily, weekly, monthly), in the provider's order within each; empty groups left out. */
-export function plansByPeriod(plans: readonly DataPlan[]): { period: DataPlan['period']; label: string; plans: DataPlan[] }[] {
-  const periods: DataPlan['period'][] = ['daily', 'weekly', 'monthly'];
-  return periods.flatMap((period) => {
-    const inPeriod = plans.filter((plan) => plan.period === period);
-    return inPeriod.length > 0 ? [{ period, label: planPeriodLabels[period], plans: inPeriod }] : [];
-  });
-}
-
-/** "1GB for 1 day": what a plan gives, as the confirm step and the island's summary say it. */
-export function planSummary(plan: Pick<DataPlan, 'size' | 'validity'>): string {
-  return `${plan.size} for ${plan.validity}`;
-}
-
-/** "1GB Daily · 1GB for 1 day · ₦500.00": one line for a plan, e.g. in a message. */
-export function planLabel(plan: DataPlan): string {
-  return `${plan.name} · ${planSummary(plan)} · ${formatNaira(plan.amount)}`;
-}
-
-/** The plan chosen, if it is one of the network's plans (a plan of another network is no choice at all). */
-export function findPlan(plans: readonly DataPlan[] | undefined, planId: string | undefined): DataPlan | undefined {
-  return planId ? plans?.find((plan) => plan.id === planId) : undefined;
 }
 
 /** The purchase one idempotency key stands for (see airtimeFingerprint): any change is a new key. */

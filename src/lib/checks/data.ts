@@ -1,6 +1,6 @@
 import { checkForm, type FormCheck, type FormInput } from '../form-rules.ts';
 import { mobileNumber, providerId } from './billing.ts';
-import { normaliseMobileNumber } from '../payment-rules.ts';
+import { normaliseMobileNumber } from '../mobile-number.ts';
 
 /** data-form.ts's dataDetailsSchema, for the data island. */
 
