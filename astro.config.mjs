@@ -26,11 +26,9 @@ const islandRuntime = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]
 
 export default defineConfig({
   output: 'server',
-  // middleware: the adapter's handler renders and never looks at the disk; scripts/serve.mjs serves
-  // dist/client's files itself. No streaming: a page goes out as one piece instead of a web stream
-  // of small chunks (GET /login ~38 % more pages a second; nothing here renders slowly enough to
-  // gain from sending the head early). Issue 16.
-  adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024, experimentalDisableStreaming: true }),
+  // middleware (issue 16): the adapter's handler only renders; scripts/serve.mjs serves dist/client's
+  // files itself, so a page no longer costs a stat() of the disk on libuv's pool (shared with argon2).
+  adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024 }),
   integrations: [react(), hydrateOnInteraction(), precompress()],
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   security: {

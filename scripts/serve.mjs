@@ -1,6 +1,8 @@
-// Serves the built app: Astro's handler for everything, except hashed client assets that have
-// a precompressed copy (scripts/precompress.mjs), which go out as brotli or gzip. On slow mobile
-// data that turns ~325 kB of island JavaScript into ~90 kB on the wire.
+// Serves the built app: the files of dist/client (found once, at start) from disk, hashed client
+// assets as brotli or gzip when they have a precompressed copy (scripts/precompress.mjs; on slow
+// mobile data that turns ~325 kB of island JavaScript into ~90 kB on the wire), and everything
+// else through Astro's handler (the adapter in middleware mode: it never looks at the disk, where
+// its standalone handler stat()ed dist/client for every page, issue 16).
 // Start: the configuration is parsed and the database opened and migrated before it listens;
 // a bad setting exits 1 with one JSON line naming the variable. Every line it writes is JSON,
 // with one access line per request. SIGTERM/SIGINT drain the requests under way (10 s at most),
@@ -12,7 +14,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { undecodableApiAnswer } from './undecodable-url.mjs';
+import { isUndecodable, undecodableApiAnswer } from './undecodable-url.mjs';
 import { installJsonConsole } from './json-console.mjs';
 import { admissionGate, gracefulStop, withAccessLog } from './http-lifecycle.mjs';
 
@@ -58,29 +60,62 @@ try {
 }
 const { log } = started;
 
-const types = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json' };
+const types = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
 const encodings = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ];
 
-function precompressed(request) {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const pathname = (request.url ?? '').split('?')[0];
-  const type = types[path.extname(pathname)];
-  if (!pathname.startsWith('/_astro/') || !type) return null;
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  for (const [encoding, suffix] of encodings) {
-    if (!new RegExp(`(^|[\\s,])${encoding}($|[\\s,;])`).test(accepted)) continue;
-    const file = path.join(clientDir, path.posix.normalize(pathname)) + suffix;
-    if (!file.startsWith(clientDir + path.sep)) return null;
-    try {
-      return { file, encoding, type, size: fs.statSync(file).size };
-    } catch {
-      // no compressed copy of this one
+/** dist/client's files by URL path (what the build made; nothing is added while serving). */
+const staticFiles = new Map();
+(function collect(dir, prefix) {
+  if (!fs.existsSync(dir)) return;
+  for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, item.name);
+    if (item.isDirectory()) collect(file, `${prefix}${item.name}/`);
+    else if (!item.name.endsWith('.br') && !item.name.endsWith('.gz')) {
+      const stat = fs.statSync(file);
+      const compressed = encodings.filter(([, suffix]) => fs.existsSync(file + suffix)).map(([encoding, suffix]) => ({ encoding, file: file + suffix, size: fs.statSync(file + suffix).size }));
+      staticFiles.set(`${prefix}${item.name}`, { file, size: stat.size, etag: `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`, lastModified: stat.mtime.toUTCString(), type: types[path.extname(item.name)] ?? 'application/octet-stream', compressed });
     }
   }
-  return null;
+})(clientDir, '/');
+
+/** A GET or HEAD of one of dist/client's files: sent from disk (304 when the browser has it), else false. */
+function serveStatic(request, response) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  const entry = staticFiles.get(query >= 0 ? url.slice(0, query) : url);
+  if (!entry) return false;
+  const immutable = url.startsWith('/_astro/');
+  const headers = { 'content-type': entry.type, 'x-content-type-options': 'nosniff', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0', etag: entry.etag, 'last-modified': entry.lastModified };
+  // The same URL has compressed copies, so caches must key it on Accept-Encoding either way.
+  if (entry.compressed.length > 0) headers.vary = 'accept-encoding';
+  if (request.headers['if-none-match'] === entry.etag) {
+    response.writeHead(304, headers);
+    response.end();
+    return true;
+  }
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const copy = entry.compressed.find(({ encoding }) => new RegExp(`(^|[\\s,])${encoding}($|[\\s,;])`).test(accepted));
+  response.writeHead(200, { ...headers, 'content-length': copy ? copy.size : entry.size, ...(copy ? { 'content-encoding': copy.encoding } : {}) });
+  if (request.method === 'HEAD') response.end();
+  else fs.createReadStream(copy ? copy.file : entry.file).pipe(response);
+  return true;
 }
 
 let lifecycle;
@@ -102,22 +137,13 @@ export const server = http.createServer(withAccessLog(gate.wrap((request, respon
     response.writeHead(undecodable.status, undecodable.headers);
     return response.end(undecodable.body);
   }
-  const asset = precompressed(request);
-  if (!asset) {
-    // The same URL has compressed copies, so caches must key it on Accept-Encoding either way.
-    if ((request.url ?? '').startsWith('/_astro/')) response.setHeader('vary', 'accept-encoding');
-    return handler(request, response);
+  if (serveStatic(request, response)) return;
+  // As the adapter's standalone handler did: a request line it cannot percent-decode is refused.
+  if (isUndecodable(request.url ?? '')) {
+    response.writeHead(400);
+    return response.end('Bad request.');
   }
-  response.writeHead(200, {
-    'content-type': asset.type,
-    'content-encoding': asset.encoding,
-    'content-length': asset.size,
-    'cache-control': 'public, max-age=31536000, immutable',
-    vary: 'accept-encoding',
-    'x-content-type-options': 'nosniff',
-  });
-  if (request.method === 'HEAD') return response.end();
-  fs.createReadStream(asset.file).pipe(response);
+  return handler(request, response);
 }), { log, trustsPeer: started.trustsPeer }));
 lifecycle = gracefulStop(server, { graceMs: 10_000, log, closeApp: () => serverProcess.close() });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from './lagos-time.ts';
+import { lagosDate, lagosDayStartUtc, lagosHour, lastMonths, monthFormatsFor, toLagosIso } from './lagos-time.ts';
 
 describe('Lagos time', () => {
   it('shifts UTC by one hour, across midnight', () => {
@@ -13,5 +13,15 @@ describe('Lagos time', () => {
   it('lists the last months across a year boundary', () => {
     expect(lastMonths(new Date('2026-02-10T10:00:00Z'), 4)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
     expect(lastMonths(new Date('2026-12-31T23:30:00Z'), 1)).toEqual(['2027-01']);
+  });
+  it('gives the hour Intl gives for Africa/Lagos, every hour of a day and across a year', () => {
+    const intl = new Intl.DateTimeFormat('en-NG', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Africa/Lagos' });
+    for (let at = Date.parse('2026-01-01T00:30:00Z'); at < Date.parse('2027-01-02T00:00:00Z'); at += 7 * 3_600_000 + 60_000) {
+      expect(lagosHour(new Date(at))).toBe(Number(intl.format(at)));
+    }
+  });
+  it('makes the month formats once per language', () => {
+    expect(monthFormatsFor('ha')).toBe(monthFormatsFor('ha'));
+    expect(monthFormatsFor('en').long.format(new Date('2026-11-15T12:00:00Z'))).toBe('November 2026');
   });
 });

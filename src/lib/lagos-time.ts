@@ -22,6 +22,11 @@ export function lagosDate(value: Date | string): string {
   return shifted(date).toISOString().slice(0, 10);
 }
 
+/** The hour (0–23) of the bank's day: what Intl gives for Africa/Lagos, without making a formatter. */
+export function lagosHour(value: Date): number {
+  return shifted(value).getUTCHours();
+}
+
 /** YYYY-MM of the bank's month. */
 export function lagosMonth(value: Date | string): string {
   return lagosDate(value).slice(0, 7);
@@ -70,4 +75,15 @@ export function formatLagosDateTime(value: string, locale: Locale = 'en'): strin
 }
 export function formatLagosDate(value: string, locale: Locale = 'en'): string {
   return formatsFor(locale).dateOnly.format(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
+}
+
+const monthFormats = new Map<Locale, { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>();
+/** Intl's month names in `locale` ("Nov"; "November 2026"), read as UTC: made once per language, not per page (issue 16). */
+export function monthFormatsFor(locale: Locale): { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat } {
+  let formats = monthFormats.get(locale);
+  if (!formats) {
+    formats = { short: new Intl.DateTimeFormat(localeTags[locale], { month: 'short', timeZone: 'UTC' }), long: new Intl.DateTimeFormat(localeTags[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }) };
+    monthFormats.set(locale, formats);
+  }
+  return formats;
 }
