@@ -44,6 +44,7 @@ test.describe('languages: address, security question, KYC, settings and limits',
     if (!js) {
       await page.getByRole('button', { name: 'Nuna ƙananan hukumomin wannan jiha' }).click();
       await screen.ready();
+      await expect(screen.notice).toHaveText('Yanzu zaɓi ƙaramar hukumarka.');
     }
     await page.getByLabel('Ƙaramar hukuma').selectOption('Ikeja');
     await page.getByRole('button', { name: 'Ajiye adireshina' }).click();

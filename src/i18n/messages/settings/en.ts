@@ -163,6 +163,7 @@ export const settingsEn = {
   'said.state.list': 'Choose a state from the list',
   'said.lga.required': 'Choose your local government area',
   'said.lga.state': 'Choose a local government area in the state you chose',
+  'said.lga.now': 'Now choose your local government area.',
   'said.question.choose': 'Choose a question',
   'said.question.list': 'Choose a question from the list',
   'said.question.alreadySet': 'Your security question is already set. Change it from your settings.',

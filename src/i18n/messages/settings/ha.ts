@@ -161,6 +161,7 @@ export const settingsHa: Record<SettingsKey, string> = {
   'said.state.list': 'Zaɓi jiha daga jerin',
   'said.lga.required': 'Zaɓi ƙaramar hukumarka',
   'said.lga.state': 'Zaɓi ƙaramar hukuma da ke cikin jihar da ka zaɓa',
+  'said.lga.now': 'Yanzu zaɓi ƙaramar hukumarka.',
   'said.question.choose': 'Zaɓi tambaya',
   'said.question.list': 'Zaɓi tambaya daga jerin',
   'said.question.alreadySet': 'An riga an saita tambayar tsaronka. Canza ta daga saitunanka.',

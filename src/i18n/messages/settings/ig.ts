@@ -161,6 +161,7 @@ export const settingsIg: Record<SettingsKey, string> = {
   'said.state.list': 'Họrọ steeti site na ndepụta',
   'said.lga.required': 'Họrọ ọchịchị ime obodo gị',
   'said.lga.state': 'Họrọ ọchịchị ime obodo dị na steeti ị họrọ',
+  'said.lga.now': 'Ugbu a, họrọ ọchịchị ime obodo gị.',
   'said.question.choose': 'Họrọ ajụjụ',
   'said.question.list': 'Họrọ ajụjụ site na ndepụta',
   'said.question.alreadySet': 'Ị tọọla ajụjụ nchekwa gị. Gbanwee ya site na ntọala gị.',

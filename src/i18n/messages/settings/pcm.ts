@@ -161,6 +161,7 @@ export const settingsPcm: Record<SettingsKey, string> = {
   'said.state.list': 'Choose one state from the list',
   'said.lga.required': 'Choose your local government area',
   'said.lga.state': 'Choose local government area wey dey inside the state wey you choose',
+  'said.lga.now': 'Now, choose your local government area.',
   'said.question.choose': 'Choose one question',
   'said.question.list': 'Choose one question from the list',
   'said.question.alreadySet': 'You don set your security question already. Change am from your settings.',

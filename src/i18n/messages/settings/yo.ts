@@ -161,6 +161,7 @@ export const settingsYo: Record<SettingsKey, string> = {
   'said.state.list': 'Yan ìpínlẹ̀ kan nínú àkójọ',
   'said.lga.required': 'Yan ìjọba ìbílẹ̀ rẹ',
   'said.lga.state': 'Yan ìjọba ìbílẹ̀ kan tó wà nínú ìpínlẹ̀ tí o yàn',
+  'said.lga.now': 'Ní báyìí, yan ìjọba ìbílẹ̀ rẹ.',
   'said.question.choose': 'Yan ìbéèrè kan',
   'said.question.list': 'Yan ìbéèrè kan nínú àkójọ',
   'said.question.alreadySet': 'O ti ṣètò ìbéèrè ààbò rẹ tẹ́lẹ̀. Yí i padà láti inú ètò rẹ.',
