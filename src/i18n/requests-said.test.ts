@@ -7,7 +7,7 @@ import { kobo } from '../lib/money.ts';
 import { parseValues } from '../server/http/api.ts';
 import { scheduleFormSchema } from '../lib/scheduled-transfer-schemas.ts';
 import { readPaymentRequestForm } from '../server/http/payment-request-form.ts';
-import { saySchedule } from '../server/http/scheduled-transfer-words.ts';
+import { saySchedule, sayScheduleFailure } from '../server/http/scheduled-transfer-words.ts';
 
 /** Issue 18, wave 3: what the money words, the request and schedule forms say, said again in every language. */
 const others = locales.filter((locale) => locale !== 'en');
@@ -82,5 +82,15 @@ describe('the request and schedule forms’ messages', () => {
     expect(earliest).toContain('08:00');
     expect(earliest).not.toContain('Mar 2030');
     expect(saySchedule('en', 'This scheduled transfer is cancelled, so it cannot be paused.')).toBe('This scheduled transfer is cancelled, so it cannot be paused.');
+  });
+
+  it('words a schedule form’s failure while its code is known: the service’s sentence, else the code’s own', () => {
+    const early = 'Transfers go at 08:00 Lagos time, so the first one can be on 2 Mar 2030 at the earliest';
+    const said = sayScheduleFailure('ig', { code: 'VALIDATION_FAILED', message: early, errors: { first_date: [early] } });
+    expect(said.message).toBe(said.errors?.first_date?.[0]);
+    expect(said.message).toMatch(/^Nzipu ego na-aga n’elekere 08:00 oge Legọs/);
+    expect(sayScheduleFailure('ig', { code: 'ACCOUNT_NOT_FOUND', message: 'A sentence no catalogue has.' }).message).toBe(t('ig', 'error.ACCOUNT_NOT_FOUND'));
+    const english = { code: 'ACCOUNT_NOT_FOUND', message: 'A sentence no catalogue has.' };
+    expect(sayScheduleFailure('en', english)).toBe(english);
   });
 });

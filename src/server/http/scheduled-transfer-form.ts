@@ -14,6 +14,8 @@ import { parseValues } from './api.ts';
 import { emptyView, failureView, readFormValues, type FormView } from './forms.ts';
 import type { PayingAccount } from './payment-kinds/scope.ts';
 import { aboutThePin } from './payment-kinds/scope.ts';
+import { sayScheduleFailure } from './scheduled-transfer-words.ts';
+import { defaultLocale, type Locale } from '../../i18n/locales.ts';
 
 /**
  * The no-JavaScript steps of /transfers/scheduled/new (issue 19), in the shape of the payment
@@ -47,15 +49,17 @@ export function carriedFields(details: ScheduleFormInput): Record<string, string
   };
 }
 
-export function scheduleFormPage(deps: { app: App; user: UserJson; account: PayingAccount }) {
+export function scheduleFormPage(deps: { app: App; user: UserJson; account: PayingAccount; locale?: Locale }) {
   const { app, user, account } = deps;
+  const locale = deps.locale ?? defaultLocale;
   const banks = bankList(app.config.bank);
   const self = banks.find((bank) => bank.is_self)!;
 
   function detailsScreen(values: Record<string, string>, failure: Failure | null, notice: string | null = null): ScheduleScreen {
     const kept: Record<string, string> = {};
     for (const field of detailFields) if (values[field] !== undefined) kept[field] = values[field];
-    const view = failure ? failureView(kept, failure, ['pin']) : { ...emptyView(notice), values: kept };
+    // Worded in the customer's language while the code is still known (its own sentence when the catalogue has not got the service's).
+    const view = failure ? failureView(kept, sayScheduleFailure(locale, failure), ['pin']) : { ...emptyView(notice), values: kept };
     view.formError = summaryMessage(view.formError, view.errors);
     return { step: 'details', view };
   }
@@ -65,7 +69,7 @@ export function scheduleFormPage(deps: { app: App; user: UserJson; account: Payi
     if (!enquiry.ok) return detailsScreen(carriedFields(details) as Record<string, string>, enquiry);
     const interbank = details.bank_code !== self.code;
     const shown = { recipientName: enquiry.value.account_name, bankName: enquiry.value.bank_name, charges: transferCharges(app.config.money, details.amount, interbank ? 'interbank' : 'local'), interbank };
-    const view = problem ? failureView({}, problem, ['pin']) : emptyView();
+    const view = problem ? failureView({}, sayScheduleFailure(locale, problem), ['pin']) : emptyView();
     view.formError = summaryMessage(view.formError, view.errors);
     return { step: 'confirm', view, details, shown, key, fingerprint: fingerprintOf(details) };
   }

@@ -2,7 +2,7 @@ import { formatNaira } from '../../lib/money.ts';
 import { formatLagosDate } from '../../lib/lagos-time.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
-import { recognise, sayAgain, sayFieldErrors, t } from '../../i18n/translate.ts';
+import { recognise, sayAgain, sayFailure, t } from '../../i18n/translate.ts';
 import type { ScheduledTransferJson } from '../core/scheduled-transfers/scheduled-transfer-service.ts';
 
 /**
@@ -70,6 +70,21 @@ export function saySchedule(locale: Locale, english: string): string {
   return t(locale, known.key, params);
 }
 
+/**
+ * A failure in the customer's language before it becomes a screen: its sentence from the catalogue
+ * (a schedule's status and date said too), else the code's own; its field messages likewise.
+ */
+export function sayScheduleFailure<F extends { code: string; message: string; errors?: Record<string, string[]> }>(locale: Locale, failure: F): F {
+  if (locale === defaultLocale) return failure;
+  const say = (message: string) => (recognise(message) ? saySchedule(locale, message) : sayAgain(locale, message));
+  const said = sayFailure(locale, failure);
+  return {
+    ...failure,
+    message: recognise(failure.message) ? saySchedule(locale, failure.message) : said.message,
+    ...(failure.errors ? { errors: Object.fromEntries(Object.entries(failure.errors).map(([field, messages]) => [field, messages.map(say)])) } : {}),
+  };
+}
+
 /** A form screen's words (FormView) with the schedule's sentences said in the customer's language. */
 export function sayScheduleView<V extends { formError: string | null; notice: string | null; errors: Record<string, string[]> }>(locale: Locale, view: V): V {
   if (locale === defaultLocale) return view;
@@ -78,6 +93,6 @@ export function sayScheduleView<V extends { formError: string | null; notice: st
     ...view,
     formError: view.formError === null ? null : say(view.formError),
     notice: view.notice === null ? null : say(view.notice),
-    errors: Object.fromEntries(Object.entries(sayFieldErrors('en', view.errors)).map(([field, messages]) => [field, messages.map(say)])),
+    errors: Object.fromEntries(Object.entries(view.errors).map(([field, messages]) => [field, messages.map(say)])),
   };
 }
