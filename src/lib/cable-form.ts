@@ -54,8 +54,3 @@ export function currentPackageText(customer: Pick<CableCustomer, 'current_packag
 export function smartcardFingerprint(details: { provider_id: string; smartcard_number: string }): string {
   return JSON.stringify([details.provider_id, numberDigits(details.smartcard_number)]);
 }
-
-/** One intended purchase on the island's single screen: the card and the package. */
-export function cablePurchaseFingerprint(details: { provider_id: string; smartcard_number: string }, packageId: string): string {
-  return JSON.stringify([details.provider_id, numberDigits(details.smartcard_number), packageId]);
-}

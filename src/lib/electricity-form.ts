@@ -64,11 +64,6 @@ export function meterFingerprint(meter: MeterDetails): string {
   return JSON.stringify([meter.provider_id, meter.meter_type, numberDigits(meter.meter_number)]);
 }
 
-/** One intended purchase on the island's single screen: the meter and the amount. */
-export function electricityPurchaseFingerprint(meter: MeterDetails, amount: number): string {
-  return JSON.stringify([meter.provider_id, meter.meter_type, numberDigits(meter.meter_number), amount]);
-}
-
 /**
  * The meter type to show as chosen for a DisCo: the one already chosen if the DisCo sells it,
  * the only one it sells otherwise, else none (the customer chooses).
