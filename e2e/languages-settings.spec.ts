@@ -105,6 +105,15 @@ test.describe('languages: address, security question, KYC, settings and limits',
     await expect(page.locator('#pin-pin-error')).toHaveText('PIN yẹn rọrùn jù láti gbà: yẹra fún nọ́ńbà kan náà léraléra àti ọ̀wọ́ bíi 1234');
     await expect(page.getByText('too easy to guess')).toHaveCount(0);
 
+    // A wrong current PIN: refused with the tries left, in Yoruba (from the API with JavaScript, from the page without).
+    await pin.getByLabel('PIN lọ́wọ́lọ́wọ́').fill('9630');
+    await pin.getByLabel('PIN tuntun', { exact: true }).fill('2580');
+    await pin.getByLabel('Jẹ́rìí sí PIN tuntun').fill('2580');
+    await pin.getByRole('button', { name: 'Yí PIN mi padà' }).click();
+    await screen.ready();
+    await expect(page.locator('#pin-current_pin-error')).toContainText('PIN kò tọ́. Ìgbìyànjú');
+    await expect(page.getByText('Wrong PIN')).toHaveCount(0);
+
     // The new PIN the same as the current one: the service refuses it, in Yoruba.
     await pin.getByLabel('PIN lọ́wọ́lọ́wọ́').fill(customer.pin);
     await pin.getByLabel('PIN tuntun', { exact: true }).fill(customer.pin);
