@@ -174,7 +174,7 @@ export const requestsHa: Record<keyof typeof requestsEn, string> = {
   'said.requests.repeat': 'Zaɓi sau ɗaya, kowane mako ko kowane wata',
   'said.requests.endBefore': 'Ranar ƙarshe tana kafin tura kuɗi na farko',
   'said.requests.count': 'Yawan tura kuɗi cikakken lamba ne daga 1 zuwa {max}',
-  'said.requests.earliest': 'Ana tura kuɗi da ƙarfe 08:00 agogon Legas, don haka na farko zai iya kasancewa a ranar {date} a farko-farko',
+  'said.requests.earliest': 'Ana tura kuɗi da ƙarfe 08:00 agogon Legas, don haka na farko ba zai iya kasancewa kafin ranar {date} ba',
   'said.requests.yearAhead': 'Tura kuɗi na farko ba zai wuce shekara ɗaya daga yau ba',
   'said.requests.instantOff': 'Ka kashe tura kuɗi nan take zuwa wasu bankuna, don haka tsari zuwa wani banki ba zai iya aiki ba. Kunna su a Saituna, ƙarƙashin Iyakoki, ko ka tsara tura kuɗi a cikin bankin.',
   'said.requests.maxLive': 'Ba za ka iya samun fiye da tura kuɗi {max} da aka tsara ba. Fara soke wanda ba ka buƙata kuma.',

@@ -174,7 +174,7 @@ export const requestsIg: Record<keyof typeof requestsEn, string> = {
   'said.requests.repeat': 'Họrọ otu ugboro, kwa izu ma ọ bụ kwa ọnwa',
   'said.requests.endBefore': 'Ụbọchị njedebe dị tupu nzipu ego mbụ',
   'said.requests.count': 'Ọnụọgụ nzipu ego bụ ọnụọgụ zuru ezu site na 1 ruo {max}',
-  'said.requests.earliest': 'Nzipu ego na-aga n’elekere 08:00 oge Legọs, ya mere nke mbụ nwere ike ịbụ na {date} ka ọ kachasị ngwa',
+  'said.requests.earliest': 'Nzipu ego na-aga n’elekere 08:00 oge Legọs, ya mere nke mbụ enweghị ike ịdị tupu {date}',
   'said.requests.yearAhead': 'Nzipu ego mbụ agaghị akarị otu afọ site taa',
   'said.requests.instantOff': 'Ị gbanyụọla nzipu ego ozugbo gaa n’ụlọ akụ ndị ọzọ, ya mere nhazi gaa n’ụlọ akụ ọzọ enweghị ike ịrụ ọrụ. Gbanye ha na Ntọala, n’okpuru Oke, ma ọ bụ hazie nzipu ego n’ime ụlọ akụ a.',
   'said.requests.maxLive': 'Ị nweghị ike inwe karịa nzipu ego {max} ahaziri ahazi. Buru ụzọ kagbuo nke ị na-achọghị ọzọ.',
