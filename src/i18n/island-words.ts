@@ -126,10 +126,10 @@ export type BeneficiaryWords = Record<(typeof beneficiaryWords)[number], string>
 
 /** What the beneficiary check (src/lib/checks/beneficiary.ts) and the API's fixed answers can say. */
 export const beneficiarySayings = [
-  'said.account.required',
+  'said.requests.accountNumber',
   'said.freeze.tenDigits',
-  'said.bank.required',
-  'said.bank.list',
+  'said.requests.bank',
+  'said.requests.bankList',
   'said.bank.listFull',
   'said.nickname.long',
   'said.nickname.letters',

@@ -131,9 +131,6 @@ export const historyEn = {
   'history.report.myTransactions': 'My transactions',
   'history.report.myCases': 'My cases',
 
-  'said.account.required': 'Enter the 10-digit account number',
-  'said.bank.required': 'Choose the bank',
-  'said.bank.list': 'Choose the bank from the list',
   'said.bank.listFull': 'Choose the bank from the list.',
   'said.account.invalid': 'That is not a valid {bank} account number. Check it and try again.',
   'said.account.check': 'Check the account number',
@@ -150,8 +147,6 @@ export const historyEn = {
 
   'said.history.type': 'Choose money in, money out or both',
   'said.history.category': 'Choose a category from the list',
-  'said.history.date': 'Use a date like 2026-11-21',
-  'said.history.noDate': 'That date does not exist',
   'said.history.search': 'Search for at most 60 characters',
   'said.history.endBefore': 'The end date is before the start date',
   'said.history.check': 'Check this filter',

@@ -128,9 +128,6 @@ export const historyHa: { readonly [key in keyof typeof historyEn]: string } = {
   'history.report.myTransactions': 'Ma’amalolina',
   'history.report.myCases': 'Ƙorafe-ƙorafena',
 
-  'said.account.required': 'Shigar da lambar asusu mai lambobi 10',
-  'said.bank.required': 'Zaɓi bankin',
-  'said.bank.list': 'Zaɓi bankin daga jerin',
   'said.bank.listFull': 'Zaɓi bankin daga jerin.',
   'said.account.invalid': 'Wannan ba ingantacciyar lambar asusun {bank} ba ce. Duba ta ka sake gwadawa.',
   'said.account.check': 'Duba lambar asusun',
@@ -147,8 +144,6 @@ export const historyHa: { readonly [key in keyof typeof historyEn]: string } = {
 
   'said.history.type': 'Zaɓi kuɗin da suka shigo, kuɗin da suka fita ko duka biyun',
   'said.history.category': 'Zaɓi rukuni daga jerin',
-  'said.history.date': 'Rubuta rana kamar 2026-11-21',
-  'said.history.noDate': 'Wannan rana ba ta wanzu ba',
   'said.history.search': 'Nemanka kada ya wuce haruffa 60',
   'said.history.endBefore': 'Ranar ƙarshe tana gaban ranar farko',
   'said.history.check': 'Duba wannan matattara',

@@ -128,9 +128,6 @@ export const historyIg: { readonly [key in keyof typeof historyEn]: string } = {
   'history.report.myTransactions': 'Azụmahịa m',
   'history.report.myCases': 'Mkpesa m',
 
-  'said.account.required': 'Tinye nọmba akaụntụ nwere ọnụọgụ 10',
-  'said.bank.required': 'Họrọ ụlọ akụ',
-  'said.bank.list': 'Họrọ ụlọ akụ site na ndepụta',
   'said.bank.listFull': 'Họrọ ụlọ akụ site na ndepụta.',
   'said.account.invalid': 'Nke a abụghị nọmba akaụntụ {bank} ziri ezi. Lelee ya ma nwaa ọzọ.',
   'said.account.check': 'Lelee nọmba akaụntụ',
@@ -147,8 +144,6 @@ export const historyIg: { readonly [key in keyof typeof historyEn]: string } = {
 
   'said.history.type': 'Họrọ ego batara, ego pụrụ ma ọ bụ ha abụọ',
   'said.history.category': 'Họrọ ụdị site na ndepụta',
-  'said.history.date': 'Dee ụbọchị dịka 2026-11-21',
-  'said.history.noDate': 'Ụbọchị ahụ adịghị',
   'said.history.search': 'Ihe ị na-achọ ekwesịghị ịkarị mkpụrụedemede 60',
   'said.history.endBefore': 'Ụbọchị njedebe bu ụzọ ụbọchị mmalite',
   'said.history.check': 'Lelee nhọcha a',

@@ -128,9 +128,6 @@ export const historyPcm: { readonly [key in keyof typeof historyEn]: string } = 
   'history.report.myTransactions': 'My transactions',
   'history.report.myCases': 'My cases',
 
-  'said.account.required': 'Enter the 10-digit account number',
-  'said.bank.required': 'Choose the bank',
-  'said.bank.list': 'Choose the bank from the list',
   'said.bank.listFull': 'Choose the bank from the list.',
   'said.account.invalid': 'That one no be correct {bank} account number. Check am and try again.',
   'said.account.check': 'Check the account number',
@@ -147,8 +144,6 @@ export const historyPcm: { readonly [key in keyof typeof historyEn]: string } = 
 
   'said.history.type': 'Choose money wey enter, money wey comot or both',
   'said.history.category': 'Choose category from the list',
-  'said.history.date': 'Write the date like 2026-11-21',
-  'said.history.noDate': 'That date no exist',
   'said.history.search': 'Search no fit pass 60 letters',
   'said.history.endBefore': 'The end date dey before the start date',
   'said.history.check': 'Check this filter',

@@ -128,9 +128,6 @@ export const historyYo: { readonly [key in keyof typeof historyEn]: string } = {
   'history.report.myTransactions': 'Àwọn ìdúnàádúrà mi',
   'history.report.myCases': 'Àwọn ẹjọ́ mi',
 
-  'said.account.required': 'Tẹ nọ́ńbà àkáǹtì olónọ́ńbà mẹ́wàá',
-  'said.bank.required': 'Yan ilé-ìfowópamọ́',
-  'said.bank.list': 'Yan ilé-ìfowópamọ́ láti inú àkójọ',
   'said.bank.listFull': 'Yan ilé-ìfowópamọ́ láti inú àkójọ.',
   'said.account.invalid': 'Èyí kì í ṣe nọ́ńbà àkáǹtì {bank} tó tọ́. Ṣàyẹ̀wò rẹ̀ kí o sì tún gbìyànjú.',
   'said.account.check': 'Ṣàyẹ̀wò nọ́ńbà àkáǹtì náà',
@@ -147,8 +144,6 @@ export const historyYo: { readonly [key in keyof typeof historyEn]: string } = {
 
   'said.history.type': 'Yan owó tó wọlé, owó tó jáde tàbí méjèèjì',
   'said.history.category': 'Yan ẹ̀ka kan láti inú àkójọ',
-  'said.history.date': 'Kọ ọjọ́ bíi 2026-11-21',
-  'said.history.noDate': 'Ọjọ́ yẹn kò sí',
   'said.history.search': 'Ohun tí o ń wá kò gbọdọ̀ ju lẹ́tà 60 lọ',
   'said.history.endBefore': 'Ọjọ́ ìparí ṣáájú ọjọ́ ìbẹ̀rẹ̀',
   'said.history.check': 'Ṣàyẹ̀wò àṣàyàn yìí',
