@@ -2,14 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { callApi, newCustomer, onboardThroughApi } from './support/customers.ts';
 import { waitForCode } from './support/outbox.ts';
+import { ownRecordBirthDate, testBvns } from './support/kyc.ts';
 import { BasePage } from './page-models/base-page.ts';
 
 /**
  * Languages, onboarding and settings (issue 18), JavaScript on and off: the address step and the
  * security question in Hausa (a field error each, in Hausa), the KYC page in Igbo (a BVN field
- * error), the transaction PIN changed in Yoruba on /account/settings (a field error and a wrong
- * current PIN, then the notice), and the limits in Pidgin (a refused amount on /account/limits,
- * then a lowered limit and instant transfers turned off, with their notices).
+ * error, then a BVN no record has, with the tries left), the transaction PIN changed in Yoruba on
+ * /account/settings (a field error, a wrong current PIN and the current PIN again, then the
+ * notice), and the limits in Pidgin (a refused amount on /account/limits, then a lowered limit and
+ * instant transfers turned off, with their notices).
  */
 
 /** Chooses the browser's language as the picker would (its cookie); a signed-in page then writes it on the profile. */
@@ -85,6 +87,14 @@ test.describe('languages: address, security question, KYC, settings and limits',
     await page.getByRole('button', { name: 'Nyochaa BVN m' }).click();
     await screen.ready();
     await expect(screen.fieldError('bvn')).toHaveText('BVN gị nwere kpọmkwem ọnụọgụ 11');
+
+    // No record has this BVN: the service says so with the tries left, in Igbo (from the API with JavaScript, from the page without).
+    await page.getByLabel('BVN (Bank Verification Number)').fill(testBvns.notFound);
+    await page.getByLabel('Ụbọchị ọmụmụ').fill(ownRecordBirthDate);
+    await page.getByRole('button', { name: 'Nyochaa BVN m' }).click();
+    await screen.ready();
+    await expect(page.getByRole('alert')).toHaveText('Anyị ahụghị BVN ahụ. Lelee ọnụọgụ 11 ahụ (pịa *565*0# na ekwentị i ji debanye ya aha iji hụ ya). Ị nwere ike ịnwa ugboro 4 ọzọ taa.');
+    await expect(screen.fieldError('bvn')).toHaveText('Enweghị ndekọ BVN nwere ọnụọgụ 11 ndị a');
   });
 
   test('a Yoruba customer changes the transaction PIN in Yoruba', async ({ page, js }) => {

@@ -4,6 +4,7 @@ import { recognise, sayAgain, sayingsFor, t, type MessageParams } from './transl
 import type { MessageKey } from './messages/en.ts';
 import {
   addressSayings,
+  kycTriesSayings,
   bvnSayings,
   changePasswordSayings,
   changePinSayings,
@@ -108,6 +109,21 @@ describe('what the address, KYC and settings checks say, in every language', () 
     expect(sayAgain('ha', moneyWords.newTierLimits({ tier: 2, dailyDebitKobo: kobo(20_000_000), maxBalanceKobo: kobo(50_000_000) }))).toBe(
       'Yanzu kana a Mataki na 2: za ka iya turawa da kashe har ₦200,000.00 a rana, kuma mafi yawan kuɗin ajiyarka ₦500,000.00 ne.',
     );
+  });
+
+  it('says again the KYC service’s failed checks with the tries left, in every language', () => {
+    const samples: [string, MessageKey, MessageParams][] = [
+      ['We could not find that BVN. Check the 11 digits (dial *565*0# on the phone you registered it with to see it). You can try 3 more times today.', 'said.kyc.notFoundMany', { left: '3' }],
+      ['We could not find that BVN. Check the 11 digits (dial *565*0# on the phone you registered it with to see it). You can try 1 more time today.', 'said.kyc.notFoundOne', {}],
+      ['Your details do not match the record for this BVN. You cannot try again today.', 'said.kyc.mismatchNone', {}],
+      ['Your details do not match the record for this BVN. You can try 4 more times today.', 'said.kyc.mismatchMany', { left: '4' }],
+      ['You have tried to verify your address 5 times today. For your security, try again tomorrow (after midnight).', 'said.kyc.triedAddress', { count: '5' }],
+    ];
+    for (const [english, key, params] of samples) expect(recognise(english), english).toEqual({ key, params });
+    for (const locale of others) {
+      const said = sayingsFor(locale, kycTriesSayings(5));
+      for (const [english] of samples) expect(said[english], `${locale}: ${english}`).toBeTruthy();
+    }
   });
 
   it('words the password notice as the service does, in English, and with the count in every language', () => {

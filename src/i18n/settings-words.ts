@@ -1,4 +1,6 @@
 import { passwordMaxLength, passwordMinLength } from '../lib/checks/passwords.ts';
+import type { MessageKey } from './messages/en.ts';
+import type { MessageParams } from './translate.ts';
 
 /**
  * The words of the address, security-question, KYC and settings islands (issue 18, onboarding
@@ -70,6 +72,24 @@ export const bvnSayings = [
   'said.controlCharacters',
   'said.correctFields',
 ] as const;
+
+/**
+ * What the KYC service says of a failed check and of tries used up (src/server/core/kyc/kyc-service.ts),
+ * for each count of tries it can name: the page gives them to both KYC islands.
+ */
+export function kycTriesSayings(maxTries: number): (MessageKey | readonly [MessageKey, MessageParams])[] {
+  const many = Array.from({ length: Math.max(0, maxTries - 2) }, (_, index) => index + 2);
+  return [
+    ['said.kyc.triedBvn', { count: maxTries }],
+    ['said.kyc.triedAddress', { count: maxTries }],
+    'said.kyc.notFoundNone',
+    'said.kyc.notFoundOne',
+    ...many.map((left) => ['said.kyc.notFoundMany', { left }] as const),
+    'said.kyc.mismatchNone',
+    'said.kyc.mismatchOne',
+    ...many.map((left) => ['said.kyc.mismatchMany', { left }] as const),
+  ];
+}
 
 /** KycAddressForm on /kyc-verification: the address fields, then the proof of it. */
 export const kycAddressWords = [
