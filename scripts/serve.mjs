@@ -100,6 +100,12 @@ function serveStatic(request, response) {
   const url = request.url ?? '';
   const query = url.indexOf('?');
   const entry = staticFiles.get(query >= 0 ? url.slice(0, query) : url);
+  if (!entry && url.startsWith('/_astro/')) {
+    // Every asset the build made is in the map: another one is a plain 404 (the app's 404 page would cost a render).
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : 'Not found.');
+    return true;
+  }
   if (!entry) return false;
   const immutable = url.startsWith('/_astro/');
   const headers = { 'content-type': entry.type, 'x-content-type-options': 'nosniff', 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0', etag: entry.etag, 'last-modified': entry.lastModified };

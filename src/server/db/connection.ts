@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pgTypes from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { Database } from './schema.ts';
@@ -27,8 +28,16 @@ import * as language from './migrations/2026-11-22T2030_language.ts';
 
 export type Db = Kysely<Database>;
 
-// BIGINT (kobo, counters) comes back from pg as a string by default; kobo stays far below 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
+let pgLoaded: typeof pgTypes | undefined;
+/** pg loads with the first PostgreSQL connection: a server on SQLite never loads it (issue 16). */
+function pgModule(): typeof pgTypes {
+  if (!pgLoaded) {
+    pgLoaded = createRequire(import.meta.url)('pg') as typeof pgTypes;
+    // BIGINT (kobo, counters) comes back from pg as a string by default; kobo stays far below 2^53.
+    pgLoaded.types.setTypeParser(20, (value) => Number(value));
+  }
+  return pgLoaded;
+}
 
 /** `onQuery` sees every statement's SQL as it runs (tests count the statements a payment costs). */
 export function connect(database: Config['database'], log?: Logger, options: { onQuery?: (sql: string) => void } = {}): Db {
@@ -38,7 +47,7 @@ export function connect(database: Config['database'], log?: Logger, options: { o
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
     return new Kysely<Database>({ dialect: createNodeSqliteDialect(database.file), ...logged });
   }
-  const pool = new pg.Pool({ connectionString: database.url, max: 10, statement_timeout: 10_000 });
+  const pool = new (pgModule().Pool)({ connectionString: database.url, max: 10, statement_timeout: 10_000 });
   // The server ending an idle connection (restart, failover, an administrator) is emitted here;
   // with no listener it would crash the process. The pool has already dropped that connection.
   pool.on('error', (error) => log?.warn('db.idle_connection_lost', { error: error.message }));

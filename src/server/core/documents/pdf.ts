@@ -11,8 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as fontkit from 'fontkit';
+import type PDFKitDocument from 'pdfkit';
 import { formatNaira, kobo } from '../../../lib/money.ts';
 
 export const PAGE_WIDTH = 595;
@@ -180,6 +180,13 @@ function shaperFor(font: fontkit.Font): fontkit.Font {
 
 let loadedFonts: Record<PdfFont, LoadedFont> | undefined;
 
+// fontkit and PDFKit (~10 MiB of a server's memory between them) load with the first PDF or the
+// first measured text, not when the server starts (issue 16).
+let fontkitLoaded: typeof fontkit | undefined;
+const fontkitModule = () => (fontkitLoaded ??= createRequire(import.meta.url)('fontkit') as typeof fontkit);
+let pdfkitLoaded: typeof PDFKitDocument | undefined;
+const PDFDocument = () => (pdfkitLoaded ??= createRequire(import.meta.url)('pdfkit') as typeof PDFKitDocument);
+
 /** The absolute path of a font file. */
 export function fontFile(font: PdfFont): string {
   return createRequire(import.meta.url).resolve(fontModules[font]);
@@ -187,7 +194,7 @@ export function fontFile(font: PdfFont): string {
 
 function loadFont(font: PdfFont): LoadedFont {
   const data = readFileSync(fontFile(font));
-  const parsed = fontkit.create(data);
+  const parsed = fontkitModule().create(data);
   if (!('layout' in parsed)) throw new Error(`${fontModules[font]} is a font collection, not a font`);
   // fontkit keeps one glyph object per glyph id, with the characters of whichever text created it
   // first, and PDFKit's ToUnicode map takes those characters. Creating every glyph from the
@@ -364,7 +371,7 @@ export function writePdf(pages: readonly PdfPage[], info: PdfInfo = {}): Buffer 
   if (pages.length === 0) throw new Error('a PDF needs at least one page');
   const { regular, bold } = fonts();
   const created = info.creationDate ? pdfDate(info.creationDate) : undefined;
-  const doc = new PDFDocument({
+  const doc = new (PDFDocument())({
     autoFirstPage: false,
     compress: true,
     pdfVersion: '1.4',

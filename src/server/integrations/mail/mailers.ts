@@ -1,9 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../log.ts';
 import type { Mailer, MailMessage } from './ports.ts';
+
+/** nodemailer (~10 MiB of a server's memory) loads with the first mail, not when the server starts (issue 16). */
+async function transportOf(options: Parameters<typeof import('nodemailer').createTransport>[0]): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(options);
+}
 
 function toNodemailer(from: string, message: MailMessage) {
   return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments };
@@ -11,10 +17,11 @@ function toNodemailer(from: string, message: MailMessage) {
 
 /** SMTP through nodemailer, for real deployments (SMTP_URL). */
 export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail(toNodemailer(from, message));
+      transport ??= transportOf(smtpUrl);
+      await (await transport).sendMail(toNodemailer(from, message));
       log.info('mail.sent', { transport: 'smtp', subject: message.subject });
     },
   };
@@ -25,10 +32,11 @@ export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Ma
  * DATA_DIR/outbox as an .eml file, named so that a directory listing sorts by time.
  */
 export function createOutboxMailer(outboxDir: string, from: string, log: Logger): Mailer {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let composer: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      const info = await composer.sendMail(toNodemailer(from, message));
+      composer ??= transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
+      const info = await (await composer).sendMail(toNodemailer(from, message));
       await fs.mkdir(outboxDir, { recursive: true });
       const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`);
