@@ -22,7 +22,7 @@ function hydrateOnInteraction() {
 }
 
 /** The modules every island's page needs: React, react-dom, Astro's React renderer, and form-kit with what it imports. */
-const islandRuntime = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|src[\\/](islands[\\/]form-kit|lib[\\/]form-rules|lib[\\/]text|lib[\\/]checks[\\/]passwords)\./;
+const islandRuntime = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|src[\\/](islands[\\/]form-kit|lib[\\/]form-rules|lib[\\/]text)\./;
 
 export default defineConfig({
   output: 'server',
@@ -62,7 +62,13 @@ export default defineConfig({
             output: {
               // Every island page loads React, react-dom, Astro's renderer and form-kit (issue 14's
               // 75 kB cap): one file for them gzips about 0.8 kB smaller than three.
-              codeSplitting: { groups: [{ name: 'client', test: islandRuntime, priority: 10 }] },
+              // The password rules and fields, which only the sign-in and password forms need, in one file of their own.
+              codeSplitting: {
+                groups: [
+                  { name: 'client', test: islandRuntime, priority: 10 },
+                  { name: 'passwords', test: /src[\\/](islands[\\/]password-fields|lib[\\/]checks[\\/]passwords)\./, priority: 5 },
+                ],
+              },
             },
           },
         },

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Network } from '../lib/bills.ts';
 import { airtimeDetailsCheck, airtimeDetailsOf } from '../lib/checks/airtime.ts';
-import { airtimeQuickAmounts, quickAmountLabel } from '../lib/payment-rules.ts';
+import { airtimeQuickAmounts, quickAmountLabel } from '../lib/airtime-rules.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { setProviders } from '../stores/airtime.ts';

@@ -1,6 +1,7 @@
 import { api } from './api.ts';
 import { changePasswordCheck } from '../lib/checks/settings.ts';
-import { NewPasswordFields, TextField, type FormProps } from './form-kit.tsx';
+import { TextField, type FormProps } from './form-kit.tsx';
+import { NewPasswordFields } from './password-fields.tsx';
 import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
 import type { ChangePasswordWords } from '../i18n/settings-words.ts';
 

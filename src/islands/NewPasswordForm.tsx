@@ -1,5 +1,6 @@
 import { newPasswordFormCheck } from '../lib/checks/new-password.ts';
-import { FormMessage, NewPasswordFields, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { NewPasswordFields } from './password-fields.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { NewPasswordWords } from '../i18n/island-words.ts';
 

@@ -1,6 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type FocusEvent, type SubmitEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { ApiResponse } from '../lib/api-client.ts';
-import { newPasswordHint } from '../lib/checks/passwords.ts';
 import type { FieldErrors, FormCheck } from '../lib/form-rules.ts';
 
 /**
@@ -192,29 +191,6 @@ export function SubmitButton({ busy, children, busyText, name, value }: { busy: 
 
 /** What useSchemaForm answers: the values, errors and field bindings of one form. */
 export type SchemaForm = ReturnType<typeof useSchemaForm>;
-
-/**
- * A new password and its confirmation, with the password rule as a hint (registration, a reset,
- * a change of password). `bind` stands in for form.bind where the form tracks its changes itself;
- * `fresh` says "New password" where an old one is being replaced.
- */
-/** `words`: the labels and hint in the customer's language, `said`: the checks' English messages in it (else English). */
-export function NewPasswordFields({ form, bind = form.bind, fresh = true, words, said = {} }: { form: SchemaForm; bind?: SchemaForm['bind']; fresh?: boolean; words?: { label: string; confirm: string; hint: string }; said?: Record<string, string> }) {
-  const errorFor = (name: string) => { const message = form.errorFor(name); return message && (said[message] ?? message); };
-  return (
-    <>
-      <TextField
-        label={words?.label ?? (fresh ? 'New password' : 'Password')}
-        type="password"
-        autoComplete="new-password"
-        hint={words?.hint ?? newPasswordHint}
-        error={errorFor('password')}
-        {...bind('password')}
-      />
-      <TextField label={words?.confirm ?? (fresh ? 'Confirm new password' : 'Confirm password')} type="password" autoComplete="new-password" error={errorFor('password_confirmation')} {...bind('password_confirmation')} />
-    </>
-  );
-}
 
 /** Props every island form receives from its page: what the no-JavaScript post left behind. */
 export type FormProps = { values?: FormValues; errors?: FieldErrors; formError?: string | null; notice?: string | null };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { carriedKoboSchema, parseNairaInput, typedNairaSchema } from './amount-input.ts';
 import { airtimeQuickAmounts, mobileNumberSchema } from './bills.ts';
-import { airtimeAmountProblem, airtimeKoboProblem } from './payment-rules.ts';
+import { airtimeAmountProblem, airtimeKoboProblem } from './airtime-rules.ts';
 import { requiredText } from './schemas.ts';
 
 // Zod-free, for the islands too (payment-rules.ts).
-export { airtimeAmountProblem, airtimeFingerprint, airtimeKoboProblem, airtimeRangeMessage, quickAmountLabel } from './payment-rules.ts';
+export { airtimeAmountProblem, airtimeFingerprint, airtimeKoboProblem, airtimeRangeMessage, quickAmountLabel } from './airtime-rules.ts';
 
 /**
  * The airtime form, shared by the page's step flow (no JavaScript) and the island. The customer

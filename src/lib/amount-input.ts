@@ -101,3 +101,14 @@ export function carriedKoboSchema(problem: (amount: Kobo) => string | undefined)
       if (found) context.addIssue({ code: 'custom', message: found });
     });
 }
+
+/**
+ * What is wrong with an amount as typed, in the amount field's words (`missing` when it is
+ * empty, `unreadable` when it is not naira, else what `problem` finds in its kobo); undefined
+ * when it is right.
+ */
+export function typedAmountProblem(text: string, missing: string, unreadable: string, problem: (amount: Kobo) => string | undefined): string | undefined {
+  if (text.trim() === '') return missing;
+  const amount = parseNairaInput(text);
+  return amount === null ? unreadable : problem(amount);
+}

@@ -4,7 +4,8 @@ import { idempotencyKeySchema, maxTransferKobo, transactionPinSchema } from './m
 import { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
 
 // Zod-free, for the islands too (payment-rules.ts).
-export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts, meterTypes, normaliseMobileNumber } from './payment-rules.ts';
+export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts } from './airtime-rules.ts';
+export { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
 
 /**
  * Bills: the catalogue's shapes as the API returns them (API.md, "Bills") and the schemas of the

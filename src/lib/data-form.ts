@@ -1,9 +1,8 @@
 import type { z } from 'zod';
 import { dataPurchaseSchema } from './bills.ts';
 
-// Zod-free, for the islands too (payment-rules.ts).
-export { dataFingerprint } from './payment-rules.ts';
-export { findPlan, planLabel, planPeriodLabels, plansByPeriod, planSummary } from './data-plans.ts';
+// Zod-free, for the islands too (data-plans.ts).
+export { dataFingerprint, findPlan, planLabel, planPeriodLabels, plansByPeriod, planSummary } from './data-plans.ts';
 
 /**
  * The mobile data form, shared by the page's step flow (no JavaScript) and the island. A plan

@@ -34,3 +34,8 @@ export function planLabel(plan: DataPlan): string {
 export function findPlan(plans: readonly DataPlan[] | undefined, planId: string | undefined): DataPlan | undefined {
   return planId ? plans?.find((plan) => plan.id === planId) : undefined;
 }
+
+/** The purchase one idempotency key stands for (see airtimeFingerprint): any change is a new key. */
+export function dataFingerprint(details: { provider_id: string; plan_id: string; phone_number: string }): string {
+  return JSON.stringify([details.provider_id, details.plan_id, details.phone_number]);
+}

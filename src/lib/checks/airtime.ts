@@ -2,7 +2,8 @@ import { parseNairaInput } from '../amount-input.ts';
 import { checkForm, requiredText, Field, type FormCheck, type FormInput } from '../form-rules.ts';
 import { mobileNumber } from './billing.ts';
 import type { Kobo } from '../money.ts';
-import { airtimeAmountProblem, normaliseMobileNumber } from '../payment-rules.ts';
+import { airtimeAmountProblem } from '../airtime-rules.ts';
+import { normaliseMobileNumber } from '../mobile-number.ts';
 
 /** airtime-form.ts's airtimeDetailsSchema, for the airtime island. */
 

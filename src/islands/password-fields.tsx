@@ -1,0 +1,27 @@
+import { newPasswordHint } from '../lib/checks/passwords.ts';
+import { TextField, type SchemaForm } from './form-kit.tsx';
+
+// Apart from form-kit.tsx, which every island's page loads, so that the password rules reach only the password forms (issue 14).
+
+/**
+ * A new password and its confirmation, with the password rule as a hint (registration, a reset,
+ * a change of password). `bind` stands in for form.bind where the form tracks its changes itself;
+ * `fresh` says "New password" where an old one is being replaced.
+ */
+/** `words`: the labels and hint in the customer's language, `said`: the checks' English messages in it (else English). */
+export function NewPasswordFields({ form, bind = form.bind, fresh = true, words, said = {} }: { form: SchemaForm; bind?: SchemaForm['bind']; fresh?: boolean; words?: { label: string; confirm: string; hint: string }; said?: Record<string, string> }) {
+  const errorFor = (name: string) => { const message = form.errorFor(name); return message && (said[message] ?? message); };
+  return (
+    <>
+      <TextField
+        label={words?.label ?? (fresh ? 'New password' : 'Password')}
+        type="password"
+        autoComplete="new-password"
+        hint={words?.hint ?? newPasswordHint}
+        error={errorFor('password')}
+        {...bind('password')}
+      />
+      <TextField label={words?.confirm ?? (fresh ? 'Confirm new password' : 'Confirm password')} type="password" autoComplete="new-password" error={errorFor('password_confirmation')} {...bind('password_confirmation')} />
+    </>
+  );
+}
