@@ -12,7 +12,8 @@ import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-ori
 import { registerServerProcess } from './server/server-process.ts';
 import { publicUrlOf } from './server/http/client.ts';
 import { compressResponse } from './server/http/compression.ts';
-import { resolveLanguage } from './server/http/language.ts';
+import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/language.ts';
+import type { Locale } from './i18n/locales.ts';
 
 // The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -37,11 +38,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.registration = null;
   const isApi = url.pathname.startsWith('/api/');
   const hasCookie = cookies.has(sessionCookieName(url));
+  // An API refusal before the session is read is said in the cookie's or Accept-Language's language.
+  const guestApiLanguage = () => apiLanguage({ profile: null, chosen: chosenLanguage(cookies), acceptLanguage: request.headers.get('accept-language') });
 
   // Every /api answer is the JSON envelope: unknown paths, wrong methods and odd segments included.
   if (isApi) {
     const path = checkApiPath(url.pathname, request.method);
-    if (!path.ok) return withHeaders(jsonRouteFailure(path), headers);
+    if (!path.ok) return withHeaders(jsonRouteFailure(path, guestApiLanguage()), headers);
   } else if (crossSiteFormPost(request, url)) {
     return withHeaders(crossSiteFormResponse(request.method), headers);
   } else if (request.body && !(await bodyWithinCap(request))) {
@@ -51,15 +54,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (isApi && !apiOriginAllowed(request, url, hasCookie)) {
     app.log.warn('http.origin_refused', { path: url.pathname, origin: request.headers.get('origin') });
-    return withHeaders(jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }), headers);
+    return withHeaders(jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guestApiLanguage()), headers);
   }
 
   const credential = readSessionToken(cookies, url, request.headers.get('authorization'));
+  let profileLanguage: Locale | null = null;
   if (credential) {
     const resolved = await resolveCredential(app, credential.token);
     if (resolved.kind === 'customer') {
       locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: credential.via };
       locals.user = resolved.user;
+      profileLanguage = resolved.language;
     } else if (resolved.kind === 'pending') {
       // register's token before the emailed code is right: no customer yet (credential.ts).
       locals.registration = resolved.registration;
@@ -90,8 +95,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // Issue 18: the language this request is answered in (src/server/http/language.ts).
-  locals.locale = await resolveLanguage({ cookies, url, acceptLanguage: request.headers.get('accept-language'), userId: locals.user?.id ?? null, isPage: !isApi, languages: app.languages });
+  locals.locale = await resolveLanguage({ cookies, url, acceptLanguage: request.headers.get('accept-language'), userId: locals.user?.id ?? null, isPage: !isApi, languages: app.languages, profile: profileLanguage });
   const response = await next();
   // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
-  return withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response) : response), { ...headers, 'cache-control': 'no-store' });
+  return withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
 });

@@ -68,11 +68,33 @@ export function recognise(english: string): { key: MessageKey; params: MessagePa
   return null;
 }
 
+/** A wait as the services word it ("3 minutes": waitInWords in core/throttle/request-counters.ts), by its unit. */
+const waits: readonly (readonly [RegExp, MessageKey])[] = [
+  [/^(1) second$/, 'wait.second'],
+  [/^(\d+) seconds$/, 'wait.seconds'],
+  [/^(1) minute$/, 'wait.minute'],
+  [/^(\d+) minutes$/, 'wait.minutes'],
+  [/^(\d+) hours$/, 'wait.hours'],
+];
+
+/** A sentence's values in `locale`: a wait in words is said again; figures, names and amounts stay as they are. */
+function sayValues(locale: Locale, params: MessageParams): MessageParams {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      for (const [pattern, key] of waits) {
+        const match = pattern.exec(String(value));
+        if (match) return [name, t(locale, key, { count: match[1]! })];
+      }
+      return [name, value];
+    }),
+  );
+}
+
 /** An English message from a schema or a service in the customer's language, or `fallback` (else the English) when the catalogue has not got it. */
 export function sayAgain(locale: Locale, english: string, fallback?: string): string {
   if (locale === defaultLocale) return english;
   const known = recognise(english);
-  return known ? t(locale, known.key, known.params) : (fallback ?? english);
+  return known ? t(locale, known.key, sayValues(locale, known.params)) : (fallback ?? english);
 }
 
 /** Field messages in the customer's language (a message the catalogue has not got stays as said). */

@@ -6,6 +6,7 @@ import { moneyEn } from './money/en.ts';
 import { requestsEn } from './requests/en.ts';
 import { historyEn } from './history/en.ts';
 import { legalEn } from './legal/en.ts';
+import { errorsEn } from './errors/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -27,6 +28,7 @@ export const en = {
   ...requestsEn,
   ...historyEn,
   ...legalEn,
+  ...errorsEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 

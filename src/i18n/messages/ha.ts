@@ -7,6 +7,7 @@ import { moneyHa } from './money/ha.ts';
 import { requestsHa } from './requests/ha.ts';
 import { historyHa } from './history/ha.ts';
 import { legalHa } from './legal/ha.ts';
+import { errorsHa } from './errors/ha.ts';
 
 /** Hausa (boko spelling, with ɓ ɗ ƙ ƴ and the ’ of ka’ida). */
 export const ha: Catalogue = {
@@ -18,6 +19,7 @@ export const ha: Catalogue = {
   ...requestsHa,
   ...historyHa,
   ...legalHa,
+  ...errorsHa,
   'language.label': 'Harshe',
   'language.change': 'Canja harshe',
 

@@ -7,6 +7,7 @@ import { moneyIg } from './money/ig.ts';
 import { requestsIg } from './requests/ig.ts';
 import { historyIg } from './history/ig.ts';
 import { legalIg } from './legal/ig.ts';
+import { errorsIg } from './errors/ig.ts';
 
 /** Igbo (Ọnwụ orthography, with ị ọ ụ ṅ). */
 export const ig: Catalogue = {
@@ -18,6 +19,7 @@ export const ig: Catalogue = {
   ...requestsIg,
   ...historyIg,
   ...legalIg,
+  ...errorsIg,
   'language.label': 'Asụsụ',
   'language.change': 'Gbanwee asụsụ',
 

@@ -7,6 +7,7 @@ import { moneyPcm } from './money/pcm.ts';
 import { requestsPcm } from './requests/pcm.ts';
 import { historyPcm } from './history/pcm.ts';
 import { legalPcm } from './legal/pcm.ts';
+import { errorsPcm } from './errors/pcm.ts';
 
 /** Nigerian Pidgin: the words customers use at the bank ("send money", "balance", "alert"). */
 export const pcm: Catalogue = {
@@ -18,6 +19,7 @@ export const pcm: Catalogue = {
   ...requestsPcm,
   ...historyPcm,
   ...legalPcm,
+  ...errorsPcm,
   'language.label': 'Language',
   'language.change': 'Change language',
 

@@ -7,6 +7,7 @@ import { moneyYo } from './money/yo.ts';
 import { requestsYo } from './requests/yo.ts';
 import { historyYo } from './history/yo.ts';
 import { legalYo } from './legal/yo.ts';
+import { errorsYo } from './errors/yo.ts';
 
 /** Yoruba, with its tone marks and underdots (ẹ ọ ṣ). */
 export const yo: Catalogue = {
@@ -18,6 +19,7 @@ export const yo: Catalogue = {
   ...requestsYo,
   ...historyYo,
   ...legalYo,
+  ...errorsYo,
   'language.label': 'Èdè',
   'language.change': 'Yí èdè padà',
 

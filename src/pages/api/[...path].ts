@@ -2,4 +2,4 @@ import type { APIRoute } from 'astro';
 import { jsonFailure } from '../../server/http/respond.ts';
 
 /** Unknown API paths answer in the API's own envelope, not with the HTML not-found page. */
-export const ALL: APIRoute = async () => jsonFailure({ code: 'NOT_FOUND', message: 'There is no such API call.' });
+export const ALL: APIRoute = async ({ locals }) => jsonFailure({ code: 'NOT_FOUND', message: 'There is no such API call.' }, locals.locale);

@@ -96,14 +96,15 @@ export function endpoint(handler: (context: APIContext) => Promise<Response | im
   return async (context) => {
     try {
       const outcome = await handler(context);
-      return outcome instanceof Response ? outcome : jsonFailure(outcome);
+      // The failure's words in the caller's language (respond.ts); its code as it is.
+      return outcome instanceof Response ? outcome : jsonFailure(outcome, context.locals.locale);
     } catch (error) {
       context.locals.app?.log.error('http.unexpected', {
         path: context.url.pathname,
         error: error instanceof Error ? error.message : String(error),
         stack: error instanceof Error ? error.stack?.split('\n').slice(0, 6).join(' | ') : undefined,
       });
-      return jsonUnexpected();
+      return jsonUnexpected(context.locals.locale);
     }
   };
 }

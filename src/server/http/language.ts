@@ -30,15 +30,35 @@ export function chooseLanguage(cookies: AstroCookies, url: URL, language: Locale
   if (savedFor) cookies.set(savedForCookie, savedFor, cookieOptions(url));
 }
 
+/**
+ * The language an API call is answered in (its `message` and field messages; never its `code`
+ * or field names): the signed-in customer's profile (read with the session, no statement more),
+ * else this browser's `lang` choice, else Accept-Language, else English. A client of the API
+ * (a phone app with a Bearer token) follows the profile the customer chose in settings.
+ */
+export function apiLanguage(args: { profile: Locale | null; chosen: Locale | null; acceptLanguage: string | null }): Locale {
+  return args.profile ?? args.chosen ?? localeFromAcceptLanguage(args.acceptLanguage) ?? defaultLocale;
+}
+
 type LanguageStore = { of(userId: string): Promise<Locale>; set(userId: string, language: Locale): Promise<void> };
 
 /**
  * The request's language, for the middleware. Only a signed-in page request may touch the
  * database, and only until this browser carries the customer's language (once per browser).
  */
-export async function resolveLanguage(args: { cookies: AstroCookies; url: URL; acceptLanguage: string | null; userId: string | null; isPage: boolean; languages: LanguageStore }): Promise<Locale> {
+export async function resolveLanguage(args: {
+  cookies: AstroCookies;
+  url: URL;
+  acceptLanguage: string | null;
+  userId: string | null;
+  isPage: boolean;
+  languages: LanguageStore;
+  /** The signed-in customer's profile language, as the session's statement read it (API calls). */
+  profile?: Locale | null;
+}): Promise<Locale> {
   const { cookies, url, userId, languages } = args;
   const chosen = chosenLanguage(cookies);
+  if (!args.isPage) return apiLanguage({ profile: args.profile ?? null, chosen, acceptLanguage: args.acceptLanguage });
   if (userId && args.isPage && cookies.get(savedForCookie)?.value !== userId) {
     if (chosen) {
       await languages.set(userId, chosen);

@@ -7,6 +7,8 @@ import { apiFields, endpoint, parseInput, parseValues, signedIn, type SignedInCo
 import { readRequestBody } from './body.ts';
 import type { App } from '../app.ts';
 import { jsonFailure, jsonSuccess } from './respond.ts';
+import { defaultLocale, type Locale } from '../../i18n/locales.ts';
+import { sayFailure } from '../../i18n/translate.ts';
 
 /** An account number in the path must be one of the caller's (API.md): else 403. */
 export function ownAccount(caller: SignedInContext, accountNumber: string | undefined): Result<string> {
@@ -30,16 +32,18 @@ export function idempotencyKeyOf(context: APIContext, body: Record<string, unkno
  * PROVIDER_FAILED, with the reversed Transaction in `data` so a client can show its receipt.
  * Replays carry `Idempotent-Replayed: true`.
  */
-export function moneyResponse(result: MoneyResult): Response {
+export function moneyResponse(result: MoneyResult, locale: Locale = defaultLocale): Response {
   const headers: Record<string, string> = result.replayed ? { 'idempotent-replayed': 'true' } : {};
   if (!result.ok) {
-    const response = jsonFailure(result);
+    const response = jsonFailure(result, locale);
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   }
   const { transaction, message } = result.value;
   if (transaction.status === 'reversed' || transaction.status === 'failed') {
-    return new Response(JSON.stringify({ success: false, message, code: 'PROVIDER_FAILED', data: transaction }), {
+    // Said in the caller's language as every failure is (respond.ts); the Transaction in `data` as it is.
+    const said = sayFailure(locale, { code: 'PROVIDER_FAILED', message }).message;
+    return new Response(JSON.stringify({ success: false, message: said, code: 'PROVIDER_FAILED', data: transaction }), {
       status: 502,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     });
@@ -107,6 +111,6 @@ export function moneyEndpoint<S extends z.ZodType>(
     const request = await keyedRequest(context, schema);
     if (!request.ok) return request;
     const { userId, sendAccount, input, key } = request.value;
-    return moneyResponse(await send(context.locals.app, userId, sendAccount, input, key));
+    return moneyResponse(await send(context.locals.app, userId, sendAccount, input, key), context.locals.locale);
   });
 }

@@ -1,4 +1,6 @@
 import type { ErrorCode, Failure } from '../core/result.ts';
+import { defaultLocale, type Locale } from '../../i18n/locales.ts';
+import { sayFailure, t } from '../../i18n/translate.ts';
 
 /** The one table from failure codes to HTTP statuses (API.md). */
 export const statusForCode: Record<ErrorCode, number> = {
@@ -39,16 +41,23 @@ export function jsonSuccess(data: unknown, message: string, status = 200, header
   return new Response(JSON.stringify({ success: true, message, data }), { status, headers: { ...jsonHeaders, ...headers } });
 }
 
-export function jsonFailure(failure: Pick<Failure, 'code' | 'message' | 'errors' | 'retryAfterSeconds'>): Response {
+/**
+ * The one place an API failure becomes the error envelope (issue 18): `message` and the field
+ * messages in `locale` (the caller's language, api-language in language.ts), from the catalogue:
+ * the service's sentence when the catalogue has it (`said.*`, figures kept), else the code's own
+ * `error.*` sentence. `code`, the field names and the status never change with the language.
+ */
+export function jsonFailure(failure: Pick<Failure, 'code' | 'message' | 'errors' | 'retryAfterSeconds'>, locale: Locale = defaultLocale): Response {
   const headers: Record<string, string> = { ...jsonHeaders };
   if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, failure.retryAfterSeconds));
-  const body = { success: false, message: failure.message, code: failure.code, ...(failure.errors ? { errors: failure.errors } : {}) };
+  const said = sayFailure(locale, failure);
+  const body = { success: false, message: said.message, code: failure.code, ...(said.errors ? { errors: said.errors } : {}) };
   return new Response(JSON.stringify(body), { status: statusForCode[failure.code], headers });
 }
 
 /** An answer of the API's own router (api-routes.ts): 400, 404, or 405 with `Allow`. */
-export function jsonRouteFailure(check: { failure: Pick<Failure, 'code' | 'message'>; allow?: string }): Response {
-  const response = jsonFailure(check.failure);
+export function jsonRouteFailure(check: { failure: Pick<Failure, 'code' | 'message'>; allow?: string }, locale: Locale = defaultLocale): Response {
+  const response = jsonFailure(check.failure, locale);
   if (check.allow) response.headers.set('allow', check.allow);
   return response;
 }
@@ -57,18 +66,19 @@ export function jsonRouteFailure(check: { failure: Pick<Failure, 'code' | 'messa
  * The last word on an /api answer that is not JSON (Astro's own 404 or 500 for something the
  * router let through): the envelope with the same status, so a client never parses HTML.
  */
-export function ensureJsonAnswer(response: Response): Response {
+export function ensureJsonAnswer(response: Response, locale: Locale = defaultLocale): Response {
   if ((response.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return response;
-  if (response.status >= 500) return jsonUnexpected();
-  if (response.status === 404) return jsonFailure({ code: 'NOT_FOUND', message: 'There is no such API call.' });
-  if (response.status === 405) return jsonFailure({ code: 'METHOD_NOT_ALLOWED', message: 'This API call does not take that method.' });
-  if (response.status === 413) return jsonFailure({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' });
-  if (response.status === 400) return jsonFailure({ code: 'MALFORMED_REQUEST', message: 'The request could not be read.' });
+  if (response.status >= 500) return jsonUnexpected(locale);
+  if (response.status === 404) return jsonFailure({ code: 'NOT_FOUND', message: 'There is no such API call.' }, locale);
+  if (response.status === 405) return jsonFailure({ code: 'METHOD_NOT_ALLOWED', message: 'This API call does not take that method.' }, locale);
+  if (response.status === 413) return jsonFailure({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' }, locale);
+  if (response.status === 400) return jsonFailure({ code: 'MALFORMED_REQUEST', message: 'The request could not be read.' }, locale);
   return response;
 }
 
-export function jsonUnexpected(): Response {
-  return new Response(JSON.stringify({ success: false, message: 'Something went wrong on our side. Nothing was changed; please try again.', code: 'INTERNAL_ERROR' }), {
+/** A bug's answer: 500 INTERNAL_ERROR (a code of its own, no ErrorCode: nothing expected it), its sentence in `locale`. */
+export function jsonUnexpected(locale: Locale = defaultLocale): Response {
+  return new Response(JSON.stringify({ success: false, message: t(locale, 'error.INTERNAL_ERROR'), code: 'INTERNAL_ERROR' }), {
     status: 500,
     headers: jsonHeaders,
   });

@@ -4,6 +4,7 @@ import { checkApiPath } from '../http/api-routes.ts';
 import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from '../http/respond.ts';
 import { apiOriginAllowed } from '../http/security-headers.ts';
 import { resolveCredential } from '../http/credential.ts';
+import { apiLanguage } from '../http/language.ts';
 
 /**
  * The API without a server: the endpoint files under src/pages/api, routed as Astro routes them
@@ -117,16 +118,20 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
     async fetch(request) {
       const url = new URL(request.url);
       const path = checkApiPath(url.pathname, request.method);
-      if (!path.ok) return jsonRouteFailure(path);
-      if (!apiOriginAllowed(request, url, false)) return jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' });
+      // The caller's language as the middleware finds it for /api (language.ts's apiLanguage; no cookies here).
+      const acceptLanguage = request.headers.get('accept-language');
+      const guest = apiLanguage({ profile: null, chosen: null, acceptLanguage });
+      if (!path.ok) return jsonRouteFailure(path, guest);
+      if (!apiOriginAllowed(request, url, false)) return jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guest);
 
-      const locals: App.Locals = { app, session: null, user: null, sessionEnded: null, registration: null, locale: 'en' };
+      const locals: App.Locals = { app, session: null, user: null, sessionEnded: null, registration: null, locale: guest };
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
       if (bearer) {
         const resolved = await resolveCredential(app, bearer);
         if (resolved.kind === 'customer') {
           locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: 'bearer' };
           locals.user = resolved.user;
+          locals.locale = apiLanguage({ profile: resolved.language, chosen: null, acceptLanguage });
         } else if (resolved.kind === 'pending') {
           locals.registration = resolved.registration;
         } else if (resolved.kind === 'ended') {
@@ -141,11 +146,11 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
         const method = request.method.toUpperCase();
         const handler = route.module[method] ?? route.module.ALL ?? (method === 'HEAD' ? route.module.GET : undefined);
         // Astro answers a missing method with an empty 404 (then its HTML page); the middleware makes it the envelope.
-        if (!handler) return ensureJsonAnswer(new Response(null, { status: 404 }));
+        if (!handler) return ensureJsonAnswer(new Response(null, { status: 404 }), locals.locale);
         const context = { request, url, params, locals, cookies: noCookies, clientAddress, site: undefined } as unknown as APIContext;
-        return ensureJsonAnswer(await handler(context));
+        return ensureJsonAnswer(await handler(context), locals.locale);
       }
-      return ensureJsonAnswer(new Response(null, { status: 404 }));
+      return ensureJsonAnswer(new Response(null, { status: 404 }), locals.locale);
     },
   };
   return api;

@@ -200,13 +200,13 @@ export function createRegistrations(deps: {
       const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
       if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
       const ip = meta.ip ?? 'unknown';
-      /** The email address or phone number counted by its hash, each under its own limit. */
-      const perIdentity = (scope: 'email' | 'phone', value: string, named: string) =>
-        throttled(scope, sha256Hex(value), registrationPolicy.perIdentityPerHour, (wait) => `Too many tries to open an account with this ${named}. Try again in ${wait}.`, { ip });
+      /** The email address or phone number counted by its hash, each under its own limit (each sentence whole: the catalogue says it again, said.errors.*). */
+      const perIdentity = (scope: 'email' | 'phone', value: string, message: (wait: string) => string) =>
+        throttled(scope, sha256Hex(value), registrationPolicy.perIdentityPerHour, message, { ip });
       const refused =
         (await throttled('ip', ip, config.registration.requestsPerIp, (wait) => `Too many accounts opened from this network. Try again in ${wait}.`, { ip })) ??
-        (await perIdentity('email', input.email, 'email address')) ??
-        (await perIdentity('phone', input.phone_number, 'phone number'));
+        (await perIdentity('email', input.email, (wait) => `Too many tries to open an account with this email address. Try again in ${wait}.`)) ??
+        (await perIdentity('phone', input.phone_number, (wait) => `Too many tries to open an account with this phone number. Try again in ${wait}.`));
       if (refused) return refused;
 
       const [emailOwner, phoneOwner, passwordHash] = await Promise.all([

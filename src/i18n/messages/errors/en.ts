@@ -1,0 +1,28 @@
+/**
+ * Issue 18, API messages and error codes: the bug's own answer (500 INTERNAL_ERROR, no ErrorCode),
+ * a wait as the services word it (core/throttle/request-counters.ts's waitInWords; translate.ts
+ * says it again inside a sentence), and the refusals with figures the services still word in
+ * English that no other area has (said.errors.*). Merged into ../en.ts with one spread.
+ */
+export const errorsEn = {
+  'error.INTERNAL_ERROR': 'Something went wrong on our side. Nothing was changed; please try again.',
+
+  'wait.second': '{count} second',
+  'wait.seconds': '{count} seconds',
+  'wait.minute': '{count} minute',
+  'wait.minutes': '{count} minutes',
+  'wait.hours': '{count} hours',
+
+  'said.errors.pinLockedOne': 'Too many wrong PINs. Transfers and payments are locked for 1 more minute (until {until}).',
+  'said.errors.pinLockedMany': 'Too many wrong PINs. Transfers and payments are locked for {minutes} more minutes (until {until}).',
+  'said.errors.codesPerHour': 'You have asked for {count} codes this hour. Try again in {minutes} minutes.',
+  'said.errors.registerNetwork': 'Too many accounts opened from this network. Try again in {wait}.',
+  'said.errors.registerEmail': 'Too many tries to open an account with this email address. Try again in {wait}.',
+  'said.errors.registerPhone': 'Too many tries to open an account with this phone number. Try again in {wait}.',
+  'said.errors.requestsToday': 'You have made {count} payment requests today. Try again in {wait}.',
+  'said.errors.linksNetwork': 'Too many payment links opened from this network. Try again in {wait}.',
+  'said.errors.lookupsMinute': 'You have looked up {count} account names in a minute. Wait {wait} and try again.',
+  'said.errors.lookupsDay': 'You have looked up {count} account names today, the most for one day. Try again in {wait}.',
+} as const;
+
+export type ErrorsKey = keyof typeof errorsEn;

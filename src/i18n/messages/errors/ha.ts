@@ -1,0 +1,23 @@
+import type { ErrorsKey } from './en.ts';
+
+/** API messages and error codes in Hausa. */
+export const errorsHa: Record<ErrorsKey, string> = {
+  'error.INTERNAL_ERROR': 'Wani abu ya samu matsala a ɓangarenmu. Ba a canza komai ba; da fatan a sake gwadawa.',
+
+  'wait.second': 'daƙiƙa {count}',
+  'wait.seconds': 'daƙiƙa {count}',
+  'wait.minute': 'minti {count}',
+  'wait.minutes': 'minti {count}',
+  'wait.hours': 'sa’a {count}',
+
+  'said.errors.pinLockedOne': 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti 1 (har zuwa {until}).',
+  'said.errors.pinLockedMany': 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti {minutes} (har zuwa {until}).',
+  'said.errors.codesPerHour': 'Ka nemi lambobi {count} a wannan sa’a. Sake gwadawa bayan minti {minutes}.',
+  'said.errors.registerNetwork': 'An buɗe asusu da yawa daga wannan hanyar sadarwa. Sake gwadawa bayan {wait}.',
+  'said.errors.registerEmail': 'An yi ƙoƙarin buɗe asusu da wannan adireshin imel sau da yawa. Sake gwadawa bayan {wait}.',
+  'said.errors.registerPhone': 'An yi ƙoƙarin buɗe asusu da wannan lambar waya sau da yawa. Sake gwadawa bayan {wait}.',
+  'said.errors.requestsToday': 'Ka yi buƙatun biyan kuɗi {count} a yau. Sake gwadawa bayan {wait}.',
+  'said.errors.linksNetwork': 'An buɗe hanyoyin biyan kuɗi da yawa daga wannan hanyar sadarwa. Sake gwadawa bayan {wait}.',
+  'said.errors.lookupsMinute': 'Ka duba sunayen asusu {count} cikin minti ɗaya. Ka jira {wait} sannan ka sake gwadawa.',
+  'said.errors.lookupsDay': 'Ka duba sunayen asusu {count} a yau, iyakar rana ɗaya ke nan. Sake gwadawa bayan {wait}.',
+};

@@ -1,0 +1,23 @@
+import type { ErrorsKey } from './en.ts';
+
+/** API messages and error codes in Nigerian Pidgin. */
+export const errorsPcm: Record<ErrorsKey, string> = {
+  'error.INTERNAL_ERROR': 'Something no work well for our side. We no change anything; abeg try again.',
+
+  'wait.second': '{count} second',
+  'wait.seconds': '{count} seconds',
+  'wait.minute': '{count} minute',
+  'wait.minutes': '{count} minutes',
+  'wait.hours': '{count} hours',
+
+  'said.errors.pinLockedOne': 'Too many wrong PIN. Transfer and payment don lock for 1 more minute (until {until}).',
+  'said.errors.pinLockedMany': 'Too many wrong PIN. Transfer and payment don lock for {minutes} more minutes (until {until}).',
+  'said.errors.codesPerHour': 'You don ask for {count} codes this hour. Try again after {minutes} minutes.',
+  'said.errors.registerNetwork': 'Too many accounts don open from this network. Try again after {wait}.',
+  'said.errors.registerEmail': 'You don try open account with this email address too many times. Try again after {wait}.',
+  'said.errors.registerPhone': 'You don try open account with this phone number too many times. Try again after {wait}.',
+  'said.errors.requestsToday': 'You don make {count} payment requests today. Try again after {wait}.',
+  'said.errors.linksNetwork': 'Too many payment links don open from this network. Try again after {wait}.',
+  'said.errors.lookupsMinute': 'You don check {count} account names for one minute. Wait {wait}, then try again.',
+  'said.errors.lookupsDay': 'You don check {count} account names today, na the most for one day. Try again after {wait}.',
+};

@@ -1,0 +1,23 @@
+import type { ErrorsKey } from './en.ts';
+
+/** API messages and error codes in Yoruba. */
+export const errorsYo: Record<ErrorsKey, string> = {
+  'error.INTERNAL_ERROR': 'Nǹkan kan ṣàṣìṣe ní ọ̀dọ̀ wa. A kò yí nǹkan kan padà; jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan si.',
+
+  'wait.second': 'ìṣẹ́jú-àáyá {count}',
+  'wait.seconds': 'ìṣẹ́jú-àáyá {count}',
+  'wait.minute': 'ìṣẹ́jú {count}',
+  'wait.minutes': 'ìṣẹ́jú {count}',
+  'wait.hours': 'wákàtí {count}',
+
+  'said.errors.pinLockedOne': 'PIN tí kò tọ́ ti pọ̀ jù. A ti ti ìfiránṣẹ́ owó àti ìsanwó pa fún ìṣẹ́jú 1 sí i (títí di {until}).',
+  'said.errors.pinLockedMany': 'PIN tí kò tọ́ ti pọ̀ jù. A ti ti ìfiránṣẹ́ owó àti ìsanwó pa fún ìṣẹ́jú {minutes} sí i (títí di {until}).',
+  'said.errors.codesPerHour': 'O ti béèrè fún kóòdù {count} ní wákàtí yìí. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn ìṣẹ́jú {minutes}.',
+  'said.errors.registerNetwork': 'Àkáǹtì tí a ṣí láti inú nẹ́tíwọ̀ọ̀kì yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
+  'said.errors.registerEmail': 'Ìgbìyànjú láti ṣí àkáǹtì pẹ̀lú àdírẹ́sì ímeèlì yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
+  'said.errors.registerPhone': 'Ìgbìyànjú láti ṣí àkáǹtì pẹ̀lú nọ́ńbà fóònù yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
+  'said.errors.requestsToday': 'O ti ṣe ìbéèrè owó {count} lónìí. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
+  'said.errors.linksNetwork': 'Línkì ìsanwó tí a ṣí láti inú nẹ́tíwọ̀ọ̀kì yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
+  'said.errors.lookupsMinute': 'O ti wo orúkọ àkáǹtì {count} láàárín ìṣẹ́jú kan. Dúró fún {wait} kí o tó gbìyànjú lẹ́ẹ̀kan si.',
+  'said.errors.lookupsDay': 'O ti wo orúkọ àkáǹtì {count} lónìí, èyí tó pọ̀ jù fún ọjọ́ kan. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
+};
