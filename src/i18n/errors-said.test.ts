@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { recognise, sayAgain, sayFailure } from './translate.ts';
+import { waitInWords } from '../server/core/throttle/request-counters.ts';
+
+/**
+ * The refusals with figures the services word in English (issue 18, API messages and error
+ * codes: said.errors.*), found again by their sentence with their figures, and a wait in words
+ * ("3 minutes", waitInWords) said in the language around it.
+ */
+describe('refusals with figures, said again', () => {
+  it.each([
+    ['Too many wrong PINs. Transfers and payments are locked for 1 more minute (until 22 Nov 2026, 21:50).', 'said.errors.pinLockedOne'],
+    ['Too many wrong PINs. Transfers and payments are locked for 30 more minutes (until 22 Nov 2026, 21:50).', 'said.errors.pinLockedMany'],
+    ['You have asked for 5 codes this hour. Try again in 12 minutes.', 'said.errors.codesPerHour'],
+    [`Too many accounts opened from this network. Try again in ${waitInWords(300)}.`, 'said.errors.registerNetwork'],
+    [`Too many tries to open an account with this email address. Try again in ${waitInWords(45)}.`, 'said.errors.registerEmail'],
+    [`Too many tries to open an account with this phone number. Try again in ${waitInWords(7_200)}.`, 'said.errors.registerPhone'],
+    [`You have made 20 payment requests today. Try again in ${waitInWords(3_600)}.`, 'said.errors.requestsToday'],
+    [`Too many payment links opened from this network. Try again in ${waitInWords(60)}.`, 'said.errors.linksNetwork'],
+    [`You have looked up 10 account names in a minute. Wait ${waitInWords(1)} and try again.`, 'said.errors.lookupsMinute'],
+    [`You have looked up 200 account names today, the most for one day. Try again in ${waitInWords(30_000)}.`, 'said.errors.lookupsDay'],
+  ])('%s', (english, key) => {
+    expect(recognise(english)?.key).toBe(key);
+  });
+
+  it('says the wait in the sentence’s language, its number kept', () => {
+    expect(sayAgain('ha', `Too many accounts opened from this network. Try again in ${waitInWords(300)}.`)).toBe('An buɗe asusu da yawa daga wannan hanyar sadarwa. Sake gwadawa bayan minti 5.');
+    expect(sayAgain('yo', `You have made 20 payment requests today. Try again in ${waitInWords(7_200)}.`)).toBe('O ti ṣe ìbéèrè owó 20 lónìí. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn wákàtí 2.');
+    expect(sayAgain('ig', `You have looked up 10 account names in a minute. Wait ${waitInWords(1)} and try again.`)).toBe('Ị lebala aha akaụntụ 10 anya n’otu nkeji. Chere sekọnd 1 wee nwaa ọzọ.');
+    expect(sayAgain('pcm', `Too many payment links opened from this network. Try again in ${waitInWords(60)}.`)).toBe('Too many payment links don open from this network. Try again after 1 minute.');
+  });
+
+  it('keeps the code and the lock’s figures of a PIN lock in Hausa', () => {
+    const failure = { code: 'PIN_LOCKED', message: 'Too many wrong PINs. Transfers and payments are locked for 30 more minutes (until 22 Nov 2026, 21:50).' };
+    expect(sayFailure('ha', failure)).toEqual({
+      code: 'PIN_LOCKED',
+      message: 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti 30 (har zuwa 22 Nov 2026, 21:50).',
+    });
+  });
+});
