@@ -53,7 +53,8 @@
 //    loops for --soak s (think ~--think-ms, then a page, the history or statistics API, or a ₦5
 //    transfer): latency per kind beside its unloaded latency, answers of 503 (the admission gate),
 //    the server's RSS (idle, peak, growth over the soak); its transfers join 4's debit check.
-//    A 10-minute soak: --only=sessions --soak=600.
+//    A 10-minute soak: --only=sessions --soak=600 (or BENCH_SOAK_SECONDS=600): the server's RSS
+//    every 30 s, and its trend after the ramp-up (MiB per minute: grows or not).
 // Last, one table of issue 16's figures, each beside its floor from the same run and its target.
 //    The helpers that need the TypeScript sources run as `node bench/ledger-bench.mjs …`.
 //

@@ -34,6 +34,9 @@ export function parseArgs(argv) {
     thinkMs: 1000,
     only: [...sections],
   };
+  // BENCH_SOAK_SECONDS=600: the sessions section's soak length (as --soak=600; a flag given wins).
+  const soakFromEnv = Number(process.env.BENCH_SOAK_SECONDS);
+  if (Number.isFinite(soakFromEnv) && soakFromEnv > 0) options.soak = soakFromEnv;
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     const camel = key.replace(/-([a-z])/g, (_, c) => c.toUpperCase());

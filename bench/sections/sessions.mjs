@@ -125,6 +125,17 @@ export async function benchSessions({ engine, startServer, plan, options, say })
     const { rss } = memoryOf(pid);
     if (rss !== null) samples.push({ t: round(nsToMs(nowNs() - started) / 1000, 2), rss });
   }, 250);
+  // Every 30 s of the soak, a line with the server's RSS now and the median of those 30 s, so a
+  // long soak (BENCH_SOAK_SECONDS=600) shows whether memory keeps growing while it runs.
+  const every30s = [];
+  const reporter = setInterval(() => {
+    const t = nsToMs(nowNs() - started) / 1000;
+    const window = samples.filter((sample) => sample.t > t - 30).map((sample) => sample.rss).sort((a, b) => a - b);
+    if (window.length === 0) return;
+    const line = { t_s: Math.round(t), rss_mib: round(window[window.length - 1] / MiB, 1), median_mib: round(window[Math.floor(window.length / 2)] / MiB, 1), requests: Object.values(byKind).reduce((n, tally) => n + tally.latencies.length, 0) };
+    every30s.push(line);
+    say(`${label}: ${line.t_s} s: RSS over the last 30 s median ${line.median_mib} MiB, max ${line.rss_mib} MiB; ${line.requests} requests so far`);
+  }, 30_000);
   const session = async (s) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     let seq = 0;
@@ -160,6 +171,7 @@ export async function benchSessions({ engine, startServer, plan, options, say })
   };
   await Promise.all(sessions.map(session));
   clearInterval(sampler);
+  clearInterval(reporter);
   const wallMs = nsToMs(nowNs() - started);
   const serverMs = processCpuMs(pid) - cpuStart.server;
   const machineMs = machineBusyMs() - cpuStart.machine;
@@ -177,6 +189,18 @@ export async function benchSessions({ engine, startServer, plan, options, say })
   };
   const early = fifth(2);
   const late = fifth(5);
+  // The trend after the ramp-up (the first fifth): a least-squares slope of RSS over time, in MiB
+  // per minute; "grows" when it would add more than 10 MiB over the rest of the soak.
+  const steady = samples.filter((sample) => sample.t >= options.soak / 5);
+  let slopeMibPerMin = null;
+  if (steady.length >= 8) {
+    const meanT = steady.reduce((n, sample) => n + sample.t, 0) / steady.length;
+    const meanR = steady.reduce((n, sample) => n + sample.rss, 0) / steady.length;
+    const covariance = steady.reduce((n, sample) => n + (sample.t - meanT) * (sample.rss - meanR), 0);
+    const variance = steady.reduce((n, sample) => n + (sample.t - meanT) ** 2, 0);
+    slopeMibPerMin = variance > 0 ? round(((covariance / variance) * 60) / MiB, 2) : 0;
+  }
+  const grows = slopeMibPerMin === null ? null : (slopeMibPerMin * (options.soak * 0.8)) / 60 > 10;
   const all = Object.values(byKind).flatMap((tally) => tally.latencies);
   const total = summarise(all);
   const kindsOut = Object.fromEntries(
@@ -209,6 +233,9 @@ export async function benchSessions({ engine, startServer, plan, options, say })
       second_fifth_median_mib: early !== null ? round(early / MiB, 1) : null,
       last_fifth_median_mib: late !== null ? round(late / MiB, 1) : null,
       growth_mib: early !== null && late !== null ? round((late - early) / MiB, 1) : null,
+      slope_mib_per_min: slopeMibPerMin,
+      grows,
+      every_30s: every30s,
       samples: samples.filter((_, index) => index % 8 === 0).map((sample) => [sample.t, round(sample.rss / MiB, 1)]),
     },
     cpu_pct_of_one_core: {
@@ -222,7 +249,7 @@ export async function benchSessions({ engine, startServer, plan, options, say })
   };
   say(
     `${label}: ${result.rps} req/s, p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms, slowest ${result.max_ms} ms, ${result.over_2s} over 2 s, ${refused} answered 503, ${notOk} other failures; ` +
-      `RSS idle ${result.memory.idle_rss_mib} MiB, peak ${result.memory.peak_hwm_mib} MiB, growth ${result.memory.growth_mib} MiB`,
+      `RSS idle ${result.memory.idle_rss_mib} MiB, peak ${result.memory.peak_hwm_mib} MiB, growth ${result.memory.growth_mib} MiB (trend ${result.memory.slope_mib_per_min} MiB/min after the ramp-up: ${result.memory.grows === null ? 'too short to say' : result.memory.grows ? 'GROWS' : 'no growth'})`,
   );
   return result;
 }
@@ -254,6 +281,11 @@ export function reportSessions(sessions, say) {
     memoryRows.push([engine, fmt(result.rps, 1), result.over_2s, fmt(m.idle_rss_mib, 1), fmt(m.signed_in_rss_mib, 1), fmt(m.peak_hwm_mib, 1), fmt(m.end_rss_mib, 1), `${fmt(m.second_fifth_median_mib, 1)} → ${fmt(m.last_fifth_median_mib, 1)} (${m.growth_mib >= 0 ? '+' : ''}${fmt(m.growth_mib, 1)})`, `${result.cpu_pct_of_one_core.server_pct} / ${result.cpu_pct_of_one_core.other_pct} %`]);
   }
   say(table(['engine', 'req/s', 'over 2 s', 'RSS idle MiB', 'signed in', 'peak (VmHWM)', 'end', 'RSS 2nd → last fifth (growth)', 'CPU server / other'], memoryRows, ['l']));
+  for (const [engine, result] of engines) {
+    const m = result.error ? null : result.memory;
+    if (!m || m.slope_mib_per_min === null || m.slope_mib_per_min === undefined) continue;
+    say(`${engine}: RSS trend after the ramp-up ${m.slope_mib_per_min >= 0 ? '+' : ''}${fmt(m.slope_mib_per_min, 2)} MiB/min → ${m.grows ? 'GROWS (more than 10 MiB over the soak)' : 'no growth (under 10 MiB over the soak)'}${m.every_30s?.length ? `; every 30 s: ${m.every_30s.map((line) => `${line.t_s} s ${fmt(line.median_mib, 0)}`).join(', ')} MiB` : ''}`);
+  }
   say('503: refused by the admission gate (MAX_CONCURRENT_REQUESTS, REQUEST_QUEUE_LENGTH, REQUEST_QUEUE_WAIT_MS) with Retry-After; failed: any other answer or none. Unloaded: the same request, one session, sequential, before the soak.');
   for (const [engine, result] of engines) {
     if (result.error) continue;
