@@ -35,7 +35,7 @@ export const settingsIg: Record<SettingsKey, string> = {
   'settings.kyc.left': 'Ị ka nwere ike iziga ma mefuo {left} ọzọ taa. Oke ahụ na-amalite ọzọ n’etiti abalị.',
   'settings.kyc.tiers': 'Ọkwa atọ ahụ',
   'settings.kyc.tierColumn': 'Ọkwa',
-  'settings.kyc.you': '(gị)',
+  'settings.kyc.you': '(ebe ị nọ)',
   'settings.kyc.needs': 'Ọ chọrọ: {requires}',
   'settings.kyc.requires.1': 'nọmba ekwentị gị na adreesị email gị',
   'settings.kyc.requires.2': 'BVN gị',
