@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recognise, sayAgain, sayFailure } from './translate.ts';
 import { waitInWords } from '../server/core/throttle/request-counters.ts';
+import { formatLagosDateTime } from '../lib/lagos-time.ts';
 
 /**
  * The refusals with figures the services word in English (issue 18, API messages and error
@@ -34,7 +35,13 @@ describe('refusals with figures, said again', () => {
     const failure = { code: 'PIN_LOCKED', message: 'Too many wrong PINs. Transfers and payments are locked for 30 more minutes (until 22 Nov 2026, 21:50).' };
     expect(sayFailure('ha', failure)).toEqual({
       code: 'PIN_LOCKED',
-      message: 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti 30 (har zuwa 22 Nov 2026, 21:50).',
+      message: 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti 30 (har zuwa 22 Nuw, 2026, 21:50).',
     });
+  });
+
+  it('writes a Lagos date inside a sentence in the language, and leaves what only looks like one', () => {
+    expect(sayAgain('yo', 'Too many wrong PINs. Transfers and payments are locked for 1 more minute (until 5 Sept 2026, 08:05).')).toContain(`(títí di ${formatLagosDateTime('2026-09-05T08:05:00+01:00', 'yo')})`);
+    expect(formatLagosDateTime('2026-09-05T08:05:00+01:00', 'yo')).not.toContain('Sept');
+    expect(sayAgain('ha', 'Too many wrong PINs. Transfers and payments are locked for 1 more minute (until 31 Feb 2026, 08:05).')).toContain('(har zuwa 31 Feb 2026, 08:05)');
   });
 });

@@ -1,9 +1,11 @@
 import { defaultLocale, type Locale } from './locales.ts';
+import { formatLagosDate, formatLagosDateTime } from '../lib/lagos-time.ts';
 import { en, type Catalogue, type MessageKey } from './messages/en.ts';
 import { pcm } from './messages/pcm.ts';
 import { ha } from './messages/ha.ts';
 import { yo } from './messages/yo.ts';
 import { ig } from './messages/ig.ts';
+import type { SaidPattern } from './said-patterns.ts';
 
 /**
  * The catalogue at work on the server: pages, layouts, emails and SMS say their words with `t`.
@@ -77,7 +79,27 @@ const waits: readonly (readonly [RegExp, MessageKey])[] = [
   [/^(\d+) hours$/, 'wait.hours'],
 ];
 
-/** A sentence's values in `locale`: a wait in words is said again; figures, names and amounts stay as they are. */
+let englishMonths: Map<string, string> | undefined;
+
+/**
+ * A Lagos date or date and time as the services write it in English ("5 Sept 2026", "22 Nov 2026,
+ * 21:50": formatLagosDate/formatLagosDateTime), written again in `locale`; null for anything else.
+ * Only a value the English formatter gives back exactly is taken for a date.
+ */
+function sayDate(locale: Locale, value: string): string | null {
+  const match = /^(\d{1,2}) (\S+) (\d{4})(?:, (\d{2}):(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  englishMonths ??= new Map(Array.from({ length: 12 }, (_, index) => [formatLagosDate(`2026-${String(index + 1).padStart(2, '0')}-15`, 'en').split(' ')[1]!, String(index + 1).padStart(2, '0')]));
+  const [, day, monthName, year, hours, minutes] = match;
+  const month = englishMonths.get(monthName!);
+  if (!month) return null;
+  const date = `${year}-${month}-${day!.padStart(2, '0')}`;
+  if (hours === undefined) return formatLagosDate(date, 'en') === value ? formatLagosDate(date, locale) : null;
+  const at = `${date}T${hours}:${minutes}:00+01:00`;
+  return formatLagosDateTime(at, 'en') === value ? formatLagosDateTime(at, locale) : null;
+}
+
+/** A sentence's values in `locale`: a wait in words and a Lagos date are said again; figures, names and amounts stay as they are. */
 function sayValues(locale: Locale, params: MessageParams): MessageParams {
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => {
@@ -85,7 +107,7 @@ function sayValues(locale: Locale, params: MessageParams): MessageParams {
         const match = pattern.exec(String(value));
         if (match) return [name, t(locale, key, { count: match[1]! })];
       }
-      return [name, value];
+      return [name, sayDate(locale, String(value)) ?? value];
     }),
   );
 }
@@ -147,4 +169,10 @@ export function sayingsFor(locale: Locale, said: readonly (MessageKey | readonly
       return [fill(en[key], params), t(locale, key, params)];
     }),
   );
+}
+
+/** Sentences with values (`{bank}`) an island may hear from the API, as (English, translation) pairs for said-patterns.ts; none in English. */
+export function sayingPatternsFor(locale: Locale, keys: readonly MessageKey[]): SaidPattern[] {
+  if (locale === defaultLocale) return [];
+  return keys.map((key) => [en[key], catalogues[locale][key]] as const);
 }
