@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recognise, sayAgain, sayFailure } from './translate.ts';
 import { waitInWords } from '../server/core/throttle/request-counters.ts';
 import { formatLagosDateTime } from '../lib/lagos-time.ts';
+import { accountFrozen, accountFrozenMessage } from '../server/core/safety/frozen.ts';
 
 /**
  * The refusals with figures the services word in English (issue 18, API messages and error
@@ -37,6 +38,16 @@ describe('refusals with figures, said again', () => {
       code: 'PIN_LOCKED',
       message: 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti 30 (har zuwa 22 Nuw, 2026, 21:50).',
     });
+  });
+
+  it('does not take a longer English text for a short template that it only looks like', () => {
+    expect(recognise(accountFrozenMessage)?.key).toBe('said.errors.accountFrozen');
+    expect(sayFailure('ha', accountFrozen()).message).toMatch(/^An daskarar da asusunka/);
+    // "{amount} sent to {name}." must not swallow a freeze's sentences ("…leave it; money sent to you still arrives…").
+    const freezeDone = 'Your account is frozen. No money can leave it; money sent to you still arrives. We signed out 2 other devices and emailed you how to unfreeze it.';
+    expect(recognise(freezeDone)).toBeNull();
+    expect(recognise('₦5,000.00 sent to ADA OBI.')?.key).toBe('said.money.sent');
+    expect(recognise('₦5,000.00 sent to MR. ADA OBI.')?.key).toBe('said.money.sent');
   });
 
   it('writes a Lagos date inside a sentence in the language, and leaves what only looks like one', () => {

@@ -61,11 +61,17 @@ const said: Said[] = (Object.keys(en) as MessageKey[])
   .sort((a, b) => b.literal - a.literal)
   .map(({ key, pattern, names }) => ({ key, pattern, names }));
 
+/**
+ * A value inside a sentence never holds the end of one ("…leave it. Money…"): a longer English
+ * text that only looks like a short template ("{amount} sent to {name}.") is not that sentence.
+ */
+const sentenceEnd = /\p{Ll}[.!?;]\s+\p{L}/u;
+
 /** Which catalogue sentence an English message is, with its values; null when the catalogue has not got it. */
 export function recognise(english: string): { key: MessageKey; params: MessageParams } | null {
   for (const entry of said) {
     const match = entry.pattern.exec(english);
-    if (match) return { key: entry.key, params: Object.fromEntries(entry.names.map((name, index) => [name, match[index + 1]!])) };
+    if (match && !match.slice(1).some((value) => sentenceEnd.test(value))) return { key: entry.key, params: Object.fromEntries(entry.names.map((name, index) => [name, match[index + 1]!])) };
   }
   return null;
 }

@@ -23,6 +23,7 @@ export const errorsEn = {
   'said.errors.linksNetwork': 'Too many payment links opened from this network. Try again in {wait}.',
   'said.errors.lookupsMinute': 'You have looked up {count} account names in a minute. Wait {wait} and try again.',
   'said.errors.lookupsDay': 'You have looked up {count} account names today, the most for one day. Try again in {wait}.',
+  'said.errors.accountFrozen': 'Your account is frozen, so no money can leave it. Money sent to you still arrives. To unfreeze it, sign in and choose “Unfreeze my account” in Settings, with your password, PIN and security answer.',
 } as const;
 
 export type ErrorsKey = keyof typeof errorsEn;

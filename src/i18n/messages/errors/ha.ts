@@ -20,4 +20,5 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.errors.linksNetwork': 'An buɗe hanyoyin biyan kuɗi da yawa daga wannan hanyar sadarwa. Sake gwadawa bayan {wait}.',
   'said.errors.lookupsMinute': 'Ka duba sunayen asusu {count} cikin minti ɗaya. Ka jira {wait} sannan ka sake gwadawa.',
   'said.errors.lookupsDay': 'Ka duba sunayen asusu {count} a yau, iyakar rana ɗaya ke nan. Sake gwadawa bayan {wait}.',
+  'said.errors.accountFrozen': 'An daskarar da asusunka, don haka babu kuɗin da zai iya fita daga cikinsa. Kuɗin da aka turo maka za su ci gaba da shigowa. Don kwance daskarewar, shiga ka zaɓi “Kwance daskarewar asusuna” a cikin Saituna, da kalmar sirrinka, PIN ɗinka da amsar tambayar tsaro.',
 };

@@ -20,4 +20,5 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.errors.linksNetwork': 'E meghela ọtụtụ njikọ ịkwụ ụgwọ site na netwọk a. Nwaa ọzọ mgbe {wait} gachara.',
   'said.errors.lookupsMinute': 'Ị lebala aha akaụntụ {count} anya n’otu nkeji. Chere {wait} wee nwaa ọzọ.',
   'said.errors.lookupsDay': 'Ị lebala aha akaụntụ {count} anya taa, nke kachasị maka otu ụbọchị. Nwaa ọzọ mgbe {wait} gachara.',
+  'said.errors.accountFrozen': 'Akaụntụ gị kpọnwụrụ, ya mere ego ọ bụla enweghị ike ịpụ na ya. Ego e zitere gị ka na-abata. Iji meghee ya, banye ma họrọ “Meghee akaụntụ m” na Ntọala, were okwuntughe gị, PIN gị na azịza ajụjụ nchekwa gị.',
 };

@@ -20,4 +20,5 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.errors.linksNetwork': 'Too many payment links don open from this network. Try again after {wait}.',
   'said.errors.lookupsMinute': 'You don check {count} account names for one minute. Wait {wait}, then try again.',
   'said.errors.lookupsDay': 'You don check {count} account names today, na the most for one day. Try again after {wait}.',
+  'said.errors.accountFrozen': 'Your account don freeze, so no money fit comot from am. Money wey people send you go still enter. To unfreeze am, sign in and choose “Unfreeze my account” for Settings, with your password, PIN and security answer.',
 };

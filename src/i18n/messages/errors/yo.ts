@@ -20,4 +20,5 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.errors.linksNetwork': 'Línkì ìsanwó tí a ṣí láti inú nẹ́tíwọ̀ọ̀kì yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
   'said.errors.lookupsMinute': 'O ti wo orúkọ àkáǹtì {count} láàárín ìṣẹ́jú kan. Dúró fún {wait} kí o tó gbìyànjú lẹ́ẹ̀kan si.',
   'said.errors.lookupsDay': 'O ti wo orúkọ àkáǹtì {count} lónìí, èyí tó pọ̀ jù fún ọjọ́ kan. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn {wait}.',
+  'said.errors.accountFrozen': 'A ti dí àkáǹtì rẹ pa, nítorí náà owó kankan kò lè jáde kúrò nínú rẹ̀. Owó tí wọ́n bá fi ránṣẹ́ sí ọ ṣì ń wọlé. Láti ṣí i padà, wọlé kí o yan “Ṣí àkáǹtì mi padà” nínú Ètò, pẹ̀lú ọ̀rọ̀ aṣínà rẹ, PIN rẹ àti ìdáhùn sí ìbéèrè ààbò rẹ.',
 };
