@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import type { Network } from '../lib/bills.ts';
 import { airtimeDetailsCheck, airtimeDetailsOf } from '../lib/checks/airtime.ts';
 import { airtimeQuickAmounts, quickAmountLabel } from '../lib/airtime-rules.ts';
-import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { setProviders } from '../stores/airtime.ts';
 import { TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { checkedBeforeHydration, DefaultSubmit, NetworkChoice, PhoneNumberField, useHydrated } from './mobile-kit.tsx';
-import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
+import { fillWord, PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import type { AirtimeWords } from '../i18n/purchase-words.ts';
 
-type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { networks: readonly Network[] };
+type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { networks: readonly Network[]; words: AirtimeWords };
 
 /**
  * Buy airtime: the details step of /artime (network, phone number, amount). The quick amounts
@@ -19,7 +19,8 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { network
  * without.
  */
 export default function AirtimeForm(props: Props) {
-  const { networks, balance, values = {}, errors = {} } = props;
+  const { networks, balance, values = {}, errors = {}, words: w } = props;
+  const say = sayer(props.said);
   const form = useSchemaForm(airtimeDetailsCheck, { network_id: '', phone_number: '', amount: '', ...values }, errors);
   const hydrated = useHydrated();
 
@@ -32,33 +33,35 @@ export default function AirtimeForm(props: Props) {
   }, []);
 
   const details = airtimeDetailsOf(form.values);
-  const overBalance = details ? purchaseBalanceProblem(balance, details.amount) : undefined;
+  // Said as lib/mobile-purchase.ts's purchaseBalanceProblem says it, in the customer's words.
+  const overBalance = details && details.amount > balance ? fillWord(w['said.money.insufficient'], { balance: formatNaira(balance), total: formatNaira(details.amount) }) : undefined;
 
   return (
-    <PaymentDetailsForm action="/artime" step={props} complete={() => form.check() && !overBalance} button="Continue" hidden={<DefaultSubmit />}>
+    <PaymentDetailsForm action="/artime" step={props} complete={() => form.check() && !overBalance} button={w['purchases.continue']} hidden={<DefaultSubmit label={w['purchases.continue']} />}>
       <NetworkChoice
         name="network_id"
+        legend={w['purchases.network']}
         networks={networks}
         value={String(form.values.network_id ?? '')}
-        error={form.errorFor('network_id')}
+        error={say(form.errorFor('network_id'))}
         onChange={(id) => {
           form.set('network_id', id);
           form.touch('network_id');
         }}
       />
 
-      <PhoneNumberField form={form} />
+      <PhoneNumberField form={form} label={w['form.phone']} hint={w['purchases.phoneHint']} say={say} />
 
       <TextField
-        label="Amount (₦)"
+        label={w['purchases.airtime.amount']}
         inputMode="numeric"
         autoComplete="off"
         maxLength={9}
-        hint={`From ₦50 to ₦50,000, whole naira. Available: ${formatNaira(balance)}`}
-        error={form.errorFor('amount') ?? overBalance}
+        hint={fillWord(w['purchases.airtime.amountHint'], { balance: formatNaira(balance) })}
+        error={say(form.errorFor('amount')) ?? overBalance}
         {...form.bind('amount')}
       />
-      <div className="-mt-2 mb-4 flex flex-wrap gap-2" role="group" aria-label="Quick amounts">
+      <div className="-mt-2 mb-4 flex flex-wrap gap-2" role="group" aria-label={w['purchases.airtime.quick']}>
         {airtimeQuickAmounts.map((amount) => (
           <button
             key={amount}

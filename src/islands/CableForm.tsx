@@ -3,9 +3,10 @@ import type { CableProvider } from '../lib/bills.ts';
 import { cardFieldsCheck } from '../lib/checks/cable.ts';
 import { setProviders } from '../stores/cable.ts';
 import { DigitsField, SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
+import { PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import type { CableWords } from '../i18n/purchase-words.ts';
 
-type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { providers: readonly CableProvider[] };
+type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { providers: readonly CableProvider[]; words: CableWords };
 
 /**
  * Pay for cable TV: the details step of /bills/cable (provider and smartcard), checked as they
@@ -15,21 +16,22 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { provide
  * PIN, with JavaScript or without.
  */
 export default function CableForm(props: Props) {
-  const { providers, values = {}, errors = {} } = props;
+  const { providers, values = {}, errors = {}, words: w } = props;
+  const say = sayer(props.said);
   const form = useSchemaForm(cardFieldsCheck, { provider_id: '', smartcard_number: '', ...values }, errors);
 
   useEffect(() => setProviders(providers), [providers]);
 
   return (
-    <PaymentDetailsForm action="/bills/cable" step={props} complete={() => form.check()} button="Verify smartcard" intent="verify">
+    <PaymentDetailsForm action="/bills/cable" step={props} complete={() => form.check()} button={w['purchases.cable.verify']} intent="verify">
       <SelectField
-        label="TV provider"
-        placeholder="Choose DStv, GOtv or StarTimes"
+        label={w['purchases.cable.provider']}
+        placeholder={w['purchases.cable.providerPlaceholder']}
         options={providers.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-        error={form.errorFor('provider_id')}
+        error={say(form.errorFor('provider_id'))}
         {...form.bind('provider_id')}
       />
-      <DigitsField label="Smartcard or IUC number" maxLength={14} hint="10 digits, under your decoder or on your card." error={form.errorFor('smartcard_number')} {...form.bind('smartcard_number')} />
+      <DigitsField label={w['purchases.cable.cardLabel']} maxLength={14} hint={w['purchases.cable.cardHint']} error={say(form.errorFor('smartcard_number'))} {...form.bind('smartcard_number')} />
     </PaymentDetailsForm>
   );
 }

@@ -2,18 +2,19 @@ import { useEffect, useRef, useState } from 'react';
 import type { DataPlan, Network } from '../lib/bills.ts';
 import { dataDetailsCheck } from '../lib/checks/data.ts';
 import { findPlan, plansByPeriod, planSummary } from '../lib/data-plans.ts';
-import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { formatNaira } from '../lib/money.ts';
 import { selectPlan, setProviders, showPlans } from '../stores/data.ts';
 import { useSchemaForm, type FormProps } from './form-kit.tsx';
 import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, PhoneNumberField, RadioCard } from './mobile-kit.tsx';
-import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
+import { fillWord, PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import type { DataWords } from '../i18n/purchase-words.ts';
 
 type Props = DetailsStepProps &
   Pick<FormProps, 'values' | 'errors'> & {
     networks: readonly Network[];
     /** The plans of the network the page shows (the form's provider_id); another network's come from the API when chosen. */
     plans: readonly DataPlan[];
+    words: DataWords;
   };
 
 /**
@@ -43,7 +44,8 @@ function plansOf(networkId: string): Promise<readonly DataPlan[]> {
  * without.
  */
 export default function DataForm(props: Props) {
-  const { networks, plans, balance, values = {}, errors = {} } = props;
+  const { networks, plans, balance, values = {}, errors = {}, words: w } = props;
+  const say = sayer(props.said);
   const form = useSchemaForm(dataDetailsCheck, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
   // Plans known so far, by network id (undefined: not loaded yet).
   const [plansByNetwork, setPlansByNetwork] = useState<Readonly<Record<string, readonly DataPlan[]>>>(() => (values.provider_id ? { [String(values.provider_id)]: plans } : {}));
@@ -102,23 +104,25 @@ export default function DataForm(props: Props) {
   // The form's state decides what is shown; the stores follow it in the browser (they are never set on the server).
   const shownPlans = plansByNetwork[networkId];
   const plan = findPlan(shownPlans, planId) ?? null;
-  const overBalance = plan ? purchaseBalanceProblem(balance, plan.amount) : undefined;
-  const planError = form.errorFor('plan_id') ?? overBalance;
+  // Said as lib/mobile-purchase.ts's purchaseBalanceProblem says it, in the customer's words.
+  const overBalance = plan && plan.amount > balance ? fillWord(w['said.money.insufficient'], { balance: formatNaira(balance), total: formatNaira(plan.amount) }) : undefined;
+  const planError = say(form.errorFor('plan_id')) ?? overBalance;
   // Which network's plans are on screen: the page shows a newly chosen network's plans before going on.
   const hidden = (
     <>
-      <DefaultSubmit />
+      <DefaultSubmit label={w['purchases.continue']} />
       <input type="hidden" name="plans_for" value={networkId} />
     </>
   );
 
   return (
-    <PaymentDetailsForm action="/data/purchase" step={props} complete={() => form.check() && Boolean(plan) && !overBalance} button="Continue" hidden={hidden}>
+    <PaymentDetailsForm action="/data/purchase" step={props} complete={() => form.check() && Boolean(plan) && !overBalance} button={w['purchases.continue']} hidden={hidden}>
       <NetworkChoice
         name="provider_id"
+        legend={w['purchases.network']}
         networks={networks}
         value={networkId}
-        error={form.errorFor('provider_id')}
+        error={say(form.errorFor('provider_id'))}
         onChange={(id) => {
           chooseNetwork(id, planId);
           form.touch('provider_id');
@@ -126,23 +130,23 @@ export default function DataForm(props: Props) {
       />
       <noscript>
         <button type="submit" name="intent" value="network" className="btn-secondary mb-4 w-full" formNoValidate>
-          Show plans for this network
+          {w['purchases.data.showPlans']}
         </button>
       </noscript>
 
       {!network ? (
-        <p className="mb-4 text-sm text-slate-700">Choose a network to see its data plans.</p>
+        <p className="mb-4 text-sm text-slate-700">{w['purchases.data.chooseNetwork']}</p>
       ) : !shownPlans ? (
         <p className="mb-4 text-sm text-slate-700" role="status">
-          Loading {network.name}’s data plans…
+          {fillWord(w['purchases.data.loading'], { network: network.name })}
         </p>
       ) : shownPlans.length === 0 ? (
-        <p className="alert-info">We could not load {network.name}’s plans just now. Please try again in a few minutes.</p>
+        <p className="alert-info">{fillWord(w['purchases.data.loadFailed'], { network: network.name })}</p>
       ) : (
-        <ChoiceFieldset name="plan_id" legend={`${network.name} data plan`} error={planError}>
+        <ChoiceFieldset name="plan_id" legend={fillWord(w['purchases.data.planLegend'], { network: network.name })} error={planError}>
           {plansByPeriod(shownPlans).map((group) => (
             <div key={group.period} className="mb-3">
-              <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{group.label}</p>
+              <p className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{w[`purchases.data.${group.period}`]}</p>
               <div className="grid gap-2">
                 {group.plans.map((item) => (
                   <RadioCard
@@ -162,7 +166,7 @@ export default function DataForm(props: Props) {
         </ChoiceFieldset>
       )}
 
-      <PhoneNumberField form={form} />
+      <PhoneNumberField form={form} label={w['form.phone']} hint={w['purchases.phoneHint']} say={say} />
     </PaymentDetailsForm>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { Disco } from '../lib/bills.ts';
 import { meterFieldsCheck } from '../lib/checks/electricity.ts';
-import { meterTypeFor, meterTypeLabels, meterTypesText } from '../lib/electricity-form.ts';
+import { meterTypeFor } from '../lib/electricity-form.ts';
 import { setProviders } from '../stores/electricity.ts';
 import { DigitsField, FieldNotes, SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
+import { fillWord, PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import type { ElectricityWords } from '../i18n/purchase-words.ts';
 
-type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { discos: readonly Disco[] };
+type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { discos: readonly Disco[]; words: ElectricityWords };
 
 /**
  * Buy electricity: the details step of /bills/electricity (DisCo, meter type, meter number).
@@ -16,7 +17,8 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { discos:
  * the review (meter, owner, DisCo, amount, fee, total) with the PIN, with JavaScript or without.
  */
 export default function ElectricityForm(props: Props) {
-  const { discos, values = {}, errors = {} } = props;
+  const { discos, values = {}, errors = {}, words: w } = props;
+  const say = sayer(props.said);
   const initialDisco = discos.find((disco) => disco.id === values.provider_id);
   const form = useSchemaForm(meterFieldsCheck, { provider_id: '', meter_number: '', ...values, meter_type: meterTypeFor(initialDisco, String(values.meter_type ?? '')) }, errors);
   const formRef = useRef<HTMLFormElement>(null);
@@ -39,16 +41,16 @@ export default function ElectricityForm(props: Props) {
   }
 
   const discoOptions = discos.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${candidate.short_name})` }));
-  const meterTypeError = form.errorFor('meter_type');
+  const meterTypeError = say(form.errorFor('meter_type'));
 
   return (
-    <PaymentDetailsForm action="/bills/electricity" step={props} complete={() => form.check()} formRef={formRef} button={disco ? 'Verify meter' : 'Continue'} intent={disco ? 'verify' : 'provider'}>
+    <PaymentDetailsForm action="/bills/electricity" step={props} complete={() => form.check()} formRef={formRef} button={w[disco ? 'purchases.elec.verify' : 'purchases.continue']} intent={disco ? 'verify' : 'provider'}>
       <SelectField
-        label="Distribution company (DisCo)"
-        placeholder="Choose your DisCo"
+        label={w['purchases.elec.discoLabel']}
+        placeholder={w['purchases.elec.discoPlaceholder']}
         options={discoOptions}
-        error={form.errorFor('provider_id')}
-        hint={disco ? null : 'The company on your electricity bill or meter card.'}
+        error={say(form.errorFor('provider_id'))}
+        hint={disco ? null : w['purchases.elec.discoHint']}
         {...form.bind('provider_id')}
         onChange={(event) => chooseDisco(event.target.value)}
       />
@@ -56,7 +58,7 @@ export default function ElectricityForm(props: Props) {
       {disco ? (
         <>
           <fieldset className="field" aria-describedby={meterTypeError ? 'meter_type-error' : undefined}>
-            <legend className="label">Meter type</legend>
+            <legend className="label">{w['purchases.elec.meterType']}</legend>
             <div className="flex flex-wrap gap-3">
               {disco.meter_types.map((type) => (
                 <label key={type} className="flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-base">
@@ -69,15 +71,15 @@ export default function ElectricityForm(props: Props) {
                     checked={meterType === type}
                     onChange={() => form.set('meter_type', type)}
                   />
-                  {meterTypeLabels[type]}
+                  {w[`purchases.elec.${type}`]}
                 </label>
               ))}
             </div>
-            {disco.meter_types.length === 1 ? <span className="hint">{`${disco.short_name} sells ${meterTypesText(disco)}.`}</span> : null}
+            {disco.meter_types.length === 1 ? <span className="hint">{fillWord(w[`purchases.elec.${disco.meter_types[0]!}Only`], { disco: disco.short_name })}</span> : null}
             <FieldNotes id="meter_type" error={meterTypeError} />
           </fieldset>
 
-          <DigitsField label="Meter number" maxLength={17} hint="11 or 13 digits, on the meter or on your last receipt." error={form.errorFor('meter_number')} {...form.bind('meter_number')} />
+          <DigitsField label={w['purchases.elec.meterNumber']} maxLength={17} hint={w['purchases.elec.meterHint']} error={say(form.errorFor('meter_number'))} {...form.bind('meter_number')} />
         </>
       ) : null}
     </PaymentDetailsForm>

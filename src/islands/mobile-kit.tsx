@@ -9,17 +9,17 @@ import { FieldNotes, TextField, type SchemaForm } from './form-kit.tsx';
  */
 
 
-/** The line to buy for: the customer's own number, filled in by the page. */
-export function PhoneNumberField({ form }: { form: SchemaForm }) {
+/** The line to buy for: the customer's own number, filled in by the page. `say`: a check's English message in the customer's language. */
+export function PhoneNumberField({ form, label, hint, say }: { form: SchemaForm; label: string; hint: string; say: (message: string | undefined) => string | undefined }) {
   return (
     <TextField
-      label="Phone number"
+      label={label}
       type="tel"
       inputMode="tel"
       autoComplete="tel-national"
       maxLength={20}
-      hint="Your own number is filled in. Change it to buy for someone else."
-      error={form.errorFor('phone_number')}
+      hint={hint}
+      error={say(form.errorFor('phone_number'))}
       {...form.bind('phone_number')}
     />
   );
@@ -46,10 +46,10 @@ export function checkedBeforeHydration(name: string): string | null {
  * field submits a form through its first submit button; without this one, that would be a quick
  * amount ("₦100") or "Show plans", which come before "Continue" on the screen.
  */
-export function DefaultSubmit() {
+export function DefaultSubmit({ label }: { label: string }) {
   return (
     <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
-      Continue
+      {label}
     </button>
   );
 }
@@ -96,9 +96,9 @@ export function ChoiceFieldset({ name, legend, error, children }: { name: string
 }
 
 /** The four mobile networks, two to a row on a phone. */
-export function NetworkChoice({ name, networks, value, onChange, error }: { name: string; networks: readonly Network[]; value: string; onChange: (value: string) => void; error?: string | undefined }) {
+export function NetworkChoice({ name, legend, networks, value, onChange, error }: { name: string; legend: string; networks: readonly Network[]; value: string; onChange: (value: string) => void; error?: string | undefined }) {
   return (
-    <ChoiceFieldset name={name} legend="Network" error={error}>
+    <ChoiceFieldset name={name} legend={legend} error={error}>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {networks.map((network) => (
           <RadioCard key={network.id} name={name} value={network.id} checked={value === network.id} onChange={onChange} label={network.name} />

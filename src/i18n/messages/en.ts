@@ -7,6 +7,7 @@ import { requestsEn } from './requests/en.ts';
 import { historyEn } from './history/en.ts';
 import { legalEn } from './legal/en.ts';
 import { errorsEn } from './errors/en.ts';
+import { purchasesEn } from './purchases/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -29,6 +30,7 @@ export const en = {
   ...historyEn,
   ...legalEn,
   ...errorsEn,
+  ...purchasesEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 
