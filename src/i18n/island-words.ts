@@ -141,3 +141,6 @@ export const beneficiarySayings = [
   'said.account.noneField',
   'said.bank.interbankOff',
 ] as const;
+
+/** The beneficiary answers with values in them (the bank's name, the account's name), matched in the island (said-patterns.ts). */
+export const beneficiaryPatterns = ['said.account.invalid', 'said.account.noneAt', 'said.account.noneHas', 'said.bank.late', 'said.beneficiary.duplicate'] as const;

@@ -5,6 +5,7 @@ import { beneficiaries, setBeneficiaries, type Beneficiary } from '../stores/tra
 import { DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PageSelectField } from './page-select.tsx';
 import type { BeneficiaryWords } from '../i18n/island-words.ts';
+import { sayByPattern, type SaidPattern } from '../i18n/said-patterns.ts';
 
 /**
  * Add a beneficiary. Before it hydrates (or with no JavaScript) this is a plain form posting to
@@ -35,11 +36,12 @@ export default function BeneficiaryForm({
   enquired = null,
   words: w,
   said = {},
-}: FormProps & { words: BeneficiaryWords; said?: Record<string, string>; children?: ReactNode; ownAccountNumber: string; enquired?: Enquired | null }) {
+  patterns = [],
+}: FormProps & { words: BeneficiaryWords; said?: Record<string, string>; patterns?: readonly SaidPattern[]; children?: ReactNode; ownAccountNumber: string; enquired?: Enquired | null }) {
   const form = useSchemaForm(beneficiaryCheck, { bank_code: '', account_number: '', nickname: '', ...values }, errors);
   const accountNumber = String(form.values.account_number ?? '').trim();
   const bankCode = String(form.values.bank_code ?? '');
-  const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
+  const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? sayByPattern(message, patterns) ?? message) : message) as T;
 
   // Whatever was typed before the island hydrated (slow networks) is only in the page: take it over.
   const formElement = useRef<HTMLFormElement>(null);
