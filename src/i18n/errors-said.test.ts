@@ -3,6 +3,8 @@ import { recognise, sayAgain, sayFailure } from './translate.ts';
 import { waitInWords } from '../server/core/throttle/request-counters.ts';
 import { formatLagosDateTime } from '../lib/lagos-time.ts';
 import { accountFrozen, accountFrozenMessage } from '../server/core/safety/frozen.ts';
+import { instantPaymentsOff } from '../server/core/customer-limits/limit-guard.ts';
+import { pendingRefusal } from '../server/http/api.ts';
 
 /**
  * The refusals with figures the services word in English (issue 18, API messages and error
@@ -21,6 +23,10 @@ describe('refusals with figures, said again', () => {
     [`Too many payment links opened from this network. Try again in ${waitInWords(60)}.`, 'said.errors.linksNetwork'],
     [`You have looked up 10 account names in a minute. Wait ${waitInWords(1)} and try again.`, 'said.errors.lookupsMinute'],
     [`You have looked up 200 account names today, the most for one day. Try again in ${waitInWords(30_000)}.`, 'said.errors.lookupsDay'],
+    ['First set your transaction PIN.', 'said.errors.first.pin'],
+    [pendingRefusal, 'said.errors.pending'],
+    ['You were signed out after a period without activity. Please sign in again.', 'said.errors.idle'],
+    [instantPaymentsOff().message, 'said.errors.instantOff'],
   ])('%s', (english, key) => {
     expect(recognise(english)?.key).toBe(key);
   });

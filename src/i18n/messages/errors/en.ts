@@ -24,6 +24,19 @@ export const errorsEn = {
   'said.errors.lookupsMinute': 'You have looked up {count} account names in a minute. Wait {wait} and try again.',
   'said.errors.lookupsDay': 'You have looked up {count} account names today, the most for one day. Try again in {wait}.',
   'said.errors.accountFrozen': 'Your account is frozen, so no money can leave it. Money sent to you still arrives. To unfreeze it, sign in and choose “Unfreeze my account” in Settings, with your password, PIN and security answer.',
+  'said.errors.first.verify': 'First verify your email address.',
+  'said.errors.first.address': 'First add your address.',
+  'said.errors.first.pin': 'First set your transaction PIN.',
+  'said.errors.first.question': 'First choose a security question.',
+  'said.errors.pending': 'First verify your email address with the code we sent you.',
+  'said.errors.idle': 'You were signed out after a period without activity. Please sign in again.',
+  'said.errors.notYours': 'That account is not yours.',
+  'said.errors.setPinFirst': 'Set your transaction PIN first.',
+  'said.errors.finishSetup': 'Finish setting up your account before moving money.',
+  'said.errors.instantOff': 'You have turned off instant transfers to other banks. To send this, turn them on in Settings, under Limits, with your password and PIN (POST /v1/limits/instant-payments). Transfers within the bank still work.',
+  'said.errors.inProgress': 'This request is still being processed. Check your transaction history before trying again.',
+  'said.errors.noBeneficiary': 'No such beneficiary.',
+  'said.errors.noCase': 'No such case on your account.',
 } as const;
 
 export type ErrorsKey = keyof typeof errorsEn;

@@ -19,11 +19,12 @@ type SecurityQuestionInput = z.infer<typeof securityQuestionSchema>;
 
 export const addressLockedMessage = 'Your address is already on file. To change it, verify the new address under Raise your tier (/kyc-verification).';
 
-const stepNames: Record<OnboardingStep, string> = {
-  '/account/verify': 'verify your email address',
-  '/address/update': 'add your address',
-  '/pin/set': 'set your transaction PIN',
-  '/security/question': 'choose a security question',
+/** A step not done yet, as a refusal says it (whole sentences: the catalogue says them again, said.errors.first.*). */
+const stepRefusals: Record<OnboardingStep, string> = {
+  '/account/verify': 'First verify your email address.',
+  '/address/update': 'First add your address.',
+  '/pin/set': 'First set your transaction PIN.',
+  '/security/question': 'First choose a security question.',
 };
 
 /**
@@ -53,7 +54,7 @@ export function createOnboardingService(deps: {
     const user = presentUser(await profileOf(userId));
     const pending = pendingOnboardingStep(user);
     if (pending && onboardingSteps.indexOf(pending) < onboardingSteps.indexOf(step)) {
-      return fail('ONBOARDING_INCOMPLETE', `First ${stepNames[pending]}.`);
+      return fail('ONBOARDING_INCOMPLETE', stepRefusals[pending]);
     }
     return succeed(user);
   }
