@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { locales } from './locales.ts';
+import { recognise, sayAgain, sayingsFor, t, type MessageParams } from './translate.ts';
+import type { MessageKey } from './messages/en.ts';
+import { airtimeSayings, cableSayings, dataSayings, electricitySayings } from './purchase-words.ts';
+import { airtimeDetailsCheck } from '../lib/checks/airtime.ts';
+import { dataDetailsCheck } from '../lib/checks/data.ts';
+import { meterFieldsCheck } from '../lib/checks/electricity.ts';
+import { cardFieldsCheck } from '../lib/checks/cable.ts';
+import type { FormCheck } from '../lib/form-rules.ts';
+import { airtimeDetailsSchema } from '../lib/airtime-form.ts';
+import { dataDetailsSchema } from '../lib/data-form.ts';
+import { cableVerifySchema, meterVerifySchema } from '../lib/bills.ts';
+import { electricityAmountProblem, meterNotFoundMessage, unsupportedMeterTypeMessage } from '../lib/electricity-form.ts';
+import { smartcardNotFoundMessage } from '../lib/cable-form.ts';
+import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
+import { airtimeRangeMessage } from '../lib/airtime-rules.ts';
+import { parseValues } from '../server/http/api.ts';
+import { z } from 'zod';
+
+/** Issue 18, purchases: every message the airtime, data, electricity and cable checks and steps give is in the catalogue, in all five. */
+const others = locales.filter((locale) => locale !== 'en');
+
+const bad: Record<string, unknown>[] = [
+  {},
+  { network_id: '', phone_number: '12', amount: 'lots', provider_id: 'x'.repeat(41), plan_id: '', meter_number: '123', meter_type: 'solar', smartcard_number: '12' },
+  { network_id: 'mtn', phone_number: '', amount: '20', provider_id: '', meter_number: '', smartcard_number: '' },
+  { network_id: 'mtn', phone_number: '0803 555 0101', amount: '100.50', meter_number: '4501234567x', smartcard_number: '70234567891' },
+  { amount: '60,000', phone_number: 'Tab\there' },
+];
+
+const screens: [string, FormCheck, readonly (MessageKey | readonly [MessageKey, MessageParams])[]][] = [
+  ['airtime', airtimeDetailsCheck, airtimeSayings],
+  ['data', dataDetailsCheck, dataSayings],
+  ['electricity', meterFieldsCheck, electricitySayings],
+  ['cable', cardFieldsCheck, cableSayings],
+];
+
+describe('what the purchase checks say, in every language', () => {
+  it.each(screens)('has every message of the %s check in the island’s sayings', (_name, check, sayings) => {
+    const messages = new Set<string>();
+    for (const values of bad) for (const list of Object.values(check(values))) list.forEach((message) => messages.add(message));
+    expect(messages.size).toBeGreaterThan(2);
+    for (const locale of others) {
+      const said = sayingsFor(locale, sayings);
+      for (const message of messages) {
+        expect(said[message], `${locale}: ${message}`).toBeTruthy();
+        if (locale !== 'pcm') expect(said[message], `${locale}: ${message}`).not.toBe(message);
+      }
+    }
+  });
+
+  it('says again every field message of the server’s purchase schemas', () => {
+    const schemas: z.ZodType[] = [airtimeDetailsSchema, dataDetailsSchema, meterVerifySchema, cableVerifySchema];
+    const messages = new Set<string>();
+    for (const schema of schemas) {
+      for (const values of bad) {
+        const result = parseValues(values, schema);
+        if (!result.ok) for (const list of Object.values(result.errors ?? {})) list.forEach((message) => messages.add(message));
+      }
+    }
+    expect(messages.size).toBeGreaterThan(8);
+    for (const message of messages) expect(recognise(message), message).not.toBeNull();
+  });
+
+  it('says again what the purchase steps answer, with their names and amounts', () => {
+    const ikeja = { short_name: 'IKEDC', min_amount: 1_000_00, max_amount: 500_000_00, meter_types: ['prepaid'] as ('prepaid' | 'postpaid')[] };
+    const english = [
+      airtimeRangeMessage,
+      purchaseBalanceProblem(1_000_00, 1_500_00)!,
+      meterNotFoundMessage(ikeja, 'prepaid'),
+      meterNotFoundMessage(ikeja, 'postpaid'),
+      unsupportedMeterTypeMessage(ikeja),
+      unsupportedMeterTypeMessage({ ...ikeja, meter_types: ['postpaid'] }),
+      smartcardNotFoundMessage({ name: 'DStv' }),
+      electricityAmountProblem('', ikeja)!,
+      electricityAmountProblem('five', ikeja)!,
+      electricityAmountProblem('1,500.50', ikeja)!,
+      electricityAmountProblem('500', ikeja)!,
+      electricityAmountProblem('600,000', ikeja)!,
+      'Now choose one of MTN’s data plans.',
+      'Choose one of Glo’s data plans',
+      'Please check the details and confirm again.',
+      'Please check the details and pay again.',
+      'IKEDC did not answer in time. Please try again.',
+      'Choose the distribution company from the list',
+      'Choose the TV provider from the list',
+      'Choose a package',
+    ];
+    for (const message of english) {
+      expect(recognise(message), message).not.toBeNull();
+      for (const locale of others) if (locale !== 'pcm') expect(sayAgain(locale, message), `${locale}: ${message}`).not.toBe(message);
+    }
+    expect(sayAgain('yo', 'The smallest amount IKEDC sells is ₦1,000.00')).toBe('Iye owó tó kéré jù tí IKEDC ń tà ni ₦1,000.00');
+    expect(sayAgain('ha', airtimeRangeMessage)).toBe('Katin waya daga ₦50.00 ne zuwa ₦50,000.00');
+    expect(sayAgain('ig', smartcardNotFoundMessage({ name: 'GOtv' }))).toBe(t('ig', 'said.purchases.noCard', { provider: 'GOtv' }));
+  });
+});
