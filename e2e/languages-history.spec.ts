@@ -203,3 +203,24 @@ test.describe('history, beneficiaries, support and the legal texts in the custom
     await expect(page.getByRole('link', { name: 'freeze your account' })).toHaveAttribute('href', '/freeze');
   });
 });
+
+test.describe('on the narrowest phones', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the translated screens fit 320 px: nothing pushed off the side', async ({ page, picker }) => {
+    const me = await customerReadingIn(page, picker, 'Yorùbá', 'yo-NG');
+    const arrived = await receiveTransfer(page.request, me.accountNumber, naira(1_000), 'OLUWASEUN ADEBAYO-OGUNLEYE');
+    const paths = ['/beneficairies', '/transactions', '/transactions?statement=1', '/transactions?type=sideways', `/support/cases/new?reference=${encodeURIComponent(arrived.reference)}`, '/support/cases', '/terms', '/privacy'];
+    for (const language of [['Hausa', 'ha-NG'], ['Igbo', 'ig-NG'], ['Naijá (Pidgin)', 'pcm-NG'], ['Yorùbá', 'yo-NG']] as const) {
+      await page.goto('/account/settings');
+      await picker.ready();
+      await picker.choose(language[0]);
+      for (const path of paths) {
+        await page.goto(path);
+        expect(await picker.htmlLang()).toBe(language[1]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${language[0]} ${path}`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});
