@@ -233,7 +233,9 @@ function firstPageHeader(input: StatementInput, period: string, totals: Statemen
   ];
   for (const [x, label, value, width] of facts) {
     ops.push(text(x, 104, label, 7.5, { grey: 0.4 }));
-    ops.push(text(x, 118, truncateToWidth(value, 'bold', 10, width), 10, { font: 'bold' }));
+    // Longer month names (Yorùbá "Oṣù Bélú") shrink the value a little before it is shortened.
+    const size = Math.max(fittingSize(value, 'bold', 10, width), 8);
+    ops.push(text(x, 118, truncateToWidth(value, 'bold', size, width), size, { font: 'bold' }));
   }
   const summary: Array<[string, string]> = [
     [say('history.pdf.opening'), formatNgn(input.openingBalance)],
