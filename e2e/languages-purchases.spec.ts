@@ -9,7 +9,7 @@ import { formatNaira } from '../src/lib/money.ts';
  * Purchases in the customer's language (issue 18), with JavaScript on and off: airtime bought in
  * Hausa after a field error (the island's check, or the page's without scripts), electricity in
  * Yoruba through the meter, the amount and the review, cable TV in Igbo through the package and
- * the review; each ends on its receipt page in that language. Networks, DisCos, providers and
+ * the review, and data in Pidgin after a field error; each ends on its receipt page in that language. Networks, DisCos, providers and
  * packages keep their own names.
  */
 
@@ -130,5 +130,36 @@ test.describe('purchases in the customer’s language', () => {
     await page.waitForURL((url) => url.pathname === '/bills/cable/success');
     await expect(page.getByText(`Akwụọla ụgwọ ${card.current_package.name} maka smartcard 7023456789`, { exact: false })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Kwụọ ụgwọ televishọn kebul ọzọ' })).toBeVisible();
+  });
+  test('data in Pidgin: the plans, a field error, the review and the receipt', async ({ page, js }) => {
+    const buyer = await signedInCustomer(page, naira(10_000));
+    await speak(page, 'pcm');
+    const screen = new Screen(page, js);
+
+    await page.goto('/data/purchase');
+    await screen.ready();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pcm-NG');
+    await page.getByRole('radio', { name: 'MTN', exact: true }).check();
+    if (!js) await screen.postWith(page.getByRole('button', { name: 'Show the plans for this network' }));
+    const plans = page.getByRole('group', { name: 'MTN data plan' });
+    await expect(plans.getByRole('radio').first()).toBeVisible();
+    await page.getByLabel('Phone number').fill('');
+    const next = page.getByRole('button', { name: 'Continue', exact: true });
+    await screen.postWith(next);
+    await expect(screen.fieldError('phone_number')).toHaveText('Put the phone number');
+    await expect(screen.fieldError('plan_id')).toHaveText('Choose data plan');
+
+    await plans.getByRole('radio').first().check();
+    await page.getByLabel('Phone number').fill('0803 555 0101');
+    await screen.postWith(next);
+    await expect(screen.heading).toHaveText('Confirm data');
+    await expect(page.getByText('Charge', { exact: true })).toBeVisible();
+    await expect(page.getByText('Check the details well. The money go comot from your account as you pay.')).toBeVisible();
+    await page.getByLabel('Transaction PIN').fill(buyer.pin);
+    await page.getByRole('button', { name: /^Pay ₦/ }).click();
+
+    await page.waitForURL((url) => url.pathname === '/data/purchase/success');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pcm-NG');
+    await expect(page.getByRole('link', { name: 'Buy more data' })).toBeVisible();
   });
 });
