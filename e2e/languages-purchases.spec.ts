@@ -37,7 +37,7 @@ test.describe('purchases in the customer’s language', () => {
     await page.getByLabel('Adadi (₦)').fill('20');
     const next = page.getByRole('button', { name: 'Ci gaba', exact: true });
     await screen.postWith(next);
-    await expect(screen.fieldError('amount')).toHaveText('Katin waya daga ₦50.00 ne zuwa ₦50,000.00');
+    await expect(screen.fieldError('amount')).toHaveText('Ana sayar da katin waya daga ₦50.00 zuwa ₦50,000.00');
     await expect(page.getByText('Airtime is from', { exact: false })).toHaveCount(0);
 
     await page.getByLabel('Adadi (₦)').fill('1,500');

@@ -92,7 +92,7 @@ describe('what the purchase checks say, in every language', () => {
       for (const locale of others) if (locale !== 'pcm') expect(sayAgain(locale, message), `${locale}: ${message}`).not.toBe(message);
     }
     expect(sayAgain('yo', 'The smallest amount IKEDC sells is ₦1,000.00')).toBe('Iye owó tó kéré jù tí IKEDC ń tà ni ₦1,000.00');
-    expect(sayAgain('ha', airtimeRangeMessage)).toBe('Katin waya daga ₦50.00 ne zuwa ₦50,000.00');
+    expect(sayAgain('ha', airtimeRangeMessage)).toBe('Ana sayar da katin waya daga ₦50.00 zuwa ₦50,000.00');
     expect(sayAgain('ig', smartcardNotFoundMessage({ name: 'GOtv' }))).toBe(t('ig', 'said.purchases.noCard', { provider: 'GOtv' }));
   });
 });

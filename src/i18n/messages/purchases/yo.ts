@@ -79,7 +79,7 @@ export const purchasesYo: { readonly [key in keyof typeof purchasesEn]: string }
   'purchases.cable.package': 'Pákéèjì',
   'purchases.cable.currentPackage': 'Pákéèjì tí o ń lò',
   'purchases.cable.noPackage': 'Kò sí pákéèjì tó ń ṣiṣẹ́',
-  'purchases.cable.subscription': 'Ìforúkọsílẹ̀',
+  'purchases.cable.subscription': 'Àsìkò ìsanwó',
   'purchases.cable.dueOn': 'Yóò parí ní {date}',
   'purchases.cable.expiredOn': 'Ó parí ní {date}',
   'purchases.cable.renew': 'Sọ {name} dọ̀tun · {amount}',
