@@ -58,6 +58,17 @@ describe('the message catalogue', () => {
     expect(unused).toEqual([]);
   });
 
+  it('says each English sentence under one said.* key only (the edge finds a sentence by its words, so a second key would never be used)', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const key of keys.filter((name) => name.startsWith('said.'))) {
+      const first = seen.get(en[key]);
+      if (first) twice.push(`${first} = ${key}`);
+      else seen.set(en[key], key);
+    }
+    expect(twice).toEqual([]);
+  });
+
   it('has a message for every error code', () => {
     for (const code of Object.keys(statusForCode)) expect(keys, code).toContain(`error.${code}`);
   });

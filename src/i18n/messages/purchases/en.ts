@@ -137,7 +137,6 @@ export const purchasesEn = {
   'said.purchases.cardDigits': 'A smartcard or IUC number is 10 digits',
   'said.purchases.noCard': '{provider} has no smartcard or IUC number like this. Check the number under your decoder or on your card.',
   'said.purchases.package': 'Choose a package',
-  'said.purchases.confirmAgain': 'Please check the details and confirm again.',
   'said.purchases.payAgain': 'Please check the details and pay again.',
   'said.purchases.timeout': '{provider} did not answer in time. Please try again.',
 } as const;

@@ -134,7 +134,6 @@ export const purchasesHa: { readonly [key in keyof typeof purchasesEn]: string }
   'said.purchases.cardDigits': 'Lambar smartcard ko IUC tana da lambobi 10',
   'said.purchases.noCard': '{provider} ba shi da lambar smartcard ko IUC kamar wannan. Duba lambar da ke ƙasan dikodarka ko a kan katinka.',
   'said.purchases.package': 'Zaɓi fakiti',
-  'said.purchases.confirmAgain': 'Da fatan za ka duba bayanan ka sake tabbatarwa.',
   'said.purchases.payAgain': 'Da fatan za ka duba bayanan ka sake biya.',
   'said.purchases.timeout': '{provider} bai amsa a kan lokaci ba. Da fatan za a sake gwadawa.',
 };

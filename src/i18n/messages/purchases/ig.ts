@@ -134,7 +134,6 @@ export const purchasesIg: { readonly [key in keyof typeof purchasesEn]: string }
   'said.purchases.cardDigits': 'Nọmba smartcard ma ọ bụ IUC nwere ọnụọgụ 10',
   'said.purchases.noCard': '{provider} enweghị nọmba smartcard ma ọ bụ IUC dị otu a. Lelee nọmba dị n’okpuru dekoda gị ma ọ bụ na kaadị gị.',
   'said.purchases.package': 'Họrọ ngwugwu',
-  'said.purchases.confirmAgain': 'Biko lelee nkọwa ndị a ma kwado ọzọ.',
   'said.purchases.payAgain': 'Biko lelee nkọwa ndị a ma kwụọ ụgwọ ọzọ.',
   'said.purchases.timeout': '{provider} azaghị n’oge. Biko nwaa ọzọ.',
 };

@@ -134,7 +134,6 @@ export const purchasesPcm: { readonly [key in keyof typeof purchasesEn]: string 
   'said.purchases.cardDigits': 'Smartcard or IUC number na 10 digits',
   'said.purchases.noCard': '{provider} no get smartcard or IUC number like this. Check the number under your decoder or for your card.',
   'said.purchases.package': 'Choose package',
-  'said.purchases.confirmAgain': 'Abeg check the details and confirm again.',
   'said.purchases.payAgain': 'Abeg check the details and pay again.',
   'said.purchases.timeout': '{provider} no answer on time. Abeg try again.',
 };

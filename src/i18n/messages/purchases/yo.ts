@@ -134,7 +134,6 @@ export const purchasesYo: { readonly [key in keyof typeof purchasesEn]: string }
   'said.purchases.cardDigits': 'Nọ́mbà smartcard tàbí IUC jẹ́ nọ́mbà 10',
   'said.purchases.noCard': '{provider} kò ní nọ́mbà smartcard tàbí IUC bí èyí. Ṣàyẹ̀wò nọ́mbà tó wà lábẹ́ dékódà rẹ tàbí lórí káàdì rẹ.',
   'said.purchases.package': 'Yan pákéèjì kan',
-  'said.purchases.confirmAgain': 'Jọ̀wọ́ ṣàyẹ̀wò àwọn àlàyé kí o sì fìdí rẹ̀ múlẹ̀ lẹ́ẹ̀kan sí i.',
   'said.purchases.payAgain': 'Jọ̀wọ́ ṣàyẹ̀wò àwọn àlàyé kí o sì sanwó lẹ́ẹ̀kan sí i.',
   'said.purchases.timeout': '{provider} kò dáhùn lásìkò. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
 };
