@@ -61,14 +61,14 @@ test.describe('languages: forgotten password, 404 and the timeout warning', () =
     await page.getByRole('button', { name: 'Aiko mini da lamba' }).click();
     await screen.arrivedAt('/password/reset/token');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Duba imel ɗinka');
-    await expect(page.getByText('idan tana da asusu. Za ta yi aiki na mintuna 15.')).toBeVisible();
+    await expect(page.getByText('idan tana da asusu. Za ta yi aiki na minti 15.')).toBeVisible();
     const { code, text } = await codeMailedIn(customer.email, 'Lambar sake saita kalmar sirri ta', /ita ce (\d{6})\./);
     expect(text).toContain(`Sannu ${customer.firstName},`);
 
     await page.getByLabel('Lambar sake saiti').fill(wrongCodeFor(code));
     await page.getByRole('button', { name: 'Ci gaba' }).click();
     await screen.ready();
-    await expect(page.getByText('Wannan lambar ba daidai ba ce. Gwaji 4 sun rage maka.').first()).toBeVisible();
+    await expect(page.getByText('Wannan lambar ba daidai ba ce. Saura maka gwaji 4.').first()).toBeVisible();
 
     await page.getByLabel('Lambar sake saiti').fill(code);
     await page.getByRole('button', { name: 'Ci gaba' }).click();
@@ -85,7 +85,7 @@ test.describe('languages: forgotten password, 404 and the timeout warning', () =
     await page.getByLabel('Tabbatar da sabuwar kalmar sirri').fill(password);
     await page.getByRole('button', { name: 'Ajiye sabuwar kalmar sirrina' }).click();
     await screen.arrivedAt('/login');
-    await expect(page.getByText('An canja kalmar sirrinka. Shiga da sabuwar.')).toBeVisible();
+    await expect(page.getByText('An canza kalmar sirrinka. Shiga da sabuwa.')).toBeVisible();
     await codeMailedIn(customer.email, 'An sake saita kalmar sirrinka da lambar', /(\d{2}:\d{2})/);
   });
 

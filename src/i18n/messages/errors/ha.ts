@@ -8,11 +8,11 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'wait.seconds': 'daƙiƙa {count}',
   'wait.minute': 'minti {count}',
   'wait.minutes': 'minti {count}',
-  'wait.hours': 'sa’a {count}',
+  'wait.hours': 'awa {count}',
 
   'said.errors.pinLockedOne': 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti 1 (har zuwa {until}).',
   'said.errors.pinLockedMany': 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti {minutes} (har zuwa {until}).',
-  'said.errors.codesPerHour': 'Ka nemi lambobi {count} a wannan sa’a. Sake gwadawa bayan minti {minutes}.',
+  'said.errors.codesPerHour': 'Ka nemi lambobi {count} a wannan awa. Sake gwadawa bayan minti {minutes}.',
   'said.errors.registerNetwork': 'An buɗe asusu da yawa daga wannan hanyar sadarwa. Sake gwadawa bayan {wait}.',
   'said.errors.registerEmail': 'An yi ƙoƙarin buɗe asusu da wannan adireshin imel sau da yawa. Sake gwadawa bayan {wait}.',
   'said.errors.registerPhone': 'An yi ƙoƙarin buɗe asusu da wannan lambar waya sau da yawa. Sake gwadawa bayan {wait}.',
@@ -32,6 +32,6 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.errors.finishSetup': 'Ka kammala saita asusunka kafin ka tura kuɗi.',
   'said.errors.instantOff': 'Ka kashe tura kuɗi nan take zuwa wasu bankuna. Don tura wannan, kunna su a Saituna, ƙarƙashin Iyakoki, da kalmar sirrinka da PIN (POST /v1/limits/instant-payments). Tura kuɗi a cikin bankin yana aiki har yanzu.',
   'said.errors.inProgress': 'Har yanzu muna aiki a kan wannan buƙatar. Duba tarihin ma’amalolinka kafin ka sake gwadawa.',
-  'said.errors.noBeneficiary': 'Babu wannan mutumin a cikin waɗanda kake tura wa kuɗi.',
-  'said.errors.noCase': 'Babu irin wannan ƙara a asusunka.',
+  'said.errors.noBeneficiary': 'Babu wannan mai karɓa cikin masu karɓa da ka ajiye.',
+  'said.errors.noCase': 'Babu irin wannan ƙorafi a asusunka.',
 };
