@@ -28,7 +28,7 @@ describeOnEngines('account emails in the profile language on %s', (t) => {
     expect(mail.subject).toBe(`${code} ita ce lambar sake saita kalmar sirri ta ${t().app.config.bank.name}`);
     expect(mail.text).toContain('Lambar sake saita kalmar sirri ta');
     expect(mail.html).toContain('wannan imel ɗin');
-    expect(mail.text).toContain('Za ta ƙare bayan mintuna 15');
+    expect(mail.text).toContain('Za ta ƙare bayan minti 15');
     expect((await t().app.passwordReset.verifyToken(email, code)).ok).toBe(true);
   });
 
