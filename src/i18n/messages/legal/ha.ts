@@ -26,7 +26,7 @@ export const legalHa: { readonly [key in keyof typeof legalEn]: string } = {
   'legal.terms.payments.3': 'Idan tura kuɗi bai yi nasara ba bayan an cire kuɗin daga asusunka, za a mayar da kuɗin zuwa asusunka kai tsaye; idan bai iso ba cikin awa 24, kai rahotonsa daga rasit ɗin.',
   'legal.terms.payments.4': 'Tura kuɗi yana da iyaka a kowace ma’amala da kowace rana bisa matakinka da duk wata ƙaramar iyakar da ka sa wa kanka. Mai karɓar kuɗin sabis ne ke ba da katin waya, data, wutar lantarki da talabijin na kebul; sayayyar da ba ta yi nasara ba ana mayar da kuɗinta.',
   'legal.terms.charges.h': '5. Caji',
-  'legal.terms.charges.p': 'Kuɗin tura kuɗi, harajin tura kuɗi ta lantarki da kuɗin tambari da doka ta buƙata ana nuna su kafin ka tabbatar da kowane biyan kuɗi da kuma a rasit ɗinsa. Muna sanar da kai aƙalla kwana 30 kafin mu ƙara sabon caji ko mu ɗaga wani.',
+  'legal.terms.charges.p': 'Cajin tura kuɗi, harajin tura kuɗi ta lantarki da kuɗin tambari da doka ta buƙata ana nuna su kafin ka tabbatar da kowane biyan kuɗi da kuma a rasit ɗinsa. Muna sanar da kai aƙalla kwana 30 kafin mu ƙara sabon caji ko mu ɗaga wani.',
   'legal.terms.records.h': '6. Sanarwa, bayanin asusu da bayanan ajiya',
   'legal.terms.records.1': 'Muna aika sanarwa ta kowane cirewa da shigowar kuɗi zuwa adireshin imel ɗinka, da ta SMS idan ka kunna ta. Duba su, kuma ka sanar da mu duk wata ma’amalar da ba ka gane ba cikin kwana 30.',
   'legal.terms.records.2': 'Kana iya ganin kowace ma’amala a manhajar, sauke rasit, neman bayanin asusu na har zuwa watanni 12, da sauke dukan bayananka daga Saituna.',

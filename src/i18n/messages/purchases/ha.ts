@@ -6,7 +6,7 @@ export const purchasesHa: { readonly [key in keyof typeof purchasesEn]: string }
   'purchases.pay': 'Biya',
   'purchases.payAmount': 'Biya {amount}',
   'purchases.intro': 'Duba bayanan. Kuɗin za su fita daga asusunka da zarar ka biya.',
-  'purchases.pinHint': 'PIN mai lamba 4 da ka saita don biyan kuɗi. Kada ka faɗa wa kowa.',
+  'purchases.pinHint': 'PIN mai lambobi 4 da ka saita don biyan kuɗi. Kada ka faɗa wa kowa.',
   'purchases.lockedPurchases': 'PIN ba daidai ba sau da yawa: an kulle sayayya har zuwa {time}.',
   'purchases.lockedPayments': 'PIN ba daidai ba sau da yawa: an kulle biyan kuɗi har zuwa {time}.',
   'purchases.network': 'Kamfanin waya',
