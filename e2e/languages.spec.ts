@@ -87,7 +87,7 @@ test.describe('languages', () => {
 
     await receiveTransfer(page.request, customer.accountNumber, 2_750_00, 'BAKARE TUNDE');
     const after = await waitForMailAbout(customer.email, /credit alert: NGN2,750\.00/);
-    expect(after.text).toContain(`How far ${customer.firstName},`);
+    expect(after.text).toContain(`Hello ${customer.firstName},`);
     expect(after.text).toContain('don enter your account');
     expect(after.text).toContain('Your balance now: ₦4,250.00');
   });

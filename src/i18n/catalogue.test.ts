@@ -124,7 +124,7 @@ describe('what the checks and services say, said again', () => {
     const limit = moneyWords.dailyLimit({ limitKobo: kobo(5_000_000), usedKobo: kobo(4_000_000), leftKobo: kobo(1_000_000), tier: 1, verb: 'send' });
     expect(sayFailure('pcm', { code: 'LIMIT_EXCEEDED', message: limit.message, errors: { amount: [limit.field] } })).toEqual({
       code: 'LIMIT_EXCEEDED',
-      message: 'E pass your daily limit of ₦50,000.00 for Tier 1. You fit still send ₦10,000.00 today; upgrade your tier to send more.',
+      message: 'E pass your daily limit of ₦50,000.00 for Tier 1. You fit still send ₦10,000.00 today; raise your tier to send more.',
       errors: { amount: ['No pass ₦10,000.00 again today'] },
     });
   });

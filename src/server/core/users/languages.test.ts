@@ -24,10 +24,10 @@ describeOnEngines('the customer’s language on %s', (t) => {
 
     const email = (await app.users.findById(sender.userId))!.email;
     const debit = t().mailer.sent.find((mail) => mail.to === email && mail.subject.includes('debit alert'))!;
-    expect(debit.text).toContain('How far Ngozi,');
+    expect(debit.text).toContain('Hello Ngozi,');
     expect(debit.text).toContain(`₦1,000.00 don comot from your account`);
     expect(debit.text).toContain('Status: E don go');
-    expect(debit.html).toContain('How far Ngozi,');
+    expect(debit.html).toContain('Hello Ngozi,');
     const text = t().sms.sent.find((message) => message.text.includes('NGN1,000.00'))!.text;
     expect(text).toMatch(/^Harmattan Bank: Debit NGN1,000\.00 \| Acct /);
     // The recipient chose nothing: English.
