@@ -85,7 +85,7 @@ test.describe('requests and scheduled transfers in the customer’s language', (
     await page.getByLabel('Amount (₦) each time').fill('5,000');
     await page.getByLabel('Every week').check();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.locator('#account_number-error')).toHaveText('Account number na 10 numbers');
+    await expect(page.locator('#account_number-error')).toHaveText('Account number na 10 digits');
 
     await page.getByLabel('Account number').fill(accountNumber);
     await page.getByRole('button', { name: 'Continue' }).click();
