@@ -221,7 +221,7 @@ describe('statementPdf', () => {
     input.transactions.push(transaction({ status: 'failed', reference: 'FAILED001', created_at: '2026-11-21T10:30:00+01:00' }));
     const pdf = inspectPdf(statementPdf(input));
     const strings = pdf.pages[0]!.strings;
-    expect(strings).toEqual(expect.arrayContaining(['Nkọwa akaụntụ', 'Onye ahịa', 'Nọmba akaụntụ', 'Oge', 'Ego mmalite', 'Ego batara', 'Ego pụrụ', 'Ego njedebe', 'Azụmahịa', 'Ụbọchị', 'Nkọwa', 'Ego pụrụ (₦)', 'Ego batara (₦)', 'Ego fọdụrụ (₦)', 'Ibe 1 n’ime 1']));
+    expect(strings).toEqual(expect.arrayContaining(['Nkwupụta akaụntụ', 'Onye ahịa', 'Nọmba akaụntụ', 'Oge', 'Ego mmalite', 'Ego batara', 'Ego pụrụ', 'Ego njedebe', 'Azụmahịa', 'Ụbọchị', 'Nkọwa', 'Ego pụrụ (₦)', 'Ego batara (₦)', 'Ego fọdụrụ (₦)', 'Ibe 1 n’ime 1']));
     expect(strings.find((value) => value.startsWith('E mepụtara ya '))).toMatch(/^E mepụtara ya 1 .+ 2026, 08:00 WAT$/);
     expect(strings).toContain('Azụmahịa ndị na-agaghị nọ na agba ntụ maka ntụaka; ha ebughị ego ọ bụla, ha anọghịkwa n’ime nchịkọta.');
     const text = pageText(pdf, 0);
