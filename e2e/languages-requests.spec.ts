@@ -100,7 +100,7 @@ test.describe('requests and scheduled transfers in the customer’s language', (
     await expect(page.getByText(new RegExp(`^Schedule don set: ₦5,000\\.00 to ${recipient}, every week\\. The first one go go on .+ by 08:00\\.$`))).toBeVisible();
     await expect(page.getByTestId('schedule-status')).toHaveText('E dey run');
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cancel dis schedule' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel this schedule' })).toBeVisible();
     await expect(page.getByText('Scheduled:')).toHaveCount(0);
   });
 });
