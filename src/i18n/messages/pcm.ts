@@ -51,7 +51,7 @@ export const pcm: Catalogue = {
   'form.firstName': 'First name',
   'form.lastName': 'Surname',
   'form.phone': 'Phone number',
-  'form.phoneHint': 'Your Naija phone number, like 0803 123 4567',
+  'form.phoneHint': 'Your Nigerian phone number, like 0803 123 4567',
   'form.passwordHint': 'At least {min} characters. Some words wey no join each other dey easy to remember, but e hard for person to guess.',
 
   'login.title': 'Sign in',
@@ -179,7 +179,7 @@ export const pcm: Catalogue = {
   'said.email.long': 'That email address too long',
   'said.email.invalid': 'Put correct email address, like name@example.com',
   'said.phone.required': 'Put your phone number',
-  'said.phone.invalid': 'Put Naija phone number, like 0803 123 4567',
+  'said.phone.invalid': 'Put Nigerian phone number, like 0803 123 4567',
   'said.password.choose': 'Choose password',
   'said.password.min': 'Use at least {min} characters',
   'said.password.max': 'No pass {max} characters',

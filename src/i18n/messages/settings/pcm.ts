@@ -183,7 +183,7 @@ export const settingsPcm: Record<SettingsKey, string> = {
   'said.proof.type': 'Choose the document wey show your address',
   'said.proof.required': 'Put the number wey dey that document',
   'said.proof.long': 'That reference too long',
-  'said.proof.format': 'Use the 6 to 30 letters, numbers, / or - wey dem print for the document',
+  'said.proof.format': 'Use the 6 to 30 letters, digits, / or - wey dem print for the document',
   'said.kyc.addressAlready': 'Your address don verify already: you dey the highest tier.',
   'said.kyc.timeout': 'The verification service take too long to answer. Nothing change; abeg try again after some minutes.',
   'said.kyc.unavailable': 'The verification service no dey available now. Nothing change; abeg try again later.',
