@@ -126,7 +126,7 @@ test.describe('history, beneficiaries, support and the legal texts in the custom
     await page.getByLabel('Rana ta ƙarshe').fill(lagosDay(-5));
     await page.getByRole('button', { name: 'Aika mini bayanin ta imel' }).click();
     await picker.ready();
-    await expect(page.locator('#end_date-error')).toHaveText('Rana ta ƙarshe tana gaban rana ta farko');
+    await expect(page.locator('#end_date-error')).toHaveText('Rana ta ƙarshe tana kafin rana ta farko');
 
     await page.getByLabel('Rana ta farko').fill(lagosDay(-30));
     await page.getByLabel('Rana ta ƙarshe').fill(lagosDay(0));
@@ -142,7 +142,7 @@ test.describe('history, beneficiaries, support and the legal texts in the custom
     );
     const pdf = inspectPdf(attachment(mail, 'application/pdf'));
     const strings = pdf.pages[0]!.strings;
-    expect(strings).toEqual(expect.arrayContaining(['Bayanin asusu', 'Abokin hulɗa', 'Lambar asusu', 'Kuɗin farko', 'Kuɗin da suka shigo', 'Kuɗin da suka fita', 'Kuɗin ƙarshe', 'Ma’amaloli', 'Rana', 'Bayani', 'Saura (₦)', '₦21,500.00', 'Shafi 1 cikin 1']));
+    expect(strings).toEqual(expect.arrayContaining(['Bayanin asusu', 'Abokin hulɗa', 'Lambar asusu', 'Kuɗin asusu na farko', 'Kuɗin da suka shigo', 'Kuɗin da suka fita', 'Kuɗin asusu na ƙarshe', 'Ma’amaloli', 'Rana', 'Bayani', 'Saura (₦)', '₦21,500.00', 'Shafi 1 cikin 1']));
     expect(strings.some((value) => /^\S+ · Tura kuɗi · An yi nasara$/.test(value))).toBe(true);
     expect(strings.some((value) => value.includes('daga ADAEZE'))).toBe(true);
     expect(strings.join('\n')).not.toMatch(/Account statement|Opening balance|Money in|Page 1 of|[\uFB00-\uFB06]/);
@@ -185,8 +185,8 @@ test.describe('history, beneficiaries, support and the legal texts in the custom
     await picker.choose('Naijá (Pidgin)');
     await page.goto('/privacy');
     expect(await picker.htmlLang()).toBe('pcm-NG');
-    await expect(page.getByTestId('english-governs')).toHaveText('Dis na translation. If e no gree with the English version for any place, na the English version we go follow.');
-    await expect(page.getByTestId('sandbox-notice')).toContainText('Dis na demonstration bank.');
+    await expect(page.getByTestId('english-governs')).toHaveText('This na translation. If e no gree with the English version for any place, na the English version we go follow.');
+    await expect(page.getByTestId('sandbox-notice')).toContainText('This na demonstration bank.');
     await expect(page.getByText(/^Last update: 22 .+ 2026\.$/)).toBeVisible();
     await expect(page.getByRole('heading', { name: '1. Who we be' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '8. Your rights' })).toBeVisible();
