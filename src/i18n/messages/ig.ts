@@ -176,7 +176,7 @@ export const ig: Catalogue = {
   'said.lastName.long': 'Aha ezinụlọ gị agaghị akarị mkpụrụedemede 50',
   'said.lastName.letters': 'Aha ezinụlọ gị nwere ike inwe naanị mkpụrụedemede, ohere, akara njikọ (-) na akara ’',
   'said.email.required': 'Tinye adreesị email gị',
-  'said.email.long': 'Adreesị email ahụ ogologo karịa',
+  'said.email.long': 'Adreesị email ahụ dị ogologo karịa',
   'said.email.invalid': 'Tinye adreesị email ziri ezi, dịka name@example.com',
   'said.phone.required': 'Tinye nọmba ekwentị gị',
   'said.phone.invalid': 'Tinye nọmba ekwentị Naịjirịa, dịka 0803 123 4567',

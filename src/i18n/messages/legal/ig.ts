@@ -16,7 +16,7 @@ export const legalIg: { readonly [key in keyof typeof legalEn]: string } = {
   'legal.terms.account.2': 'Akaụntụ gị na-amalite na Ọkwa 1 nke iwu CBN gbasara ịmara onye ahịa n’ọkwa n’ọkwa, ya na oke ego na oke azụmahịa ngwa a na-egosi. Inyocha BVN gị na adreesị gị na-ebuli ọkwa gị na oke gị.',
   'legal.terms.account.3': 'Otu mmadụ, otu profaịlụ: ị gaghị emepere onye ọzọ akaụntụ ma ọ bụ kwe ka onye ọzọ jiri nke gị.',
   'legal.terms.security.h': '3. Idebe akaụntụ gị n’udo',
-  'legal.terms.security.1': 'Debe okwuntughe gị, PIN azụmahịa, azịza nchekwa na koodu otu oge na nzuzo. {bank} **agaghị ajụ** gị maka ha site na ekwentị, SMS, email ma ọ bụ mgbasa ozi ọha.',
+  'legal.terms.security.1': 'Debe okwuntughe gị, PIN azụmahịa, azịza nchekwa na koodu otu oge na nzuzo. {bank} **agaghị arịọ** gị ha mgbe ọ bụla site na ekwentị, SMS, email ma ọ bụ mgbasa ozi ọha.',
   'legal.terms.security.2': 'Ịkwụ ụgwọ ọ bụla chọrọ PIN gị. Onye ọ bụla maara ya nwere ike ibugharị ego gị, ya mere edela ya ede ma ọ bụ gwa onye ọ bụla, ọbụna ezinụlọ gị ma ọ bụ ndị ọrụ anyị.',
   'legal.terms.security.3': 'Ọ bụrụ na ekwentị gị efuo ma ọ bụ i chere na mmadụ na-eji akaụntụ gị, [kpọchie akaụntụ gị](/freeze) ozugbo (ọ na-arụ ọrụ n’abanyeghị) ma gwa anyị. Ọ bụghị gị ga-aza maka ụgwọ a kwụrụ mgbe i gwachara anyị, belụsọ na i mere aghụghọ.',
   'legal.terms.security.4': 'Anyị nwere ike itinye oke, rịọ maka nyocha ọzọ, ma ọ bụ kwụsịtụ ịkwụ ụgwọ yiri aghụghọ, iji chebe gị.',
