@@ -211,6 +211,6 @@ test.describe('languages: forgotten password, 404 and the timeout warning', () =
     await expect(page.getByRole('navigation', { name: 'Ụzọ mkpirikpi' }).getByRole('link', { name: 'Zụta kaadị ekwentị' })).toBeVisible();
     // The warning is in the page, closed until a minute before the idle sign-out (e2e/session-timeout.spec.ts times it).
     await expect(page.locator('#session-timeout-title')).toHaveText('Ị ka nọ ebe ahụ?');
-    await expect(page.locator('#session-timeout-text')).toContainText('Maka nchekwa gị, anyị ga-ewepụ gị n’ime sekọnd');
+    await expect(page.locator('#session-timeout-text')).toContainText('Maka nchekwa gị, anyị ga-eme ka ị pụọ n’ime sekọnd');
   });
 });

@@ -37,7 +37,7 @@ export const onboardingIg: Record<OnboardingKey, string> = {
   'onboarding.notFound.signIn': 'Gaa na mbanye',
 
   'onboarding.session.title': 'Ị ka nọ ebe ahụ?',
-  'onboarding.session.text': 'Maka nchekwa gị, anyị ga-ewepụ gị n’ime {countdown}.',
+  'onboarding.session.text': 'Maka nchekwa gị, anyị ga-eme ka ị pụọ n’ime {countdown}.',
   'onboarding.session.oneSecond': 'sekọnd 1',
   'onboarding.session.seconds': 'sekọnd {count}',
   'onboarding.session.error': 'Anyị enweghị ike iru ụlọ akụ. Lelee njikọ gị wee nwaa ọzọ.',
