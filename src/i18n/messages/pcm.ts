@@ -205,6 +205,6 @@ export const pcm: Catalogue = {
   'said.money.recipientMax': 'The account wey you dey send to no fit collect this amount: e go pass the {max} maximum balance for im account tier.',
   'said.money.recipientMaxField': 'E too much for the person account',
   'said.money.sent': 'You don send {amount} to {name}.',
-  'said.money.pending': 'Your transfer to {name} still dey pending: the other bank never confirm am. We go confirm am or return the money.',
+  'said.money.pending': 'Your transfer to {name} still dey process: the other bank never confirm am. We go confirm am or return the money.',
   'said.money.failed': 'The transfer to {name} fail and we don return {amount} to your account.',
 };
