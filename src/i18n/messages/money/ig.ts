@@ -48,7 +48,7 @@ export const moneyIg: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.title.airtime': 'Ị zụtala kaadị ekwentị',
   'money.title.data': 'Ị zụtala data',
   'money.title.electricity': 'Ị kwụọla ụgwọ ọkụ',
-  'money.title.cable': 'Ị kwụọla ụgwọ televishọn',
+  'money.title.cable': 'Ị kwụọla ụgwọ televishọn kebul',
 
   'money.r.moneyOut': 'Ego pụrụ',
   'money.r.moneyIn': 'Ego batara',

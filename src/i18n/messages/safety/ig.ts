@@ -22,7 +22,7 @@ export const safetyIg: Record<SafetyKey, string> = {
   'said.freeze.tenDigits': 'Nọmba akaụntụ nwere ọnụọgụ 10',
   'said.freeze.identifierInvalid': 'Tinye nọmba akaụntụ nwere ọnụọgụ 10 ma ọ bụ adreesị email ziri ezi',
   'safety.account.title': 'Kpọchie akaụntụ gị',
-  'safety.account.frozenSince': 'Akaụntụ gị kpọchiri kemgbe {since}. Ego ọ bụla enweghị ike ịpụ na ya: a jụrụ nzipu ego, kaadị ekwentị, data, ọkụ eletrik na TV kebul. Ego e zitere gị ka na-abata.',
+  'safety.account.frozenSince': 'Akaụntụ gị kpọchiri kemgbe {since}. Ego ọ bụla enweghị ike ịpụ na ya: a jụrụ nzipu ego, kaadị ekwentị, data, ọkụ eletrik na televishọn kebul. Ego e zitere gị ka na-abata.',
   'safety.account.now': 'ugbu a',
   'safety.account.unfreeze': 'Meghee akaụntụ m',
   'safety.account.prove': 'Iji gosi na ọ bụ gị, nye okwuntughe gị, PIN azụmahịa gị na azịza ajụjụ nchekwa gị.',
