@@ -33,7 +33,7 @@ describe('refusals with figures, said again', () => {
 
   it('says the wait in the sentence’s language, its number kept', () => {
     expect(sayAgain('ha', `Too many accounts opened from this network. Try again in ${waitInWords(300)}.`)).toBe('An buɗe asusu da yawa daga wannan hanyar sadarwa. Sake gwadawa bayan minti 5.');
-    expect(sayAgain('yo', `You have made 20 payment requests today. Try again in ${waitInWords(7_200)}.`)).toBe('O ti ṣe ìbéèrè owó 20 lónìí. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn wákàtí 2.');
+    expect(sayAgain('yo', `You have made 20 payment requests today. Try again in ${waitInWords(7_200)}.`)).toBe('O ti ṣe ìbéèrè owó 20 lónìí. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn wákàtí 2.');
     expect(sayAgain('ig', `You have looked up 10 account names in a minute. Wait ${waitInWords(1)} and try again.`)).toBe('Ị lebala aha akaụntụ 10 anya n’otu nkeji. Chere sekọnd 1 wee nwaa ọzọ.');
     expect(sayAgain('pcm', `Too many payment links opened from this network. Try again in ${waitInWords(60)}.`)).toBe('Too many payment links don open from this network. Try again after 1 minute.');
   });

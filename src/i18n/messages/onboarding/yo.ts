@@ -2,7 +2,7 @@ import type { OnboardingKey } from './en.ts';
 
 /** Yoruba (with tone marks): the forgotten-password screens, the 404 page and the idle-timeout warning. */
 export const onboardingYo: Record<OnboardingKey, string> = {
-  'onboarding.forgot.title': 'O gbàgbé ọ̀rọ̀ aṣínà rẹ',
+  'onboarding.forgot.title': 'Ṣé o gbàgbé ọ̀rọ̀ aṣínà rẹ?',
   'onboarding.forgot.intro': 'Tẹ àdírẹ́sì ímeèlì tí o fi ń wọlé. A ó fi kóòdù oní-nọ́ńbà 6 ránṣẹ́ sí ímeèlì rẹ láti fi ṣètò ọ̀rọ̀ aṣínà tuntun.',
   'onboarding.forgot.expired': 'Kóòdù àtúntò yẹn kò ṣiṣẹ́ mọ́. Béèrè fún tuntun ní ìsàlẹ̀.',
   'onboarding.forgot.back': 'Padà sí ibi ìwọlé',
@@ -25,10 +25,10 @@ export const onboardingYo: Record<OnboardingKey, string> = {
   'onboarding.newPassword.submit': 'Fi ọ̀rọ̀ aṣínà tuntun mi pamọ́',
   'onboarding.newPassword.busy': 'À ń fi pamọ́…',
 
-  'onboarding.notFound.title': 'A kò rí ojú-ewé náà',
-  'onboarding.notFound.text': 'A kò rí {path}. Ó lè jẹ́ pé a ti gbé e lọ síbòmíràn, tàbí pé àṣìṣe wà nínú ìjápọ̀ náà.',
+  'onboarding.notFound.title': 'A kò rí ojú ìwé náà',
+  'onboarding.notFound.text': 'A kò rí {path}. Ó lè jẹ́ pé a ti gbé e lọ síbòmíì, tàbí pé àṣìṣe wà nínú línkì náà.',
   'onboarding.notFound.money': 'Kò sí ohun tó ṣẹlẹ̀ sí owó rẹ.',
-  'onboarding.notFound.dashboard': 'Padà sí ojú-ewé àkọ́kọ́ mi',
+  'onboarding.notFound.dashboard': 'Padà sí ojú ìwé àkọ́kọ́ mi',
   'onboarding.notFound.continue': 'Máa bá ìṣètò àkáǹtì mi lọ',
   'onboarding.notFound.shortcuts': 'Ọ̀nà àbùjá',
   'onboarding.notFound.orGoTo': 'Tàbí lọ sí',
@@ -37,10 +37,10 @@ export const onboardingYo: Record<OnboardingKey, string> = {
   'onboarding.notFound.signIn': 'Lọ sí ibi ìwọlé',
 
   'onboarding.session.title': 'Ṣé o ṣì wà níbẹ̀?',
-  'onboarding.session.text': 'Nítorí ààbò rẹ, a ó mú ọ jáde láàrin {countdown}.',
+  'onboarding.session.text': 'Nítorí ààbò rẹ, a ó mú ọ jáde láàárín {countdown}.',
   'onboarding.session.oneSecond': 'ìṣẹ́jú-àáyá 1',
   'onboarding.session.seconds': 'ìṣẹ́jú-àáyá {count}',
-  'onboarding.session.error': 'A kò lè dé ọ̀dọ̀ ilé-ìfowópamọ́. Ṣàyẹ̀wò ìsopọ̀ rẹ kí o sì gbìyànjú lẹ́ẹ̀kan si.',
+  'onboarding.session.error': 'A kò lè dé ọ̀dọ̀ báńkì. Ṣàyẹ̀wò ìsopọ̀ rẹ kí o sì gbìyànjú lẹ́ẹ̀kan sí i.',
   'onboarding.session.stay': 'Mo ṣì wà níbí',
   'onboarding.session.signOut': 'Jáde báyìí',
 
@@ -62,7 +62,7 @@ export const onboardingYo: Record<OnboardingKey, string> = {
 
   'onboarding.pin.title': 'Ṣètò PIN rẹ',
   'onboarding.pin.heading': 'Ṣètò PIN ìdúnàádúrà rẹ',
-  'onboarding.pin.intro': 'Ìwọ yóò fi PIN yìí jẹ́rìí gbogbo ìfiránṣẹ́ owó àti rírà. Má ṣe fi han ẹnikẹ́ni láé.',
+  'onboarding.pin.intro': 'Ìwọ yóò fi PIN yìí jẹ́rìí gbogbo ìfiránṣẹ́ owó àti ìrajà. Má ṣe fi han ẹnikẹ́ni láé.',
   'onboarding.pin.hint': 'Nọ́ńbà 4. Yẹra fún 1234, 0000 àti ọdún ìbí rẹ.',
   'onboarding.pin.confirm': 'Jẹ́rìí PIN',
   'onboarding.pin.submit': 'Ṣètò PIN mi',
@@ -73,7 +73,7 @@ export const onboardingYo: Record<OnboardingKey, string> = {
   'said.verify.wait': 'Jọ̀wọ́ dúró fún ìṣẹ́jú-àáyá {seconds} kí o tó béèrè fún kóòdù mìíràn.',
   'said.verify.tooMany': 'O ti béèrè fún kóòdù {count}. Jáde kí o sì tún fọ́ọ̀mù ìforúkọsílẹ̀ kún láti gba tuntun.',
   'said.pin.choose': 'Yan PIN oní-nọ́ńbà 4',
-  'said.pin.again': 'Tẹ PIN rẹ lẹ́ẹ̀kan si',
+  'said.pin.again': 'Tẹ PIN rẹ lẹ́ẹ̀kan sí i',
   'said.pin.digits': 'Nọ́ńbà 4 gẹ́lẹ́ ni PIN rẹ',
   'said.pin.easy': 'PIN yẹn rọrùn jù láti gbà: yẹra fún nọ́ńbà kan náà léraléra àti ọ̀wọ́ bíi 1234',
   'said.pin.mismatch': 'PIN méjèèjì kò bára mu',
@@ -86,7 +86,7 @@ export const onboardingYo: Record<OnboardingKey, string> = {
   'said.code.dead': 'Ìgbìyànjú tí kò tọ́ ti pọ̀ jù: kóòdù yẹn kò ṣiṣẹ́ mọ́. Béèrè fún kóòdù tuntun.',
   'said.code.wrongOne': 'Kóòdù yẹn kò tọ́. Ìgbìyànjú 1 ló kù fún ọ.',
   'said.code.wrongMany': 'Kóòdù yẹn kò tọ́. Ìgbìyànjú {left} ló kù fún ọ.',
-  'said.password.newAgain': 'Tẹ ọ̀rọ̀ aṣínà tuntun rẹ lẹ́ẹ̀kan si',
+  'said.password.newAgain': 'Tẹ ọ̀rọ̀ aṣínà tuntun rẹ lẹ́ẹ̀kan sí i',
   'said.reset.sent': 'Tí àkáǹtì kan bá ń lo àdírẹ́sì ímeèlì yẹn, a ti fi kóòdù oní-nọ́ńbà 6 ránṣẹ́ sí i. Yóò ṣiṣẹ́ fún ìṣẹ́jú {minutes}.',
-  'said.reset.network': 'Ìbéèrè àtúntò ọ̀rọ̀ aṣínà ti pọ̀ jù láti inú nẹ́tíwọ̀ọ̀kì yìí. Gbìyànjú lẹ́ẹ̀kan si lẹ́yìn ìṣẹ́jú {minutes}.',
+  'said.reset.network': 'Ìbéèrè àtúntò ọ̀rọ̀ aṣínà ti pọ̀ jù láti inú nẹ́tíwọ̀ọ̀kì yìí. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn ìṣẹ́jú {minutes}.',
 };
