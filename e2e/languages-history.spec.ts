@@ -49,12 +49,12 @@ test.describe('history, beneficiaries, support and the legal texts in the custom
     await picker.ready();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Àwọn olùgbà owó');
     await expect(page.getByTestId('no-beneficiaries')).toHaveText(/^O kò tíì fi ẹnikẹ́ni pamọ́\./);
-    await expect(page.getByRole('heading', { name: 'Fi ẹni tí o ń fowó ránṣẹ́ sí kún un' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Fi olùgbà owó kún un' })).toBeVisible();
 
     // A short number: the field says so in Yoruba (the island's check, or the server's without JavaScript).
-    await page.getByLabel('Ilé-ìfowópamọ́', { exact: true }).selectOption({ label: gtBank.name });
-    await page.getByLabel('Nọ́mbà àkáǹtì').fill('12345');
-    await page.getByRole('button', { name: 'Fi kún un' }).click();
+    await page.getByLabel('Báńkì', { exact: true }).selectOption({ label: gtBank.name });
+    await page.getByLabel('Nọ́ńbà àkáǹtì').fill('12345');
+    await page.getByRole('button', { name: 'Fi olùgbà owó kún un' }).click();
     await picker.ready();
     await expect(page.locator('#account_number-error')).toHaveText('Nọ́ńbà 10 ni nọ́ńbà àkáǹtì');
     await expect(page.getByText('An account number is 10 digits')).toHaveCount(0);
@@ -62,18 +62,18 @@ test.describe('history, beneficiaries, support and the legal texts in the custom
     // A wrong check digit: the bank's answer, with the bank's name in it, in Yoruba too.
     const accountNumber = nubanFor('123456789', gtBank);
     const badCheckDigit = accountNumber.slice(0, 9) + String((Number(accountNumber[9]) + 1) % 10);
-    await page.getByLabel('Ilé-ìfowópamọ́', { exact: true }).selectOption({ label: gtBank.name });
-    await page.getByLabel('Nọ́mbà àkáǹtì').fill(badCheckDigit);
-    await page.getByRole('button', { name: 'Fi kún un' }).click();
+    await page.getByLabel('Báńkì', { exact: true }).selectOption({ label: gtBank.name });
+    await page.getByLabel('Nọ́ńbà àkáǹtì').fill(badCheckDigit);
+    await page.getByRole('button', { name: 'Fi olùgbà owó kún un' }).click();
     await picker.ready();
     await expect(page.getByText(`Èyí kì í ṣe nọ́ńbà àkáǹtì ${gtBank.name} tó tọ́. Ṣàyẹ̀wò rẹ̀ kí o sì tún gbìyànjú.`).first()).toBeVisible();
     await expect(page.locator('#account_number-error')).toHaveText('Ṣàyẹ̀wò nọ́ńbà àkáǹtì náà');
     await expect(page.getByText(/not a valid/)).toHaveCount(0);
 
-    await page.getByLabel('Ilé-ìfowópamọ́', { exact: true }).selectOption({ label: gtBank.name });
-    await page.getByLabel('Nọ́mbà àkáǹtì').fill(accountNumber);
+    await page.getByLabel('Báńkì', { exact: true }).selectOption({ label: gtBank.name });
+    await page.getByLabel('Nọ́ńbà àkáǹtì').fill(accountNumber);
     await page.getByLabel('Orúkọ ìnagijẹ (kò pọn dandan)').fill('Onílé');
-    await page.getByRole('button', { name: 'Fi kún un' }).click();
+    await page.getByRole('button', { name: 'Fi olùgbà owó kún un' }).click();
     await page.waitForURL((url) => url.pathname === '/beneficairies' && url.searchParams.has('added'));
     await picker.ready();
     const row = page.getByTestId('beneficiary');

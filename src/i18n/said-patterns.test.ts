@@ -10,7 +10,7 @@ describe('sentences with values, said again in an island', () => {
       expect(sayByPattern(english, patterns), english).toBe(sayAgain('yo', english));
       expect(sayByPattern(english, patterns)).not.toBe(english);
     }
-    expect(sayByPattern('ADA OBI at Access Bank is already one of your beneficiaries.', patterns)).toBe('ADA OBI ní Access Bank ti wà lára àwọn tí o fi pamọ́ tẹ́lẹ̀.');
+    expect(sayByPattern('ADA OBI at Access Bank is already one of your beneficiaries.', patterns)).toBe('ADA OBI ní Access Bank ti wà lára àwọn olùgbà owó rẹ tẹ́lẹ̀.');
   });
 
   it('leaves other sentences alone, and has nothing to do in English', () => {

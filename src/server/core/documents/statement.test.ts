@@ -230,7 +230,7 @@ describe('statementPdf', () => {
     expect(strings.find((value) => value.startsWith('FAILED001 · '))).toMatch(/^FAILED001 · Nzipu ego · Ọ gaghị · gụnyere ụgwọ ọrụ 75\.00 · /);
     expect(text).not.toMatch(/Account statement|Opening balance|Money in|Page 1 of|incl\. fee|[\uFB00-\uFB06]/);
     const yo = inspectPdf(statementPdf(statementWith(0, { locale: 'yo' }))).pages[0]!.strings;
-    expect(yo).toEqual(expect.arrayContaining(['Ìwé ìṣírò àkáǹtì', 'Owó ìbẹ̀rẹ̀', 'Kò sí ìdúnàádúrà kankan lórí àkáǹtì yìí ní àkókò yìí.', 'Ojú ewé 1 nínú 1']));
+    expect(yo).toEqual(expect.arrayContaining(['Ìwé ìṣirò àkáǹtì', 'Owó ìbẹ̀rẹ̀', 'Kò sí ìdúnàádúrà kankan lórí àkáǹtì yìí ní àkókò yìí.', 'Ojú ìwé 1 nínú 1']));
     // The whole period, in the Period box (a little smaller) and in the footer.
     expect(yo.some((value) => /^1 \S.+ 2026 sí 30 \S.+ 2026$/.test(value))).toBe(true);
     expect(yo.some((value) => /^Naija Retail Bank · .+ · 0011223344 · 1 \S.+ 2026 sí 30 \S.+ 2026$/.test(value))).toBe(true);
