@@ -103,7 +103,7 @@ test.describe('languages: address, security question, KYC, settings and limits',
     await speak(page, 'yo');
     await page.goto('/account/settings');
     await screen.ready();
-    await expect(page.getByRole('heading', { name: 'Yí PIN ìṣòwò rẹ padà' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Yí PIN ìdúnàádúrà rẹ padà' })).toBeVisible();
     const pin = page.locator('section#pin');
 
     // Too easy a PIN: refused field by field, in Yoruba.
@@ -138,7 +138,7 @@ test.describe('languages: address, security question, KYC, settings and limits',
     await pin.getByRole('button', { name: 'Yí PIN mi padà' }).click();
     await page.waitForURL((url) => url.searchParams.get('done') === 'pin');
     await screen.ready();
-    await expect(pin.locator('.alert-info')).toHaveText('A ti yí PIN ìṣòwò rẹ padà. Fi PIN tuntun jẹ́rìí sí ìfiránṣẹ́ owó àti ìsanwó.');
+    await expect(pin.locator('.alert-info')).toHaveText('A ti yí PIN ìdúnàádúrà rẹ padà. Fi PIN tuntun jẹ́rìí sí ìfiránṣẹ́ owó àti ìsanwó.');
     await expect(page.getByTestId('current-question')).toHaveText('Ìlú wo ni wọ́n ti bí ìyá rẹ?');
   });
 
