@@ -31,7 +31,7 @@ test.describe('purchases in the customer’s language', () => {
     await screen.ready();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ha-NG');
     await expect(screen.heading).toHaveText('Sayi katin waya');
-    await expect(page.getByText('Daga ₦50 zuwa ₦50,000, naira cikakke. Abin da ke asusunka: ₦5,000.00')).toBeVisible();
+    await expect(page.getByText('Daga ₦50 zuwa ₦50,000, naira cikakke. Kuɗin da ke asusunka: ₦5,000.00')).toBeVisible();
     await page.getByRole('radio', { name: 'MTN', exact: true }).check();
     await page.getByLabel('Lambar waya').fill('0803 555 0101');
     await page.getByLabel('Adadi (₦)').fill('20');
@@ -68,12 +68,12 @@ test.describe('purchases in the customer’s language', () => {
     await page.getByLabel('Ilé-iṣẹ́ tó ń pín iná (DisCo)').selectOption({ label: 'Ikeja Electric (IKEDC)' });
     if (!js) await screen.postWith(page.getByRole('button', { name: 'Tẹ̀síwájú', exact: true }));
     await page.getByRole('radio', { name: 'Prepaid' }).check();
-    await page.getByLabel('Nọ́mbà mítà').fill('4501234');
+    await page.getByLabel('Nọ́ńbà mítà').fill('4501234');
     const verify = page.getByRole('button', { name: 'Ṣàyẹ̀wò mítà' });
     await screen.postWith(verify);
-    await expect(screen.fieldError('meter_number')).toHaveText('Nọ́mbà mítà jẹ́ nọ́mbà 11 tàbí 13');
+    await expect(screen.fieldError('meter_number')).toHaveText('Nọ́ńbà mítà jẹ́ nọ́ńbà 11 tàbí 13');
 
-    await page.getByLabel('Nọ́mbà mítà').fill('45012345678');
+    await page.getByLabel('Nọ́ńbà mítà').fill('45012345678');
     await screen.postWith(verify);
     await expect(page.getByText('Ṣàyẹ̀wò pé mítà rẹ nìyí, lẹ́yìn náà yan iye owó.')).toBeVisible();
     await expect(page.getByLabel('PIN ìdúnàádúrà')).toHaveCount(0);
