@@ -84,7 +84,7 @@ describe('the account emails, word for word', () => {
     const pidgin = securityChangeEmail({ ...base, change: 'sms_alerts_on', at: '22 Nov 2026', language: 'pcm' });
     expect(pidgin.subject).toBe('Harmattan Bank: your SMS alerts don on');
     const hausa = newSignInEmail({ ...base, at: 'x', browser: 'Chrome', ip: null, freezeUrl: 'https://bank.example/freeze', capped: { cap: '₦20,000.00', hours: 24 }, language: 'ha' });
-    expect(hausa.text).toContain('cikin awanni 24 masu zuwa, abin da bai wuce ₦20,000.00');
+    expect(hausa.text).toContain('cikin awa 24 masu zuwa, abin da bai wuce ₦20,000.00');
     expect(hausa.text).not.toContain('network address');
     const yoruba = caseEmail({ ...base, number: 'HB-CASE-2026-000001', reference: 'REF1', kind: 'wrong_amount', status: 'resolved', note: 'Refunded.', opened: false, language: 'yo' });
     expect(yoruba.subject).toBe('Harmattan Bank: ẹjọ́ rẹ HB-CASE-2026-000001 ti di: a ti yanjú rẹ̀');
