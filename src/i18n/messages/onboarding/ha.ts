@@ -62,7 +62,7 @@ export const onboardingHa: Record<OnboardingKey, string> = {
 
   'onboarding.pin.title': 'Saita PIN ɗinka',
   'onboarding.pin.heading': 'Saita PIN na ma’amalarka',
-  'onboarding.pin.intro': 'Da wannan PIN ɗin za ka tabbatar da kowace tura kuɗi da kowane saye. Kada ka taɓa ba kowa.',
+  'onboarding.pin.intro': 'Da wannan PIN ɗin za ka tabbatar da kowane tura kuɗi da kowace sayayya. Kada ka taɓa ba kowa.',
   'onboarding.pin.hint': 'Lambobi 4. Ka guji 1234, 0000 da shekarar haihuwarka.',
   'onboarding.pin.confirm': 'Tabbatar da PIN',
   'onboarding.pin.submit': 'Saita PIN ɗina',

@@ -42,7 +42,7 @@ export const safetyHa: Record<SafetyKey, string> = {
   'safety.account.unfrozen': 'An kwance daskarewar asusunka. Tura kuɗi da biyan kuɗi sun dawo aiki.',
   'safety.question.1': 'Mene ne sunan makarantar firamare ta farko da ka yi?',
   'safety.question.2': 'A wane gari aka haifi mahaifiyarka?',
-  'safety.question.3': 'Mene ne sunan ɗan uwanka (ɗan kawu ko ɗan gwaggo) mafi girma?',
+  'safety.question.3': 'Mene ne sunan ɗan uwanka (ɗan kawu ko ɗan gwaggo) wanda ya fi kowa girma?',
   'safety.question.4': 'Wace irin waya ce wayarka ta farko?',
   'safety.question.5': 'A wane titi kake zaune lokacin da kake da shekara goma?',
   'safety.question.6': 'Mene ne sunan abokinka da ka fi so lokacin yarinta?',
