@@ -2,7 +2,7 @@ import type { EmailKey } from './en.ts';
 
 /** Yoruba (with tone marks): the account emails. */
 export const emailYo: Record<EmailKey, string> = {
-  'email.hello': 'Ẹ n lẹ́ o {name},',
+  'email.hello': 'Ẹ n lẹ́ o, {name},',
 
   'email.verify.subject': '{code} ni kóòdù ìjẹ́rìísí {bank} rẹ',
   'email.verify.body': 'Kóòdù ìjẹ́rìísí {bank} rẹ ni {code}. Yóò dópin lẹ́yìn ìṣẹ́jú {minutes}, ẹ̀ẹ̀kan ṣoṣo ló sì ń ṣiṣẹ́.',
@@ -68,7 +68,7 @@ export const emailYo: Record<EmailKey, string> = {
   'email.attempt.whatEmail': 'àdírẹ́sì ímeèlì yìí',
   'email.attempt.whatPhone': 'nọ́ńbà fóònù tó wà lórí àkáǹtì rẹ',
   'email.attempt.when': 'Ní {at} ẹnìkan gbìyànjú láti ṣí àkáǹtì {bank} tuntun pẹ̀lú {what}. O ti ń bá wa ṣe báńkì tẹ́lẹ̀, nítorí náà a kò ṣí àkáǹtì tuntun, kò sì sí ohun tó yípadà lórí àkáǹtì rẹ.',
-  'email.attempt.ifYouEmail': 'Tí ó bá jẹ́ ìwọ: kàn wọlé. Tí o bá gbàgbé ọ̀rọ̀ aṣínà rẹ, lo "Ṣé o gbàgbé ọ̀rọ̀ aṣínà?" ní ojú ìwé ìwọlé.',
+  'email.attempt.ifYouEmail': 'Tí ó bá jẹ́ ìwọ: kàn wọlé. Tí o bá gbàgbé ọ̀rọ̀ aṣínà rẹ, lo "Ṣé o gbàgbé ọ̀rọ̀ aṣínà rẹ?" ní ojú ìwé ìwọlé.',
   'email.attempt.ifYouPhone': 'Tí ó bá jẹ́ ìwọ: wọlé pẹ̀lú àdírẹ́sì ímeèlì yìí dípò rẹ̀. Oníbàárà kan ṣoṣo ló lè ní nọ́ńbà fóònù kan.',
   'email.attempt.ifNot': 'Tí kì í bá ṣe ìwọ, o kò nílò láti ṣe nǹkankan. Má ṣe fi ọ̀rọ̀ aṣínà rẹ, PIN rẹ tàbí kóòdù kankan han ẹnikẹ́ni láé, títí kan òṣìṣẹ́ wa.',
 
