@@ -23,7 +23,7 @@ test.describe('languages', () => {
     expect(await picker.htmlLang()).toBe('ha-NG');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barka da dawowa');
     await expect(page.getByLabel('Adireshin imel')).toBeVisible();
-    await expect(page.getByText('ba za ta taɓa tambayar kalmar sirrinka')).toBeVisible();
+    await expect(page.getByText('ba zai taɓa tambayar kalmar sirrinka')).toBeVisible();
 
     await page.getByRole('link', { name: 'Buɗe asusu' }).click();
     await picker.arrivedAt('/register');

@@ -26,7 +26,7 @@ export const ha: Catalogue = {
   'language.change': 'Canza harshe',
 
   'chrome.signOut': 'Fita',
-  'chrome.safety': '{bank} ba za ta taɓa tambayar kalmar sirrinka, PIN ko lambobinka ta waya, SMS ko imel ba.',
+  'chrome.safety': '{bank} ba zai taɓa tambayar kalmar sirrinka, PIN ko lambobinka ta waya, SMS ko imel ba.',
   'chrome.terms': 'Sharuɗɗa da ka’idoji',
   'chrome.privacy': 'Sanarwar sirri',
   'chrome.menu': 'Menu',

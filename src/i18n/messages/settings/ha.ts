@@ -4,7 +4,7 @@ import type { SettingsKey } from './en.ts';
 export const settingsHa: Record<SettingsKey, string> = {
   'settings.address.title': 'Adireshinka',
   'settings.address.heading': 'A ina kake zaune?',
-  'settings.address.intro': 'Muna buƙatar adireshin gidanka kafin mu buɗe maka asusu, kamar yadda CBN ta tanada.',
+  'settings.address.intro': 'Muna buƙatar adireshin gidanka kafin mu buɗe maka asusu, kamar yadda CBN ya tanada.',
   'settings.address.streetHint': 'Lambar gida da titi, misali 12 Allen Avenue',
   'settings.address.submit': 'Ajiye adireshina',
   'settings.place.street': 'Adireshin titi',
@@ -117,7 +117,7 @@ export const settingsHa: Record<SettingsKey, string> = {
   'settings.alerts.alwaysOn': 'A kunne koyaushe',
   'settings.alerts.sms': 'Sanarwar SMS',
   'settings.alerts.to': '{state}, zuwa {address}',
-  'settings.alerts.note': 'Ba za a iya kashe sanarwar imel ba: CBN ta wajabta mana sanar da kai kowace ma’amala.',
+  'settings.alerts.note': 'Ba za a iya kashe sanarwar imel ba: CBN ya wajabta mana sanar da kai kowace ma’amala.',
   'settings.alerts.charge': 'Sanarwar SMS na iya samun caji.',
   'settings.alerts.goTo': 'Suna zuwa lambar wayar da ke kan asusunka, {phone}.',
   'settings.alerts.turnOff': 'Kashe sanarwar SMS',
