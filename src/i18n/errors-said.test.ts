@@ -5,6 +5,8 @@ import { formatLagosDateTime } from '../lib/lagos-time.ts';
 import { accountFrozen, accountFrozenMessage } from '../server/core/safety/frozen.ts';
 import { instantPaymentsOff } from '../server/core/customer-limits/limit-guard.ts';
 import { pendingRefusal } from '../server/http/api.ts';
+import { tooLarge } from '../server/http/body.ts';
+import { idempotencyKeySchema } from '../lib/money-schemas.ts';
 
 /**
  * The refusals with figures the services word in English (issue 18, API messages and error
@@ -29,6 +31,18 @@ describe('refusals with figures, said again', () => {
     [instantPaymentsOff().message, 'said.errors.instantOff'],
   ])('%s', (english, key) => {
     expect(recognise(english)?.key).toBe(key);
+  });
+
+  it('says the API’s own refusals (405, too large, Idempotency-Key) in the caller’s language', () => {
+    expect(recognise('This API call takes GET, POST.')).toEqual({ key: 'said.errors.methodAllowed', params: { allow: 'GET, POST' } });
+    expect(sayFailure('yo', tooLarge()).message).toBe('Ìbéèrè náà ti tóbi jù (kò gbọdọ̀ ju KiB 64 lọ).');
+    expect(sayAgain('pcm', 'This API call takes GET.')).toBe('This API call na only GET e dey take.');
+    const missing = { code: 'VALIDATION_FAILED', message: 'Send an Idempotency-Key header (8 to 64 characters) with every request that moves money.', errors: { idempotency_key: ['Required'] } };
+    expect(sayFailure('ig', missing)).toEqual({ code: 'VALIDATION_FAILED', message: 'Ziga isi Idempotency-Key (mkpụrụedemede 8 ruo 64) na arịrịọ ọ bụla na-ebugharị ego.', errors: { idempotency_key: ['Ọ dị mkpa'] } });
+    const invalid = idempotencyKeySchema.safeParse('short').error?.issues[0]?.message ?? '';
+    expect(recognise(invalid)?.key).toBe('said.errors.keyInvalid');
+    expect(recognise('This idempotency key was already used for a different request. Use a new key for a new transfer.')?.key).toBe('said.errors.keyReused');
+    expect(sayFailure('ha', { code: 'REQUEST_IN_PROGRESS', message: 'This request is still being processed. Check your transaction history before trying again.' }).message).toMatch(/^Har yanzu muna aiki/);
   });
 
   it('says the wait in the sentence’s language, its number kept', () => {

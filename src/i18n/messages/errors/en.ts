@@ -37,6 +37,12 @@ export const errorsEn = {
   'said.errors.inProgress': 'This request is still being processed. Check your transaction history before trying again.',
   'said.errors.noBeneficiary': 'No such beneficiary.',
   'said.errors.noCase': 'No such case on your account.',
+  'said.errors.methodAllowed': 'This API call takes {allow}.',
+  'said.errors.tooLarge': 'The request is too large (at most {size} KiB).',
+  'said.errors.keyMissing': 'Send an Idempotency-Key header (8 to 64 characters) with every request that moves money.',
+  'said.errors.keyInvalid': 'An idempotency key is 8 to 64 letters, digits, dots, dashes, colons or underscores',
+  'said.errors.keyReused': 'This idempotency key was already used for a different request. Use a new key for a new transfer.',
+  'said.errors.required': 'Required',
 } as const;
 
 export type ErrorsKey = keyof typeof errorsEn;

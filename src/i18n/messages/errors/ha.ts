@@ -34,4 +34,10 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.errors.inProgress': 'Har yanzu muna aiki a kan wannan buƙatar. Duba tarihin ma’amalolinka kafin ka sake gwadawa.',
   'said.errors.noBeneficiary': 'Babu wannan mai karɓa cikin masu karɓa da ka ajiye.',
   'said.errors.noCase': 'Babu irin wannan ƙorafi a asusunka.',
+  'said.errors.methodAllowed': 'Wannan kiran API yana karɓar {allow} ne kawai.',
+  'said.errors.tooLarge': 'Buƙatar ta yi girma da yawa (ba ta wuce KiB {size} ba).',
+  'said.errors.keyMissing': 'Aika kan Idempotency-Key (haruffa 8 zuwa 64) tare da kowace buƙatar da ke motsa kuɗi.',
+  'said.errors.keyInvalid': 'Idempotency key haruffa ne 8 zuwa 64: harafi, lamba, digo, layi, colon ko underscore',
+  'said.errors.keyReused': 'An riga an yi amfani da wannan idempotency key don wata buƙata daban. Yi amfani da sabon key don sabon tura kuɗi.',
+  'said.errors.required': 'Dole ne a cike',
 };

@@ -34,4 +34,10 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.errors.inProgress': 'Anyị ka na-arụ ọrụ na arịrịọ a. Lelee akụkọ azụmahịa gị tupu ị nwaa ọzọ.',
   'said.errors.noBeneficiary': 'Onye nnata ahụ anọghị n’ime ndị nnata i chekwara.',
   'said.errors.noCase': 'Ọ dịghị ụdị mkpesa ahụ n’akaụntụ gị.',
+  'said.errors.methodAllowed': 'Oku API a na-anabata naanị {allow}.',
+  'said.errors.tooLarge': 'Arịrịọ ahụ buru ibu karịa (ọ gaghị agafe KiB {size}).',
+  'said.errors.keyMissing': 'Ziga isi Idempotency-Key (mkpụrụedemede 8 ruo 64) na arịrịọ ọ bụla na-ebugharị ego.',
+  'said.errors.keyInvalid': 'Idempotency key bụ mkpụrụedemede 8 ruo 64: mkpụrụ akwụkwọ, ọnụọgụ, ntụpọ, dash, colon ma ọ bụ underscore',
+  'said.errors.keyReused': 'E jirila idempotency key a mee arịrịọ ọzọ dị iche. Jiri key ọhụrụ maka nziga ego ọhụrụ.',
+  'said.errors.required': 'Ọ dị mkpa',
 };

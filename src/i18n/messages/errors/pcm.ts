@@ -34,4 +34,10 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.errors.inProgress': 'We still dey work on this request. Check your transaction history before you try again.',
   'said.errors.noBeneficiary': 'This beneficiary no dey your list.',
   'said.errors.noCase': 'No such case dey your account.',
+  'said.errors.methodAllowed': 'This API call na only {allow} e dey take.',
+  'said.errors.tooLarge': 'The request too big (e no fit pass {size} KiB).',
+  'said.errors.keyMissing': 'Send Idempotency-Key header (8 to 64 characters) with every request wey dey move money.',
+  'said.errors.keyInvalid': 'Idempotency key na 8 to 64 letters, numbers, dots, dashes, colons or underscores',
+  'said.errors.keyReused': 'Dem don use this idempotency key for another request before. Use new key for new transfer.',
+  'said.errors.required': 'You must fill am',
 };

@@ -34,4 +34,10 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.errors.inProgress': 'A ṣì ń ṣiṣẹ́ lórí ìbéèrè yìí. Wo ìtàn ìdúnàádúrà rẹ kí o tó gbìyànjú lẹ́ẹ̀kan sí i.',
   'said.errors.noBeneficiary': 'Kò sí olùgbà owó bẹ́ẹ̀ nínú àkọsílẹ̀ rẹ.',
   'said.errors.noCase': 'Kò sí irú ẹjọ́ bẹ́ẹ̀ lórí àkáǹtì rẹ.',
+  'said.errors.methodAllowed': 'Ìpè API yìí ń gba {allow} nìkan.',
+  'said.errors.tooLarge': 'Ìbéèrè náà ti tóbi jù (kò gbọdọ̀ ju KiB {size} lọ).',
+  'said.errors.keyMissing': 'Fi àkọlé Idempotency-Key (ohun kíkọ 8 sí 64) ránṣẹ́ pẹ̀lú gbogbo ìbéèrè tó ń gbé owó.',
+  'said.errors.keyInvalid': 'Idempotency key jẹ́ lẹ́tà, nọ́ńbà, àmì ìdúró, dash, colon tàbí underscore 8 sí 64',
+  'said.errors.keyReused': 'A ti lo idempotency key yìí fún ìbéèrè mìíràn. Lo key tuntun fún ìfiránṣẹ́ owó tuntun.',
+  'said.errors.required': 'Ó pọndandan',
 };
