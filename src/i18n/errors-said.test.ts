@@ -7,6 +7,8 @@ import { instantPaymentsOff } from '../server/core/customer-limits/limit-guard.t
 import { pendingRefusal } from '../server/http/api.ts';
 import { tooLarge } from '../server/http/body.ts';
 import { idempotencyKeySchema } from '../lib/money-schemas.ts';
+import { addressRejectionWords } from '../server/core/kyc/kyc-service.ts';
+import { kycAddressSayings } from './settings-words.ts';
 
 /**
  * The refusals with figures the services word in English (issue 18, API messages and error
@@ -43,6 +45,28 @@ describe('refusals with figures, said again', () => {
     expect(recognise(invalid)?.key).toBe('said.errors.keyInvalid');
     expect(recognise('This idempotency key was already used for a different request. Use a new key for a new transfer.')?.key).toBe('said.errors.keyReused');
     expect(sayFailure('ha', { code: 'REQUEST_IN_PROGRESS', message: 'This request is still being processed. Check your transaction history before trying again.' }).message).toMatch(/^Har yanzu muna aiki/);
+  });
+
+  it('says each reason an address verifier gives (a code the bank words) in the customer’s language, the form’s message and the field’s', () => {
+    for (const reason of Object.values(addressRejectionWords)) {
+      const failure = {
+        code: 'VALIDATION_FAILED',
+        message: `We could not verify your address: ${reason}. Check the address and the document's number.`,
+        errors: { proof_reference: [`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Check the number, or use another document.`] },
+      };
+      const message = recognise(failure.message)?.key;
+      const field = recognise(failure.errors.proof_reference[0]!)?.key;
+      expect(message).toMatch(/^said\.errors\.address\./);
+      expect(field).toBe(`${message}Field`);
+      expect(kycAddressSayings).toContain(message);
+      expect(kycAddressSayings).toContain(field);
+      for (const locale of ['pcm', 'ha', 'yo', 'ig'] as const) {
+        const said = sayFailure(locale, failure);
+        expect(said.message).not.toBe(failure.message);
+        expect(said.errors.proof_reference[0]).not.toBe(failure.errors.proof_reference[0]);
+      }
+    }
+    expect(sayAgain('yo', 'The document does not show this address. Check the number, or use another document.')).toBe('Ìwé náà kò fi àdírẹ́sì yìí hàn. Ṣàyẹ̀wò nọ́ńbà náà, tàbí lo ìwé mìíràn.');
   });
 
   it('says the wait in the sentence’s language, its number kept', () => {

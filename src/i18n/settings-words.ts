@@ -118,6 +118,12 @@ export const kycAddressSayings = [
   'said.kyc.addressAlready',
   'said.kyc.timeout',
   'said.kyc.unavailable',
+  'said.errors.address.notShown',
+  'said.errors.address.notShownField',
+  'said.errors.address.noDocument',
+  'said.errors.address.noDocumentField',
+  'said.errors.address.notYourName',
+  'said.errors.address.notYourNameField',
 ] as const;
 
 /** The four forms of /account/settings (settings-kit.tsx and its islands). */

@@ -43,6 +43,12 @@ export const errorsEn = {
   'said.errors.keyInvalid': 'An idempotency key is 8 to 64 letters, digits, dots, dashes, colons or underscores',
   'said.errors.keyReused': 'This idempotency key was already used for a different request. Use a new key for a new transfer.',
   'said.errors.required': 'Required',
+  'said.errors.address.notShown': 'We could not verify your address: the document does not show this address. Check the address and the document\'s number.',
+  'said.errors.address.notShownField': 'The document does not show this address. Check the number, or use another document.',
+  'said.errors.address.noDocument': 'We could not verify your address: no document with this number was found. Check the address and the document\'s number.',
+  'said.errors.address.noDocumentField': 'No document with this number was found. Check the number, or use another document.',
+  'said.errors.address.notYourName': 'We could not verify your address: the document is not in your name. Check the address and the document\'s number.',
+  'said.errors.address.notYourNameField': 'The document is not in your name. Check the number, or use another document.',
 } as const;
 
 export type ErrorsKey = keyof typeof errorsEn;

@@ -40,4 +40,10 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.errors.keyInvalid': 'Idempotency key haruffa ne 8 zuwa 64: harafi, lamba, digo, layi, colon ko underscore',
   'said.errors.keyReused': 'An riga an yi amfani da wannan idempotency key don wata buƙata daban. Yi amfani da sabon key don sabon tura kuɗi.',
   'said.errors.required': 'Dole ne a cike',
+  'said.errors.address.notShown': 'Ba mu iya tabbatar da adireshinka ba: takardar ba ta nuna wannan adireshin ba. Duba adireshin da lambar takardar.',
+  'said.errors.address.notShownField': 'Takardar ba ta nuna wannan adireshin ba. Duba lambar, ko ka yi amfani da wata takarda.',
+  'said.errors.address.noDocument': 'Ba mu iya tabbatar da adireshinka ba: ba a sami wata takarda mai wannan lambar ba. Duba adireshin da lambar takardar.',
+  'said.errors.address.noDocumentField': 'Ba a sami wata takarda mai wannan lambar ba. Duba lambar, ko ka yi amfani da wata takarda.',
+  'said.errors.address.notYourName': 'Ba mu iya tabbatar da adireshinka ba: takardar ba da sunanka take ba. Duba adireshin da lambar takardar.',
+  'said.errors.address.notYourNameField': 'Takardar ba da sunanka take ba. Duba lambar, ko ka yi amfani da wata takarda.',
 };

@@ -40,4 +40,10 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.errors.keyInvalid': 'Idempotency key bụ mkpụrụedemede 8 ruo 64: mkpụrụ akwụkwọ, ọnụọgụ, ntụpọ, dash, colon ma ọ bụ underscore',
   'said.errors.keyReused': 'E jirila idempotency key a mee arịrịọ ọzọ dị iche. Jiri key ọhụrụ maka nziga ego ọhụrụ.',
   'said.errors.required': 'Ọ dị mkpa',
+  'said.errors.address.notShown': 'Anyị enweghị ike inyocha adreesị gị: akwụkwọ ahụ egosighi adreesị a. Lelee adreesị ahụ na nọmba akwụkwọ ahụ.',
+  'said.errors.address.notShownField': 'Akwụkwọ ahụ egosighi adreesị a. Lelee nọmba ahụ, ma ọ bụ jiri akwụkwọ ọzọ.',
+  'said.errors.address.noDocument': 'Anyị enweghị ike inyocha adreesị gị: ahụghị akwụkwọ ọ bụla nwere nọmba a. Lelee adreesị ahụ na nọmba akwụkwọ ahụ.',
+  'said.errors.address.noDocumentField': 'Ahụghị akwụkwọ ọ bụla nwere nọmba a. Lelee nọmba ahụ, ma ọ bụ jiri akwụkwọ ọzọ.',
+  'said.errors.address.notYourName': 'Anyị enweghị ike inyocha adreesị gị: akwụkwọ ahụ abụghị n’aha gị. Lelee adreesị ahụ na nọmba akwụkwọ ahụ.',
+  'said.errors.address.notYourNameField': 'Akwụkwọ ahụ abụghị n’aha gị. Lelee nọmba ahụ, ma ọ bụ jiri akwụkwọ ọzọ.',
 };

@@ -40,4 +40,10 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.errors.keyInvalid': 'Idempotency key na 8 to 64 letters, numbers, dots, dashes, colons or underscores',
   'said.errors.keyReused': 'Dem don use this idempotency key for another request before. Use new key for new transfer.',
   'said.errors.required': 'You must fill am',
+  'said.errors.address.notShown': 'We no fit verify your address: the document no show this address. Check the address and the document number.',
+  'said.errors.address.notShownField': 'The document no show this address. Check the number, or use another document.',
+  'said.errors.address.noDocument': 'We no fit verify your address: we no see any document with this number. Check the address and the document number.',
+  'said.errors.address.noDocumentField': 'We no see any document with this number. Check the number, or use another document.',
+  'said.errors.address.notYourName': 'We no fit verify your address: the document no dey your name. Check the address and the document number.',
+  'said.errors.address.notYourNameField': 'The document no dey your name. Check the number, or use another document.',
 };

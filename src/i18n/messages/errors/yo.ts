@@ -40,4 +40,10 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.errors.keyInvalid': 'Idempotency key jẹ́ lẹ́tà, nọ́ńbà, àmì ìdúró, dash, colon tàbí underscore 8 sí 64',
   'said.errors.keyReused': 'A ti lo idempotency key yìí fún ìbéèrè mìíràn. Lo key tuntun fún ìfiránṣẹ́ owó tuntun.',
   'said.errors.required': 'Ó pọndandan',
+  'said.errors.address.notShown': 'A kò lè ṣàyẹ̀wò àdírẹ́sì rẹ: ìwé náà kò fi àdírẹ́sì yìí hàn. Ṣàyẹ̀wò àdírẹ́sì náà àti nọ́ńbà ìwé náà.',
+  'said.errors.address.notShownField': 'Ìwé náà kò fi àdírẹ́sì yìí hàn. Ṣàyẹ̀wò nọ́ńbà náà, tàbí lo ìwé mìíràn.',
+  'said.errors.address.noDocument': 'A kò lè ṣàyẹ̀wò àdírẹ́sì rẹ: a kò rí ìwé kankan tó ní nọ́ńbà yìí. Ṣàyẹ̀wò àdírẹ́sì náà àti nọ́ńbà ìwé náà.',
+  'said.errors.address.noDocumentField': 'A kò rí ìwé kankan tó ní nọ́ńbà yìí. Ṣàyẹ̀wò nọ́ńbà náà, tàbí lo ìwé mìíràn.',
+  'said.errors.address.notYourName': 'A kò lè ṣàyẹ̀wò àdírẹ́sì rẹ: ìwé náà kò sí ní orúkọ rẹ. Ṣàyẹ̀wò àdírẹ́sì náà àti nọ́ńbà ìwé náà.',
+  'said.errors.address.notYourNameField': 'Ìwé náà kò sí ní orúkọ rẹ. Ṣàyẹ̀wò nọ́ńbà náà, tàbí lo ìwé mìíràn.',
 };

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts';
 import type { Config, TierLimits } from '../../config.ts';
-import type { IdentityService } from '../../integrations/identity/ports.ts';
+import type { AddressRejection, IdentityService } from '../../integrations/identity/ports.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import type { BvnInput, KycAddressInput } from '../../../lib/kyc-schemas.ts';
 import { formatLagosDateTime, lagosDate, lagosDayStartUtc, toLagosIso } from '../../../lib/lagos-time.ts';
@@ -21,6 +21,13 @@ import type { MoneyWords } from '../payments/words.ts';
 /** Failed checks (mismatch, not found; not provider errors) a customer may have per Lagos day, per kind. */
 export const maxFailedKycChecksPerDay = 5;
 const identityTimeoutMs = 10_000;
+
+/** A verifier's reason in English, inside the refusal's sentences (said.errors.address.* word them again at the edge). */
+export const addressRejectionWords: Record<AddressRejection, string> = {
+  address_not_on_document: 'the document does not show this address',
+  document_not_found: 'no document with this number was found',
+  name_not_on_document: 'the document is not in your name',
+};
 
 export type TierJson = { tier: 1 | 2 | 3; daily_debit: number; max_balance: number | null; requires: string };
 /** GET /v1/kyc: amounts in kobo, times in Lagos ISO. */
@@ -368,9 +375,9 @@ export function createKycService(deps: CustomerServiceDeps & {
       if (answer.outcome === 'not_verified') {
         await settle(db, checkId, 'mismatch', answer.reference);
         log.info('kyc.address_failed', { user: userId, reference: answer.reference });
-        const reason = answer.reason.charAt(0).toUpperCase() + answer.reason.slice(1);
-        return fail('VALIDATION_FAILED', `We could not verify your address: ${answer.reason}. Check the address and the document's number.`, {
-          errors: { proof_reference: [`${reason}. Check the number, or use another document.`] },
+        const reason = addressRejectionWords[answer.reason];
+        return fail('VALIDATION_FAILED', `We could not verify your address: ${reason}. Check the address and the document's number.`, {
+          errors: { proof_reference: [`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Check the number, or use another document.`] },
         });
       }
 

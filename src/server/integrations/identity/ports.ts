@@ -35,7 +35,14 @@ export type AddressVerificationRequest = {
   proofReference: string;
 };
 
-export type AddressVerificationAnswer = { outcome: 'verified'; reference: string } | { outcome: 'not_verified'; reason: string; reference: string };
+/**
+ * Why a verifier did not verify an address, as a code (an adapter maps its provider's reasons onto
+ * these; the bank words them, in the customer's language at the edge): the document does not show
+ * the address, no document has that number, or the document is in someone else's name.
+ */
+export type AddressRejection = 'address_not_on_document' | 'document_not_found' | 'name_not_on_document';
+
+export type AddressVerificationAnswer = { outcome: 'verified'; reference: string } | { outcome: 'not_verified'; reason: AddressRejection; reference: string };
 
 export interface IdentityService {
   /** Throws when the service is unavailable. */

@@ -33,7 +33,7 @@ describe('the sandbox identity service', () => {
 
   it('verifies an address unless the reference starts with 000; 999999 is unavailable', async () => {
     expect(await identity.verifyAddress({ ...proof, proofReference: 'EKO-4455667788' })).toMatchObject({ outcome: 'verified', reference: expect.stringMatching(/^ADR-/) });
-    expect(await identity.verifyAddress({ ...proof, proofReference: '0001234' })).toEqual({ outcome: 'not_verified', reason: 'the document does not show this address', reference: expect.any(String) });
+    expect(await identity.verifyAddress({ ...proof, proofReference: '0001234' })).toEqual({ outcome: 'not_verified', reason: 'address_not_on_document', reference: expect.any(String) });
     expect(await identity.verifyAddress({ ...proof, proofReference: '1000000' })).toMatchObject({ outcome: 'verified' });
     await expect(identity.verifyAddress({ ...proof, proofReference: '999999' })).rejects.toThrow(/unavailable/);
   });

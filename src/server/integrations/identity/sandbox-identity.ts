@@ -21,7 +21,7 @@ import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAns
  *
  * | proof reference        | answer                                                   |
  * |------------------------|----------------------------------------------------------|
- * | starts with 000        | not verified: "the document does not show this address" |
+ * | starts with 000        | not verified: address_not_on_document                    |
  * | 999999                 | the verifier is unavailable (throws)                     |
  * | anything else          | verified                                                 |
  *
@@ -82,7 +82,7 @@ export function createSandboxIdentity(deps: { db: Db; clock: Clock }): IdentityS
       if (request.proofReference === data.proofReference.unavailable) throw new Error('address verifier unavailable (sandbox test reference)');
       const ref = reference('ADR', clock.now(), request.proofType, request.proofReference, request.address, String(clock.now().getTime()));
       if (request.proofReference.startsWith(data.proofReference.notVerifiedPrefix)) {
-        return { outcome: 'not_verified', reason: 'the document does not show this address', reference: ref };
+        return { outcome: 'not_verified', reason: 'address_not_on_document', reference: ref };
       }
       return { outcome: 'verified', reference: ref };
     },
