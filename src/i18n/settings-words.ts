@@ -74,6 +74,15 @@ export const bvnSayings = [
 ] as const;
 
 /**
+ * A sign-in lock's minutes left, as the settings service says them to the forms that ask for the
+ * password (settings-service.ts's lockedFailure), for each count of minutes the configured lock can
+ * leave (the page reads `lockMinutes` from the running app's sign-in policy).
+ */
+export function lockedSayingsFor(lockMinutes: number): (MessageKey | readonly [MessageKey, MessageParams])[] {
+  return ['said.settings.lockedOne', ...Array.from({ length: Math.max(0, lockMinutes - 1) }, (_, index) => ['said.settings.lockedMany', { minutes: index + 2 }] as const)];
+}
+
+/**
  * What the KYC service says of a failed check and of tries used up (src/server/core/kyc/kyc-service.ts),
  * for each count of tries it can name: the page gives them to both KYC islands.
  */

@@ -97,6 +97,11 @@ export function createSettingsService(deps: CustomerServiceDeps & {
   const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first: set your transaction PIN and security question.');
 
   return {
+    /** The longest a sign-in lock lasts, in whole minutes (the configured sign-in policy): the page words each count of minutes left for the islands. */
+    signInLockMinutes(): number {
+      return Math.ceil(throttle.policy.lockMs / 60_000);
+    },
+
     /** Until when wrong PINs have locked the customer's payments (ISO time), or null: pages show the lock before a PIN is asked. */
     pinLockedUntil(userId: string): Promise<string | null> {
       return pins.lockedUntil(userId);
