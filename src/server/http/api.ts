@@ -5,7 +5,7 @@ import { fail, succeed, type Result } from '../core/result.ts';
 import type { UserJson } from '../core/users/present-user.ts';
 import { readRequestBody, type RequestBody } from './body.ts';
 import { clientOf } from './client.ts';
-import { jsonFailure, jsonUnexpected } from './respond.ts';
+import { jsonFailure, jsonUnexpected, saySuccess } from './respond.ts';
 
 export type SignedInContext = { session: NonNullable<App.Locals['session']>; user: UserJson };
 
@@ -96,8 +96,8 @@ export function endpoint(handler: (context: APIContext) => Promise<Response | im
   return async (context) => {
     try {
       const outcome = await handler(context);
-      // The failure's words in the caller's language (respond.ts); its code as it is.
-      return outcome instanceof Response ? outcome : jsonFailure(outcome, context.locals.locale);
+      // The words in the caller's language (respond.ts): a success's message, a failure's message and field messages; codes and data as they are.
+      return outcome instanceof Response ? await saySuccess(outcome, context.locals.locale) : jsonFailure(outcome, context.locals.locale);
     } catch (error) {
       context.locals.app?.log.error('http.unexpected', {
         path: context.url.pathname,

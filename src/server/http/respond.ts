@@ -1,6 +1,6 @@
 import type { ErrorCode, Failure } from '../core/result.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
-import { sayFailure, t } from '../../i18n/translate.ts';
+import { sayAgain, sayFailure, t } from '../../i18n/translate.ts';
 
 /** The one table from failure codes to HTTP statuses (API.md). */
 export const statusForCode: Record<ErrorCode, number> = {
@@ -39,6 +39,30 @@ const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-
 
 export function jsonSuccess(data: unknown, message: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ success: true, message, data }), { status, headers: { ...jsonHeaders, ...headers } });
+}
+
+/**
+ * A success envelope's top-level `message` in `locale` (issue 18), as endpoint() (api.ts) gives
+ * every answer of a route: the sentence said again when the catalogue has it (`said.*`, figures
+ * and names kept), else as it was. `data` (names, statuses, share_text) is never touched: it is
+ * data, for the client to word. Any other answer (a failure, not JSON, not the envelope) is returned as it is.
+ */
+export async function saySuccess(response: Response, locale: Locale): Promise<Response> {
+  if (locale === defaultLocale || response.bodyUsed || !(response.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return response;
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.clone().text());
+  } catch {
+    return response;
+  }
+  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== true) return response;
+  const { message } = body as { message?: unknown };
+  if (typeof message !== 'string') return response;
+  const said = sayAgain(locale, message);
+  if (said === message) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, message: said }), { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
