@@ -5,6 +5,12 @@
 // It starts the built server (dist/, so `npm run build` first: `npm run lighthouse` does) on a
 // free port with a fresh embedded database holding the demo customer, signs in as that customer
 // for the signed-in pages, and drives Debian's Chromium (`command -v chromium`, or CHROMIUM_PATH).
+// The sign-in's cookies (session and device) go into the browser's own cookie jar, as a customer's
+// browser holds them: Lighthouse's storage reset leaves cookies alone, and every request the page
+// makes itself (the dashboard's refresh when the tab comes back into view) is signed in too. With
+// the cookie sent only as Lighthouse's extra header, such a request went out without it once
+// Lighthouse had cleared its headers, got /login, and the dashboard followed it there. A
+// signed-in page whose final address is not the one asked for prints an error row.
 // Options: --runs N (median of N runs per page, default 1), --only /path[,/path…].
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -89,21 +95,31 @@ async function signIn(origin) {
     headers: { 'content-type': 'application/json', accept: 'application/json', origin },
     body: JSON.stringify(demo),
   });
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('session='));
-  if (!response.ok || !cookie) throw new Error(`could not sign in as the demo customer (${response.status})`);
-  return cookie;
+  const pairs = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+  if (!response.ok || !pairs.some((pair) => pair.startsWith('session='))) throw new Error(`could not sign in as the demo customer (${response.status})`);
+  const { hostname } = new URL(origin);
+  return pairs.map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' };
+  });
 }
 
+/** Where a page ended up, without its query and fragment. */
+const landedOn = (address) => {
+  const url = new URL(address);
+  return url.origin + url.pathname;
+};
+
 /** JavaScript of one page as a browser gets it: files before anything is touched, then once each island's first field has had focus. */
-async function scriptWeight(browser, url, cookie) {
+async function scriptWeight(browser, url) {
   const page = await browser.newPage();
   await page.setCacheEnabled(false);
-  if (cookie) await page.setExtraHTTPHeaders({ cookie });
   const scripts = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.buffer().then((body) => zlib.gzipSync(body, { level: 9 }).byteLength).catch(() => 0));
   });
   await page.goto(url, { waitUntil: 'networkidle0' });
+  const finalUrl = page.url();
   const before = scripts.length;
   const islands = await page.$$('astro-island');
   for (const island of islands) {
@@ -114,7 +130,7 @@ async function scriptWeight(browser, url, cookie) {
   await page.waitForNetworkIdle({ idleTime: 500 }).catch(() => undefined);
   const gzip = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
   await page.close();
-  return { before, files: scripts.length, gzip };
+  return { before, files: scripts.length, gzip, finalUrl };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -123,11 +139,14 @@ const server = await startServer();
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 const rows = [];
 try {
-  const cookie = await signIn(server.origin);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const signedInCookies = await signIn(server.origin);
   for (const [address, signedIn] of pages) {
     const url = server.origin + address;
-    const weight = await scriptWeight(browser, url, signedIn ? cookie : null);
+    // Signed-out pages are measured with no cookie at all; signed-in ones with the jar holding the sign-in.
+    await browser.deleteCookie(...(await browser.cookies()));
+    if (signedIn) await browser.setCookie(...signedInCookies);
+    const weight = await scriptWeight(browser, url);
     const results = [];
     for (let run = 0; run < runs; run += 1) {
       const result = await lighthouse(url, {
@@ -135,9 +154,15 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        extraHeaders: signedIn ? { Cookie: cookie } : undefined,
       });
       results.push(result.lhr);
+    }
+    const wrong = [weight.finalUrl, ...results.map((lhr) => lhr.finalDisplayedUrl)].map(landedOn).filter((landed) => landed !== url);
+    if (wrong.length > 0 || results.some((lhr) => lhr.runtimeError)) {
+      const why = wrong.length > 0 ? `ended on ${new URL(wrong[0]).pathname}, not ${address}` : results.find((lhr) => lhr.runtimeError).runtimeError.code;
+      rows.push([address, `ERROR: ${why}`, ...Array(8).fill('–')]);
+      process.stderr.write(`ERROR ${address}: ${why}\n`);
+      continue;
     }
     const score = (category) => median(results.map((lhr) => Math.round((lhr.categories[category]?.score ?? 0) * 100)));
     const metric = (audit) => median(results.map((lhr) => lhr.audits[audit]?.numericValue ?? Number.NaN));
