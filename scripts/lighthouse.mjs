@@ -6,11 +6,11 @@
 // free port with a fresh embedded database holding the demo customer, signs in as that customer
 // for the signed-in pages, and drives Debian's Chromium (`command -v chromium`, or CHROMIUM_PATH).
 // The sign-in's cookies (session and device) go into the browser's own cookie jar, as a customer's
-// browser holds them: Lighthouse's storage reset leaves cookies alone, and every request the page
-// makes itself (the dashboard's refresh when the tab comes back into view) is signed in too. With
-// the cookie sent only as Lighthouse's extra header, such a request went out without it once
-// Lighthouse had cleared its headers, got /login, and the dashboard followed it there. A
-// signed-in page whose final address is not the one asked for prints an error row.
+// browser holds them (Lighthouse's storage reset leaves cookies alone). Sent only as an extra
+// `Cookie` header, the session was lost as soon as a page set a cookie of its own (/dashboard, the
+// first signed-in page, sets `lang`): Chromium then sends the jar's Cookie header in its place, so
+// every later page, and the dashboard's own refresh, landed on /login. A page whose final
+// address is not the one asked for prints an error row.
 // Options: --runs N (median of N runs per page, default 1), --only /path[,/path…].
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
