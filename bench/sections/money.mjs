@@ -273,7 +273,7 @@ function closingNote(money, cpus) {
     if (dashboard?.sequential && transactions?.sequential) {
       lines.push(
         `${engine}, ${fmt(result.seed?.history_transactions, 0)} transactions: /dashboard p50 ${fmt(dashboard.sequential.p50_ms, 1)} ms sequential (${fmt(dashboard.concurrent.rps, 0)} req/s at ${dashboard.concurrent.connections} connections) ` +
-          `against ${fmt(transactions.sequential.p50_ms, 1)} ms for the first page of /transactions: the dashboard's 12-month statistics aggregate every transaction of the year on each render.`,
+          `against ${fmt(transactions.sequential.p50_ms, 1)} ms for the first page of /transactions (the dashboard's 12-month statistics read monthly_rollups: O(months), not O(transactions)).`,
       );
     }
   }
