@@ -30,6 +30,8 @@ describe('saySuccess', () => {
     const failure = new Response(JSON.stringify({ success: false, message: '₦5,000.00 sent to ADA OBI.' }), { headers: { 'content-type': 'application/json' } });
     expect(await saySuccess(failure, 'ha')).toBe(failure);
     const pdf = new Response('%PDF', { headers: { 'content-type': 'application/pdf' } });
+    expect(await (await saySuccess(jsonSuccess(null, 'Signed out.'), 'pcm')).json()).toEqual({ success: true, message: 'You don sign out.', data: null });
+    expect((await (await saySuccess(jsonSuccess(null, 'Your transaction PIN is changed.'), 'ha')).json()).message).toBe('An canza PIN ɗinka na ma’amala.');
     expect(await saySuccess(pdf, 'ha')).toBe(pdf);
   });
 });

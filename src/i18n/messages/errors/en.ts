@@ -49,6 +49,16 @@ export const errorsEn = {
   'said.errors.address.noDocumentField': 'No document with this number was found. Check the number, or use another document.',
   'said.errors.address.notYourName': 'We could not verify your address: the document is not in your name. Check the address and the document\'s number.',
   'said.errors.address.notYourNameField': 'The document is not in your name. Check the number, or use another document.',
+  'said.api.signedIn': 'Signed in.',
+  'said.api.signedOut': 'Signed out.',
+  'said.api.pinSet': 'Your transaction PIN is set.',
+  'said.api.pinChanged': 'Your transaction PIN is changed.',
+  'said.api.pinReset': 'Your transaction PIN is reset.',
+  'said.api.questionChanged': 'Your security question is changed.',
+  'said.api.addressSaved': 'Your address is saved.',
+  'said.api.emailVerified': 'Your email address is verified.',
+  'said.api.allSet': 'You are all set.',
+  'said.api.codeRight': 'That code is right. Choose a new password.',
 } as const;
 
 export type ErrorsKey = keyof typeof errorsEn;
