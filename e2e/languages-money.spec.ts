@@ -44,7 +44,7 @@ test.describe('money in the customer’s language', () => {
     await page.goto('/transfer');
     await send.ready();
     await expect(page.getByRole('heading', { name: 'Kuɗin da ake iya amfani da su' })).toBeVisible();
-    await expect(page.getByText('Ba ka ajiye kowa ba tukuna.')).toBeVisible();
+    await expect(page.getByText('Babu mai karɓa da ka ajiye tukuna.')).toBeVisible();
     await expect(page.getByText('Available balance')).toHaveCount(0);
     await page.getByRole('link', { name: 'Zuwa wani banki' }).click();
     await send.arrivedAt(SendMoneyPage.path);
