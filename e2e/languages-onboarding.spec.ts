@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { callApi, newCustomer, onboardThroughApi } from './support/customers.ts';
 import { decodeQuotedPrintable, mailsTo, rawMail, waitForCode, waitUntil } from './support/outbox.ts';
 import { wrongCodeFor } from './support/recovery.ts';
 import { BasePage } from './page-models/base-page.ts';
+import { speak } from './support/language.ts';
 
 /**
  * Languages, wave 2 (issue 18), JavaScript on and off: the forgotten-password screens in Hausa
@@ -16,11 +16,6 @@ import { BasePage } from './page-models/base-page.ts';
  * One forgot request per project (the server allows 10 per network per 15 minutes, and
  * e2e/password-reset.spec.ts uses 8 of them a run).
  */
-
-/** Chooses the browser's language as the picker would (its cookie); a signed-in page then writes it on the profile. */
-async function speak(page: Page, language: string): Promise<void> {
-  await page.context().addCookies([{ name: 'lang', value: language, url: new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin }]);
-}
 
 /** The code in the newest mail to `email` whose decoded text contains `words`. */
 async function codeMailedIn(email: string, words: string, pattern: RegExp): Promise<{ code: string; text: string }> {

@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { callApi } from './support/customers.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { BasePage } from './page-models/base-page.ts';
 import { formatNaira } from '../src/lib/money.ts';
+import { speak } from './support/language.ts';
 
 /**
  * Purchases in the customer's language (issue 18), with JavaScript on and off: airtime bought in
@@ -12,11 +12,6 @@ import { formatNaira } from '../src/lib/money.ts';
  * the review, and data in Pidgin after a field error; each ends on its receipt page in that language. Networks, DisCos, providers and
  * packages keep their own names.
  */
-
-/** Chooses the browser's language as the picker does (its cookie). */
-async function speak(page: Page, language: string): Promise<void> {
-  await page.context().addCookies([{ name: 'lang', value: language, url: test.info().project.use.baseURL! }]);
-}
 
 /** Any screen: its readiness and its posts, whatever language its buttons are in. */
 class Screen extends BasePage {}

@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { callApi, gtBank } from './support/customers.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { nubanFor } from '../src/lib/nuban.ts';
+import { speak } from './support/language.ts';
 
 /**
  * Payment requests and scheduled transfers in the customer's language (issue 18, wave 3), with
@@ -10,11 +10,6 @@ import { nubanFor } from '../src/lib/nuban.ts';
  * error first, its link opened by a stranger reading Hausa, and a transfer scheduled in Pidgin
  * with a field error first.
  */
-
-/** Chooses the browser's language as the picker does (its cookie). */
-async function speak(page: Page, language: string): Promise<void> {
-  await page.context().addCookies([{ name: 'lang', value: language, url: test.info().project.use.baseURL! }]);
-}
 
 test.describe('requests and scheduled transfers in the customer’s language', () => {
   test('a payment request in Igbo (a field error first), its link opened in Hausa', async ({ page, browser, js }, testInfo) => {

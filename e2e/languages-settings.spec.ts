@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { callApi, newCustomer, onboardThroughApi } from './support/customers.ts';
 import { waitForCode } from './support/outbox.ts';
 import { ownRecordBirthDate, testBvns } from './support/kyc.ts';
 import { BasePage } from './page-models/base-page.ts';
+import { speak } from './support/language.ts';
 
 /**
  * Languages, onboarding and settings (issue 18), JavaScript on and off: the address step and the
@@ -13,11 +13,6 @@ import { BasePage } from './page-models/base-page.ts';
  * notice), and the limits in Pidgin (a refused amount on /account/limits, then a lowered limit and
  * instant transfers turned off, with their notices).
  */
-
-/** Chooses the browser's language as the picker would (its cookie); a signed-in page then writes it on the profile. */
-async function speak(page: Page, language: string): Promise<void> {
-  await page.context().addCookies([{ name: 'lang', value: language, url: test.info().project.use.baseURL! }]);
-}
 
 test.describe('languages: address, security question, KYC, settings and limits', () => {
   test('a new customer gives the address and the security question in Hausa', async ({ page, js }) => {

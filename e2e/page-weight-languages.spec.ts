@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { ScriptMeter } from './support/script-meter.ts';
+import { speak } from './support/language.ts';
 
 /**
  * The page-weight budget holds with a language other than English chosen (issue 18): islands
@@ -13,10 +13,6 @@ const scriptGzipBudgetBytes = 75 * 1024;
 const inlineScriptBudgetBytes = 2 * 1024;
 const islandPageInlineBudgetBytes = 7 * 1024;
 const pagesWithoutIslands = ['/dashboard', '/transfer', '/transactions'];
-
-async function speak(page: Page, language: string): Promise<void> {
-  await page.context().addCookies([{ name: 'lang', value: language, url: test.info().project.use.baseURL! }]);
-}
 
 test.describe('page weight in other languages', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'measures the script a browser runs');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locales } from './locales.ts';
-import { recognise, sayAgain, sayingsFor, t, type MessageParams } from './translate.ts';
+import { sayAgain, t, type MessageParams } from './translate.ts';
 import type { MessageKey } from './messages/en.ts';
 import { airtimeSayings, cableSayings, dataSayings, electricitySayings } from './purchase-words.ts';
 import { airtimeDetailsCheck } from '../lib/checks/airtime.ts';
@@ -15,11 +14,9 @@ import { electricityAmountProblem, meterNotFoundMessage, unsupportedMeterTypeMes
 import { smartcardNotFoundMessage } from '../lib/cable-form.ts';
 import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { airtimeRangeMessage } from '../lib/airtime-rules.ts';
-import { parseValues } from '../server/http/api.ts';
-import { z } from 'zod';
+import { expectIslandSaysAll, expectRecognised, expectSaidAgain, schemaMessages } from './testing/said-expectations.ts';
 
 /** Issue 18, purchases: every message the airtime, data, electricity and cable checks and steps give is in the catalogue, in all five. */
-const others = locales.filter((locale) => locale !== 'en');
 
 const bad: Record<string, unknown>[] = [
   {},
@@ -38,29 +35,13 @@ const screens: [string, FormCheck, readonly (MessageKey | readonly [MessageKey, 
 
 describe('what the purchase checks say, in every language', () => {
   it.each(screens)('has every message of the %s check in the island’s sayings', (_name, check, sayings) => {
-    const messages = new Set<string>();
-    for (const values of bad) for (const list of Object.values(check(values))) list.forEach((message) => messages.add(message));
-    expect(messages.size).toBeGreaterThan(2);
-    for (const locale of others) {
-      const said = sayingsFor(locale, sayings);
-      for (const message of messages) {
-        expect(said[message], `${locale}: ${message}`).toBeTruthy();
-        if (locale !== 'pcm') expect(said[message], `${locale}: ${message}`).not.toBe(message);
-      }
-    }
+    expectIslandSaysAll(check, bad, sayings);
   });
 
   it('says again every field message of the server’s purchase schemas', () => {
-    const schemas: z.ZodType[] = [airtimeDetailsSchema, dataDetailsSchema, meterVerifySchema, cableVerifySchema];
-    const messages = new Set<string>();
-    for (const schema of schemas) {
-      for (const values of bad) {
-        const result = parseValues(values, schema);
-        if (!result.ok) for (const list of Object.values(result.errors ?? {})) list.forEach((message) => messages.add(message));
-      }
-    }
+    const messages = schemaMessages([airtimeDetailsSchema, dataDetailsSchema, meterVerifySchema, cableVerifySchema], bad);
     expect(messages.size).toBeGreaterThan(8);
-    for (const message of messages) expect(recognise(message), message).not.toBeNull();
+    expectRecognised(messages);
   });
 
   it('says again what the purchase steps answer, with their names and amounts', () => {
@@ -87,10 +68,7 @@ describe('what the purchase checks say, in every language', () => {
       'Choose the TV provider from the list',
       'Choose a package',
     ];
-    for (const message of english) {
-      expect(recognise(message), message).not.toBeNull();
-      for (const locale of others) if (locale !== 'pcm') expect(sayAgain(locale, message), `${locale}: ${message}`).not.toBe(message);
-    }
+    expectSaidAgain(english);
     expect(sayAgain('yo', 'The smallest amount IKEDC sells is ₦1,000.00')).toBe('Iye owó tó kéré jù tí IKEDC ń tà ni ₦1,000.00');
     expect(sayAgain('ha', airtimeRangeMessage)).toBe('Ana sayar da katin waya daga ₦50.00 zuwa ₦50,000.00');
     expect(sayAgain('ig', smartcardNotFoundMessage({ name: 'GOtv' }))).toBe(t('ig', 'said.purchases.noCard', { provider: 'GOtv' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locales } from './locales.ts';
 import { recognise, sayAgain, sayingsFor, t, type MessageParams } from './translate.ts';
+import { expectIslandSaysAll, expectRecognised, expectSaidAgain, otherLocales as others, schemaMessages } from './testing/said-expectations.ts';
 import type { MessageKey } from './messages/en.ts';
 import {
   addressSayings,
@@ -22,7 +22,6 @@ import { addressSchema } from '../lib/address-schema.ts';
 import { bvnSchema, kycAddressSchema } from '../lib/kyc-schemas.ts';
 import { securityQuestionSchema } from '../lib/schemas.ts';
 import { changePasswordSchema, changePinWithCurrentSchema, changeSecurityQuestionSchema, resetPinWithAnswerSchema } from '../lib/settings-schemas.ts';
-import { parseValues } from '../server/http/api.ts';
 import { readDailyLimitForm, readInstantPaymentsForm, limitsViewsFor } from '../server/http/limits-forms.ts';
 import { alertSettingsMessage } from '../server/core/alerts/alert-service.ts';
 import { passwordChangedMessage, samePinMessage, wrongAnswerMessage, wrongPasswordMessage } from '../server/core/settings/settings-service.ts';
@@ -31,7 +30,6 @@ import { moneyWords } from '../server/http/money-words.ts';
 import { kobo } from '../lib/money.ts';
 
 /** Issue 18, onboarding and settings: every message these screens' checks and schemas give is in the catalogue, in all five. */
-const others = locales.filter((locale) => locale !== 'en');
 const places: PlaceNames = { states: ['Lagos', 'Kano'], lgasOf: (state) => (state === 'Lagos' ? ['Ikeja', 'Surulere'] : []) };
 
 const bad: Record<string, unknown>[] = [
@@ -59,30 +57,14 @@ const screens: [string, FormCheck, readonly (MessageKey | readonly [MessageKey, 
 
 describe('what the address, KYC and settings checks say, in every language', () => {
   it.each(screens)('has every message of the %s check in the island’s sayings', (_name, check, sayings) => {
-    const messages = new Set<string>();
-    for (const values of bad) for (const list of Object.values(check(values))) list.forEach((message) => messages.add(message));
-    expect(messages.size).toBeGreaterThan(2);
-    for (const locale of others) {
-      const said = sayingsFor(locale, sayings);
-      for (const message of messages) {
-        expect(said[message], `${locale}: ${message}`).toBeTruthy();
-        // Pidgin may say a short message as English does ("Choose your state"); Hausa, Yoruba and Igbo never do.
-        if (locale !== 'pcm') expect(said[message], `${locale}: ${message}`).not.toBe(message);
-      }
-    }
+    expectIslandSaysAll(check, bad, sayings);
   });
 
   it('says again every field message of the server’s schemas', () => {
     const schemas = [addressSchema, bvnSchema, kycAddressSchema, securityQuestionSchema, changePasswordSchema, changePinWithCurrentSchema, changeSecurityQuestionSchema, resetPinWithAnswerSchema];
-    const messages = new Set<string>();
-    for (const schema of schemas) {
-      for (const values of bad) {
-        const result = parseValues(values, schema);
-        if (!result.ok) for (const list of Object.values(result.errors ?? {})) list.forEach((message) => messages.add(message));
-      }
-    }
+    const messages = schemaMessages(schemas, bad);
     expect(messages.size).toBeGreaterThan(20);
-    for (const message of messages) expect(recognise(message), message).not.toBeNull();
+    expectRecognised(messages);
   });
 
   it('says again what the services and forms of these pages answer', () => {
@@ -102,10 +84,7 @@ describe('what the address, KYC and settings checks say, in every language', () 
       naira.ok ? '' : naira.message,
     ];
     expect(instant.ok).toBe(true);
-    for (const message of english) {
-      expect(recognise(message), message).not.toBeNull();
-      for (const locale of others) if (locale !== 'pcm') expect(sayAgain(locale, message), `${locale}: ${message}`).not.toBe(message);
-    }
+    expectSaidAgain(english);
     expect(sayAgain('ha', moneyWords.newTierLimits({ tier: 2, dailyDebitKobo: kobo(20_000_000), maxBalanceKobo: kobo(50_000_000) }))).toBe(
       'Yanzu kana a Mataki na 2: za ka iya turawa da kashe har ₦200,000.00 a rana, kuma mafi yawan kuɗin ajiyarka ₦500,000.00 ne.',
     );
