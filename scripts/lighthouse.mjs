@@ -72,7 +72,12 @@ async function startServer() {
   if (!fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('no build in dist/: run npm run build first');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-lighthouse-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+  // The server runs from a copy of the build: another build into dist/ (an e2e run starting
+  // meanwhile) would otherwise take away the chunks it loads as pages are first asked for.
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-lighthouse-build-'));
+  for (const part of ['dist', 'scripts', 'package.json']) fs.cpSync(path.join(root, part), path.join(copy, part), { recursive: true });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'));
+  const child = spawn(process.execPath, [path.join(copy, 'scripts/serve.mjs')], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -86,7 +91,13 @@ async function startServer() {
     if (tries > 300 || child.exitCode !== null) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { origin, stop: () => { child.kill('SIGTERM'); fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    origin,
+    stop: () => {
+      child.kill('SIGTERM');
+      for (const dir of [dataDir, copy]) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function signIn(origin) {
@@ -106,8 +117,12 @@ async function signIn(origin) {
 
 /** Where a page ended up, without its query and fragment. */
 const landedOn = (address) => {
-  const url = new URL(address);
-  return url.origin + url.pathname;
+  try {
+    const url = new URL(address);
+    return url.origin + url.pathname;
+  } catch {
+    return String(address);
+  }
 };
 
 /** JavaScript of one page as a browser gets it: files before anything is touched, then once each island's first field has had focus. */
@@ -159,7 +174,7 @@ try {
     }
     const wrong = [weight.finalUrl, ...results.map((lhr) => lhr.finalDisplayedUrl)].map(landedOn).filter((landed) => landed !== url);
     if (wrong.length > 0 || results.some((lhr) => lhr.runtimeError)) {
-      const why = wrong.length > 0 ? `ended on ${new URL(wrong[0]).pathname}, not ${address}` : results.find((lhr) => lhr.runtimeError).runtimeError.code;
+      const why = wrong.length > 0 ? `ended on ${wrong[0].replace(server.origin, '')}, not ${address}` : results.find((lhr) => lhr.runtimeError).runtimeError.code;
       rows.push([address, `ERROR: ${why}`, ...Array(8).fill('–')]);
       process.stderr.write(`ERROR ${address}: ${why}\n`);
       continue;
