@@ -89,7 +89,8 @@ describe('refusals with figures, said again', () => {
     expect(sayFailure('ha', accountFrozen()).message).toMatch(/^An daskarar da asusunka/);
     // "{amount} sent to {name}." must not swallow a freeze's sentences ("…leave it; money sent to you still arrives…").
     const freezeDone = 'Your account is frozen. No money can leave it; money sent to you still arrives. We signed out 2 other devices and emailed you how to unfreeze it.';
-    expect(recognise(freezeDone)).toBeNull();
+    expect(recognise(freezeDone)?.key).toBe('said.api.frozenMany');
+    expect(recognise('Your card is blocked. No money can leave it; money sent to you still arrives.')).toBeNull();
     expect(recognise('₦5,000.00 sent to ADA OBI.')?.key).toBe('said.money.sent');
     expect(recognise('₦5,000.00 sent to MR. ADA OBI.')?.key).toBe('said.money.sent');
   });

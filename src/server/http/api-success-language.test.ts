@@ -36,6 +36,69 @@ describe('saySuccess', () => {
   });
 });
 
+/**
+ * Every success message the API's routes (src/pages/api) word, as it is said today with sample
+ * values: each is its own said.api.* sentence, with its values, and is said again in Hausa,
+ * Yoruba and Igbo (issue 18).
+ */
+const successMessages: readonly (readonly [string, string, Record<string, string>])[] = [
+  ['You are on Tier 2.', 'said.api.tier', { tier: '2' }],
+  ['Networks for mobile data.', 'said.api.networksData', {}],
+  ['Networks for airtime.', 'said.api.networksAirtime', {}],
+  ['TV packages.', 'said.api.tvPackages', {}],
+  ['The smartcard belongs to ADA OBI.', 'said.api.smartcardBelongs', { name: 'ADA OBI' }],
+  ['Electricity distribution companies.', 'said.api.discos', {}],
+  ['The meter belongs to ADA OBI.', 'said.api.meterBelongs', { name: 'ADA OBI' }],
+  ['TV providers.', 'said.api.tvProviders', {}],
+  ['Data plans.', 'said.api.dataPlans', {}],
+  ['Your limits.', 'said.api.limits', {}],
+  ['Case CS-2026-000123.', 'said.api.case', { number: 'CS-2026-000123' }],
+  ['We have opened case CS-2026-000123 and emailed you.', 'said.api.caseOpened', { number: 'CS-2026-000123' }],
+  ['We have opened case CS-2026-000123 and emailed you. Your account is frozen: no money can leave it.', 'said.api.caseOpenedFrozen', { number: 'CS-2026-000123' }],
+  ['Banks.', 'said.api.banks', {}],
+  ['States and local government areas.', 'said.api.statesLgas', {}],
+  ['Security questions.', 'said.api.securityQuestions', {}],
+  ['Your cases.', 'said.api.cases', {}],
+  ['Your profile.', 'said.api.profile', {}],
+  ['Your beneficiaries.', 'said.api.beneficiaries', {}],
+  ['ADA OBI is saved as a beneficiary.', 'said.api.beneficiarySaved', { name: 'ADA OBI' }],
+  ['ADA OBI is no longer a beneficiary.', 'said.api.beneficiaryRemoved', { name: 'ADA OBI' }],
+  ['A payment request.', 'said.api.paymentRequest', {}],
+  ['Request PR-7K2M9Q is cancelled; its link no longer works.', 'said.api.requestCancelled', { reference: 'PR-7K2M9Q' }],
+  ['Your payment requests.', 'said.api.paymentRequests', {}],
+  ['Your request PR-7K2M9Q is ready to share.', 'said.api.requestReady', { reference: 'PR-7K2M9Q' }],
+  ['Your statement is on its way to ada@example.ng.', 'said.api.statementSent', { email: 'ada@example.ng' }],
+  ['Page 2 of 7.', 'said.api.page', { page: '2', pages: '7' }],
+  ['Money in and out for the last 12 months.', 'said.api.moneyInOut', {}],
+  ['Your transaction.', 'said.api.transaction', {}],
+  ['Your scheduled transfers.', 'said.api.scheduledTransfers', {}],
+  ['The account belongs to ADA OBI.', 'said.api.accountBelongs', { name: 'ADA OBI' }],
+  ['Credited 0123456789.', 'said.api.credited', { account: '0123456789' }],
+  ['Your account is unfrozen. Transfers and payments work again.', 'said.api.unfrozen', {}],
+  ['Your password has been changed. Sign in with the new one.', 'said.api.passwordResetDone', {}],
+  ['Welcome! We have sent a 6-digit code to ada@example.ng. Enter it to open your account. If no code arrives, check the address, or sign in if you already bank with us.', 'said.api.registered', { email: 'ada@example.ng' }],
+  ['Your account is frozen. No money can leave it; money sent to you still arrives. We signed out 1 other device and emailed you how to unfreeze it.', 'said.api.frozenOne', {}],
+  ['Your account is frozen. No money can leave it; money sent to you still arrives. We signed out 3 other devices and emailed you how to unfreeze it.', 'said.api.frozenMany', { count: '3' }],
+  ['Your account was already frozen. We signed out 1 other device.', 'said.api.alreadyFrozenOne', {}],
+  ['Your account was already frozen. We signed out 0 other devices.', 'said.api.alreadyFrozenMany', { count: '0' }],
+  ['Password changed. We signed out 1 other device.', 'said.api.passwordChangedOne', {}],
+  ['Password changed. We signed out 2 other devices.', 'said.api.passwordChangedMany', { count: '2' }],
+  ['Your own daily limit is now ₦50,000.00. It applies at once.', 'said.api.dailyLowered', { limit: '₦50,000.00' }],
+  ['Your own daily limit will rise to ₦500,000.00 on 23 Nov 2026, 21:50 (Lagos time). Until then the current limit applies.', 'said.api.dailyRaise', { limit: '₦500,000.00', at: '23 Nov 2026, 21:50' }],
+];
+
+describe('the API’s success messages', () => {
+  it.each(successMessages)('recognises “%s” and says it in Hausa, Yoruba and Igbo', (english, key, params) => {
+    expect(recognise(english)).toEqual({ key, params });
+    for (const locale of ['ha', 'yo', 'ig'] as const) {
+      const said = sayAgain(locale, english);
+      expect(said).not.toBe(english);
+      // Figures, names and references are kept; a Lagos date (`at`) is said again in the language.
+      for (const [name, value] of Object.entries(params)) if (name !== 'at') expect(said).toContain(value);
+    }
+  });
+});
+
 describeOnEngines('API success messages in the caller’s language (%s)', (t) => {
   let api: InProcessApi;
   let me: { userId: string; accountNumber: string };
