@@ -4,6 +4,7 @@ import { customer, newKey, testPin } from '../testing/customers.ts';
 import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
 import { recognise, sayAgain } from '../../i18n/translate.ts';
 import { jsonSuccess, saySuccess } from './respond.ts';
+import { scheduleChangedMessage, scheduleMadeMessage } from './scheduled-transfer-words.ts';
 
 /**
  * A success answer's top-level `message` in the caller's language (issue 18): the catalogue's
@@ -132,5 +133,20 @@ describeOnEngines('API success messages in the caller’s language (%s)', (t) =>
     expect(igbo.json.message).not.toBe(english.json.message);
     expect(igbo.json.data.status).toBe(english.json.data.status);
     expect(igbo.json.data.amount).toBe(english.json.data.amount);
+  });
+
+  it('words a scheduled transfer’s made and changed messages in the caller’s language', async () => {
+    // 06:00 Lagos on 10 Sept 2030: the first transfer can go on the 11th.
+    t().clock.advance(Date.parse('2030-09-10T06:00:00+01:00') - t().clock.now().getTime());
+    token = (await t().app.sessions.create(me.userId)).token;
+    await t().app.languages.set(me.userId, 'ha');
+    const body = { account_number: them.accountNumber, amount: 2_500_00, pin: testPin, first_date: '2030-09-11', repeat: 'monthly', count: 6 };
+    const made = await api.call<Record<string, any>>('POST', `/api/v1/transfers/scheduled/${me.accountNumber}`, { token, json: body, headers: { 'idempotency-key': newKey() } });
+    expect(made.status).toBe(201);
+    expect(made.json.message).toBe(scheduleMadeMessage(made.json.data, 'ha'));
+    expect(made.json.message).not.toBe(scheduleMadeMessage(made.json.data));
+    const paused = await api.call<Record<string, any>>('POST', `/api/v1/transfers/scheduled/${made.json.data.id}/pause`, { token });
+    expect(paused.json.message).toBe(scheduleChangedMessage('pause', paused.json.data, 'ha'));
+    expect(paused.json.message).not.toBe(scheduleChangedMessage('pause', paused.json.data));
   });
 });

@@ -138,11 +138,12 @@ export function signedInPost<S extends z.ZodType, T>(
 }
 
 /** A signed-in customer's call without a body: signedIn, then `act`; a failure answered as every failure is, a value by `answer`. */
-export function signedInAction<T>(act: (app: BankApp, user: UserJson, call: CallContext) => Promise<Result<T>>, answer: (value: T) => Response): APIRoute {
+export function signedInAction<T>(act: (app: BankApp, user: UserJson, call: CallContext) => Promise<Result<T>>, answer: (value: T, call: CallContext) => Response): APIRoute {
   return endpoint(async (context) => {
     const caller = signedIn(context);
     if (!caller.ok) return caller;
-    const result = await act(context.locals.app, caller.value.user, { session: caller.value.session, context });
-    return result.ok ? answer(result.value) : result;
+    const call = { session: caller.value.session, context };
+    const result = await act(context.locals.app, caller.value.user, call);
+    return result.ok ? answer(result.value, call) : result;
   });
 }
