@@ -86,6 +86,10 @@ const successMessages: readonly (readonly [string, string, Record<string, string
   ['Password changed. We signed out 2 other devices.', 'said.api.passwordChangedMany', { count: '2' }],
   ['Your own daily limit is now ₦50,000.00. It applies at once.', 'said.api.dailyLowered', { limit: '₦50,000.00' }],
   ['Your own daily limit will rise to ₦500,000.00 on 23 Nov 2026, 21:50 (Lagos time). Until then the current limit applies.', 'said.api.dailyRaise', { limit: '₦500,000.00', at: '23 Nov 2026, 21:50' }],
+  ['MTN airtime ₦500.00 is pending: MTN has not confirmed it yet. We will confirm it or return your money.', 'said.api.purchasePending', { item: 'MTN airtime ₦500.00', provider: 'MTN' }],
+  ['Ikeja Electric could not complete Ikeja Electric prepaid ₦5,000.00 and ₦5,000.00 was returned to your account.', 'said.api.purchaseReturned', { provider: 'Ikeja Electric', item: 'Ikeja Electric prepaid ₦5,000.00', amount: '₦5,000.00' }],
+  ['Ikeja Electric prepaid ₦5,000.00: your token is 1234-5678-9012-3456-7890 (12.5 kWh).', 'said.api.purchaseToken', { item: 'Ikeja Electric prepaid ₦5,000.00', token: '1234-5678-9012-3456-7890', units: '12.5 kWh' }],
+  ['MTN airtime ₦500.00: done.', 'said.api.purchaseDone', { item: 'MTN airtime ₦500.00' }],
 ];
 
 describe('the API’s success messages', () => {

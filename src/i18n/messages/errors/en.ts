@@ -103,6 +103,10 @@ export const errorsEn = {
   'said.api.passwordChangedMany': 'Password changed. We signed out {count} other devices.',
   'said.api.dailyLowered': 'Your own daily limit is now {limit}. It applies at once.',
   'said.api.dailyRaise': 'Your own daily limit will rise to {limit} on {at} (Lagos time). Until then the current limit applies.',
+  'said.api.purchasePending': '{item} is pending: {provider} has not confirmed it yet. We will confirm it or return your money.',
+  'said.api.purchaseReturned': '{provider} could not complete {item} and {amount} was returned to your account.',
+  'said.api.purchaseToken': '{item}: your token is {token} ({units}).',
+  'said.api.purchaseDone': '{item}: done.',
 } as const;
 
 export type ErrorsKey = keyof typeof errorsEn;

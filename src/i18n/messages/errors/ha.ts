@@ -100,4 +100,8 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.api.passwordChangedMany': 'An canza kalmar sirri. Mun fitar da wasu na’urori {count}.',
   'said.api.dailyLowered': 'Iyakar kullum da ka saita yanzu ita ce {limit}. Tana aiki nan take.',
   'said.api.dailyRaise': 'Iyakar kullum da ka saita za ta haura zuwa {limit} a ranar {at} (agogon Lagos). Kafin nan iyakar da ake ciki ce za ta yi aiki.',
+  'said.api.purchasePending': '{item} yana jiran tabbaci: {provider} bai tabbatar da shi ba tukuna. Za mu tabbatar da shi ko mu mayar maka da kuɗinka.',
+  'said.api.purchaseReturned': '{provider} bai iya kammala {item} ba, kuma an mayar da {amount} cikin asusunka.',
+  'said.api.purchaseToken': '{item}: lambar token ɗinka ita ce {token} ({units}).',
+  'said.api.purchaseDone': '{item}: an kammala.',
 };

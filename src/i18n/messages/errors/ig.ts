@@ -100,4 +100,8 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.api.passwordChangedMany': 'Agbanwela okwuntughe. Anyị wepụrụ ngwaọrụ {count} ọzọ.',
   'said.api.dailyLowered': 'Oke kwa ụbọchị nke gị bụ {limit} ugbu a. Ọ malitere ọrụ ozugbo.',
   'said.api.dailyRaise': 'Oke kwa ụbọchị nke gị ga-arị elu ruo {limit} na {at} (oge Lagos). Ruo mgbe ahụ, oke dị ugbu a ka na-arụ ọrụ.',
+  'said.api.purchasePending': '{item} ka na-eche: {provider} akwadobeghị ya. Anyị ga-akwado ya ma ọ bụ weghachite ego gị.',
+  'said.api.purchaseReturned': '{provider} enweghị ike imezu {item}, e weghachiri {amount} n’akaụntụ gị.',
+  'said.api.purchaseToken': '{item}: token gị bụ {token} ({units}).',
+  'said.api.purchaseDone': '{item}: emechaala.',
 };

@@ -100,4 +100,8 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.api.passwordChangedMany': 'Password don change. We don sign out {count} other devices.',
   'said.api.dailyLowered': 'Your own daily limit na {limit} now. E don start to work.',
   'said.api.dailyRaise': 'Your own daily limit go go up to {limit} on {at} (Lagos time). Till then, the limit wey dey now go still apply.',
+  'said.api.purchasePending': '{item} still dey pending: {provider} never confirm am yet. We go confirm am or return your money.',
+  'said.api.purchaseReturned': '{provider} no fit complete {item}, so we don return {amount} to your account.',
+  'said.api.purchaseToken': '{item}: your token na {token} ({units}).',
+  'said.api.purchaseDone': '{item}: e don do.',
 };

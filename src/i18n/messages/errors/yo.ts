@@ -100,4 +100,8 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.api.passwordChangedMany': 'A ti yí ọ̀rọ̀ aṣínà padà. A mú ẹ̀rọ mìíràn {count} jáde.',
   'said.api.dailyLowered': 'Ààlà ojoojúmọ́ tìrẹ ti di {limit} báyìí. Ó ti bẹ̀rẹ̀ iṣẹ́ lójúkan náà.',
   'said.api.dailyRaise': 'Ààlà ojoojúmọ́ tìrẹ yóò gòkè sí {limit} ní {at} (àkókò Èkó). Títí di ìgbà náà, ààlà tó wà báyìí ni yóò máa ṣiṣẹ́.',
+  'said.api.purchasePending': '{item} ṣì ń dúró: {provider} kò tíì fìdí rẹ̀ múlẹ̀. A ó fìdí rẹ̀ múlẹ̀ tàbí kí a dá owó rẹ padà.',
+  'said.api.purchaseReturned': '{provider} kò lè parí {item}, a sì ti dá {amount} padà sínú àkáǹtì rẹ.',
+  'said.api.purchaseToken': '{item}: token rẹ ni {token} ({units}).',
+  'said.api.purchaseDone': '{item}: ó ti parí.',
 };
