@@ -18,9 +18,20 @@ import { scratchPostgres } from './scratch-database.ts';
  */
 export const engines: ('sqlite' | 'postgres')[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
 
+/**
+ * Now, unless now is in the last 10 minutes of a Lagos day (Lagos is UTC+1 all year): then a
+ * quarter of an hour later, so a test that counts "today" and moves its clock a minute or two
+ * does not see the day change under it when the suite happens to run at 23:50-00:00 Lagos time.
+ */
+function clearOfLagosMidnight(now: number): number {
+  const dayMs = 24 * 3600_000;
+  const untilLagosMidnight = dayMs - ((now + 3600_000) % dayMs);
+  return untilLagosMidnight <= 10 * 60_000 ? now + 15 * 60_000 : now;
+}
+
 export class ManualClock implements Clock {
   private current: number;
-  constructor(start = Date.now()) {
+  constructor(start = clearOfLagosMidnight(Date.now())) {
     this.current = start;
   }
   now(): Date {
