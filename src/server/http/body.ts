@@ -26,8 +26,10 @@ export async function readCappedBytes(request: Request, cap = maxBodyBytes): Pro
       if (done) break;
       total += value.byteLength;
       if (total > cap) {
-        // Not awaited: on a clone (bodyWithinCap) it settles only once the original is cancelled too.
-        reader.cancel().catch(() => undefined);
+        // Read and drop the rest (up to the adapter's own limit) before answering: a server that
+        // closes a connection with unread data in it resets it, and the 413 is lost. Not awaited:
+        // on a clone (bodyWithinCap) it settles only once the original is read or cancelled too.
+        void discardFrom(reader, total, drainLimitBytes);
         return tooLarge();
       }
       chunks.push(value);
@@ -56,16 +58,19 @@ export async function bodyWithinCap(request: Request): Promise<boolean> {
   return false;
 }
 
-/** The adapter's own limit on any body (astro.config.mjs, bodySizeLimit). */
-const drainLimitBytes = 1024 * 1024;
+/** The adapter's own limit on any body (astro.config.mjs, bodySizeLimit): a refused body is read and dropped up to here, no further. */
+export const drainLimitBytes = 1024 * 1024;
 
 /**
  * Reads and drops the rest of a refused form post (up to `limit`), so a browser gets the 413 page:
  * a server that closes a connection with unread data in it resets it, and the answer is lost.
  */
 async function discard(body: ReadableStream<Uint8Array>, limit: number): Promise<void> {
-  const reader = body.getReader();
-  let total = 0;
+  await discardFrom(body.getReader(), 0, limit);
+}
+
+async function discardFrom(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number, limit: number): Promise<void> {
+  let total = alreadyRead;
   try {
     while (total <= limit) {
       const { done, value } = await reader.read();
