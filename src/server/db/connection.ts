@@ -25,6 +25,7 @@ import * as monthlyRollups from './migrations/2026-11-22T2000_monthly_rollups.ts
 import * as paymentRequests from './migrations/2026-11-22T2010_payment_requests.ts';
 import * as scheduledTransfers from './migrations/2026-11-22T2020_scheduled_transfers.ts';
 import * as language from './migrations/2026-11-22T2030_language.ts';
+import * as dailyDebits from './migrations/2026-11-27T1300_daily_debits.ts';
 
 export type Db = Kysely<Database>;
 
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2010_payment_requests': paymentRequests,
   '2026-11-22T2020_scheduled_transfers': scheduledTransfers,
   '2026-11-22T2030_language': language,
+  '2026-11-27T1300_daily_debits': dailyDebits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -145,6 +145,18 @@ export interface MonthlyRollupsTable {
   fee_kobo: Money;
 }
 
+/**
+ * Per account and Lagos day, the principal of the debits counted against the day's limits (type
+ * debit, status successful or pending), kept by triggers (migrations/2026-11-27T1300_daily_debits.ts).
+ * Read only.
+ */
+export interface DailyDebitsTable {
+  account_number: string;
+  /** YYYY-MM-DD, Lagos: the transactions' value_date. */
+  value_date: string;
+  amount_kobo: Money;
+}
+
 /** What every pending payment's row holds (an interbank transfer, a bill purchase), for core/payments. */
 export interface PendingPaymentColumns {
   reference: string;
@@ -413,6 +425,7 @@ export interface Database {
   support_cases: SupportCasesTable;
   support_case_events: SupportCaseEventsTable;
   monthly_rollups: MonthlyRollupsTable;
+  daily_debits: DailyDebitsTable;
   payment_requests: PaymentRequestsTable;
   payment_request_payments: PaymentRequestPaymentsTable;
   scheduled_transfers: ScheduledTransfersTable;

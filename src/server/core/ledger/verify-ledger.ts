@@ -14,7 +14,7 @@ export type LedgerReport = {
  * Recomputes the books from the postings and compares: every entry sums to zero, every account's
  * balance equals the sum of its postings, all balances sum to zero, no customer is below zero,
  * each customer transaction's entry exists, the suspense account holds exactly the pending
- * interbank transfers, and every monthly rollup equals the transactions it sums.
+ * interbank transfers, and every monthly rollup and daily debit tally equals the transactions it sums.
  */
 export async function verifyLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -71,6 +71,8 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
 
   // The monthly rollups (the dashboard's statistics) hold exactly what the transactions sum to.
   problems.push(...(await rollupProblems(db)));
+  // The daily debit tallies (the limits' "used today") hold exactly the day's counted debits.
+  problems.push(...(await dailyDebitProblems(db)));
 
   const counts = await db
     .selectNoFrom((eb) => [
@@ -106,5 +108,30 @@ export async function rollupProblems(db: Db): Promise<string[]> {
     expected.delete(key);
   }
   for (const [key, row] of expected) problems.push(`rollup ${key} is missing: the transactions have ${figures(row)}`);
+  return problems;
+}
+
+/**
+ * Each daily debit tally (account, Lagos day) against the debits it stands for: the principal of
+ * that day's debits that are successful or pending. A tally whose debits were all reversed must be 0.
+ */
+export async function dailyDebitProblems(db: Db): Promise<string[]> {
+  const actual = await db
+    .selectFrom('transactions')
+    .select((eb) => ['account_number', 'value_date', eb.fn.sum<number>('amount').as('amount_kobo')])
+    .where('type', '=', 'debit')
+    .where('status', 'in', ['successful', 'pending'])
+    .groupBy(['account_number', 'value_date'])
+    .execute();
+  const stored = await db.selectFrom('daily_debits').selectAll().execute();
+  const expected = new Map(actual.map((row) => [`${row.account_number} ${row.value_date}`, Number(row.amount_kobo)]));
+  const problems: string[] = [];
+  for (const row of stored) {
+    const key = `${row.account_number} ${row.value_date}`;
+    const want = expected.get(key) ?? 0;
+    if (Number(row.amount_kobo) !== want) problems.push(`daily debits ${key}: holds ${Number(row.amount_kobo)} but the day's debits sum to ${want}`);
+    expected.delete(key);
+  }
+  for (const [key, want] of expected) problems.push(`daily debits ${key} is missing: the day's debits sum to ${want}`);
   return problems;
 }

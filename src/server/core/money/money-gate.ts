@@ -136,7 +136,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
         'users.tier',
         'users.frozen_at',
         ...customerLimitsSelection,
-        eb.selectFrom('transactions').select((sum) => sum.fn.coalesce(sum.fn.sum<number>('amount'), sum.lit(0)).as('total')).where('account_number', '=', sendAccount).where('value_date', '=', day).where('type', '=', 'debit').where('status', 'in', ['successful', 'pending']).as('debited_today'),
+        // One row of the triggers' daily tally (migrations/2026-11-27T1300_daily_debits.ts), not a sum over the day's debits.
+        eb.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', sendAccount).where('value_date', '=', day).as('debited_today'),
       ])
       .where('accounts.account_number', 'in', sorted)
       .orderBy('accounts.account_number');

@@ -251,17 +251,10 @@ export function createTransactionRepository(db: Db) {
       return summariseStatistics(rows, months);
     },
 
-    /** Debits counted against today's limit: not failed, not reversed, principal only. */
+    /** Debits counted against today's limit: not failed, not reversed, principal only (the daily_debits tally). */
     async debitedOn(trx: Trx | Db, accountNumber: string, day: string): Promise<number> {
-      const row = await trx
-        .selectFrom('transactions')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
-        .where('account_number', '=', accountNumber)
-        .where('value_date', '=', day)
-        .where('type', '=', 'debit')
-        .where('status', 'in', ['successful', 'pending'])
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
+      const row = await trx.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', accountNumber).where('value_date', '=', day).executeTakeFirst();
+      return Number(row?.amount_kobo ?? 0);
     },
   };
 }
