@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Failure } from '../result.ts';
 import { fail } from '../result.ts';
 import { newId } from '../ids.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
+import { runTransaction } from '../../db/group-commit.ts';
 
 /**
  * Double-entry bookkeeping. Every movement of money is one journal entry whose postings sum to
@@ -31,10 +32,14 @@ export class Refusal extends Error {
   }
 }
 
-/** Runs `work` in one transaction; a Refusal rolls it back and comes out as the failure. */
+/**
+ * Runs `work` in one transaction; a Refusal rolls it back and comes out as the failure. On SQLite
+ * the transaction is a piece of a group commit (db/group-commit.ts): atomic on its own, answered
+ * once durable, sharing its COMMIT with the work that queued behind it.
+ */
 export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<{ ok: true; value: T } | Failure> {
   try {
-    const value = await db.transaction().execute(work);
+    const value = await runTransaction(db, work);
     return { ok: true, value };
   } catch (error) {
     if (error instanceof Refusal) return error.failure;
@@ -55,15 +60,24 @@ export async function lockAccounts(trx: Trx, engine: 'sqlite' | 'postgres', acco
   return new Map(rows.map((row) => [row.account_number, { ...row, balance: Number(row.balance) }]));
 }
 
-/**
- * Posts one balanced entry and returns each touched account's balance after it. Lines that take
- * money from a customer account are guarded: if the balance does not cover them the whole
- * transaction is refused with INSUFFICIENT_FUNDS.
- */
-export async function postEntry(
-  trx: Trx,
-  entry: { reference: string; kind: string; description: string; lines: PostingLine[]; at: string; reversesEntryId?: string },
-): Promise<{ entryId: string; balances: Map<string, number> }> {
+/** What postEntry is given: the lines sum to zero; `reversesEntryId` makes it a reversal. */
+export type Entry = { reference: string; kind: string; description: string; lines: PostingLine[]; at: string; reversesEntryId?: string };
+/** An entry checked and given its id (prepareEntry), so its journal row can be written before its postings. */
+export type PreparedEntry = Entry & { id: string };
+
+/** A data-modifying statement written with an entry's postings (postEntry's `riders`); no RETURNING. */
+export type Rider = RawBuilder<unknown>;
+
+/** `insert into table (columns) values (…), (…)` with every value a parameter: a rider, or a statement of its own. */
+export function insertRows(table: string, rows: readonly Record<string, unknown>[], tail: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+  const columns = Object.keys(rows[0]!);
+  const values = rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`);
+  return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(values)}${tail}`;
+}
+
+/** Checks the lines (integer kobo, at least two non-zero, summing to zero) and gives the entry its id. */
+export function prepareEntry(entry: Entry | PreparedEntry): PreparedEntry {
+  if ('id' in entry) return entry;
   const lines = entry.lines.filter((line) => line.amount !== 0);
   if (lines.length < 2) throw new Error('an entry needs at least two non-zero lines');
   for (const line of lines) {
@@ -71,36 +85,96 @@ export async function postEntry(
   }
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   if (total !== 0) throw new Error(`unbalanced entry ${entry.reference}: lines sum to ${total}`);
+  return { ...entry, lines, id: newId('je') };
+}
 
-  const entryId = newId('je');
-  await trx
-    .insertInto('journal_entries')
-    .values({ id: entryId, reference: entry.reference, kind: entry.kind, description: entry.description, reverses_entry_id: entry.reversesEntryId ?? null, created_at: entry.at })
-    .execute();
+/** The entry's journal_entries row, as a statement (or a rider of the idempotency claim on PostgreSQL, before any lock). */
+export function journalEntryInsert(entry: PreparedEntry): RawBuilder<unknown> {
+  return insertRows('journal_entries', [{ id: entry.id, reference: entry.reference, kind: entry.kind, description: entry.description, reverses_entry_id: entry.reversesEntryId ?? null, created_at: entry.at }]);
+}
 
-  const balances = new Map<string, number>();
-  // Apply in account order (the same order lockAccounts uses).
+const insufficientFunds = () => new Refusal(fail('INSUFFICIENT_FUNDS', 'Your balance is not enough for this amount and its charges.'));
+
+/**
+ * Posts one balanced entry and returns each touched account's balance after it. Lines that take
+ * money from a customer account are guarded: if the balance does not cover them the whole
+ * transaction is refused with INSUFFICIENT_FUNDS.
+ *
+ * Options: `written` when the entry's journal row is already in (journalEntryInsert); `expect`,
+ * balances after the entry that the caller computed from rows it holds locked (a mismatch throws,
+ * rolling everything back); `riders`, statements that go with the postings (the customer's
+ * transactions rows, their alerts, the idempotent answer), written after them.
+ *
+ * On PostgreSQL it is one statement (issue 16): the guarded balance updates, one data-modifying
+ * CTE a line in account order, each waiting for the one before (`exists (select 1 from u<k-1>)`,
+ * so row locks are still taken in that fixed order and a failed guard stops the rest), then the
+ * journal row, the postings and the riders, which run whatever the guards said: a refusal rolls
+ * them back with the transaction. On SQLite, and for an entry with two lines on one account, the
+ * statements run one after the other as before.
+ */
+export async function postEntry(
+  trx: Trx,
+  input: Entry | PreparedEntry,
+  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly Rider[] } = {},
+): Promise<{ entryId: string; balances: Map<string, number> }> {
+  const entry = prepareEntry(input);
+  const { lines } = entry;
+  const riders = options.riders ?? [];
+  // Applied in account order (the same order lockAccounts uses).
   const ordered = lines.map((line, index) => ({ ...line, index })).sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.index - b.index));
-  for (const line of ordered) {
-    const updated = await trx
-      .updateTable('accounts')
-      .set({ balance: sql<number>`balance + ${line.amount}` })
-      .where('account_number', '=', line.account)
-      .where((eb) => (line.amount < 0 ? eb.or([eb('kind', '<>', 'customer'), eb('balance', '>=', -line.amount)]) : eb.lit(true)))
-      .returning('balance')
-      .executeTakeFirst();
-    if (!updated) {
-      const exists = await trx.selectFrom('accounts').select('account_number').where('account_number', '=', line.account).executeTakeFirst();
-      if (!exists) throw new Error(`posting to unknown account ${line.account}`);
-      throw new Refusal(fail('INSUFFICIENT_FUNDS', 'Your balance is not enough for this amount and its charges.'));
+  const balances = new Map<string, number>();
+  const oneStatement = trx.getExecutor().adapter instanceof PostgresAdapter && new Set(lines.map((line) => line.account)).size === lines.length;
+
+  if (oneStatement) {
+    const name = (k: number) => sql.raw(`u${k}`);
+    const updates = ordered.map(
+      (line, k) =>
+        sql`${name(k)} as (update accounts set balance = balance + ${line.amount}::bigint where account_number = ${line.account} and (${line.amount}::bigint >= 0 or kind <> 'customer' or balance >= ${-line.amount}::bigint)${k === 0 ? sql`` : sql` and exists (select 1 from ${name(k - 1)})`} returning account_number, balance)`,
+    );
+    const last = name(ordered.length - 1);
+    const postingValues = sql.join(lines.map((line, index) => sql`(${index + 1}::integer, ${line.account}::text, ${line.amount}::bigint)`));
+    const ctes = [
+      ...updates,
+      ...(options.written ? [] : [sql`e as (${journalEntryInsert(entry)})`]),
+      sql`p as (insert into postings (entry_id, line, account_number, amount, created_at) select ${entry.id}::text, v.line, v.account, v.amount, ${entry.at}::text from (values ${postingValues}) as v (line, account, amount) where exists (select 1 from ${last}))`,
+      ...riders.map((rider, index) => sql`${sql.raw(`r${index}`)} as (${rider})`),
+    ];
+    const selects = sql.join(ordered.map((_, k) => sql`select account_number, balance from ${name(k)}`), sql` union all `);
+    const { rows } = await sql<{ account_number: string; balance: number | string }>`with ${sql.join(ctes)} ${selects}`.execute(trx);
+    for (const row of rows) balances.set(row.account_number, Number(row.balance));
+    const missing = ordered.find((line) => !balances.has(line.account));
+    if (missing) {
+      const exists = await trx.selectFrom('accounts').select('account_number').where('account_number', '=', missing.account).executeTakeFirst();
+      if (!exists) throw new Error(`posting to unknown account ${missing.account}`);
+      throw insufficientFunds();
     }
-    balances.set(line.account, Number(updated.balance));
+  } else {
+    if (!options.written) await journalEntryInsert(entry).execute(trx);
+    for (const line of ordered) {
+      const updated = await trx
+        .updateTable('accounts')
+        .set({ balance: sql<number>`balance + ${line.amount}` })
+        .where('account_number', '=', line.account)
+        .where((eb) => (line.amount < 0 ? eb.or([eb('kind', '<>', 'customer'), eb('balance', '>=', -line.amount)]) : eb.lit(true)))
+        .returning('balance')
+        .executeTakeFirst();
+      if (!updated) {
+        const exists = await trx.selectFrom('accounts').select('account_number').where('account_number', '=', line.account).executeTakeFirst();
+        if (!exists) throw new Error(`posting to unknown account ${line.account}`);
+        throw insufficientFunds();
+      }
+      balances.set(line.account, Number(updated.balance));
+    }
+    await trx
+      .insertInto('postings')
+      .values(lines.map((line, index) => ({ entry_id: entry.id, line: index + 1, account_number: line.account, amount: line.amount, created_at: entry.at })))
+      .execute();
   }
-  await trx
-    .insertInto('postings')
-    .values(lines.map((line, index) => ({ entry_id: entryId, line: index + 1, account_number: line.account, amount: line.amount, created_at: entry.at })))
-    .execute();
-  return { entryId, balances };
+  for (const [account, expected] of options.expect ?? []) {
+    if (balances.get(account) !== expected) throw new Error(`entry ${entry.reference}: ${account} came to ${balances.get(account)}, expected ${expected}`);
+  }
+  if (!oneStatement) for (const rider of riders) await rider.execute(trx);
+  return { entryId: entry.id, balances };
 }
 
 /** Posts the exact opposite of an entry. The unique index on reverses_entry_id forbids a second one. */

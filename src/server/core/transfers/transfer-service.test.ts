@@ -4,6 +4,7 @@ import { createTestApp } from '../../testing/test-app.ts';
 import { balanceOf as balanceOfAccount, expectLedgerBalanced } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
+import { groupCommitStats } from '../../db/group-commit.ts';
 import { internalAccounts } from '../ledger/ledger.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { sandboxAccountName, sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
@@ -177,6 +178,26 @@ describeOnEngines('transfers on %s', (t, engine) => {
     expect(await balanceOf(sender.accountNumber)).toBe(naira(50));
     expect(await balanceOf(recipient.accountNumber)).toBe(naira(1_950));
     await expectLedgerOk();
+  }, 60_000);
+
+  it('moves money for 16 senders paying one recipient at once, each exactly once', async () => {
+    const recipient = await customer(t().app);
+    const senders = await Promise.all(Array.from({ length: 16 }, () => customer(t().app, { balance: naira(1_000) })));
+    const before = groupCommitStats(t().app.db);
+    // Each sends ₦300 three times: the third is more than is left (₦1,000 − 2 × ₦300 = ₦400, so it pays), the fourth is refused.
+    const send = (sender: (typeof senders)[number]) => t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(300), narration: '', pin: testPin, save_beneficiary: false }, newKey());
+    const results = await Promise.all(senders.flatMap((sender) => [send(sender), send(sender), send(sender), send(sender)]));
+    expect(results.filter((result) => result.ok)).toHaveLength(48);
+    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.code)).toEqual(Array.from({ length: 16 }, () => 'INSUFFICIENT_FUNDS'));
+    for (const sender of senders) expect(await balanceOf(sender.accountNumber)).toBe(naira(100));
+    expect(await balanceOf(recipient.accountNumber)).toBe(naira(48 * 300));
+    await expectLedgerOk();
+    if (engine === 'sqlite') {
+      // The burst shared COMMITs (db/group-commit.ts), refused pieces among committed ones.
+      const after = groupCommitStats(t().app.db);
+      expect(after.largest).toBeGreaterThan(1);
+      expect(after.groups - before.groups).toBeLessThan(after.pieces - before.pieces);
+    }
   }, 60_000);
 
   describe('to other banks (sandbox switch)', () => {

@@ -1,0 +1,168 @@
+import { SqliteAdapter, sql, type Transaction } from 'kysely';
+import type { Db } from './connection.ts';
+import type { Database } from './schema.ts';
+
+/**
+ * Group commit for SQLite (issue 16). SQLite has one writer and the server one connection, so
+ * money transactions already run one after another; each paid its own COMMIT, and with
+ * `synchronous = FULL` a COMMIT is a write of every page the transaction touched plus an fsync
+ * of the WAL, about 1 ms here and most of a transfer's time.
+ *
+ * Work that arrives while a transaction runs waits in a queue; when the transaction's work is
+ * done, the queued work runs in the same database transaction, each piece inside a SAVEPOINT of
+ * its own, and one COMMIT makes the whole group durable. So:
+ * - each piece is all or nothing on its own: a piece that throws (a Refusal, a Replay, a bug) is
+ *   rolled back to its savepoint (the group's first piece, which has none, with the transaction)
+ *   and the others go on, exactly as if it had run alone;
+ * - pieces run one at a time, in arrival order, each seeing what the pieces before it wrote:
+ *   the same serial order the connection gave them before;
+ * - nobody hears anything before the group's COMMIT: a piece's value (or its refusal) is handed
+ *   back only once the group is durable. If the COMMIT fails, every piece of the group fails with
+ *   that error and none of them happened (their idempotency claims went with them, so a retry
+ *   with the same key starts afresh);
+ * - a lone request is not delayed: with nothing queued, the group is one piece and commits at
+ *   once. Groups form only under load, which is when the saved fsyncs matter;
+ * - a group holds at most `maxGroup` pieces, so reads queued behind it on the connection
+ *   (Kysely's SQLite driver hands the connection out first come, first served) wait for one
+ *   group at most.
+ *
+ * PostgreSQL has many connections and its own group commit (commit_delay); there each piece is
+ * its own transaction, as before.
+ */
+export const maxGroup = 32;
+
+type Piece = {
+  work: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
+type Settled = { piece: Piece; ok: true; value: unknown } | { piece: Piece; ok: false; error: unknown };
+
+/** What a database's groups have done so far (tests and the benchmark read it). */
+export type GroupCommitStats = { groups: number; pieces: number; largest: number; failedGroups: number };
+
+type Committer = { run: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>; stats: GroupCommitStats };
+
+const committers = new WeakMap<Db, Committer>();
+
+function createCommitter(db: Db): Committer {
+  const queue: Piece[] = [];
+  const stats: GroupCommitStats = { groups: 0, pieces: 0, largest: 0, failedGroups: 0 };
+  let draining = false;
+
+  async function runGroup(): Promise<void> {
+    let trx;
+    try {
+      trx = await db.startTransaction().execute();
+    } catch (error) {
+      // BEGIN failed (the database is busy past busy_timeout, or closed): whoever is waiting now hears it.
+      for (const piece of queue.splice(0)) piece.reject(error);
+      return;
+    }
+    const settled: Settled[] = [];
+    // The piece under way, until it is settled: if the group fails with it, it hears so too.
+    let current: Piece | null = null;
+    try {
+      while (queue.length > 0 && settled.length < maxGroup) {
+        const piece = queue.shift()!;
+        current = piece;
+        if (settled.length === 0) {
+          // The group's first piece needs no savepoint: if it throws, the whole (so far only its)
+          // transaction rolls back, and the pieces queued meanwhile start a group of their own.
+          // A lone request so costs BEGIN, its work and COMMIT, as before group commit.
+          let value: unknown;
+          try {
+            value = await piece.work(trx);
+          } catch (error) {
+            current = null;
+            await rollbackQuietly(trx);
+            piece.reject(error);
+            return;
+          }
+          settled.push({ piece, ok: true, value });
+          current = null;
+          continue;
+        }
+        await sql`savepoint piece`.execute(trx);
+        try {
+          const value = await piece.work(trx);
+          await sql`release piece`.execute(trx);
+          settled.push({ piece, ok: true, value });
+          current = null;
+        } catch (error) {
+          // Undo this piece alone; if even that fails, the group cannot be trusted (outer catch).
+          await sql`rollback to piece`.execute(trx);
+          await sql`release piece`.execute(trx);
+          settled.push({ piece, ok: false, error });
+          current = null;
+        }
+      }
+      await trx.commit().execute();
+    } catch (error) {
+      stats.failedGroups += 1;
+      await rollbackQuietly(trx);
+      for (const entry of settled) entry.piece.reject(error);
+      (current as Piece | null)?.reject(error);
+      return;
+    } finally {
+      stats.groups += 1;
+      stats.pieces += settled.length;
+      stats.largest = Math.max(stats.largest, settled.length);
+    }
+    for (const entry of settled) {
+      if (entry.ok) entry.piece.resolve(entry.value);
+      else entry.piece.reject(entry.error);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    draining = true;
+    try {
+      while (queue.length > 0) await runGroup();
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    stats,
+    run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (!draining) void drain();
+      });
+    },
+  };
+}
+
+async function rollbackQuietly(trx: { rollback: () => { execute: () => Promise<void> } }): Promise<void> {
+  try {
+    await trx.rollback().execute();
+  } catch {
+    // SQLite may have rolled back already (an I/O error does); the connection is released either way.
+  }
+}
+
+function committerOf(db: Db): Committer {
+  let committer = committers.get(db);
+  if (!committer) {
+    committer = createCommitter(db);
+    committers.set(db, committer);
+  }
+  return committer;
+}
+
+/**
+ * Runs `work` in a database transaction: on SQLite as a piece of a group commit (above), on
+ * PostgreSQL in a transaction of its own. Either way the work is atomic and its value comes back
+ * only once it is committed.
+ */
+export function runTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return committerOf(db).run(work);
+  return db.transaction().execute(work);
+}
+
+/** The group-commit figures of a SQLite database (zeros on PostgreSQL or before any group). */
+export function groupCommitStats(db: Db): GroupCommitStats {
+  return { ...(committers.get(db)?.stats ?? { groups: 0, pieces: 0, largest: 0, failedGroups: 0 }) };
+}
