@@ -162,6 +162,17 @@ export function runTransaction<T>(db: Db, work: (trx: Transaction<Database>) => 
   return db.transaction().execute(work);
 }
 
+/**
+ * One write outside any transaction (a counter, a flag): on SQLite a piece of the group commit, so
+ * it shares a COMMIT (and its fsync) with the money transactions under way instead of paying its
+ * own; on PostgreSQL a statement on its own connection, autocommitted, as before. Either way its
+ * value comes back once it is durable.
+ */
+export function groupedWrite<T>(db: Db, work: (executor: Db) => Promise<T>): Promise<T> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return committerOf(db).run(work);
+  return work(db);
+}
+
 /** The group-commit figures of a SQLite database (zeros on PostgreSQL or before any group). */
 export function groupCommitStats(db: Db): GroupCommitStats {
   return { ...(committers.get(db)?.stats ?? { groups: 0, pieces: 0, largest: 0, failedGroups: 0 }) };

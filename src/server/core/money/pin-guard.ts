@@ -6,6 +6,7 @@ import type { PinHasher } from '../auth/pin-hash.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { createKeyedQueue } from '../limits/attempts.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { groupedWrite } from '../../db/group-commit.ts';
 
 /**
  * The 4-digit PIN confirms every movement of money. Five wrong PINs in a row lock money
@@ -60,17 +61,20 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
     const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${nowIso})`;
     const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
-    const counted = await db
-      .updateTable('users')
-      .set({
-        pin_failed_attempts: next,
-        pin_locked_until: sql<string | null>`case when ${next} >= ${rules.maxAttempts} then ${lockEnd} else null end`,
-      })
-      .where('id', '=', userId)
-      .where('transaction_pin_hash', 'is not', null)
-      .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]))
-      .returning(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until'])
-      .executeTakeFirst();
+    // Grouped (db/group-commit.ts): on SQLite the try is counted in a COMMIT shared with other work, durable before the PIN is checked.
+    const counted = await groupedWrite(db, (executor) =>
+      executor
+        .updateTable('users')
+        .set({
+          pin_failed_attempts: next,
+          pin_locked_until: sql<string | null>`case when ${next} >= ${rules.maxAttempts} then ${lockEnd} else null end`,
+        })
+        .where('id', '=', userId)
+        .where('transaction_pin_hash', 'is not', null)
+        .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]))
+        .returning(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until'])
+        .executeTakeFirst(),
+    );
     if (counted) {
       const slot = counted.pin_failed_attempts;
       // Beyond the limit (a count left from a lower PIN_MAX_ATTEMPTS): locked now, nothing checked.
@@ -91,11 +95,10 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    */
   async function settleRight(userId: string, now: Date, lockSetHere: string | null): Promise<Result<void>> {
     const nowIso = now.toISOString();
-    let reset = db.updateTable('users').set({ pin_failed_attempts: 0, pin_locked_until: null }).where('id', '=', userId);
-    reset = lockSetHere
-      ? reset.where('pin_locked_until', '=', lockSetHere)
-      : reset.where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]));
-    const done = await reset.executeTakeFirst();
+    const done = await groupedWrite(db, (executor) => {
+      const reset = executor.updateTable('users').set({ pin_failed_attempts: 0, pin_locked_until: null }).where('id', '=', userId);
+      return (lockSetHere ? reset.where('pin_locked_until', '=', lockSetHere) : reset.where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]))).executeTakeFirst();
+    });
     if (Number(done.numUpdatedRows) === 0 && !lockSetHere) {
       const until = await lockInForce(userId, nowIso);
       if (until) return lockedFailure(until, now);
