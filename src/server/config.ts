@@ -146,6 +146,8 @@ const environmentSchema = z.object({
   REQUEST_QUEUE_LENGTH: z.coerce.number({ error: 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000' }).int('REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').min(0, 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').max(100_000, 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').default(512),
   /** How long a request may wait for a turn before it is answered 503 with Retry-After (milliseconds). */
   REQUEST_QUEUE_WAIT_MS: z.coerce.number({ error: 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000' }).int('REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').min(1, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').max(60_000, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').default(1000),
+  /** Guest pages (/login and the other public pages) rendered once per language and encoding and then served from memory (src/server/http/page-cache.ts); "false" renders every request. */
+  GUEST_PAGE_CACHE: z.enum(['true', 'false'], { error: 'GUEST_PAGE_CACHE must be true or false' }).default('true').transform((value) => value === 'true'),
   WORKERS: z.coerce.number({ error: 'WORKERS must be a whole number from 1 to 64' }).int('WORKERS must be a whole number from 1 to 64').min(1, 'WORKERS must be a whole number from 1 to 64').max(64, 'WORKERS must be a whole number from 1 to 64').default(1),
 });
 
@@ -186,6 +188,8 @@ export type Config = {
   workers: number;
   /** Admission of requests in each server process (scripts/http-lifecycle.mjs admissionGate). */
   admission: { concurrency: number; queueLength: number; maxWaitMs: number };
+  /** GUEST_PAGE_CACHE: scripts/serve.mjs keeps the rendered guest pages (src/server/http/page-cache.ts). */
+  guestPageCache: boolean;
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;
   /** PUBLIC_ORIGIN, or null: the request's own origin. */
@@ -271,6 +275,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
     workers: env.WORKERS,
     admission: { concurrency: env.MAX_CONCURRENT_REQUESTS, queueLength: env.REQUEST_QUEUE_LENGTH, maxWaitMs: env.REQUEST_QUEUE_WAIT_MS },
+    guestPageCache: env.GUEST_PAGE_CACHE,
     sandboxKey: env.SANDBOX_KEY,
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,
