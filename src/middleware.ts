@@ -14,6 +14,7 @@ import { publicUrlOf } from './server/http/client.ts';
 import { compressResponse } from './server/http/compression.ts';
 import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/language.ts';
 import type { Locale } from './i18n/locales.ts';
+import { pageCacheSlotOf, vouch } from './server/http/page-cache.ts';
 
 // The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -98,5 +99,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.locale = await resolveLanguage({ cookies, url, acceptLanguage: request.headers.get('accept-language'), userId: locals.user?.id ?? null, isPage: !isApi, languages: app.languages, profile: profileLanguage });
   const response = await next();
   // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
-  return withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
+  const answer = withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
+  // Issue 16: scripts/serve.mjs keeps a guest page's whole answer for the next guest who asks for
+  // it in this language and encoding, but only when this, the second opinion, names the same key:
+  // nothing presented that could be a credential (a dead session cookie is cleared with a
+  // Set-Cookie), no customer, no registration, a 200 without Set-Cookie (page-cache.ts). Decided
+  // here, after the render, from what the request was actually answered with.
+  const cacheSlot = pageCacheSlotOf(locals);
+  if (cacheSlot && app.config.guestPageCache) {
+    const guest = !isApi && credential === null && !request.headers.has('authorization') && !cookies.has('session') && !cookies.has('__Host-session') && !locals.user && !locals.registration && !locals.sessionEnded;
+    cacheSlot.key = vouch({ method: request.method, url, locale: locals.locale, acceptEncoding: request.headers.get('accept-encoding'), guest, response: answer });
+  }
+  return answer;
 });

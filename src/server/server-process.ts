@@ -3,6 +3,7 @@ import { closeApp, getApp } from './app.ts';
 import type { Logger } from './log.ts';
 import { isTrustedProxy } from './http/forwarded.ts';
 import { appVersion } from './version.ts';
+import { createPageCache, type PageCache } from './http/page-cache.ts';
 
 /**
  * The built server's start and stop, for scripts/serve.mjs. The app lives inside Astro's built
@@ -14,7 +15,16 @@ export type StartupProblem = { variable: string; reason: string };
 
 export type ServerProcess = {
   /** Parses the configuration, opens and migrates the database and starts the jobs; rejects on a bad setting. */
-  start(): Promise<{ log: Logger; version: string; host: string; port: number; trustsPeer: (address: string | null) => boolean; admission: { concurrency: number; queueLength: number; maxWaitMs: number } }>;
+  start(): Promise<{
+    log: Logger;
+    version: string;
+    host: string;
+    port: number;
+    trustsPeer: (address: string | null) => boolean;
+    admission: { concurrency: number; queueLength: number; maxWaitMs: number };
+    /** The guest page cache serve.mjs answers through (null: GUEST_PAGE_CACHE=false). */
+    pageCache: PageCache | null;
+  }>;
   /** Stops the background jobs (releasing what they hold) and closes the database. */
   close(): Promise<void>;
   /** What stopped the start, as variables and reasons that never carry a secret's value. */
@@ -56,7 +66,8 @@ export function registerServerProcess(): void {
       const app = await getApp();
       // TRUST_PROXY's proxies may hand in the X-Request-Id their own log carries.
       const trustsPeer = (address: string | null) => isTrustedProxy(address, config.trustProxy);
-      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission };
+      const pageCache = config.guestPageCache ? createPageCache({ publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, log: app.log }) : null;
+      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission, pageCache };
     },
     close: closeApp,
     problems: (error) => startupProblems(error, process.env),
