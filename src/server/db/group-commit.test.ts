@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { connect, type Db } from './connection.ts';
-import { groupCommitStats, maxGroup, runTransaction } from './group-commit.ts';
+import { groupCommitStats, groupedWrite, maxGroup, runTransaction } from './group-commit.ts';
 
 /**
  * Group commit on SQLite (group-commit.ts), on a small table of its own: pieces that queue share
@@ -129,6 +129,20 @@ describe('group commit on SQLite', () => {
     const commitsSeen = heard.filter((line) => line.startsWith('commits')).map((line) => Number(line.split(' ').at(-1)));
     expect(Math.min(...commitsSeen)).toBeGreaterThanOrEqual(1);
     expect(commitsSeen.at(-1)).toBe(groupCommitStats(db).groups);
+  });
+
+  it('runs a lone grouped write as its one autocommitted statement, and joins a group under way', async () => {
+    const write = (name: string) => groupedWrite(db, (executor) => sql`update counters set value = value + 1 where name = ${name}`.execute(executor));
+    statements.length = 0;
+    await write('a');
+    expect(statements).toEqual(['update counters set value = value + 1 where name = ?']);
+    expect(groupCommitStats(db).groups).toBe(0);
+    statements.length = 0;
+    // With a transaction running, the write queues behind it and shares its COMMIT.
+    await Promise.all([bump('b', 1), write('a'), write('b')]);
+    expect(statements.filter((text) => text === 'commit')).toHaveLength(1);
+    expect(await valueOf('a')).toBe(2);
+    expect(await valueOf('b')).toBe(2);
   });
 
   it('lets reads on the connection in between groups (first come, first served)', async () => {

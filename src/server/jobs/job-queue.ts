@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../log.ts';
 import type { Clock } from '../core/clock.ts';
 import { newId } from '../core/ids.ts';
+import { groupedWrite } from '../db/group-commit.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -81,7 +82,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return [];
     const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
-    const rows = await sql<{ id: string; kind: string; payload: string; attempts: number }>`
+    const rows = sql<{ id: string; kind: string; payload: string; attempts: number }>`
       update jobs set locked_until = ${lease}, locked_by = ${workerId}, attempts = attempts + 1
       where id in (
         select id from jobs
@@ -89,31 +90,32 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
           and kind in (${sql.join(kinds)})
         order by run_at limit ${limit} ${lock}
       )
-      returning id, kind, payload, attempts`.execute(db);
-    return rows.rows;
+      returning id, kind, payload, attempts`;
+    // The worker's writes (claim, finish, retry) share COMMITs with the money on SQLite (db/group-commit.ts): one fsync each cost more than the job.
+    return (await groupedWrite(db, (executor) => rows.execute(executor))).rows;
   }
 
   async function finish(id: string, outcome: JobOutcome): Promise<void> {
-    const done = db.updateTable('jobs').where('id', '=', id).where('locked_by', '=', workerId);
-    if (outcome && 'again' in outcome) {
-      await done.set({ run_at: outcome.again.toISOString(), attempts: 0, locked_until: null, locked_by: null, last_error: null }).execute();
-    } else {
-      await done.set({ status: 'done', finished_at: clock.now().toISOString(), locked_until: null, locked_by: null }).execute();
-    }
+    await groupedWrite(db, (executor) => {
+      const done = executor.updateTable('jobs').where('id', '=', id).where('locked_by', '=', workerId);
+      return outcome && 'again' in outcome
+        ? done.set({ run_at: outcome.again.toISOString(), attempts: 0, locked_until: null, locked_by: null, last_error: null }).execute()
+        : done.set({ status: 'done', finished_at: clock.now().toISOString(), locked_until: null, locked_by: null }).execute();
+    });
   }
 
   async function failed(job: { id: string; kind: string; attempts: number }, error: unknown): Promise<void> {
     const message = messageOf(error).slice(0, 500);
     const now = clock.now();
-    const update = db.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', workerId);
+    const update = (executor: Db) => executor.updateTable('jobs').where('id', '=', job.id).where('locked_by', '=', workerId);
     if (job.attempts >= maxJobAttempts) {
       log.error('job.gave_up', { job: job.id, kind: job.kind, attempts: job.attempts, error: message });
-      await update.set({ status: 'failed', last_error: message, finished_at: now.toISOString(), locked_until: null, locked_by: null }).execute();
+      await groupedWrite(db, (executor) => update(executor).set({ status: 'failed', last_error: message, finished_at: now.toISOString(), locked_until: null, locked_by: null }).execute());
       return;
     }
     const wait = Math.min(maxRetryMs, firstRetryMs * 2 ** (job.attempts - 1));
     log.warn('job.retry', { job: job.id, kind: job.kind, attempts: job.attempts, retry_in_ms: wait, error: message });
-    await update.set({ run_at: new Date(now.getTime() + wait).toISOString(), last_error: message, locked_until: null, locked_by: null }).execute();
+    await groupedWrite(db, (executor) => update(executor).set({ run_at: new Date(now.getTime() + wait).toISOString(), last_error: message, locked_until: null, locked_by: null }).execute());
   }
 
   /** Claims and runs due jobs until none is left; the number run. */
