@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CompiledQuery, SqliteAdapter, SqliteDialect, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 /**
  * Kysely's SQLite dialect expects a better-sqlite3-shaped database. Node's built-in
@@ -73,6 +73,164 @@ export function openSqlite(file: string): DatabaseSync {
   return database;
 }
 
-export function createNodeSqliteDialect(file: string): SqliteDialect {
-  return new SqliteDialect({ database: async () => new NodeSqliteDatabase(openSqlite(file)) });
+/**
+ * The connections of one SQLite database (issue 16): a writer for transactions and every
+ * statement that may write, and a read-only reader for plain SELECTs outside a transaction.
+ *
+ * Kysely's own SQLite driver runs everything on one connection behind one mutex, so a page's read
+ * waited for whatever transaction was under way, and a transaction (with the group commit,
+ * db/group-commit.ts, a whole group) could not take in the money requests that arrived meanwhile:
+ * their reads before the transaction (the session, the caller) were queued behind it. With WAL a
+ * reader sees the last committed state without waiting for the writer, which is what a read
+ * outside a transaction on PostgreSQL sees too, so the code written for both engines needs
+ * nothing new. The writer is still one at a time: a transaction holds it from BEGIN (IMMEDIATE)
+ * to COMMIT or ROLLBACK, a lone write for its one statement. Inside a transaction every
+ * statement, reads included, goes to the writer (it sees its own writes). The reader is opened
+ * read-only, so a write sent to it by mistake fails loudly instead of bypassing the writer.
+ */
+class WriterLock {
+  private held = false;
+  private readonly waiting: Array<() => void> = [];
+  async take(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+function savepointName(name: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`savepoint name ${JSON.stringify(name)} is not a plain identifier`);
+  return `"${name}"`;
+}
+
+/** A plain SELECT (Kysely compiles them starting with `select`); anything else may write. */
+const plainSelect = /^\s*select\b/i;
+
+function execute(database: NodeSqliteDatabase, compiledQuery: CompiledQuery): QueryResult<unknown> {
+  const statement = database.prepare(compiledQuery.sql);
+  if (statement.reader) return { rows: statement.all(compiledQuery.parameters) };
+  const { changes, lastInsertRowid } = statement.run(compiledQuery.parameters);
+  return { insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined, numAffectedRows: changes != null ? BigInt(changes) : undefined, rows: [] };
+}
+
+/** What Kysely gets for each acquisition: a reader for plain SELECTs, the writer (when held, or for one statement) otherwise. */
+class SplitConnection implements DatabaseConnection {
+  holdsWriter = false;
+  private readonly driver: SplitSqliteDriver;
+  constructor(driver: SplitSqliteDriver) {
+    this.driver = driver;
+  }
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { writer, reader, lock } = this.driver.parts();
+    if (this.holdsWriter) return execute(writer, compiledQuery) as QueryResult<R>;
+    if (plainSelect.test(compiledQuery.sql)) return execute(reader, compiledQuery) as QueryResult<R>;
+    await lock.take();
+    try {
+      return execute(writer, compiledQuery) as QueryResult<R>;
+    } finally {
+      lock.release();
+    }
+  }
+  // eslint-disable-next-line require-yield -- the app never streams; Kysely's interface has it
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on SQLite here');
+  }
+}
+
+class SplitSqliteDriver implements Driver {
+  private readonly file: string;
+  private writer: NodeSqliteDatabase | null = null;
+  private reader: NodeSqliteDatabase | null = null;
+  private readonly lock = new WriterLock();
+  constructor(file: string) {
+    this.file = file;
+  }
+  async init(): Promise<void> {
+    // The writer first: it sets WAL on the file before the read-only reader opens it.
+    this.writer = new NodeSqliteDatabase(openSqlite(this.file));
+    this.reader = new NodeSqliteDatabase(openSqliteReader(this.file));
+  }
+  parts() {
+    if (!this.writer || !this.reader) throw new Error('the SQLite database is closed');
+    return { writer: this.writer, reader: this.reader, lock: this.lock };
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SplitConnection(this);
+  }
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const split = connection as SplitConnection;
+    await this.lock.take();
+    split.holdsWriter = true;
+    try {
+      await split.executeQuery(CompiledQuery.raw('begin'));
+    } catch (error) {
+      this.endTransaction(split);
+      throw error;
+    }
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    // A failed COMMIT leaves the transaction open (a deferred constraint): the writer stays held until the rollback.
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.endTransaction(connection as SplitConnection);
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.endTransaction(connection as SplitConnection);
+    }
+  }
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${savepointName(name)}`));
+  }
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to ${savepointName(name)}`));
+  }
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release ${savepointName(name)}`));
+  }
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    this.endTransaction(connection as SplitConnection);
+  }
+  async destroy(): Promise<void> {
+    this.reader?.close();
+    this.writer?.close();
+    this.reader = null;
+    this.writer = null;
+  }
+  private endTransaction(connection: SplitConnection): void {
+    if (!connection.holdsWriter) return;
+    connection.holdsWriter = false;
+    this.lock.release();
+  }
+}
+
+/** Kysely's SQLite adapter, but telling it the driver hands out connections itself (SplitSqliteDriver), so it keeps no mutex of its own. */
+class SplitSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+export function openSqliteReader(file: string): DatabaseSync {
+  const database = new DatabaseSync(file, { readOnly: true, enableForeignKeyConstraints: true });
+  database.exec('PRAGMA busy_timeout = 5000');
+  return database;
+}
+
+export function createNodeSqliteDialect(file: string): Dialect {
+  const base = new SqliteDialect({ database: async () => new NodeSqliteDatabase(openSqlite(file)) });
+  return {
+    createDriver: () => new SplitSqliteDriver(file),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createAdapter: () => new SplitSqliteAdapter(),
+    createIntrospector: (db) => base.createIntrospector(db),
+  };
 }
