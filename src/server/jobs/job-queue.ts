@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Clock } from '../core/clock.ts';
 import { newId } from '../core/ids.ts';
 import { groupedWrite } from '../db/group-commit.ts';
+import { insertRows, type Rider } from '../core/ledger/ledger.ts';
 
 type Executor = Db | Transaction<Database>;
 
@@ -33,29 +34,35 @@ export async function enqueueJob(executor: Executor, clock: Clock, job: NewJob):
 
 type NewJob = { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date };
 
+function jobRows(jobs: NewJob[], now: Date) {
+  return jobs.map((job) => ({
+    id: newId('job'),
+    kind: job.kind,
+    payload: JSON.stringify(job.payload ?? null),
+    unique_key: job.uniqueKey ?? null,
+    status: 'pending' as const,
+    run_at: (job.runAt ?? now).toISOString(),
+    locked_until: null,
+    locked_by: null,
+    last_error: null,
+    created_at: now.toISOString(),
+    finished_at: null,
+  }));
+}
+
 /** Several jobs in one statement (a transfer's alerts, one per transaction row it writes); a job whose key is queued already is skipped. */
 export async function enqueueJobs(executor: Executor, clock: Clock, jobs: NewJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  const now = clock.now();
   await executor
     .insertInto('jobs')
-    .values(
-      jobs.map((job) => ({
-        id: newId('job'),
-        kind: job.kind,
-        payload: JSON.stringify(job.payload ?? null),
-        unique_key: job.uniqueKey ?? null,
-        status: 'pending' as const,
-        run_at: (job.runAt ?? now).toISOString(),
-        locked_until: null,
-        locked_by: null,
-        last_error: null,
-        created_at: now.toISOString(),
-        finished_at: null,
-      })),
-    )
+    .values(jobRows(jobs, clock.now()))
     .onConflict((conflict) => conflict.column('unique_key').doNothing())
     .execute();
+}
+
+/** enqueueJobs as a statement to run later or as a rider of postEntry (in the postings' statement on PostgreSQL, issue 16). Needs at least one job. */
+export function jobsInsert(jobs: NewJob[], now: Date): Rider {
+  return insertRows('jobs', jobRows(jobs, now), sql` on conflict (unique_key) do nothing`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Trx } from '../ledger/ledger.ts';
-import { enqueueJobs } from '../../jobs/job-queue.ts';
+import type { Rider } from '../ledger/ledger.ts';
+import { enqueueJobs, jobsInsert } from '../../jobs/job-queue.ts';
 
 /** The email alert of one transaction row (and, when the customer turned SMS on, the SMS job it queues). */
 export const transactionAlertJob = 'alert.transaction';
@@ -21,5 +22,12 @@ export async function queueTransactionAlert(trx: Trx, transaction: { id: string;
 
 /** The alerts of rows written together (one movement's rows, at one time), in one statement. */
 export async function queueTransactionAlerts(trx: Trx, transactionIds: string[], at: Date): Promise<void> {
-  await enqueueJobs(trx, { now: () => at }, transactionIds.map((id) => ({ kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) })));
+  await enqueueJobs(trx, { now: () => at }, alertJobs(transactionIds));
+}
+
+const alertJobs = (transactionIds: string[]) => transactionIds.map((id) => ({ kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) }));
+
+/** queueTransactionAlerts as a rider of postEntry (issue 16). */
+export function transactionAlertsInsert(transactionIds: string[], at: Date): Rider {
+  return jobsInsert(alertJobs(transactionIds), at);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts';
-import { Refusal, type Trx } from '../ledger/ledger.ts';
+import { PostgresAdapter, sql } from 'kysely';
+import { insertRows, Refusal, type Rider, type Trx } from '../ledger/ledger.ts';
 import { sha256Hex } from '../digest.ts';
 import { fail, type Result } from '../result.ts';
 
@@ -75,8 +76,12 @@ export function createIdempotency(deps: { db: Db }) {
      * Takes the key inside the money transaction. If another request holds it, PostgreSQL makes
      * this insert wait until that one commits or rolls back; then the stored outcome is judged.
      * Throws Replay or Refusal (both roll this transaction back).
+     *
+     * `riders`: statements that need no lock (a journal row), written with the claim: on
+     * PostgreSQL in its statement (data-modifying CTEs, issue 16), before the money transaction
+     * takes any row lock; elsewhere right after it.
      */
-    async claim(trx: Trx, claim: Claim, now: Date): Promise<void> {
+    async claim(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<void> {
       const at = now.toISOString();
       const insert = () =>
         trx
@@ -84,7 +89,16 @@ export function createIdempotency(deps: { db: Db }) {
           .values({ user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at })
           .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
           .executeTakeFirst();
-      if (Number((await insert()).numInsertedOrUpdatedRows ?? 0) > 0) return;
+      const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+      if (postgres && riders.length > 0) {
+        const key = insertRows('idempotency_keys', [{ user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at }], sql` on conflict (user_id, key) do nothing returning user_id`);
+        const { rows } = await sql`with ${sql.join(riders.map((rider, index) => sql`${sql.raw(`c${index}`)} as (${rider})`))} ${key}`.execute(trx);
+        if (rows.length > 0) return;
+      } else {
+        const inserted = Number((await insert()).numInsertedOrUpdatedRows ?? 0) > 0;
+        for (const rider of riders) await rider.execute(trx);
+        if (inserted) return;
+      }
       // The key is taken. One older than the window is free again: it goes and this claim takes its
       // place (statements spent only when a key is taken). The second insert, like the first, waits
       // for a request that holds the key uncommitted.
@@ -98,6 +112,11 @@ export function createIdempotency(deps: { db: Db }) {
       const row = await storedKey(trx, claim);
       if (!row) throw new Error(`idempotency key ${claim.key} vanished between insert and read`);
       throw judge(claim, row);
+    },
+
+    /** complete as a rider of postEntry: written in the postings' statement on PostgreSQL. */
+    completion<T>(who: { userId: string; key: string }, outcome: Result<T>, reference: string | null, now: Date): Rider {
+      return sql`update idempotency_keys set state = 'done', response_body = ${JSON.stringify(outcome)}, transaction_reference = ${reference}, updated_at = ${now.toISOString()} where user_id = ${who.userId} and key = ${who.key}`;
     },
 
     /** Stores (or, when a pending transfer settles, replaces) the outcome a replay returns. */

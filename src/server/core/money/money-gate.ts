@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
@@ -110,38 +111,51 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    * Locks the accounts a debit touches (in lockAccounts' fixed order) and reads what the checks
    * need: each account's balance, owner's tier and name, and for the sender the frozen flag, the
    * limits row and what it has already debited today. On SQLite the transaction holds the write
-   * lock from its BEGIN, so this is one statement where the lock and the checks took five. On
-   * PostgreSQL the row locks come first, in a statement of their own: a statement that waited
-   * for a lock still reads the rest (today's debits, the frozen flag) as they were when it
-   * started, so the reads follow in a second statement, which sees what the debit before it
-   * committed.
+   * lock from its BEGIN, so this is one statement where the lock and the checks took five.
+   *
+   * On PostgreSQL the lock and the reads are one statement too (issue 16), with a check. A
+   * statement that waited for a lock reads the locked rows as they are once it has them, but the
+   * rest (today's debits, the frozen flag) as they were when it started. Only a debit from the
+   * same account, which holds that account's lock, can change what the limits read (every debit
+   * updates its account's balance in the transaction that adds to daily_debits), so the statement
+   * also reads the sender's row version (xmin) as its snapshot saw it: when it equals the version
+   * it locked, nothing committed on that account while the statement waited and what it read is
+   * current; otherwise the reads run again in a second statement, which sees what the debit
+   * before it committed. A wait on the recipient alone (a burst to one account) costs nothing.
    */
   async function lockForDebit(trx: Trx, sendAccount: string, others: string[], now: Date) {
     const sorted = [...new Set([sendAccount, ...others])].sort();
     const day = lagosDate(now);
-    if (config.database.kind === 'postgres') {
-      await trx.selectFrom('accounts').select('account_number').where('account_number', 'in', sorted).orderBy('account_number').forUpdate().execute();
-    }
-    const query = trx
-      .selectFrom('accounts')
-      .leftJoin('users', 'users.id', 'accounts.user_id')
-      .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
-      .select((eb) => [
-        'accounts.account_number',
-        'accounts.balance',
-        'accounts.user_id',
-        'accounts.kind',
-        'accounts.account_name',
-        'accounts.created_at as opened_at',
-        'users.tier',
-        'users.frozen_at',
-        ...customerLimitsSelection,
-        // One row of the triggers' daily tally (migrations/2026-11-27T1300_daily_debits.ts), not a sum over the day's debits.
-        eb.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', sendAccount).where('value_date', '=', day).as('debited_today'),
-      ])
-      .where('accounts.account_number', 'in', sorted)
-      .orderBy('accounts.account_number');
-    const rows = await query.execute();
+    const postgres = config.database.kind === 'postgres';
+    const read = () =>
+      trx
+        .selectFrom('accounts')
+        .leftJoin('users', 'users.id', 'accounts.user_id')
+        .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
+        .select((eb) => [
+          'accounts.account_number',
+          'accounts.balance',
+          'accounts.user_id',
+          'accounts.kind',
+          'accounts.account_name',
+          'accounts.created_at as opened_at',
+          'users.tier',
+          'users.frozen_at',
+          ...customerLimitsSelection,
+          // One row of the triggers' daily tally (migrations/2026-11-27T1300_daily_debits.ts), not a sum over the day's debits.
+          eb.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', sendAccount).where('value_date', '=', day).as('debited_today'),
+        ])
+        .where('accounts.account_number', 'in', sorted)
+        .orderBy('accounts.account_number');
+    let rows;
+    if (postgres) {
+      const locked = await read()
+        .select([sql<string>`accounts.xmin::text`.as('locked_version'), sql<string | null>`(select seen.xmin::text from accounts as seen where seen.account_number = ${sendAccount})`.as('seen_version')])
+        .forUpdate('accounts')
+        .execute();
+      const sender = locked.find((row) => row.account_number === sendAccount);
+      rows = sender && sender.locked_version !== sender.seen_version ? await read().execute() : locked;
+    } else rows = await read().execute();
     const locked = new Map(rows.map((row) => [row.account_number, { ...row, balance: Number(row.balance) }]));
     const sender = locked.get(sendAccount);
     if (!sender) throw new Error(`debit from unknown account ${sendAccount}`);

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { inTransaction, internalAccounts, newReference, postEntry, type Trx } from '../ledger/ledger.ts';
-import { presentTransaction, recordTransactions, type TransactionRepository } from '../transactions/transaction-repository.ts';
+import { inTransaction, insertRows, internalAccounts, journalEntryInsert, newReference, postEntry, prepareEntry, type Trx } from '../ledger/ledger.ts';
+import { presentTransaction, transactionWrites, type TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { TransactionRow } from '../../db/schema.ts';
 import type { Claim, Idempotency } from '../money/idempotency.ts';
 import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
@@ -94,13 +94,8 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
     const chargesKobo = kobo(charges.reduce((total, charge) => total + charge.amountKobo, 0));
     const started = await gate.moneyTransaction(async (trx) => {
       const now = clock.now();
-      await idempotency.claim(trx, claim, now);
-      const { locked, sender: debit } = await gate.lockForDebit(trx, sendAccount, [], now);
-      const sender = locked.get(sendAccount)!;
-      await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
-      gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);
       const reference = newReference(payment.referencePrefix, now);
-      const posted = await postEntry(trx, {
+      const entry = prepareEntry({
         reference,
         kind: payment.entryKind,
         description: payment.entryDescription,
@@ -111,7 +106,16 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
           ...charges.map((charge) => ({ account: charge.account, amount: charge.amountKobo })),
         ],
       });
-      const [row] = await recordTransactions(trx, [{
+      // On PostgreSQL the journal row goes in with the claim, before the sender's lock (issue 16).
+      const early = deps.engine === 'postgres';
+      await idempotency.claim(trx, claim, now, early ? [journalEntryInsert(entry)] : []);
+      const { locked, sender: debit } = await gate.lockForDebit(trx, sendAccount, [], now);
+      const sender = locked.get(sendAccount)!;
+      await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
+      gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);
+      // The sender is locked: its balance after the entry is known now, and postEntry checks it.
+      const balanceAfter = sender.balance - (amountKobo + chargesKobo);
+      const written = transactionWrites([{
         reference,
         accountNumber: sendAccount,
         userId: payment.userId,
@@ -120,36 +124,34 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
         status: 'pending',
         amount: amountKobo,
         fee: chargesKobo,
-        balanceAfter: posted.balances.get(sendAccount)!,
+        balanceAfter,
         narration: payment.transaction.narration,
         counterparty: payment.transaction.counterparty,
         details: payment.transaction.details,
-        entryId: posted.entryId,
+        entryId: entry.id,
         at: now,
       }]);
-      const transactionId = row!.id;
-      await trx
-        .insertInto(table as PaymentTable)
-        .values({
-          ...(payment.columns as object),
-          reference,
-          transaction_id: transactionId,
-          entry_id: posted.entryId,
-          user_id: payment.userId,
-          account_number: sendAccount,
-          amount: amountKobo,
-          status: 'pending',
-          next_query_at: new Date(now.getTime() + rail.firstRequeryMs).toISOString(),
-          idempotency_user_id: claim.userId,
-          idempotency_key: claim.key,
-          created_at: now.toISOString(),
-          settled_at: null,
-        } as never)
-        .execute();
-      if (payment.alsoInTransaction) await payment.alsoInTransaction(trx, now);
+      const row = written.rows[0]!;
+      const pendingRow = insertRows(table, [{
+        ...(payment.columns as object),
+        reference,
+        transaction_id: row.id,
+        entry_id: entry.id,
+        user_id: payment.userId,
+        account_number: sendAccount,
+        amount: amountKobo,
+        status: 'pending',
+        next_query_at: new Date(now.getTime() + rail.firstRequeryMs).toISOString(),
+        idempotency_user_id: claim.userId,
+        idempotency_key: claim.key,
+        created_at: now.toISOString(),
+        settled_at: null,
+      }]);
       // Stored now, so a retry after a crash sees the pending payment; replaced when it settles.
-      const outcome = presented(rail, row!);
-      await idempotency.complete(trx, claim, outcome, reference, now);
+      const outcome = presented(rail, row);
+      // The postings, the customer's row, its alert, the pending payment and the stored answer: one statement on PostgreSQL.
+      await postEntry(trx, entry, { written: early, expect: new Map([[sendAccount, balanceAfter]]), riders: [...written.riders, pendingRow, idempotency.completion(claim, outcome, reference, now)] });
+      if (payment.alsoInTransaction) await payment.alsoInTransaction(trx, now);
       return outcome;
     });
     if (!started.ok || started.replayed) return started;

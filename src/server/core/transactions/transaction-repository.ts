@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
-import type { Trx } from '../ledger/ledger.ts';
+import { insertRows, type Rider, type Trx } from '../ledger/ledger.ts';
 import { newId } from '../ids.ts';
-import { queueTransactionAlert, queueTransactionAlerts } from '../alerts/alert-jobs.ts';
+import { queueTransactionAlert, queueTransactionAlerts, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
 
@@ -41,14 +41,8 @@ export async function recordTransaction(trx: Trx, input: NewTransaction): Promis
   return row!.id;
 }
 
-/**
- * Writes the rows of one movement (a transfer's debit and credit) in one statement, with their
- * alerts in one more, in the caller's transaction. Returns the rows as written, so the caller
- * presents them without reading them back. (The monthly rollups follow the rows in the database:
- * migrations/2026-11-22T2000_monthly_rollups.ts.)
- */
-export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Promise<TransactionRow[]> {
-  const rows: TransactionRow[] = inputs.map((input) => {
+function transactionRows(inputs: NewTransaction[]): TransactionRow[] {
+  return inputs.map((input) => {
     const at = input.at.toISOString();
     return {
       id: sortableId(input.at),
@@ -73,6 +67,16 @@ export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Pr
       updated_at: at,
     };
   });
+}
+
+/**
+ * Writes the rows of one movement (a transfer's debit and credit) in one statement, with their
+ * alerts in one more, in the caller's transaction. Returns the rows as written, so the caller
+ * presents them without reading them back. (The monthly rollups follow the rows in the database:
+ * migrations/2026-11-22T2000_monthly_rollups.ts.)
+ */
+export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Promise<TransactionRow[]> {
+  const rows = transactionRows(inputs);
   if (rows.length === 0) return rows;
   await trx.insertInto('transactions').values(rows satisfies Insertable<TransactionsTable>[]).execute();
   // Every movement the customer sees is alerted (issue 13), queued with the movement itself.
@@ -80,6 +84,18 @@ export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Pr
   if (inputs.every((input) => input.at.getTime() === at.getTime())) await queueTransactionAlerts(trx, rows.map((row) => row.id), at);
   else for (const [index, row] of rows.entries()) await queueTransactionAlert(trx, { id: row.id, at: inputs[index]!.at });
   return rows;
+}
+
+/**
+ * recordTransactions as riders of postEntry (issue 16): the rows and their alerts as two
+ * statements that go in the postings' statement on PostgreSQL, written at one time (`at` of the
+ * first). The rows come back as they will be written, for the caller to present.
+ */
+export function transactionWrites(inputs: NewTransaction[]): { rows: TransactionRow[]; riders: Rider[] } {
+  const rows = transactionRows(inputs);
+  const at = inputs[0]!.at;
+  if (inputs.some((input) => input.at.getTime() !== at.getTime())) throw new Error('transactionWrites: rows written at one time only');
+  return { rows, riders: [insertRows('transactions', rows satisfies Insertable<TransactionsTable>[]), transactionAlertsInsert(rows.map((row) => row.id), at)] };
 }
 
 export function presentTransaction(row: TransactionRow): TransactionJson {

@@ -3,11 +3,11 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { internalAccounts, newReference, postEntry, Refusal, type Trx } from '../ledger/ledger.ts';
+import { internalAccounts, journalEntryInsert, newReference, postEntry, prepareEntry, Refusal, type Trx } from '../ledger/ledger.ts';
 import { transferCharges } from '../ledger/charges.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank, type BankInfo } from '../reference/banks.ts';
-import { presentTransaction, recordTransactions } from '../transactions/transaction-repository.ts';
+import { presentTransaction, transactionWrites } from '../transactions/transaction-repository.ts';
 import { countRequestPayment } from '../payment-requests/request-payments.ts';
 import type { Idempotency } from '../money/idempotency.ts';
 import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
@@ -105,23 +105,9 @@ export function createTransferService(deps: {
 
     return moneyTransaction(async (trx) => {
       const now = clock.now();
-      await idempotency.claim(trx, claim, now);
-      // The recipient is named (as a name enquiry inside the bank names them) from the row the lock reads.
-      const { locked, sender: debit } = await lockForDebit(trx, sendAccount, [input.account_number], now);
-      const sender = locked.get(sendAccount)!;
-      const receiver = locked.get(input.account_number);
-      if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) {
-        throw new Refusal(fail('ACCOUNT_NOT_FOUND', `No ${bankName} account has that number.`, { errors: { account_number: ['No account has this number'] } }));
-      }
-      const recipient: NameEnquiryJson = { account_number: input.account_number, account_name: receiver.account_name, bank_code: config.bank.nipCode, bank_name: bankName };
-      const debitKobo = kobo(amountKobo + charges.totalKobo);
-      await checkDebit(trx, debit, tier, amountKobo, now);
-      requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
-      checkMaxBalance(receiver.tier ?? 1, kobo(receiver.balance), amountKobo, 'recipient');
-
       const reference = newReference('TRF', now);
-      const narration = input.narration || `Transfer to ${recipient.account_name}`;
-      const posted = await postEntry(trx, {
+      const debitKobo = kobo(amountKobo + charges.totalKobo);
+      const entry = prepareEntry({
         reference,
         kind: 'transfer.local',
         description: `Transfer ${sendAccount} → ${input.account_number}`,
@@ -132,19 +118,44 @@ export function createTransferService(deps: {
           { account: internalAccounts.stampDuty, amount: charges.stampDutyKobo },
         ],
       });
+      // On PostgreSQL the journal row needs no lock: it goes in with the claim, before the locks (issue 16).
+      const early = config.database.kind === 'postgres';
+      await idempotency.claim(trx, claim, now, early ? [journalEntryInsert(entry)] : []);
+      // The recipient is named (as a name enquiry inside the bank names them) from the row the lock reads.
+      const { locked, sender: debit } = await lockForDebit(trx, sendAccount, [input.account_number], now);
+      const sender = locked.get(sendAccount)!;
+      const receiver = locked.get(input.account_number);
+      if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) {
+        throw new Refusal(fail('ACCOUNT_NOT_FOUND', `No ${bankName} account has that number.`, { errors: { account_number: ['No account has this number'] } }));
+      }
+      const recipient: NameEnquiryJson = { account_number: input.account_number, account_name: receiver.account_name, bank_code: config.bank.nipCode, bank_name: bankName };
+      await checkDebit(trx, debit, tier, amountKobo, now);
+      requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
+      checkMaxBalance(receiver.tier ?? 1, kobo(receiver.balance), amountKobo, 'recipient');
+
+      // Both accounts are locked: their balances after the entry are known now, and postEntry checks them.
+      const senderAfter = sender.balance - debitKobo;
+      const receiverAfter = receiver.balance + amountKobo;
+      const narration = input.narration || `Transfer to ${recipient.account_name}`;
       const toRecipient: Counterparty = { name: recipient.account_name, account_number: input.account_number, bank_code: config.bank.nipCode, bank_name: bankName };
       const fromSender: Counterparty = { name: accountName, account_number: sendAccount, bank_code: config.bank.nipCode, bank_name: bankName };
       const details = { transfer_fee: charges.transferFeeKobo, stamp_duty: charges.stampDutyKobo, channel: 'local' };
-      const [debitRow, creditRow] = await recordTransactions(trx, [
-        { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.totalKobo, balanceAfter: posted.balances.get(sendAccount)!, narration, counterparty: toRecipient, details, entryId: posted.entryId, at: now },
-        { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: posted.balances.get(input.account_number)!, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: posted.entryId, at: now },
+      const written = transactionWrites([
+        { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.totalKobo, balanceAfter: senderAfter, narration, counterparty: toRecipient, details, entryId: entry.id, at: now },
+        { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: receiverAfter, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: entry.id, at: now },
       ]);
+      const [debitRow, creditRow] = written.rows;
+      const transaction = presentTransaction(debitRow!);
+      const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
+      // The postings, the customer's rows, their alerts and the stored answer: one statement on PostgreSQL.
+      await postEntry(trx, entry, {
+        written: early,
+        expect: new Map([[sendAccount, senderAfter], [input.account_number, receiverAfter]]),
+        riders: [...written.riders, idempotency.completion(claim, outcome, reference, now)],
+      });
       // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it (issue 19).
       await countRequestPayment(trx, { transactionId: creditRow!.id, accountNumber: input.account_number, amountKobo, narration: input.narration, payerName: accountName, at: now });
       if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient, now);
-      const transaction = presentTransaction(debitRow!);
-      const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
-      await idempotency.complete(trx, claim, outcome, reference, now);
       return outcome;
     });
   }

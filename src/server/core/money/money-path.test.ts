@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { describeOnEngines } from '../../testing/on-engines.ts';
+import { balanceOf } from '../../testing/balances.ts';
+import { customer, newKey, testPin } from '../../testing/customers.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
+import { lagosDate } from '../../../lib/lagos-time.ts';
+import { inTransaction, internalAccounts, newReference, postEntry, prepareEntry } from '../ledger/ledger.ts';
+import { verifyLedger } from '../ledger/verify-ledger.ts';
+import { recordTransaction } from '../transactions/transaction-repository.ts';
+import { createMoneyGate } from './money-gate.ts';
+import { moneyWords } from '../../http/money-words.ts';
+
+const naira = (value: number) => kobo(value * 100);
+
+/**
+ * The money path as issue 16 shortened it on PostgreSQL (data-modifying CTEs, the journal row
+ * before the locks, the lock and the limits' reads in one statement): the guarantees it kept.
+ */
+describeOnEngines('the money path on %s', (t, engine) => {
+  const send = (from: { userId: string; accountNumber: string }, to: string, amount: Kobo, narration = '') =>
+    t().app.transfers.sendLocal(from.userId, from.accountNumber, { account_number: to, amount, narration, pin: testPin, save_beneficiary: false }, newKey());
+
+  it('a burst of transfers both ways between four accounts (with stamp duty) neither deadlocks nor loses a kobo', async () => {
+    const people = await Promise.all(Array.from({ length: 4 }, () => customer(t().app, { balance: naira(1_000_000) })));
+    // Every ordered pair, three times over, all at once: opposite directions meet on the same two rows.
+    const pairs = people.flatMap((from, i) => people.filter((_, j) => j !== i).map((to) => [from, to] as const));
+    const answers = await Promise.all([0, 1, 2].flatMap(() => pairs.map(([from, to]) => send(from, to.accountNumber, naira(10_000)))));
+    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    // Each sent and received the same number of ₦10,000s: only the stamp duty (₦50 a transfer) left them.
+    for (const person of people) expect(await balanceOf(t().app, person.accountNumber)).toBe(naira(1_000_000 - 9 * 50));
+    expect(await balanceOf(t().app, internalAccounts.stampDuty)).toBe(naira(36 * 50));
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+  }, 60_000);
+
+  it('a transfer’s rows, alerts and stored answer are written with its postings, and a replay returns the same answer', async () => {
+    const sender = await customer(t().app, { balance: naira(1_000) });
+    const recipient = await customer(t().app);
+    const key = newKey();
+    const input = { account_number: recipient.accountNumber, amount: naira(100), narration: 'Lunch', pin: testPin, save_beneficiary: false };
+    const first = await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key);
+    expect(first).toMatchObject({ ok: true, value: { transaction: { balance_after: naira(900), amount: naira(100), narration: 'Lunch' } } });
+    const again = await t().app.transfers.sendLocal(sender.userId, sender.accountNumber, input, key);
+    expect(again).toEqual({ ...first, replayed: true });
+    const rows = await t().app.db.selectFrom('transactions').select(['id', 'account_number', 'balance_after']).where('reference', '=', first.ok ? first.value.transaction.reference : '').orderBy('type').execute();
+    expect(rows.map((row) => [row.account_number, Number(row.balance_after)])).toEqual([
+      [recipient.accountNumber, naira(100)],
+      [sender.accountNumber, naira(900)],
+    ]);
+    const alerts = await t().app.db.selectFrom('jobs').select('unique_key').where('unique_key', 'in', rows.map((row) => `alert:${row.id}`)).execute();
+    expect(alerts).toHaveLength(2);
+    const stored = await t().app.db.selectFrom('idempotency_keys').select(['state', 'transaction_reference']).where('user_id', '=', sender.userId).where('key', '=', key).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ state: 'done', transaction_reference: first.ok ? first.value.transaction.reference : null });
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+  });
+
+  it('postEntry refuses balances that differ from what the caller expected, and writes nothing', async () => {
+    const { accountNumber } = await customer(t().app, { balance: naira(100) });
+    const entry = prepareEntry({ reference: 'EXPECT', kind: 'test', description: 'expect', at: t().clock.now().toISOString(), lines: [{ account: accountNumber, amount: kobo(-500) }, { account: internalAccounts.feeIncome, amount: kobo(500) }] });
+    await expect(inTransaction(t().app.db, (trx) => postEntry(trx, entry, { expect: new Map([[accountNumber, naira(100)]]) }))).rejects.toThrow(/expected 10000/);
+    expect(await balanceOf(t().app, accountNumber)).toBe(naira(100));
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+  });
+
+  if (engine !== 'postgres') return;
+
+  describe('the lock and the limits read in one statement (PostgreSQL)', () => {
+    it('a debit that commits while the next one waits for the lock is counted: the daily limit holds', async () => {
+      const { db, config, pins } = t().app;
+      const gate = createMoneyGate({ db, config, clock: t().clock, pins, words: moneyWords });
+      const sender = await customer(t().app, { tier: 1, balance: naira(150_000) });
+      const limit = config.money.tiers[1].dailyDebitKobo;
+      const now = t().clock.now();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      // A debit of the whole limit that holds the sender's lock until told to commit.
+      const first = inTransaction(db, async (trx) => {
+        await gate.lockForDebit(trx, sender.accountNumber, [], now);
+        const reference = newReference('BIL', now);
+        const posted = await postEntry(trx, { reference, kind: 'test.bill', description: 'bill', at: now.toISOString(), lines: [{ account: sender.accountNumber, amount: kobo(-limit) }, { account: internalAccounts.billerSettlement, amount: kobo(limit) }] });
+        await recordTransaction(trx, { reference, accountNumber: sender.accountNumber, userId: sender.userId, type: 'debit', category: 'electricity', status: 'successful', amount: limit, fee: 0, balanceAfter: posted.balances.get(sender.accountNumber)!, narration: 'Bill', counterparty: null, details: {}, entryId: posted.entryId, at: now });
+        locked();
+        await held;
+      });
+      await lockTaken;
+      // The second starts (its snapshot taken) while the first holds the lock uncommitted.
+      const second = inTransaction(db, (trx) => gate.checkDailyLimit(trx, sender.accountNumber, 1, naira(1), now));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      expect(await first).toMatchObject({ ok: true });
+      expect(await second).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
+      expect(await t().app.transactions.debitedOn(db, sender.accountNumber, lagosDate(now))).toBe(limit);
+    });
+  });
+});
