@@ -52,7 +52,36 @@ export function connect(database: Config['database'], log?: Logger, options: { o
   // The server ending an idle connection (restart, failover, an administrator) is emitted here;
   // with no listener it would crash the process. The pool has already dropped that connection.
   pool.on('error', (error) => log?.warn('db.idle_connection_lost', { error: error.message }));
+  pool.on('connect', prepareByName);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...logged });
+}
+
+/** Statement texts given a name (issue 16), at most `namedLimit` of them; a text past that runs unnamed. */
+const statementNames = new Map<string, string>();
+const namedLimit = 1000;
+const preparable = /^\s*(select|insert|update|delete|with)\b/i;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < namedLimit && preparable.test(text)) {
+    name = `k${statementNames.size.toString(36)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Kysely's pg driver sends every query unnamed, so PostgreSQL parses and plans it on every call.
+ * Here a connection's queries go out as named prepared statements, one name per SQL text (the
+ * texts Kysely compiles are few; their values are parameters), so each connection parses a text
+ * once and PostgreSQL may keep its plan (issue 16). Only DML is named, never DDL.
+ */
+function prepareByName(client: pgTypes.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof text === 'string' && Array.isArray(values) && callback === undefined ? statementName(text) : undefined;
+    return name ? query({ name, text, values }) : query(text, values, callback);
+  }) as typeof client.query;
 }
 
 /**
