@@ -21,6 +21,42 @@ function hydrateOnInteraction() {
   };
 }
 
+/**
+ * Astro hashes every inline script and style of a page for the CSP header on every request, with
+ * crypto.subtle.digest: a trip through libuv's thread pool per script. The texts are the same on
+ * every render (the app's inline scripts carry no per-request data), so their hashes are kept:
+ * at most 256 (a text never seen before is still hashed, and kept only while there is room).
+ * Issue 16 measured the hashing at ~5–7 % of a page render. If Astro's function changes shape
+ * the build stops here, rather than silently hashing per request again.
+ * @returns {import('vite').Plugin}
+ */
+function memoiseCspDigests() {
+  const signature = 'async function generateCspDigest(data, algorithm) {';
+  return {
+    name: 'bank:memoise-csp-digests',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id.split('?')[0])) return null;
+      if (!code.includes(signature)) this.error(`astro/dist/core/encryption.js no longer has "${signature}": update memoiseCspDigests in astro.config.mjs`);
+      return code.replace(
+        signature,
+        [
+          'const bankCspDigests = new Map();',
+          'async function generateCspDigest(data, algorithm) {',
+          '  const key = `${algorithm}\\u0000${data}`;',
+          '  const kept = bankCspDigests.get(key);',
+          '  if (kept !== undefined) return kept;',
+          '  const made = await generateCspDigestOnce(data, algorithm);',
+          '  if (bankCspDigests.size < 256) bankCspDigests.set(key, made);',
+          '  return made;',
+          '}',
+          'async function generateCspDigestOnce(data, algorithm) {',
+        ].join('\n'),
+      );
+    },
+  };
+}
+
 /** The modules every island's page needs: React, react-dom, Astro's React renderer, and form-kit with what it imports. */
 const islandRuntime = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|src[\\/](islands[\\/]form-kit|lib[\\/]form-rules|lib[\\/]text)\./;
 
@@ -54,7 +90,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), memoiseCspDigests()],
     environments: {
       client: {
         build: {
