@@ -62,7 +62,7 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
     say(`[${engine}] seeding ${senderCount} tier-3 senders, a recipient${history ? ` and a customer with ${history.toLocaleString('en-US')} transactions` : ''} …`);
     const plan = await runHelper('seed', [`--senders=${senderCount}`, `--fund=${1_000_000_000}`, `--history=${history}`], env);
     out.seed = { seconds: plan.seconds, history_seconds: plan.history?.seconds ?? null, history_transactions: plan.history?.transactions ?? null, history_by_kind: plan.history?.by_kind ?? null };
-    say(`[${engine}] seeded in ${plan.seconds} s${plan.history ? ` (history: ${plan.history.transactions} transactions in ${plan.history.seconds} s)` : ''}`);
+    say(`[${engine}] seeded in ${plan.seconds} s${plan.history ? ` (history: ${plan.history.transactions} transactions in ${plan.history.seconds} s)` : ''}; ${plan.seeded_alerts_marked_sent ?? 0} alerts of the seeded movements marked as sent`);
 
     // --- The app server on that database ---------------------------------------------------
     const port = await freePort();
