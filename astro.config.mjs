@@ -36,7 +36,7 @@ function memoiseCspDigests() {
     name: 'bank:memoise-csp-digests',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id.split('?')[0])) return null;
+      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id.split('?')[0] ?? id)) return null;
       if (!code.includes(signature)) this.error(`astro/dist/core/encryption.js no longer has "${signature}": update memoiseCspDigests in astro.config.mjs`);
       return code.replace(
         signature,

@@ -131,18 +131,37 @@ describe('group commit on SQLite', () => {
     expect(commitsSeen.at(-1)).toBe(groupCommitStats(db).groups);
   });
 
-  it('runs a lone grouped write as its one autocommitted statement, and joins a group under way', async () => {
+  it('runs a grouped write in a group of its own, and lets writes that arrive meanwhile share its COMMIT', async () => {
     const write = (name: string) => groupedWrite(db, (executor) => sql`update counters set value = value + 1 where name = ${name}`.execute(executor));
     statements.length = 0;
     await write('a');
-    expect(statements).toEqual(['update counters set value = value + 1 where name = ?']);
-    expect(groupCommitStats(db).groups).toBe(0);
+    expect(statements).toEqual(['begin', 'update counters set value = value + 1 where name = ?', 'commit']);
     statements.length = 0;
-    // With a transaction running, the write queues behind it and shares its COMMIT.
     await Promise.all([bump('b', 1), write('a'), write('b')]);
     expect(statements.filter((text) => text === 'commit')).toHaveLength(1);
     expect(await valueOf('a')).toBe(2);
     expect(await valueOf('b')).toBe(2);
+  });
+
+  it('shares the file with another connection of the same process without freezing: its write waits on a timer for the group', async () => {
+    const other = connect({ kind: 'sqlite', file: path.join(dir, 'bank.sqlite') });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const group = runTransaction(db, async (trx) => {
+        await sql`update counters set value = value + 1 where name = 'a'`.execute(trx);
+        await held;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      // The other connection's write finds the lock taken and waits without blocking this process.
+      const elsewhere = sql`update counters set value = value * 10 where name = 'a'`.execute(other);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      release();
+      await Promise.all([group, elsewhere]);
+      expect(await valueOf('a')).toBe(10);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('lets reads on the connection in between groups (first come, first served)', async () => {

@@ -63,13 +63,26 @@ class NodeSqliteDatabase implements SqliteDatabase {
   }
 }
 
-export function openSqlite(file: string): DatabaseSync {
+/**
+ * How long a write waits for another connection's write lock (a CLI such as `ledger:verify` or
+ * `sandbox:credit`, or in tests a second app on the same file) before it fails. SQLite's own
+ * busy_timeout waits by sleeping inside the call, which freezes the event loop: nothing else is
+ * served meanwhile, and a transaction of this process that holds the lock across an await can
+ * never finish (the group commit does, for one turn of the event loop). So the writer opens with
+ * busy_timeout 0 and a write that finds the lock taken is tried again after a timer, 1 ms
+ * doubling to 25 ms, until this much time has passed. A statement refused with SQLITE_BUSY
+ * changed nothing, so trying it again is safe; only a transaction's BEGIN and a write outside a
+ * transaction are retried (inside BEGIN IMMEDIATE the lock is already held).
+ */
+const busyWaitMs = 5_000;
+
+export function openSqlite(file: string, options: { busyTimeoutMs?: number } = {}): DatabaseSync {
   const database = new DatabaseSync(file, { enableForeignKeyConstraints: true });
   // WAL lets readers run beside the writer; FULL makes a committed transaction survive power loss.
   database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA synchronous = FULL');
   database.exec('PRAGMA foreign_keys = ON');
-  database.exec('PRAGMA busy_timeout = 5000');
+  database.exec(`PRAGMA busy_timeout = ${options.busyTimeoutMs ?? busyWaitMs}`);
   return database;
 }
 
@@ -120,6 +133,23 @@ function execute(database: NodeSqliteDatabase, compiledQuery: CompiledQuery): Qu
   return { insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined, numAffectedRows: changes != null ? BigInt(changes) : undefined, rows: [] };
 }
 
+
+function isBusy(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { errcode?: unknown }).errcode === 5;
+}
+
+async function executeWaiting(database: NodeSqliteDatabase, compiledQuery: CompiledQuery): Promise<QueryResult<unknown>> {
+  const started = Date.now();
+  for (let pause = 1; ; pause = Math.min(pause * 2, 25)) {
+    try {
+      return execute(database, compiledQuery);
+    } catch (error) {
+      if (!isBusy(error) || Date.now() - started >= busyWaitMs) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
 /** What Kysely gets for each acquisition: a reader for plain SELECTs, the writer (when held, or for one statement) otherwise. */
 class SplitConnection implements DatabaseConnection {
   holdsWriter = false;
@@ -129,11 +159,15 @@ class SplitConnection implements DatabaseConnection {
   }
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { writer, reader, lock } = this.driver.parts();
-    if (this.holdsWriter) return execute(writer, compiledQuery) as QueryResult<R>;
+    if (this.holdsWriter) {
+      // The transaction's BEGIN (IMMEDIATE: it takes the write lock) waits for another connection's lock without blocking.
+      if (compiledQuery.sql === 'begin') return (await executeWaiting(writer, compiledQuery)) as QueryResult<R>;
+      return execute(writer, compiledQuery) as QueryResult<R>;
+    }
     if (plainSelect.test(compiledQuery.sql)) return execute(reader, compiledQuery) as QueryResult<R>;
     await lock.take();
     try {
-      return execute(writer, compiledQuery) as QueryResult<R>;
+      return (await executeWaiting(writer, compiledQuery)) as QueryResult<R>;
     } finally {
       lock.release();
     }
@@ -154,7 +188,7 @@ class SplitSqliteDriver implements Driver {
   }
   async init(): Promise<void> {
     // The writer first: it sets WAL on the file before the read-only reader opens it.
-    this.writer = new NodeSqliteDatabase(openSqlite(this.file));
+    this.writer = new NodeSqliteDatabase(openSqlite(this.file, { busyTimeoutMs: 0 }));
     this.reader = new NodeSqliteDatabase(openSqliteReader(this.file));
   }
   parts() {
