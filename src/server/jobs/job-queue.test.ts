@@ -24,4 +24,28 @@ describeOnEngines('job queue: runs in one process', (t) => {
     // Nothing is left running: a later call starts and ends a run of its own.
     expect(await within(jobs.runDue(), 5_000)).toBe(0);
   });
+
+  it('marks the jobs of a batch done together; a failed one is retried, one asking again is rescheduled', async () => {
+    const { jobs, db } = t().app;
+    const seen: number[] = [];
+    jobs.register('test.batch', async (payload) => {
+      const n = (payload as { n: number }).n;
+      seen.push(n);
+      if (n === 3) throw new Error('the mail server said no');
+      if (n === 4) return { again: new Date(t().clock.now().getTime() + 60_000) };
+      return undefined;
+    });
+    for (let n = 1; n <= 6; n += 1) await enqueueJob(db, t().clock, { kind: 'test.batch', payload: { n } });
+    expect(await jobs.runDue()).toBe(6);
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    const rows = await db.selectFrom('jobs').select(['payload', 'status', 'locked_by', 'last_error', 'finished_at']).where('kind', '=', 'test.batch').execute();
+    const byN = new Map(rows.map((row) => [(JSON.parse(row.payload) as { n: number }).n, row]));
+    for (const n of [1, 2, 5, 6]) expect(byN.get(n)).toMatchObject({ status: 'done', locked_by: null, finished_at: expect.any(String) });
+    expect(byN.get(3)).toMatchObject({ status: 'pending', locked_by: null, last_error: 'the mail server said no' });
+    expect(byN.get(4)).toMatchObject({ status: 'pending', locked_by: null, finished_at: null });
+    // Nothing done runs again.
+    seen.length = 0;
+    expect(await jobs.runDue()).toBe(0);
+    expect(seen).toEqual([]);
+  });
 });

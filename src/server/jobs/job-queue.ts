@@ -111,6 +111,12 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     });
   }
 
+  async function finishAll(ids: string[]): Promise<void> {
+    await groupedWrite(db, (executor) =>
+      executor.updateTable('jobs').set({ status: 'done', finished_at: clock.now().toISOString(), locked_until: null, locked_by: null }).where('id', 'in', ids).where('locked_by', '=', workerId).execute(),
+    );
+  }
+
   async function failed(job: { id: string; kind: string; attempts: number }, error: unknown): Promise<void> {
     const message = messageOf(error).slice(0, 500);
     const now = clock.now();
@@ -131,14 +137,21 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     for (;;) {
       const jobs = await claim(10);
       if (jobs.length === 0) return total;
+      // Jobs done in this batch are marked done together, in one statement (issue 16: two alert
+      // jobs a payment had cost two writes, and on PostgreSQL two commits). A crash before that
+      // statement runs them again after their lease: delivery is at least once, as ever.
+      const done: string[] = [];
       for (const job of jobs) {
         const handler = handlers.get(job.kind)!;
         try {
-          await finish(job.id, await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts }));
+          const outcome = await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts });
+          if (outcome && 'again' in outcome) await finish(job.id, outcome);
+          else done.push(job.id);
         } catch (error) {
           await failed(job, error).catch((e: unknown) => log.error('job.record_failed', { job: job.id, error: messageOf(e) }));
         }
       }
+      if (done.length > 0) await finishAll(done).catch((e: unknown) => log.error('job.record_failed', { jobs: done, error: messageOf(e) }));
       total += jobs.length;
       if (stopped) return total;
     }
