@@ -164,6 +164,17 @@ describe('group commit on SQLite', () => {
     }
   });
 
+  it('refuses a transaction started inside a transaction on the same database (it would wait for itself) instead of hanging', async () => {
+    const nested = runTransaction(db, async (trx) => {
+      await sql`update counters set value = value + 1 where name = 'a'`.execute(trx);
+      await groupedWrite(db, (executor) => sql`update counters set value = value + 1 where name = 'b'`.execute(executor));
+    });
+    await expect(nested).rejects.toThrow(/inside a transaction on the same SQLite database/);
+    // The outer piece failed and was rolled back whole; the database is free again.
+    expect(await valueOf('a')).toBe(0);
+    expect(await bump('b', 1)).toBe(1);
+  });
+
   it('lets reads on the connection in between groups (first come, first served)', async () => {
     const order: string[] = [];
     const writes = Array.from({ length: 4 }, (_, index) => bump('a', 1).then(() => order.push(`write ${index}`)));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { SqliteAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from './connection.ts';
 import type { Database } from './schema.ts';
@@ -45,6 +46,13 @@ type Committer = { run: <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
 
 const committers = new WeakMap<Db, Committer>();
 
+/**
+ * Set while a piece's work runs. A piece that asked for another transaction or grouped write on
+ * the same database would wait for its own group to end, for ever: it gets an error saying so
+ * instead (it must use the transaction it was given).
+ */
+const insidePiece = new AsyncLocalStorage<Db>();
+
 function createCommitter(db: Db): Committer {
   const queue: Piece[] = [];
   const stats: GroupCommitStats = { groups: 0, pieces: 0, largest: 0, failedGroups: 0 };
@@ -81,7 +89,7 @@ function createCommitter(db: Db): Committer {
           // A lone request so costs BEGIN, its work and COMMIT, as before group commit.
           let value: unknown;
           try {
-            value = await piece.work(trx);
+            value = await insidePiece.run(db, () => piece.work(trx));
           } catch (error) {
             current = null;
             await rollbackQuietly(trx);
@@ -94,7 +102,7 @@ function createCommitter(db: Db): Committer {
         }
         await sql`savepoint piece`.execute(trx);
         try {
-          const value = await piece.work(trx);
+          const value = await insidePiece.run(db, () => piece.work(trx));
           await sql`release piece`.execute(trx);
           settled.push({ piece, ok: true, value });
           current = null;
@@ -136,6 +144,7 @@ function createCommitter(db: Db): Committer {
   return {
     stats,
     run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      if (insidePiece.getStore() === db) return Promise.reject(new Error('a transaction or grouped write was started inside a transaction on the same SQLite database: it would wait for itself; use the transaction you were given'));
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         if (!draining) void drain();
