@@ -1,3 +1,5 @@
+import { memoryFlags } from './memory-flags.mjs';
+
 // glibc's malloc raises its mmap threshold each time a large block is freed, up to 32 MiB, and then
 // serves argon2id's 19 MiB working memory (password sign-ins, on libuv's threads) from arenas
 // it keeps after the hash is done: 200 sign-ins left ~190 MiB of RSS behind. A fixed threshold
@@ -10,11 +12,11 @@
 // this; so does a process forked with an IPC channel (its parent decides). Other systems than
 // Linux, and musl (Alpine), ignore the variable: nothing happens there.
 export const MMAP_THRESHOLD = '131072';
-// The same re-start caps V8's young generation: each of its two semi-spaces at 16 MiB (Node's
-// default for years; on a large machine V8 now lets the pair grow to 128 MiB under load, which
-// was a third of the server's RSS in the 200-session soak: peak 275 → 199 MiB in one A/B run).
-// A --max-semi-space-size of your own (command line or NODE_OPTIONS) is kept as it is.
-export const SEMI_SPACE_FLAG = '--max-semi-space-size=16';
+// The same re-start adds two V8 flags that bound the heap's garbage (scripts/memory-flags.mjs:
+// an 8 MiB young generation, and a full collection once the old generation has grown 50 % past
+// what survived the last one; 200 sessions peaked at ~290 MiB without them, ~168 MiB with them).
+// A setting of your own for either is kept as it is.
+export { HEAP_GROWING_FLAG, SEMI_SPACE_FLAG } from './memory-flags.mjs';
 
 export function wantsMallocTuning(env = process.env, platform = process.platform) {
   return platform === 'linux' && env.MALLOC_MMAP_THRESHOLD_ === undefined && env.NO_MALLOC_TUNING !== '1' && env.NODE_CHANNEL_FD === undefined && typeof process.execve === 'function';
@@ -22,8 +24,7 @@ export function wantsMallocTuning(env = process.env, platform = process.platform
 
 if (wantsMallocTuning()) {
   try {
-    const ownSemiSpace = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((flag) => flag.includes('semi-space-size'));
-    const flags = ownSemiSpace ? [] : [SEMI_SPACE_FLAG];
+    const flags = memoryFlags(process.execArgv, process.env.NODE_OPTIONS ?? '');
     process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD });
   } catch {
     // Could not replace the process (a sandbox refusing execve): serve with glibc's defaults.
