@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../log.ts';
 import type { Clock } from '../core/clock.ts';
-import { newId } from '../core/ids.ts';
+import { newId, orderedId } from '../core/ids.ts';
 import { groupedWrite } from '../db/group-commit.ts';
 import { insertRows, type Rider } from '../core/ledger/ledger.ts';
 
@@ -36,7 +36,7 @@ type NewJob = { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date
 
 function jobRows(jobs: NewJob[], now: Date) {
   return jobs.map((job) => ({
-    id: newId('job'),
+    id: orderedId('job', now),
     kind: job.kind,
     payload: JSON.stringify(job.payload ?? null),
     unique_key: job.uniqueKey ?? null,

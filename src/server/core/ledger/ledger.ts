@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Failure } from '../result.ts';
 import { fail } from '../result.ts';
-import { newId } from '../ids.ts';
+import { orderedId } from '../ids.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import { runTransaction } from '../../db/group-commit.ts';
 
@@ -85,7 +85,7 @@ export function prepareEntry(entry: Entry | PreparedEntry): PreparedEntry {
   }
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   if (total !== 0) throw new Error(`unbalanced entry ${entry.reference}: lines sum to ${total}`);
-  return { ...entry, lines, id: newId('je') };
+  return { ...entry, lines, id: orderedId('je', new Date(entry.at)) };
 }
 
 /** The entry's journal_entries row, as a statement (or a rider of the idempotency claim on PostgreSQL, before any lock). */

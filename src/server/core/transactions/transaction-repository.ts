@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
 import { insertRows, type Rider, type Trx } from '../ledger/ledger.ts';
-import { newId } from '../ids.ts';
+import { orderedId } from '../ids.ts';
 import { queueTransactionAlert, queueTransactionAlerts, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
@@ -25,14 +25,12 @@ export type NewTransaction = {
   at: Date;
 };
 
-let sequence = 0;
 /**
  * Transaction ids sort in the order they were written (time, then a per-process counter), so
  * rows written in the same millisecond still list newest first.
  */
 function sortableId(at: Date): string {
-  sequence = (sequence + 1) % 1_679_616; // 36^4
-  return `txn_${at.getTime().toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${newId('').slice(1, 9)}`;
+  return orderedId('txn', at);
 }
 
 /** Writes the customer's view of a movement, in the caller's transaction. Returns its id. */
