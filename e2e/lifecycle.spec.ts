@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { securityQuestions } from '../src/lib/reference.ts';
 import { decodeQuotedPrintable } from './support/outbox.ts';
 import { freePort } from './support/free-port.ts';
+import { collectLines } from './support/child-lines.ts';
 
 /**
  * Start and stop of the built server (scripts/serve.mjs), each test on its own server process,
@@ -77,15 +78,7 @@ test.describe('start and stop', () => {
   async function startServer(dataDir: string): Promise<Server> {
     const port = await freePort();
     const child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), REGISTRATIONS_PER_IP: '1000', REQUERY_INTERVAL_SECONDS: '1' }), stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    let partial = '';
-    const collect = (chunk: Buffer) => {
-      const parts = (partial + chunk.toString('utf8')).split('\n');
-      partial = parts.pop() ?? '';
-      lines.push(...parts.filter((line) => line.trim() !== ''));
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
+    const lines = collectLines(child);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const base = `http://127.0.0.1:${port}`;
     await expect.poll(async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200);

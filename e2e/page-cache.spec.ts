@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { locales } from '../src/i18n/locales.ts';
 import { demoCustomer } from './support/customers.ts';
 import { freePort } from './support/free-port.ts';
+import { collectLines } from './support/child-lines.ts';
 
 /**
  * The guest page cache (issue 16, src/server/http/page-cache.ts) in the built server: two
@@ -32,15 +33,7 @@ test.describe('guest page cache', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-page-cache-'));
     const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dir, REGISTRATIONS_PER_IP: '1000', ...settings };
     const child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines: string[] = [];
-    let partial = '';
-    const collect = (chunk: Buffer) => {
-      const parts = (partial + chunk.toString('utf8')).split('\n');
-      partial = parts.pop() ?? '';
-      lines.push(...parts.filter((line) => line.trim() !== ''));
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
+    const lines = collectLines(child);
     const server = { port, child, lines, dir };
     servers.push(server);
     await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);

@@ -21,11 +21,12 @@ import type { Database } from './schema.ts';
  *   back only once the group is durable. If the COMMIT fails, every piece of the group fails with
  *   that error and none of them happened (their idempotency claims went with them, so a retry
  *   with the same key starts afresh);
- * - a lone request is not delayed: with nothing queued, the group is one piece and commits at
- *   once. Groups form only under load, which is when the saved fsyncs matter;
- * - a group holds at most `maxGroup` pieces, so reads queued behind it on the connection
- *   (Kysely's SQLite driver hands the connection out first come, first served) wait for one
- *   group at most.
+ * - a lone request is barely delayed: with nothing queued, the group is one piece and commits
+ *   after one turn of the event loop. Groups form under load, which is when the saved fsyncs
+ *   matter;
+ * - a group holds at most `maxGroup` pieces, so a write outside it (waiting for the writer,
+ *   sqlite-dialect.ts) waits for one group at most; plain reads go to the reader connection
+ *   and never wait for a group.
  *
  * PostgreSQL has many connections and its own group commit (commit_delay); there each piece is
  * its own transaction, as before.

@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { CompiledQuery, SqliteAdapter, SqliteDialect, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 /**
  * Kysely's SQLite dialect expects a better-sqlite3-shaped database. Node's built-in
@@ -50,8 +50,8 @@ class NodeSqliteDatabase implements SqliteDatabase {
       this.prepared.set(text, cached);
       return cached;
     }
-    // One connection runs one statement at a time (Kysely's SQLite driver holds a mutex and
-    // node:sqlite is synchronous), so a statement is never reused while another use of it runs.
+    // node:sqlite runs a statement synchronously, to the end, so a prepared statement is never
+    // reused while another use of it runs (each connection, writer and reader, has its own cache).
     const statement = new NodeSqliteStatement(this.database.prepare(text));
     this.prepared.set(text, statement);
     if (this.prepared.size > preparedStatementCacheSize) this.prepared.delete(this.prepared.keys().next().value!);
@@ -259,12 +259,12 @@ export function openSqliteReader(file: string): DatabaseSync {
   return database;
 }
 
+/** Kysely's SQLite dialect with this file's driver (a writer and a reader) in place of its one connection. */
 export function createNodeSqliteDialect(file: string): Dialect {
-  const base = new SqliteDialect({ database: async () => new NodeSqliteDatabase(openSqlite(file)) });
   return {
     createDriver: () => new SplitSqliteDriver(file),
-    createQueryCompiler: () => base.createQueryCompiler(),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
     createAdapter: () => new SplitSqliteAdapter(),
-    createIntrospector: (db) => base.createIntrospector(db),
+    createIntrospector: (db) => new SqliteIntrospector(db),
   };
 }

@@ -53,11 +53,7 @@ function jobRows(jobs: NewJob[], now: Date) {
 /** Several jobs in one statement (a transfer's alerts, one per transaction row it writes); a job whose key is queued already is skipped. */
 export async function enqueueJobs(executor: Executor, clock: Clock, jobs: NewJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await executor
-    .insertInto('jobs')
-    .values(jobRows(jobs, clock.now()))
-    .onConflict((conflict) => conflict.column('unique_key').doNothing())
-    .execute();
+  await jobsInsert(jobs, clock.now()).execute(executor);
 }
 
 /** enqueueJobs as a statement to run later or as a rider of postEntry (in the postings' statement on PostgreSQL, issue 16). Needs at least one job. */
@@ -102,13 +98,11 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     return (await groupedWrite(db, (executor) => rows.execute(executor))).rows;
   }
 
-  async function finish(id: string, outcome: JobOutcome): Promise<void> {
-    await groupedWrite(db, (executor) => {
-      const done = executor.updateTable('jobs').where('id', '=', id).where('locked_by', '=', workerId);
-      return outcome && 'again' in outcome
-        ? done.set({ run_at: outcome.again.toISOString(), attempts: 0, locked_until: null, locked_by: null, last_error: null }).execute()
-        : done.set({ status: 'done', finished_at: clock.now().toISOString(), locked_until: null, locked_by: null }).execute();
-    });
+  /** A job that asked to run again later (its handler answered `{ again }`): back to pending, with a fresh count of tries. */
+  async function reschedule(id: string, again: Date): Promise<void> {
+    await groupedWrite(db, (executor) =>
+      executor.updateTable('jobs').set({ run_at: again.toISOString(), attempts: 0, locked_until: null, locked_by: null, last_error: null }).where('id', '=', id).where('locked_by', '=', workerId).execute(),
+    );
   }
 
   async function finishAll(ids: string[]): Promise<void> {
@@ -145,7 +139,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
         const handler = handlers.get(job.kind)!;
         try {
           const outcome = await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts });
-          if (outcome && 'again' in outcome) await finish(job.id, outcome);
+          if (outcome && 'again' in outcome) await reschedule(job.id, outcome.again);
           else done.push(job.id);
         } catch (error) {
           await failed(job, error).catch((e: unknown) => log.error('job.record_failed', { job: job.id, error: messageOf(e) }));

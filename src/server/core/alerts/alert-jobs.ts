@@ -1,6 +1,5 @@
-import type { Trx } from '../ledger/ledger.ts';
-import type { Rider } from '../ledger/ledger.ts';
-import { enqueueJobs, jobsInsert } from '../../jobs/job-queue.ts';
+import type { Rider, Trx } from '../ledger/ledger.ts';
+import { jobsInsert } from '../../jobs/job-queue.ts';
 
 /** The email alert of one transaction row (and, when the customer turned SMS on, the SMS job it queues). */
 export const transactionAlertJob = 'alert.transaction';
@@ -17,17 +16,13 @@ export const smsAlertKey = (transactionId: string) => `alert-sms:${transactionId
  * at the movement's own time (`at`), which is the clock of the service that wrote the row.
  */
 export async function queueTransactionAlert(trx: Trx, transaction: { id: string; at: Date }): Promise<void> {
-  await queueTransactionAlerts(trx, [transaction.id], transaction.at);
+  await transactionAlertsInsert([transaction.id], transaction.at).execute(trx);
 }
 
-/** The alerts of rows written together (one movement's rows, at one time), in one statement. */
-export async function queueTransactionAlerts(trx: Trx, transactionIds: string[], at: Date): Promise<void> {
-  await enqueueJobs(trx, { now: () => at }, alertJobs(transactionIds));
-}
-
-const alertJobs = (transactionIds: string[]) => transactionIds.map((id) => ({ kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) }));
-
-/** queueTransactionAlerts as a rider of postEntry (issue 16). */
+/** The alerts of rows written together (one movement's rows, at one time), in one statement: run it, or hand it to postEntry as a rider (issue 16). */
 export function transactionAlertsInsert(transactionIds: string[], at: Date): Rider {
-  return jobsInsert(alertJobs(transactionIds), at);
+  return jobsInsert(
+    transactionIds.map((id) => ({ kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) })),
+    at,
+  );
 }

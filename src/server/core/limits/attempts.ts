@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts';
  *
  * PostgreSQL runs statements truly concurrently and needs the row lock (`FOR UPDATE`); an SQLite
  * transaction already holds the database's one write lock from its start (BEGIN IMMEDIATE, see
- * sqlite-dialect.ts), and Kysely runs SQLite on one connection, one query at a time.
+ * sqlite-dialect.ts), and one writer connection serves every transaction, one at a time.
  */
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -83,15 +83,16 @@ export function createIdempotency(deps: { db: Db }) {
      */
     async claim(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<void> {
       const at = now.toISOString();
+      const keyRow = { user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress' as const, response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at };
       const insert = () =>
         trx
           .insertInto('idempotency_keys')
-          .values({ user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at })
+          .values(keyRow)
           .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
           .executeTakeFirst();
       const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
       if (postgres && riders.length > 0) {
-        const key = insertRows('idempotency_keys', [{ user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at }], sql` on conflict (user_id, key) do nothing returning user_id`);
+        const key = insertRows('idempotency_keys', [keyRow], sql` on conflict (user_id, key) do nothing returning user_id`);
         const { rows } = await sql`with ${sql.join(riders.map((rider, index) => sql`${sql.raw(`c${index}`)} as (${rider})`))} ${key}`.execute(trx);
         if (rows.length > 0) return;
       } else {

@@ -106,9 +106,8 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
           ...charges.map((charge) => ({ account: charge.account, amount: charge.amountKobo })),
         ],
       });
-      // On PostgreSQL the journal row goes in with the claim, before the sender's lock (issue 16).
-      const early = deps.engine === 'postgres';
-      await idempotency.claim(trx, claim, now, early ? [journalEntryInsert(entry)] : []);
+      // The journal row goes in with the claim (on PostgreSQL in its statement, before the sender's lock; issue 16).
+      await idempotency.claim(trx, claim, now, [journalEntryInsert(entry)]);
       const { locked, sender: debit } = await gate.lockForDebit(trx, sendAccount, [], now);
       const sender = locked.get(sendAccount)!;
       await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
@@ -150,7 +149,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
       // Stored now, so a retry after a crash sees the pending payment; replaced when it settles.
       const outcome = presented(rail, row);
       // The postings, the customer's row, its alert, the pending payment and the stored answer: one statement on PostgreSQL.
-      await postEntry(trx, entry, { written: early, expect: new Map([[sendAccount, balanceAfter]]), riders: [...written.riders, pendingRow, idempotency.completion(claim, outcome, reference, now)] });
+      await postEntry(trx, entry, { written: true, expect: new Map([[sendAccount, balanceAfter]]), riders: [...written.riders, pendingRow, idempotency.completion(claim, outcome, reference, now)] });
       if (payment.alsoInTransaction) await payment.alsoInTransaction(trx, now);
       return outcome;
     });

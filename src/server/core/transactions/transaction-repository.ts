@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
 import { insertRows, type Rider, type Trx } from '../ledger/ledger.ts';
 import { orderedId } from '../ids.ts';
-import { queueTransactionAlert, queueTransactionAlerts, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
+import { queueTransactionAlert, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
 
@@ -74,13 +74,17 @@ function transactionRows(inputs: NewTransaction[]): TransactionRow[] {
  * migrations/2026-11-22T2000_monthly_rollups.ts.)
  */
 export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Promise<TransactionRow[]> {
-  const rows = transactionRows(inputs);
-  if (rows.length === 0) return rows;
-  await trx.insertInto('transactions').values(rows satisfies Insertable<TransactionsTable>[]).execute();
+  if (inputs.length === 0) return [];
   // Every movement the customer sees is alerted (issue 13), queued with the movement itself.
   const at = inputs[0]!.at;
-  if (inputs.every((input) => input.at.getTime() === at.getTime())) await queueTransactionAlerts(trx, rows.map((row) => row.id), at);
-  else for (const [index, row] of rows.entries()) await queueTransactionAlert(trx, { id: row.id, at: inputs[index]!.at });
+  if (inputs.every((input) => input.at.getTime() === at.getTime())) {
+    const written = transactionWrites(inputs);
+    for (const rider of written.riders) await rider.execute(trx);
+    return written.rows;
+  }
+  const rows = transactionRows(inputs);
+  await trx.insertInto('transactions').values(rows satisfies Insertable<TransactionsTable>[]).execute();
+  for (const [index, row] of rows.entries()) await queueTransactionAlert(trx, { id: row.id, at: inputs[index]!.at });
   return rows;
 }
 

@@ -118,9 +118,8 @@ export function createTransferService(deps: {
           { account: internalAccounts.stampDuty, amount: charges.stampDutyKobo },
         ],
       });
-      // On PostgreSQL the journal row needs no lock: it goes in with the claim, before the locks (issue 16).
-      const early = config.database.kind === 'postgres';
-      await idempotency.claim(trx, claim, now, early ? [journalEntryInsert(entry)] : []);
+      // The journal row needs no lock: it goes in with the claim (on PostgreSQL in its statement, before the locks; issue 16).
+      await idempotency.claim(trx, claim, now, [journalEntryInsert(entry)]);
       // The recipient is named (as a name enquiry inside the bank names them) from the row the lock reads.
       const { locked, sender: debit } = await lockForDebit(trx, sendAccount, [input.account_number], now);
       const sender = locked.get(sendAccount)!;
@@ -149,7 +148,7 @@ export function createTransferService(deps: {
       const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
       // The postings, the customer's rows, their alerts and the stored answer: one statement on PostgreSQL.
       await postEntry(trx, entry, {
-        written: early,
+        written: true,
         expect: new Map([[sendAccount, senderAfter], [input.account_number, receiverAfter]]),
         riders: [...written.riders, idempotency.completion(claim, outcome, reference, now)],
       });
