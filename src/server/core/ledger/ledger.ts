@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { PostgresAdapter, sql, type RawBuilder, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { compiled, type Param } from '../../db/compiled.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Failure } from '../result.ts';
@@ -71,8 +72,36 @@ export type Rider = RawBuilder<unknown>;
 /** `insert into table (columns) values (…), (…)` with every value a parameter: a rider, or a statement of its own. */
 export function insertRows(table: string, rows: readonly Record<string, unknown>[], tail: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
   const columns = Object.keys(rows[0]!);
-  const values = rows.map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`);
-  return sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(values)}${tail}`;
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of columns) values.push(row[column]);
+  return sql(insertFragments(table, columns, rows.length) as unknown as TemplateStringsArray, ...values, tail);
+}
+
+const identifier = /^[a-z_][a-z0-9_]*$/;
+const fragmentCache = new Map<string, readonly string[]>();
+/**
+ * The SQL text around insertRows' values, kept per table, columns and row count (issue 16): the
+ * same fragments a `sql` template would give, built once instead of joined from pieces on every
+ * call. Identifiers are code's own names, checked, and quoted as both engines quote them.
+ */
+function insertFragments(table: string, columns: readonly string[], rowCount: number): readonly string[] {
+  const key = `${table}\u0000${columns.join(',')}\u0000${rowCount}`;
+  let fragments = fragmentCache.get(key);
+  if (!fragments) {
+    for (const name of [table, ...columns]) if (!identifier.test(name)) throw new Error(`insertRows: not a plain identifier: ${name}`);
+    const head = `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values (`;
+    const list: string[] = [head];
+    for (let row = 0; row < rowCount; row += 1) {
+      for (let column = 1; column < columns.length; column += 1) list.push(', ');
+      list.push(row === rowCount - 1 ? ')' : '), (');
+    }
+    // The last fragment before the tail: the tail is one more parameter (a RawBuilder), then nothing.
+    list.push('');
+    fragments = Object.freeze(list);
+    if (fragmentCache.size >= 1_000) fragmentCache.clear(); // shapes are few; a bulk writer with many row counts must not grow it forever
+    fragmentCache.set(key, fragments);
+  }
+  return fragments;
 }
 
 /** Checks the lines (integer kobo, at least two non-zero, summing to zero) and gives the entry its id. */
@@ -92,6 +121,24 @@ export function prepareEntry(entry: Entry | PreparedEntry): PreparedEntry {
 export function journalEntryInsert(entry: PreparedEntry): RawBuilder<unknown> {
   return insertRows('journal_entries', [{ id: entry.id, reference: entry.reference, kind: entry.kind, description: entry.description, reverses_entry_id: entry.reversesEntryId ?? null, created_at: entry.at }]);
 }
+
+/** A debit line's balance update: a customer account must cover it (compiled once, db/compiled.ts). */
+const guardedDebit = compiled((db: Kysely<Database>, param: Param<{ amount: number; account: string; covers: number }>) =>
+  db
+    .updateTable('accounts')
+    .set({ balance: sql<number>`balance + ${param('amount')}` })
+    .where('account_number', '=', param('account'))
+    .where((eb) => eb.or([eb('kind', '<>', 'customer'), eb('balance', '>=', param('covers'))]))
+    .returning('balance'),
+);
+/** A credit line's balance update. */
+const credit = compiled((db: Kysely<Database>, param: Param<{ amount: number; account: string }>) =>
+  db
+    .updateTable('accounts')
+    .set({ balance: sql<number>`balance + ${param('amount')}` })
+    .where('account_number', '=', param('account'))
+    .returning('balance'),
+);
 
 const insufficientFunds = () => new Refusal(fail('INSUFFICIENT_FUNDS', 'Your balance is not enough for this amount and its charges.'));
 
@@ -151,13 +198,7 @@ export async function postEntry(
   } else {
     if (!options.written) await journalEntryInsert(entry).execute(trx);
     for (const line of ordered) {
-      const updated = await trx
-        .updateTable('accounts')
-        .set({ balance: sql<number>`balance + ${line.amount}` })
-        .where('account_number', '=', line.account)
-        .where((eb) => (line.amount < 0 ? eb.or([eb('kind', '<>', 'customer'), eb('balance', '>=', -line.amount)]) : eb.lit(true)))
-        .returning('balance')
-        .executeTakeFirst();
+      const updated = (line.amount < 0 ? (await guardedDebit(trx, { amount: line.amount, account: line.account, covers: -line.amount })).rows[0] : (await credit(trx, { amount: line.amount, account: line.account })).rows[0]);
       if (!updated) {
         const exists = await trx.selectFrom('accounts').select('account_number').where('account_number', '=', line.account).executeTakeFirst();
         if (!exists) throw new Error(`posting to unknown account ${line.account}`);
@@ -165,10 +206,7 @@ export async function postEntry(
       }
       balances.set(line.account, Number(updated.balance));
     }
-    await trx
-      .insertInto('postings')
-      .values(lines.map((line, index) => ({ entry_id: entry.id, line: index + 1, account_number: line.account, amount: line.amount, created_at: entry.at })))
-      .execute();
+    await insertRows('postings', lines.map((line, index) => ({ entry_id: entry.id, line: index + 1, account_number: line.account, amount: line.amount, created_at: entry.at }))).execute(trx);
   }
   for (const [account, expected] of options.expect ?? []) {
     if (balances.get(account) !== expected) throw new Error(`entry ${entry.reference}: ${account} came to ${balances.get(account)}, expected ${expected}`);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { compiled, type Param } from '../../db/compiled.ts';
 import { PostgresAdapter, sql } from 'kysely';
 import { insertRows, Refusal, type Rider, type Trx } from '../ledger/ledger.ts';
 import { sha256Hex } from '../digest.ts';
@@ -64,6 +65,14 @@ function storedKey(executor: Db | Trx, claim: Claim): Promise<Row | undefined> {
     .executeTakeFirst();
 }
 
+/** The claim's insert, compiled once (db/compiled.ts): a key already there is left alone. */
+const claimInsert = compiled((db: Db, param: Param<{ userId: string; key: string; operation: string; requestHash: string; at: string }>) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ user_id: param('userId'), key: param('key'), operation: param('operation'), request_hash: param('requestHash'), state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: param('at'), updated_at: param('at') })
+    .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing()),
+);
+
 export function createIdempotency(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -84,19 +93,14 @@ export function createIdempotency(deps: { db: Db }) {
     async claim(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<void> {
       const at = now.toISOString();
       const keyRow = { user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress' as const, response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at };
-      const insert = () =>
-        trx
-          .insertInto('idempotency_keys')
-          .values(keyRow)
-          .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-          .executeTakeFirst();
+      const insert = async () => claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at });
       const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
       if (postgres && riders.length > 0) {
         const key = insertRows('idempotency_keys', [keyRow], sql` on conflict (user_id, key) do nothing returning user_id`);
         const { rows } = await sql`with ${sql.join(riders.map((rider, index) => sql`${sql.raw(`c${index}`)} as (${rider})`))} ${key}`.execute(trx);
         if (rows.length > 0) return;
       } else {
-        const inserted = Number((await insert()).numInsertedOrUpdatedRows ?? 0) > 0;
+        const inserted = Number((await insert()).numAffectedRows ?? 0) > 0;
         for (const rider of riders) await rider.execute(trx);
         if (inserted) return;
       }
@@ -109,7 +113,7 @@ export function createIdempotency(deps: { db: Db }) {
         .where('key', '=', claim.key)
         .where('created_at', '<', new Date(now.getTime() - idempotencyWindowMs).toISOString())
         .execute();
-      if (Number((await insert()).numInsertedOrUpdatedRows ?? 0) > 0) return;
+      if (Number((await insert()).numAffectedRows ?? 0) > 0) return;
       const row = await storedKey(trx, claim);
       if (!row) throw new Error(`idempotency key ${claim.key} vanished between insert and read`);
       throw judge(claim, row);

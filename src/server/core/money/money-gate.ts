@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { compiled, type Param } from '../../db/compiled.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -16,6 +17,67 @@ import type { TransactionJson } from '../../../lib/transaction.ts';
 import { accountLimitsOf, customerLimitsSelection, instantPaymentsOff, type LimitGuard } from '../customer-limits/limit-guard.ts';
 import { accountFrozen } from '../safety/frozen.ts';
 
+/**
+ * Everything the checks before the PIN need, in one statement: the caller, whether the account
+ * is theirs, the onboarding flags, the frozen flag, the instant-payments switch and, when a key
+ * is given, what is stored under it. (The request's session already holds the caller, but not
+ * these; reading them together costs one round trip where they cost six.) Compiled once (db/compiled.ts).
+ */
+const callerQuery = compiled((db: Db, param: Param<{ userId: string; sendAccount: string; key: string }>) =>
+  db
+    .selectFrom('users')
+    .leftJoin('accounts', (join) => join.onRef('accounts.user_id', '=', 'users.id').on('accounts.account_number', '=', param('sendAccount')))
+    .leftJoin('addresses', 'addresses.user_id', 'users.id')
+    .leftJoin('customer_limits', 'customer_limits.user_id', 'users.id')
+    .leftJoin('idempotency_keys', (join) => join.onRef('idempotency_keys.user_id', '=', 'users.id').on('idempotency_keys.key', '=', param('key')))
+    .select([
+      'users.tier',
+      'users.frozen_at',
+      'users.email_verified_at',
+      (eb) => eb('users.transaction_pin_hash', 'is not', null).as('has_pin'),
+      (eb) => eb('users.security_answer_hash', 'is not', null).as('has_answer'),
+      'addresses.user_id as address_of',
+      'accounts.account_name',
+      'customer_limits.instant_payments_enabled',
+      'idempotency_keys.request_hash',
+      'idempotency_keys.operation',
+      'idempotency_keys.state',
+      'idempotency_keys.response_body',
+      'idempotency_keys.created_at as key_created_at',
+    ])
+    .where('users.id', '=', param('userId')),
+);
+
+type DebitParams = { accounts: string[]; sendAccount: string; day: string };
+/** lockForDebit's read: the accounts a debit touches, their owners, the sender's limits and today's tally. */
+const debitRead = (db: Db, param: Param<DebitParams>, n: number) =>
+  db
+    .selectFrom('accounts')
+    .leftJoin('users', 'users.id', 'accounts.user_id')
+    .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
+    .select((eb) => [
+      'accounts.account_number',
+      'accounts.balance',
+      'accounts.user_id',
+      'accounts.kind',
+      'accounts.account_name',
+      'accounts.created_at as opened_at',
+      'users.tier',
+      'users.frozen_at',
+      ...customerLimitsSelection,
+      // One row of the triggers' daily tally (migrations/2026-11-27T1300_daily_debits.ts), not a sum over the day's debits.
+      eb.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', param('sendAccount')).where('value_date', '=', param('day')).as('debited_today'),
+    ])
+    .where('accounts.account_number', 'in', param.list('accounts', n))
+    .orderBy('accounts.account_number');
+/** The shape is the number of accounts (the `in` list's length). */
+const debitReadQuery = compiled((db: Db, param: Param<DebitParams>, n: number) => debitRead(db, param, n));
+const debitLockQuery = compiled((db: Db, param: Param<DebitParams>, n: number) =>
+  debitRead(db, param, n)
+    .select([sql<string>`accounts.xmin::text`.as('locked_version'), sql<string | null>`(select seen.xmin::text from accounts as seen where seen.account_number = ${param('sendAccount')})`.as('seen_version')])
+    .forUpdate('accounts'),
+);
+
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
 export type MoneyOutcome = { transaction: TransactionJson; message: string };
 export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
@@ -29,36 +91,9 @@ export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
 export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pins: PinGuard; words: MoneyWords; limitGuard?: LimitGuard }) {
   const { db, config, clock, pins, words, limitGuard } = deps;
 
-  /**
-   * Everything the checks before the PIN need, in one statement: the caller, whether the account
-   * is theirs, the onboarding flags, the frozen flag, the instant-payments switch and, when a key
-   * is given, what is stored under it. (The request's session already holds the caller, but not
-   * these; reading them together costs one round trip where they cost six.)
-   */
+  /** The caller's row for the checks before the PIN (callerQuery). */
   async function readCaller(userId: string, sendAccount: string, key: string | null) {
-    return db
-      .selectFrom('users')
-      .leftJoin('accounts', (join) => join.onRef('accounts.user_id', '=', 'users.id').on('accounts.account_number', '=', sendAccount))
-      .leftJoin('addresses', 'addresses.user_id', 'users.id')
-      .leftJoin('customer_limits', 'customer_limits.user_id', 'users.id')
-      .leftJoin('idempotency_keys', (join) => join.onRef('idempotency_keys.user_id', '=', 'users.id').on('idempotency_keys.key', '=', key ?? ''))
-      .select([
-        'users.tier',
-        'users.frozen_at',
-        'users.email_verified_at',
-        (eb) => eb('users.transaction_pin_hash', 'is not', null).as('has_pin'),
-        (eb) => eb('users.security_answer_hash', 'is not', null).as('has_answer'),
-        'addresses.user_id as address_of',
-        'accounts.account_name',
-        'customer_limits.instant_payments_enabled',
-        'idempotency_keys.request_hash',
-        'idempotency_keys.operation',
-        'idempotency_keys.state',
-        'idempotency_keys.response_body',
-        'idempotency_keys.created_at as key_created_at',
-      ])
-      .where('users.id', '=', userId)
-      .executeTakeFirst();
+    return (await callerQuery(db, { userId, sendAccount, key: key ?? '' })).rows[0];
   }
   type CallerRow = NonNullable<Awaited<ReturnType<typeof readCaller>>>;
 
@@ -127,35 +162,13 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     const sorted = [...new Set([sendAccount, ...others])].sort();
     const day = lagosDate(now);
     const postgres = config.database.kind === 'postgres';
-    const read = () =>
-      trx
-        .selectFrom('accounts')
-        .leftJoin('users', 'users.id', 'accounts.user_id')
-        .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
-        .select((eb) => [
-          'accounts.account_number',
-          'accounts.balance',
-          'accounts.user_id',
-          'accounts.kind',
-          'accounts.account_name',
-          'accounts.created_at as opened_at',
-          'users.tier',
-          'users.frozen_at',
-          ...customerLimitsSelection,
-          // One row of the triggers' daily tally (migrations/2026-11-27T1300_daily_debits.ts), not a sum over the day's debits.
-          eb.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', sendAccount).where('value_date', '=', day).as('debited_today'),
-        ])
-        .where('accounts.account_number', 'in', sorted)
-        .orderBy('accounts.account_number');
+    const params = { accounts: sorted, sendAccount, day };
     let rows;
     if (postgres) {
-      const locked = await read()
-        .select([sql<string>`accounts.xmin::text`.as('locked_version'), sql<string | null>`(select seen.xmin::text from accounts as seen where seen.account_number = ${sendAccount})`.as('seen_version')])
-        .forUpdate('accounts')
-        .execute();
+      const locked = (await debitLockQuery(trx, params, sorted.length)).rows;
       const sender = locked.find((row) => row.account_number === sendAccount);
-      rows = sender && sender.locked_version !== sender.seen_version ? await read().execute() : locked;
-    } else rows = await read().execute();
+      rows = sender && sender.locked_version !== sender.seen_version ? (await debitReadQuery(trx, params, sorted.length)).rows : locked;
+    } else rows = (await debitReadQuery(trx, params, sorted.length)).rows;
     const locked = new Map(rows.map((row) => [row.account_number, { ...row, balance: Number(row.balance) }]));
     const sender = locked.get(sendAccount);
     if (!sender) throw new Error(`debit from unknown account ${sendAccount}`);
