@@ -50,6 +50,8 @@ export function createPinHasher(ring: KeyRing) {
   return {
     hash,
     verify,
+    /** A legacy argon2id PIN: its check costs tens of milliseconds on the thread pool (the keyed check, microseconds). */
+    isLegacy: (stored: string): boolean => stored.startsWith(legacyPrefix),
     /** Every key id this server can verify under (current first). */
     keyVersions: (): string[] => [...subkeys.keys()],
   };

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { compiled, type Param } from '../../db/compiled.ts';
 import type { SessionRow } from '../../db/schema.ts';
 import type { PresentableProfile } from '../users/present-user.ts';
 import type { Logger } from '../../log.ts';
@@ -19,6 +20,25 @@ export type ResolvedCustomer = { status: 'active'; session: SessionRow; profile:
 
 /** Sliding expiry is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 15_000;
+
+/**
+ * resolveCustomer's statement, compiled once (db/compiled.ts): a row per account (one for a
+ * customer with none yet), the session's and the user's columns repeated on each.
+ */
+const sessionCustomerQuery = compiled((db: Db, param: Param<{ id: string }>) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('accounts', 'accounts.user_id', 'sessions.user_id')
+    .select([
+      'sessions.id', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'sessions.ip', 'sessions.user_agent',
+      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.transaction_pin_hash', 'users.security_answer_hash', 'users.created_at as user_created_at', 'users.language',
+      'accounts.account_number', 'accounts.account_name', 'accounts.type', 'accounts.currency', 'accounts.balance',
+    ])
+    .select((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'sessions.user_id')).as('has_address'))
+    .where('sessions.id', '=', param('id'))
+    .orderBy('accounts.created_at'),
+);
 
 export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; idleMs: number; absoluteMs: number }) {
   const { db, clock, log, idleMs, absoluteMs } = deps;
@@ -82,19 +102,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
      */
     async resolveCustomer(token: string): Promise<ResolvedCustomer> {
       if (token.length < 20 || token.length > 200) return { status: 'unknown' };
-      const rows = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .leftJoin('accounts', 'accounts.user_id', 'sessions.user_id')
-        .select([
-          'sessions.id', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'sessions.ip', 'sessions.user_agent',
-          'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.transaction_pin_hash', 'users.security_answer_hash', 'users.created_at as user_created_at', 'users.language',
-          'accounts.account_number', 'accounts.account_name', 'accounts.type', 'accounts.currency', 'accounts.balance',
-        ])
-        .select((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'sessions.user_id')).as('has_address'))
-        .where('sessions.id', '=', sha256Hex(token))
-        .orderBy('accounts.created_at')
-        .execute();
+      const { rows } = await sessionCustomerQuery(db, { id: sha256Hex(token) });
       const first = rows[0];
       if (!first) return { status: 'unknown' };
       const session: SessionRow = { id: first.id, user_id: first.user_id, created_at: first.created_at, last_seen_at: first.last_seen_at, expires_at: first.expires_at, revoked_at: first.revoked_at, revoke_reason: first.revoke_reason, ip: first.ip, user_agent: first.user_agent };

@@ -7,6 +7,34 @@ import { fail, succeed, type Result } from '../result.ts';
 import { createKeyedQueue } from '../limits/attempts.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { groupedWrite } from '../../db/group-commit.ts';
+import { compiled, type Param } from '../../db/compiled.ts';
+
+type Taken = { user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null };
+
+/** A write on the transaction it is given (a piece of a group) or, given the database, as a grouped write of its own. */
+function writeWith<T>(executor: Db, work: (writer: Db) => Promise<T>): Promise<T> {
+  return executor.isTransaction ? work(executor) : groupedWrite(executor, work);
+}
+
+/**
+ * take's statement, compiled once (db/compiled.ts): counts one try unless a lock holds (one that
+ * has run out starts a fresh count), and sets the lock on the try that reaches the limit.
+ */
+const takeQuery = async (executor: Db, values: { userId: string; nowIso: string; lockEnd: string; maxAttempts: number }) => (await takeStatement(executor, values)).rows[0];
+const takeStatement = compiled((db: Db, param: Param<{ userId: string; nowIso: string; lockEnd: string; maxAttempts: number }>) => {
+  const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${param('nowIso')})`;
+  const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
+  return db
+    .updateTable('users')
+    .set({
+      pin_failed_attempts: next,
+      pin_locked_until: sql<string | null>`case when ${next} >= ${param('maxAttempts')} then ${param('lockEnd')} else null end`,
+    })
+    .where('id', '=', param('userId'))
+    .where('transaction_pin_hash', 'is not', null)
+    .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', param('nowIso'))]))
+    .returning(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until']);
+});
 
 /**
  * The 4-digit PIN confirms every movement of money. Five wrong PINs in a row lock money
@@ -23,18 +51,21 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * changed meanwhile. A PIN made under a key this server lacks is a configuration fault: thrown
    * (500), never taken as a right or wrong answer.
    */
-  async function checkPin(userId: string, pin: string, stored: { transaction_pin_hash: string; pin_key_version: string | null }): Promise<boolean> {
+  async function checkPin(executor: Db, userId: string, pin: string, stored: { transaction_pin_hash: string; pin_key_version: string | null }): Promise<boolean> {
     const check = await pinHasher.verify(userId, pin, stored.transaction_pin_hash, stored.pin_key_version);
     if (!check.ok && check.unknownKey) {
       throw new Error(`the PIN of ${userId} was made under server key ${stored.pin_key_version}, which is not configured (PIN_KEY, PIN_KEY_PREVIOUS)`);
     }
     if (check.ok && check.upgrade) {
-      await db
-        .updateTable('users')
-        .set({ transaction_pin_hash: check.upgrade.hash, pin_key_version: check.upgrade.keyVersion })
-        .where('id', '=', userId)
-        .where('transaction_pin_hash', '=', stored.transaction_pin_hash)
-        .execute();
+      const upgrade = check.upgrade;
+      await writeWith(executor, (writer) =>
+        writer
+          .updateTable('users')
+          .set({ transaction_pin_hash: upgrade.hash, pin_key_version: upgrade.keyVersion })
+          .where('id', '=', userId)
+          .where('transaction_pin_hash', '=', stored.transaction_pin_hash)
+          .execute(),
+      );
     }
     return check.ok;
   }
@@ -56,36 +87,23 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * most `maxAttempts` are ever checked; a request that finds the tries taken (by wrong PINs or
    * by PINs still being checked) is answered as the lock.
    */
-  async function take(userId: string, now: Date, retried = false): Promise<Result<{ user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null }>> {
+  async function take(executor: Db, userId: string, now: Date, retried = false): Promise<Result<{ user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null }>> {
     const nowIso = now.toISOString();
     const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
     const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${nowIso})`;
     const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
-    // Grouped (db/group-commit.ts): on SQLite the try is counted in a COMMIT shared with other work, durable before the PIN is checked.
-    const counted = await groupedWrite(db, (executor) =>
-      executor
-        .updateTable('users')
-        .set({
-          pin_failed_attempts: next,
-          pin_locked_until: sql<string | null>`case when ${next} >= ${rules.maxAttempts} then ${lockEnd} else null end`,
-        })
-        .where('id', '=', userId)
-        .where('transaction_pin_hash', 'is not', null)
-        .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]))
-        .returning(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until'])
-        .executeTakeFirst(),
-    );
+    const counted = await takeQuery(executor, { userId, nowIso, lockEnd, maxAttempts: rules.maxAttempts });
     if (counted) {
       const slot = counted.pin_failed_attempts;
       // Beyond the limit (a count left from a lower PIN_MAX_ATTEMPTS): locked now, nothing checked.
       if (slot > rules.maxAttempts) return lockedFailure(counted.pin_locked_until ?? lockEnd, now);
       return succeed({ user: { ...counted, transaction_pin_hash: counted.transaction_pin_hash! }, slot, lockSetHere: slot >= rules.maxAttempts ? counted.pin_locked_until : null });
     }
-    const user = await db.selectFrom('users').select(['transaction_pin_hash', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
+    const user = await executor.selectFrom('users').select(['transaction_pin_hash', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
     if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', 'Set your transaction PIN first.');
     if (user.pin_locked_until && user.pin_locked_until > nowIso) return lockedFailure(user.pin_locked_until, now);
     // The lock was lifted between the two statements (a PIN reset): take again, once.
-    return retried ? lockedFailure(lockEnd, now) : take(userId, now, true);
+    return retried ? lockedFailure(lockEnd, now) : take(executor, userId, now, true);
   }
 
   /**
@@ -93,40 +111,55 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * the last one), the lock is its own and goes; a lock set by another try stays in force and
    * this PIN is refused with it, so a right PIN hidden in a burst of wrong ones gains nothing.
    */
-  async function settleRight(userId: string, now: Date, lockSetHere: string | null): Promise<Result<void>> {
+  async function settleRight(executor: Db, userId: string, now: Date, lockSetHere: string | null): Promise<Result<void>> {
     const nowIso = now.toISOString();
-    const done = await groupedWrite(db, (executor) => {
-      const reset = executor.updateTable('users').set({ pin_failed_attempts: 0, pin_locked_until: null }).where('id', '=', userId);
+    const done = await writeWith(executor, (writer) => {
+      const reset = writer.updateTable('users').set({ pin_failed_attempts: 0, pin_locked_until: null }).where('id', '=', userId);
       return (lockSetHere ? reset.where('pin_locked_until', '=', lockSetHere) : reset.where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', nowIso)]))).executeTakeFirst();
     });
     if (Number(done.numUpdatedRows) === 0 && !lockSetHere) {
-      const until = await lockInForce(userId, nowIso);
+      const until = await lockInForce(executor, userId, nowIso);
       if (until) return lockedFailure(until, now);
     }
     return succeed(undefined);
   }
 
-  async function lockInForce(userId: string, nowIso: string): Promise<string | null> {
-    const user = await db.selectFrom('users').select('pin_locked_until').where('id', '=', userId).executeTakeFirst();
+  async function lockInForce(executor: Db, userId: string, nowIso: string): Promise<string | null> {
+    const user = await executor.selectFrom('users').select('pin_locked_until').where('id', '=', userId).executeTakeFirst();
     const until = user?.pin_locked_until ?? null;
     return until && until > nowIso ? until : null;
   }
 
-  async function confirmNow(userId: string, pin: string): Promise<Result<void>> {
-    const now = clock.now();
-    const taken = await take(userId, now);
-    if (!taken.ok) return taken;
-    const { user, slot, lockSetHere } = taken.value;
-
-    if (await checkPin(userId, pin, user)) {
-      return settleRight(userId, now, lockSetHere);
+  /** A taken try's answer: the PIN checked, a right one settled (the count reset), a wrong one told how many tries are left. */
+  async function judgeTry(executor: Db, userId: string, pin: string, now: Date, taken: Taken): Promise<Result<void>> {
+    const { user, slot, lockSetHere } = taken;
+    if (await checkPin(executor, userId, pin, user)) {
+      return settleRight(executor, userId, now, lockSetHere);
     }
-
     // The attempt is already counted; the one that took the last try set the lock.
     if (lockSetHere) return lockedFailure(lockSetHere, now);
     const left = rules.maxAttempts - slot;
     const message = `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before transfers and payments are locked for ${Math.round(rules.lockMs / 60_000)} minutes.`;
     return fail('INVALID_PIN', message, { errors: { pin: [message] } });
+  }
+
+  /**
+   * The try is taken, the PIN checked and a right one settled in ONE transaction (issue 16): on
+   * SQLite one piece of a group commit (db/group-commit.ts) where they were two, each waiting for
+   * its own COMMIT. The keyed check is a microsecond of HMAC, fine inside the group; a legacy
+   * argon2id PIN (tens of milliseconds on the thread pool) must not hold the group open, so its
+   * try is taken and made durable first and the check and settlement follow, as before.
+   */
+  async function confirmNow(userId: string, pin: string): Promise<Result<void>> {
+    const now = clock.now();
+    const first = await groupedWrite(db, async (executor): Promise<{ done: Result<void> } | { slow: Taken }> => {
+      const taken = await take(executor, userId, now);
+      if (!taken.ok) return { done: taken };
+      if (pinHasher.isLegacy(taken.value.user.transaction_pin_hash)) return { slow: taken.value };
+      return { done: await judgeTry(executor, userId, pin, now, taken.value) };
+    });
+    if ('done' in first) return first.done;
+    return judgeTry(db, userId, pin, now, first.slow);
   }
 
   const serialised = createKeyedQueue();
@@ -139,7 +172,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
 
     /** Whether money movement is locked now, for pages that want to say so before asking. */
     lockedUntil(userId: string): Promise<string | null> {
-      return lockInForce(userId, clock.now().toISOString());
+      return lockInForce(db, userId, clock.now().toISOString());
     },
   };
 }
