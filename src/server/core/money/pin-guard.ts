@@ -87,11 +87,9 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * most `maxAttempts` are ever checked; a request that finds the tries taken (by wrong PINs or
    * by PINs still being checked) is answered as the lock.
    */
-  async function take(executor: Db, userId: string, now: Date, retried = false): Promise<Result<{ user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null }>> {
+  async function take(executor: Db, userId: string, now: Date, retried = false): Promise<Result<Taken>> {
     const nowIso = now.toISOString();
     const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
-    const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${nowIso})`;
-    const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
     const counted = await takeQuery(executor, { userId, nowIso, lockEnd, maxAttempts: rules.maxAttempts });
     if (counted) {
       const slot = counted.pin_failed_attempts;
