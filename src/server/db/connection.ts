@@ -26,6 +26,7 @@ import * as paymentRequests from './migrations/2026-11-22T2010_payment_requests.
 import * as scheduledTransfers from './migrations/2026-11-22T2020_scheduled_transfers.ts';
 import * as language from './migrations/2026-11-22T2030_language.ts';
 import * as dailyDebits from './migrations/2026-11-27T1300_daily_debits.ts';
+import * as transactionsNewestFirst from './migrations/2026-11-27T1700_transactions_newest_first.ts';
 
 export type Db = Kysely<Database>;
 
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T2020_scheduled_transfers': scheduledTransfers,
   '2026-11-22T2030_language': language,
   '2026-11-27T1300_daily_debits': dailyDebits,
+  '2026-11-27T1700_transactions_newest_first': transactionsNewestFirst,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
