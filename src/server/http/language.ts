@@ -53,7 +53,7 @@ export async function resolveLanguage(args: {
   userId: string | null;
   isPage: boolean;
   languages: LanguageStore;
-  /** The signed-in customer's profile language, as the session's statement read it (API calls). */
+  /** The signed-in customer's profile language, as the session's statement read it (API calls, and pages until the browser carries it). */
   profile?: Locale | null;
 }): Promise<Locale> {
   const { cookies, url, userId, languages } = args;
@@ -65,7 +65,8 @@ export async function resolveLanguage(args: {
       chooseLanguage(cookies, url, chosen, userId);
       return chosen;
     }
-    const profile = await languages.of(userId);
+    // The session's statement read the profile's language with the customer (no statement more, issue 16).
+    const profile = args.profile ?? (await languages.of(userId));
     chooseLanguage(cookies, url, profile, userId);
     return profile;
   }
