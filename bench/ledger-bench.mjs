@@ -11,6 +11,8 @@
 //       the app's transfer service in process: no HTTP, PIN check replaced by a stub.
 //   node bench/ledger-bench.mjs pin     --calls=30 --concurrency=16
 //       the cost of one transaction-PIN check (keyed HMAC, and the legacy argon2id beside it).
+//   node bench/ledger-bench.mjs pending
+//       alert jobs (alert.transaction) still pending: the alerts of the money runs not sent yet.
 //   node bench/ledger-bench.mjs count   --plan=<file>
 //       transfer debits from the senders and credits to the recipient, and the senders' airtime
 //       debits (all, successful) and pending bill purchases, to compare with HTTP 200s.
@@ -519,7 +521,21 @@ async function count(args) {
   }
 }
 
-const commands = { seed, floor, service, pin: pinCost, count };
+// ---------------------------------------------------------------------------------------------
+// pending: alert jobs not sent yet (the money section waits for none before it measures pages)
+// ---------------------------------------------------------------------------------------------
+async function pendingAlerts() {
+  const { connect } = await import('../src/server/db/connection.ts');
+  const db = connect((await loadConfig()).database);
+  try {
+    const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'alert.transaction').where('status', '=', 'pending').executeTakeFirstOrThrow();
+    return { pending: Number(row.n) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+const commands = { seed, floor, service, pin: pinCost, count, pending: pendingAlerts };
 const command = commands[process.argv[2]];
 if (!command) {
   console.error(`usage: node bench/ledger-bench.mjs ${Object.keys(commands).join('|')} [--options]`);
