@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HEAP_GROWING_FLAG, SEMI_SPACE_FLAG, memoryFlags } from './memory-flags.mjs';
 
 describe('memoryFlags (issue 16: the V8 flags the server re-starts with)', () => {
-  it('adds an 8 MiB young generation and a 20 % old-generation growth to 1.5× by default', () => {
+  it('adds an 8 MiB young generation and a 50 % old-generation growth (to 1.5×) by default', () => {
     expect(SEMI_SPACE_FLAG).toBe('--max-semi-space-size=4');
     expect(HEAP_GROWING_FLAG).toBe('--heap-growing-percent=50');
     expect(memoryFlags([], '')).toEqual([SEMI_SPACE_FLAG, HEAP_GROWING_FLAG]);

@@ -20,7 +20,6 @@ function writeWith<T>(executor: Db, work: (writer: Db) => Promise<T>): Promise<T
  * take's statement, compiled once (db/compiled.ts): counts one try unless a lock holds (one that
  * has run out starts a fresh count), and sets the lock on the try that reaches the limit.
  */
-const takeQuery = async (executor: Db, values: { userId: string; nowIso: string; lockEnd: string; maxAttempts: number }) => (await takeStatement(executor, values)).rows[0];
 const takeStatement = compiled((db: Db, param: Param<{ userId: string; nowIso: string; lockEnd: string; maxAttempts: number }>) => {
   const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${param('nowIso')})`;
   const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
@@ -90,7 +89,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
   async function take(executor: Db, userId: string, now: Date, retried = false): Promise<Result<Taken>> {
     const nowIso = now.toISOString();
     const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
-    const counted = await takeQuery(executor, { userId, nowIso, lockEnd, maxAttempts: rules.maxAttempts });
+    const counted = (await takeStatement(executor, { userId, nowIso, lockEnd, maxAttempts: rules.maxAttempts })).rows[0];
     if (counted) {
       const slot = counted.pin_failed_attempts;
       // Beyond the limit (a count left from a lower PIN_MAX_ATTEMPTS): locked now, nothing checked.

@@ -25,14 +25,6 @@ export type NewTransaction = {
   at: Date;
 };
 
-/**
- * Transaction ids sort in the order they were written (time, then a per-process counter), so
- * rows written in the same millisecond still list newest first.
- */
-function sortableId(at: Date): string {
-  return orderedId('txn', at);
-}
-
 /** Writes the customer's view of a movement, in the caller's transaction. Returns its id. */
 export async function recordTransaction(trx: Trx, input: NewTransaction): Promise<string> {
   const [row] = await recordTransactions(trx, [input]);
@@ -43,7 +35,7 @@ function transactionRows(inputs: NewTransaction[]): TransactionRow[] {
   return inputs.map((input) => {
     const at = input.at.toISOString();
     return {
-      id: sortableId(input.at),
+      id: orderedId('txn', input.at), // sorts in the order written: rows of one millisecond still list newest first
       reference: input.reference,
       account_number: input.accountNumber,
       user_id: input.userId,
