@@ -107,6 +107,18 @@ describeOnEngines('keyed PINs and BVN fingerprints on %s', { env: { PIN_KEY: k1 
     expect(await send(onlyNew, sender, recipient.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
   });
 
+  it('after a rotation a wrong PIN under the previous key counts as a try and leaves the stored PIN as it was', async () => {
+    const sender = await customer(t().app, { balance: naira(50_000) });
+    const recipient = await customer(t().app);
+    const rotated = await reopen({ PIN_KEY: base64Key(), PIN_KEY_PREVIOUS: k1 });
+    const before = await pinRow(rotated, sender.userId);
+    expect(await send(rotated, sender, recipient.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
+    expect(await pinRow(rotated, sender.userId)).toEqual(before);
+    const count = await rotated.db.selectFrom('users').select('pin_failed_attempts').where('id', '=', sender.userId).executeTakeFirstOrThrow();
+    expect(count.pin_failed_attempts).toBe(1);
+    expect(await balanceOf(rotated, sender.accountNumber)).toBe(naira(50_000));
+  });
+
   it('a PIN under a key this server lacks is neither accepted nor refused: the payment fails, money stays, and the start logs it', async () => {
     const sender = await customer(t().app, { balance: naira(50_000) });
     const recipient = await customer(t().app);

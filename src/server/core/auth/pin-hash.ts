@@ -50,6 +50,14 @@ export function createPinHasher(ring: KeyRing) {
   return {
     hash,
     verify,
+    /**
+     * The PIN as it would be stored under the current key, for comparing with the stored value
+     * in SQL (money/pin-guard.ts): the statement that counts a try compares it there, so a try
+     * costs one statement. Equal only for the same customer, PIN and key. SQL's equality is not
+     * constant-time, which tells an attacker nothing: they choose the PIN, never the tag, and
+     * without the key cannot know which tag a PIN gives.
+     */
+    candidate: (userId: string, pin: string): StoredPin => hash(userId, pin),
     /** A legacy argon2id PIN: its check costs tens of milliseconds on the thread pool (the keyed check, microseconds). */
     isLegacy: (stored: string): boolean => stored.startsWith(legacyPrefix),
     /** Every key id this server can verify under (current first). */

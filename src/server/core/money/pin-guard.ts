@@ -2,32 +2,42 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MoneyRules } from '../../config.ts';
 import type { Clock } from '../clock.ts';
-import type { PinHasher } from '../auth/pin-hash.ts';
+import type { PinHasher, StoredPin } from '../auth/pin-hash.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { createKeyedQueue } from '../limits/attempts.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { groupedWrite } from '../../db/group-commit.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
 
-type Taken = { user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null };
+/** A taken try: the stored PIN, the try's place in the count, the lock it set (if it took the last try) and whether SQL found the PIN right. */
+type Taken = { user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null; matched: boolean };
 
 /** A write on the transaction it is given (a piece of a group) or, given the database, as a grouped write of its own. */
 function writeWith<T>(executor: Db, work: (writer: Db) => Promise<T>): Promise<T> {
   return executor.isTransaction ? work(executor) : groupedWrite(executor, work);
 }
 
+type TryParams = { userId: string; nowIso: string; lockEnd: string; maxAttempts: number; candidateHash: string; candidateKey: string };
+
 /**
- * take's statement, compiled once (db/compiled.ts): counts one try unless a lock holds (one that
- * has run out starts a fresh count), and sets the lock on the try that reaches the limit.
+ * A try in ONE statement, compiled once (db/compiled.ts; issue 16): unless a lock holds, it
+ * counts the try (a lock that has run out starts a fresh count) and compares the stored PIN with
+ * the candidate, the PIN as it would be stored under the current key (pin-hash.ts candidate). A
+ * match resets the count and clears the lock; anything else keeps the try counted and sets the
+ * lock on the try that reaches the limit. A try beyond the limit (a count left from a higher
+ * PIN_MAX_ATTEMPTS) never matches. The count comes back 0 exactly when the PIN matched (a
+ * counted try is at least 1). A PIN stored under a previous key or as legacy argon2id never
+ * matches here: its try is counted and the app checks it (checkPin).
  */
-const takeStatement = compiled((db: Db, param: Param<{ userId: string; nowIso: string; lockEnd: string; maxAttempts: number }>) => {
+const tryStatement = compiled((db: Db, param: Param<TryParams>) => {
   const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${param('nowIso')})`;
   const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
+  const matched = sql<boolean>`(transaction_pin_hash = ${param('candidateHash')} and pin_key_version = ${param('candidateKey')} and ${next} <= ${param('maxAttempts')})`;
   return db
     .updateTable('users')
     .set({
-      pin_failed_attempts: next,
-      pin_locked_until: sql<string | null>`case when ${next} >= ${param('maxAttempts')} then ${param('lockEnd')} else null end`,
+      pin_failed_attempts: sql<number>`case when ${matched} then 0 else ${next} end`,
+      pin_locked_until: sql<string | null>`case when ${matched} then null when ${next} >= ${param('maxAttempts')} then ${param('lockEnd')} else null end`,
     })
     .where('id', '=', param('userId'))
     .where('transaction_pin_hash', 'is not', null)
@@ -80,27 +90,29 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
   }
 
   /**
-   * Takes one try, atomically, BEFORE the PIN is checked: one UPDATE counts it, and the try that
-   * reaches the limit sets the lock in the same statement. A lock that has run out starts a
-   * fresh count. While a lock holds nothing is taken, so however many PINs arrive at once, at
-   * most `maxAttempts` are ever checked; a request that finds the tries taken (by wrong PINs or
-   * by PINs still being checked) is answered as the lock.
+   * Takes one try, atomically, and compares the PIN in the same statement (tryStatement): the
+   * try is counted before anything could answer it, and the try that reaches the limit sets the
+   * lock. While a lock holds nothing is taken and nothing compared, so however many PINs arrive
+   * at once, at most `maxAttempts` are ever compared; a request that finds the tries taken (by
+   * wrong PINs or by PINs still being checked) is answered as the lock.
    */
-  async function take(executor: Db, userId: string, now: Date, retried = false): Promise<Result<Taken>> {
+  async function take(executor: Db, userId: string, now: Date, candidate: StoredPin, retried = false): Promise<Result<Taken>> {
     const nowIso = now.toISOString();
     const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
-    const counted = (await takeStatement(executor, { userId, nowIso, lockEnd, maxAttempts: rules.maxAttempts })).rows[0];
+    const params = { userId, nowIso, lockEnd, maxAttempts: rules.maxAttempts, candidateHash: candidate.hash, candidateKey: candidate.keyVersion };
+    const counted = (await tryStatement(executor, params)).rows[0];
     if (counted) {
       const slot = counted.pin_failed_attempts;
+      if (slot === 0) return succeed({ user: { ...counted, transaction_pin_hash: counted.transaction_pin_hash! }, slot, lockSetHere: null, matched: true });
       // Beyond the limit (a count left from a lower PIN_MAX_ATTEMPTS): locked now, nothing checked.
       if (slot > rules.maxAttempts) return lockedFailure(counted.pin_locked_until ?? lockEnd, now);
-      return succeed({ user: { ...counted, transaction_pin_hash: counted.transaction_pin_hash! }, slot, lockSetHere: slot >= rules.maxAttempts ? counted.pin_locked_until : null });
+      return succeed({ user: { ...counted, transaction_pin_hash: counted.transaction_pin_hash! }, slot, lockSetHere: slot >= rules.maxAttempts ? counted.pin_locked_until : null, matched: false });
     }
     const user = await executor.selectFrom('users').select(['transaction_pin_hash', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
     if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', 'Set your transaction PIN first.');
     if (user.pin_locked_until && user.pin_locked_until > nowIso) return lockedFailure(user.pin_locked_until, now);
     // The lock was lifted between the two statements (a PIN reset): take again, once.
-    return retried ? lockedFailure(lockEnd, now) : take(executor, userId, now, true);
+    return retried ? lockedFailure(lockEnd, now) : take(executor, userId, now, candidate, true);
   }
 
   /**
@@ -127,32 +139,40 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     return until && until > nowIso ? until : null;
   }
 
-  /** A taken try's answer: the PIN checked, a right one settled (the count reset), a wrong one told how many tries are left. */
-  async function judgeTry(executor: Db, userId: string, pin: string, now: Date, taken: Taken): Promise<Result<void>> {
-    const { user, slot, lockSetHere } = taken;
-    if (await checkPin(executor, userId, pin, user)) {
-      return settleRight(executor, userId, now, lockSetHere);
-    }
-    // The attempt is already counted; the one that took the last try set the lock.
-    if (lockSetHere) return lockedFailure(lockSetHere, now);
-    const left = rules.maxAttempts - slot;
+  /** A counted try whose PIN was wrong: how many tries are left, or the lock it set by taking the last. */
+  function wrongTry(taken: Taken, now: Date): Result<void> {
+    if (taken.lockSetHere) return lockedFailure(taken.lockSetHere, now);
+    const left = rules.maxAttempts - taken.slot;
     const message = `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before transfers and payments are locked for ${Math.round(rules.lockMs / 60_000)} minutes.`;
     return fail('INVALID_PIN', message, { errors: { pin: [message] } });
   }
 
+  /** A counted try the statement could not compare (a PIN under a previous key, or legacy argon2id): checked here, a right one settled. */
+  async function judgeTry(executor: Db, userId: string, pin: string, now: Date, taken: Taken): Promise<Result<void>> {
+    if (await checkPin(executor, userId, pin, taken.user)) return settleRight(executor, userId, now, taken.lockSetHere);
+    return wrongTry(taken, now);
+  }
+
   /**
-   * The try is taken, the PIN checked and a right one settled in ONE transaction (issue 16): on
-   * SQLite one piece of a group commit (db/group-commit.ts) where they were two, each waiting for
-   * its own COMMIT. The keyed check is a microsecond of HMAC, fine inside the group; a legacy
-   * argon2id PIN (tens of milliseconds on the thread pool) must not hold the group open, so its
-   * try is taken and made durable first and the check and settlement follow, as before.
+   * One try (issue 16): the PIN under the current key is compared in the statement that counts
+   * the try, and a right one resets the count there too, so a payment's PIN costs one statement:
+   * on PostgreSQL one autocommit where the try and the reset were two, each waiting for its WAL
+   * flush; on SQLite one statement of a group commit's piece. A PIN stored under a previous key
+   * is checked in the app inside the same piece (a microsecond of HMAC) and rewritten under the
+   * current key. A legacy argon2id PIN (tens of milliseconds on the thread pool) must not hold a
+   * group open, so its try is counted and made durable first and the check and settlement follow.
    */
   async function confirmNow(userId: string, pin: string): Promise<Result<void>> {
     const now = clock.now();
+    const candidate = pinHasher.candidate(userId, pin);
     const first = await groupedWrite(db, async (executor): Promise<{ done: Result<void> } | { slow: Taken }> => {
-      const taken = await take(executor, userId, now);
+      const taken = await take(executor, userId, now, candidate);
       if (!taken.ok) return { done: taken };
-      if (pinHasher.isLegacy(taken.value.user.transaction_pin_hash)) return { slow: taken.value };
+      if (taken.value.matched) return { done: succeed(undefined) };
+      const stored = taken.value.user;
+      // Stored under the current key: the statement's comparison was the check.
+      if (stored.pin_key_version === candidate.keyVersion) return { done: wrongTry(taken.value, now) };
+      if (pinHasher.isLegacy(stored.transaction_pin_hash)) return { slow: taken.value };
       return { done: await judgeTry(executor, userId, pin, now, taken.value) };
     });
     if ('done' in first) return first.done;
