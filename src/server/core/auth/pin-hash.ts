@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { KeyRing, SecretKey } from './secret-keys.ts';
 import { verifySecret } from './secrets.ts';
 
@@ -22,10 +22,11 @@ const legacyPrefix = '$argon2id$';
 const purpose = 'pin-hmac-sha256';
 
 export function createPinHasher(ring: KeyRing) {
-  const subkeys = new Map<string, Buffer>([ring.current, ...ring.previous].map((key: SecretKey) => [key.id, key.derive(purpose)]));
+  // KeyObjects, made once: createHmac imports a raw Buffer key on every call (~20 µs against ~4 µs).
+  const subkeys = new Map<string, KeyObject>([ring.current, ...ring.previous].map((key: SecretKey) => [key.id, createSecretKey(key.derive(purpose))]));
   const currentKey = subkeys.get(ring.current.id)!;
 
-  function tag(key: Buffer, userId: string, pin: string): Buffer {
+  function tag(key: KeyObject, userId: string, pin: string): Buffer {
     // User ids never contain NUL, so the boundary is unambiguous.
     return createHmac('sha256', key).update(userId, 'utf8').update('\0').update(pin.normalize('NFKC'), 'utf8').digest();
   }

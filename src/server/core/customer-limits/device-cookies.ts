@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * The long-lived cookie that names a browser: a random device id and its HMAC-SHA-256 under a
@@ -14,9 +14,11 @@ const idPattern = /^[A-Za-z0-9_-]{22}$/;
 const macPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** `keys[0]` signs new cookies; every key verifies. */
-export function createDeviceCookies(keys: Buffer[]) {
-  if (keys.length === 0) throw new Error('the device cookie needs a server key');
-  const mac = (key: Buffer, deviceId: string) => createHmac('sha256', key).update(`device:${deviceId}`).digest();
+export function createDeviceCookies(rawKeys: Buffer[]) {
+  if (rawKeys.length === 0) throw new Error('the device cookie needs a server key');
+  // KeyObjects, made once: createHmac imports a raw Buffer key on every call.
+  const keys = rawKeys.map((key) => createSecretKey(key));
+  const mac = (key: KeyObject, deviceId: string) => createHmac('sha256', key).update(`device:${deviceId}`).digest();
 
   return {
     /** A new browser's cookie value and its device id. */

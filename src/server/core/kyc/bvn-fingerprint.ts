@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { KeyRing } from '../auth/secret-keys.ts';
 
@@ -21,8 +21,8 @@ const purpose = 'bvn-fingerprint-hmac-sha256';
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export function createBvnFingerprints(ring: KeyRing) {
-  const keys = [ring.current, ...ring.previous].map((key) => ({ id: key.id, subkey: key.derive(purpose) }));
-  const fromDigest = (subkey: Buffer, digestHex: string) => createHmac('sha256', subkey).update(digestHex, 'utf8').digest('base64url');
+  const keys = [ring.current, ...ring.previous].map((key) => ({ id: key.id, subkey: createSecretKey(key.derive(purpose)) }));
+  const fromDigest = (subkey: KeyObject, digestHex: string) => createHmac('sha256', subkey).update(digestHex, 'utf8').digest('base64url');
 
   return {
     /** The fingerprint to store for a BVN, and the key version to store with it. */
