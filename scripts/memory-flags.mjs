@@ -1,25 +1,37 @@
-// The V8 flags scripts/malloc-env.mjs adds when it re-starts the server (issue 16). Kept apart
-// from malloc-env.mjs, which replaces the process when imported, so tests can load them.
+// The V8 and Node flags scripts/malloc-env.mjs adds when it re-starts the server (issue 16). Kept
+// apart from malloc-env.mjs, which replaces the process when imported, so tests can load them.
 //
-// What held the memory (bench/sections/sessions.mjs, 200 signed-in sessions; a heap snapshot
-// under load found 37 MiB live, two thirds of it module sources and compiled code, as idle):
-// garbage, not data. V8 let the old generation grow to about 4× what survived its last full
-// collection before collecting again (125 MiB of old space for ~40 MiB live), and the young
-// generation held 2 × 16 MiB at all times: RSS rose from ~120 MiB idle to ~290 MiB.
-// - --max-semi-space-size=4: the young generation is 2 × 4 MiB (8 MiB, where 16 MiB each held
-//   32 MiB of RSS, idle included); V8's own default here lets the pair grow to 64 MiB.
-// - --heap-growing-percent=50: a full collection once the old generation has grown to 1.5× what
+// What held the memory (bench/sections/sessions.mjs, 200 signed-in sessions): a heap snapshot
+// under load finds ~36 MiB live, most of it module sources (8 MiB of them strings over 20 KB:
+// the bundle, Node's own undici behind Request/Response, react-dom's two server builds, zod,
+// the five languages' catalogue) and compiled code; no cache or data of the app's own is large.
+// The rest of the RSS is the `node` binary's pages (~56 MiB of its code and read-only data,
+// /proc/<pid>/smaps), glibc's heap (~25 MiB) and garbage, which these flags bound:
+// - --max-semi-space-size=2: the young generation is 2 × 2 MiB, where V8's default here lets the
+//   pair grow to 64 MiB (at 16 MiB each it held 32 MiB of RSS, idle included).
+// - --heap-growing-percent=30: a full collection once the old generation has grown to 1.3× what
 //   survived the last one, where V8 chooses up to 4×. This bounds garbage, never live data:
 //   unlike --max-old-space-size there is no limit to run into, so a large request cannot crash
 //   the process with an out-of-memory error; it only collects more often.
-// 200 sessions: peak 292 → 168 MiB (SQLite), 281 → 169 MiB (PostgreSQL), the soak's plateau
-// ~280 → ~156 MiB, latency no worse, for about 10 % more server CPU per request (more frequent
-// collections). 20 % instead of 50 % saved another ~5 MiB for ~20 % more CPU per render.
-// A setting of your own for either is kept as it is: --max-semi-space-size on the command line
-// or in NODE_OPTIONS, --heap-growing-percent on the command line (`node --heap-growing-percent=0
-// scripts/serve.mjs` restores V8's own choice; Node refuses it in NODE_OPTIONS).
-export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
-export const HEAP_GROWING_FLAG = '--heap-growing-percent=50';
+// - --max-opt=2: V8's optimising tiers stop at Maglev; TurboFan never runs. Its compiler touched
+//   ~5 MiB more of the binary's code pages and kept larger compilation zones, for no throughput
+//   this server could measure (API transfers and the PDF statement within the machine's noise;
+//   a dashboard render paid 0–10 % more CPU in paired runs together with the other flags).
+// - --v8-pool-size=1: one V8 helper thread for background GC and compilation, where Node starts
+//   four; on the 2-core machines it runs on, four only competed with the event loop, and each
+//   held its own glibc arena.
+// 200 sessions (SQLite; core/auth/secrets.ts argon2Slots = 1 with these): peak RSS 168 MiB in
+// four runs with the flags before (--max-semi-space-size=4 --heap-growing-percent=50, argon2Slots
+// 2) → 149 and 146 MiB; idle 117 → 99 MiB; latency under the soak no worse (p99 73–122 ms against
+// 87–90 ms, the machine's noise). Before those, with V8's defaults: 292 MiB.
+// A setting of your own for any of them is kept as it is: --max-semi-space-size, --max-opt or
+// --v8-pool-size on the command line or in NODE_OPTIONS (where Node allows it),
+// --heap-growing-percent on the command line (`node --heap-growing-percent=0 --max-opt=999
+// scripts/serve.mjs` restores V8's own growth and every tier; Node refuses those in NODE_OPTIONS).
+export const SEMI_SPACE_FLAG = '--max-semi-space-size=2';
+export const HEAP_GROWING_FLAG = '--heap-growing-percent=30';
+export const MAX_OPT_FLAG = '--max-opt=2';
+export const V8_POOL_FLAG = '--v8-pool-size=1';
 
 /** The flags to add to a process started with `execArgv` and `nodeOptions`: each of ours unless that setting is already there. */
 export function memoryFlags(execArgv = [], nodeOptions = '') {
@@ -28,5 +40,7 @@ export function memoryFlags(execArgv = [], nodeOptions = '') {
   const flags = [];
   if (!has('semi-space-size')) flags.push(SEMI_SPACE_FLAG);
   if (!has('heap-growing-percent')) flags.push(HEAP_GROWING_FLAG);
+  if (!has('max-opt')) flags.push(MAX_OPT_FLAG);
+  if (!has('v8-pool-size')) flags.push(V8_POOL_FLAG);
   return flags;
 }

@@ -1,33 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { HEAP_GROWING_FLAG, SEMI_SPACE_FLAG, memoryFlags } from './memory-flags.mjs';
+import { HEAP_GROWING_FLAG, MAX_OPT_FLAG, SEMI_SPACE_FLAG, V8_POOL_FLAG, memoryFlags } from './memory-flags.mjs';
+
+const all = [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, MAX_OPT_FLAG, V8_POOL_FLAG];
 
 describe('memoryFlags (issue 16: the V8 flags the server re-starts with)', () => {
-  it('adds an 8 MiB young generation and a 50 % old-generation growth (to 1.5×) by default', () => {
-    expect(SEMI_SPACE_FLAG).toBe('--max-semi-space-size=4');
-    expect(HEAP_GROWING_FLAG).toBe('--heap-growing-percent=50');
-    expect(memoryFlags([], '')).toEqual([SEMI_SPACE_FLAG, HEAP_GROWING_FLAG]);
-    expect(memoryFlags()).toEqual([SEMI_SPACE_FLAG, HEAP_GROWING_FLAG]);
+  it('adds a 4 MiB young generation, a 30 % old-generation growth (to 1.3×), no TurboFan and one V8 helper thread by default', () => {
+    expect(SEMI_SPACE_FLAG).toBe('--max-semi-space-size=2');
+    expect(HEAP_GROWING_FLAG).toBe('--heap-growing-percent=30');
+    expect(MAX_OPT_FLAG).toBe('--max-opt=2');
+    expect(V8_POOL_FLAG).toBe('--v8-pool-size=1');
+    expect(memoryFlags([], '')).toEqual(all);
+    expect(memoryFlags()).toEqual(all);
   });
 
   it('keeps a semi-space size of your own, from the command line or NODE_OPTIONS', () => {
-    expect(memoryFlags(['--max-semi-space-size=32'], '')).toEqual([HEAP_GROWING_FLAG]);
-    expect(memoryFlags([], '--max-semi-space-size=1')).toEqual([HEAP_GROWING_FLAG]);
-    expect(memoryFlags(['--max_semi_space_size=8'], '')).toEqual([HEAP_GROWING_FLAG]);
-    expect(memoryFlags(['--min-semi-space-size=2'], '')).toEqual([HEAP_GROWING_FLAG]);
+    const others = [HEAP_GROWING_FLAG, MAX_OPT_FLAG, V8_POOL_FLAG];
+    expect(memoryFlags(['--max-semi-space-size=32'], '')).toEqual(others);
+    expect(memoryFlags([], '--max-semi-space-size=1')).toEqual(others);
+    expect(memoryFlags(['--max_semi_space_size=8'], '')).toEqual(others);
+    expect(memoryFlags(['--min-semi-space-size=2'], '')).toEqual(others);
   });
 
   it('keeps a heap growing percent of your own', () => {
-    expect(memoryFlags(['--heap-growing-percent=50'], '')).toEqual([SEMI_SPACE_FLAG]);
-    expect(memoryFlags(['--heap_growing_percent=0'], '--max-semi-space-size=16')).toEqual([]);
+    expect(memoryFlags(['--heap-growing-percent=50'], '')).toEqual([SEMI_SPACE_FLAG, MAX_OPT_FLAG, V8_POOL_FLAG]);
+    expect(memoryFlags(['--heap_growing_percent=0'], '--max-semi-space-size=16')).toEqual([MAX_OPT_FLAG, V8_POOL_FLAG]);
+  });
+
+  it('keeps an optimisation tier and a V8 thread pool of your own', () => {
+    expect(memoryFlags(['--max-opt=999'], '')).toEqual([SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, V8_POOL_FLAG]);
+    expect(memoryFlags([], '--v8-pool-size=4')).toEqual([SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, MAX_OPT_FLAG]);
+    expect(memoryFlags(['--max_opt=3', '--v8_pool_size=2', '--heap-growing-percent=50', '--max-semi-space-size=8'], '')).toEqual([]);
   });
 
   it('leaves other flags alone and adds ours whatever they are', () => {
-    expect(memoryFlags(['--enable-source-maps', '--max-old-space-size=512'], '--stack-trace-limit=50')).toEqual([SEMI_SPACE_FLAG, HEAP_GROWING_FLAG]);
+    expect(memoryFlags(['--enable-source-maps', '--max-old-space-size=512'], '--stack-trace-limit=50')).toEqual(all);
   });
 
   it('are flags this Node accepts', async () => {
     const { spawnSync } = await import('node:child_process');
-    const run = spawnSync(process.execPath, [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, '-e', 'process.stdout.write("ok")'], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [...all, '-e', 'process.stdout.write("ok")'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('ok');
   });
