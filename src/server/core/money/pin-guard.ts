@@ -48,8 +48,9 @@ const tryStatement = compiled((db: Db, param: Param<TryParams>) => {
 /**
  * The 4-digit PIN confirms every movement of money. Five wrong PINs in a row lock money
  * movement for 30 minutes (both configurable); each wrong answer says how many tries are left.
- * A try is taken (counted) by one guarded UPDATE before the PIN is checked, so parallel guesses
- * cannot get more than `maxAttempts` PINs checked (see `take`).
+ * A try is counted by one guarded UPDATE, which compares the PIN in the same statement (or, for a
+ * PIN under an older key, before the app checks it), so parallel guesses cannot get more than
+ * `maxAttempts` PINs compared (see `take`).
  */
 export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['pin']; pinHasher: PinHasher }) {
   const { db, clock, rules, pinHasher } = deps;
