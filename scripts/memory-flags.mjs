@@ -40,7 +40,8 @@ export function memoryFlags(execArgv = [], nodeOptions = '') {
   const flags = [];
   if (!has('semi-space-size')) flags.push(SEMI_SPACE_FLAG);
   if (!has('heap-growing-percent')) flags.push(HEAP_GROWING_FLAG);
-  if (!has('max-opt')) flags.push(MAX_OPT_FLAG);
+  // `max-opt=`: V8 also has --max-optimized-bytecode-size, which is not a tier of one's own.
+  if (!has('max-opt=')) flags.push(MAX_OPT_FLAG);
   if (!has('v8-pool-size')) flags.push(V8_POOL_FLAG);
   return flags;
 }

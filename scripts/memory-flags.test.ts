@@ -32,6 +32,10 @@ describe('memoryFlags (issue 16: the V8 flags the server re-starts with)', () =>
     expect(memoryFlags(['--max_opt=3', '--v8_pool_size=2', '--heap-growing-percent=50', '--max-semi-space-size=8'], '')).toEqual([]);
   });
 
+  it('does not take another V8 flag that starts the same way for a tier of your own', () => {
+    expect(memoryFlags(['--max-optimized-bytecode-size=61440'], '')).toEqual(all);
+  });
+
   it('leaves other flags alone and adds ours whatever they are', () => {
     expect(memoryFlags(['--enable-source-maps', '--max-old-space-size=512'], '--stack-trace-limit=50')).toEqual(all);
   });
