@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { connect, type Db } from './connection.ts';
+import { openSqlite, walAutocheckpointPages } from './sqlite-dialect.ts';
 
 /**
  * The SQLite connections (sqlite-dialect.ts): a reader for plain SELECTs outside a transaction,
@@ -79,5 +80,65 @@ describe('SQLite reader and writer', () => {
   it('sends only plain SELECTs to the read-only reader: a write dressed as a CTE still goes to the writer', async () => {
     await sql`with next as (select 3 as value) update counters set value = (select value from next) where name = 'a'`.execute(db);
     expect(await valueOf()).toBe(3);
+  });
+});
+
+/**
+ * Every connection openSqlite makes (the server's writer, the CLIs, the bench's floor) has the same
+ * settings: WAL, synchronous FULL, and the automatic checkpoint moved from SQLite's 1,000 pages to
+ * walAutocheckpointPages (issue 16).
+ */
+describe('SQLite connection settings', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-sqlite-settings-'));
+  });
+  afterEach(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens in WAL mode, syncing every commit, checkpointing every 10,000 pages', () => {
+    const database = openSqlite(path.join(dir, 'bank.sqlite'));
+    try {
+      expect(database.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+      expect(database.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 }); // FULL
+      expect(database.prepare('PRAGMA foreign_keys').get()).toEqual({ foreign_keys: 1 });
+      expect(walAutocheckpointPages).toBe(10_000);
+      expect(database.prepare('PRAGMA wal_autocheckpoint').get()).toEqual({ wal_autocheckpoint: walAutocheckpointPages });
+      expect(database.prepare('PRAGMA journal_size_limit').get()).toEqual({ journal_size_limit: 64 * 1024 * 1024 });
+    } finally {
+      database.close();
+    }
+  });
+
+  it('keeps more than SQLite’s default 1,000 pages in the WAL, and every committed row is read back', () => {
+    const file = path.join(dir, 'bank.sqlite');
+    const database = openSqlite(file);
+    const pageSize = (database.prepare('PRAGMA page_size').get() as { page_size: number }).page_size;
+    try {
+      database.exec('create table notes (id integer primary key, body text not null)');
+      const insert = database.prepare('insert into notes (body) values (?)');
+      // 1,500 pages of rows in 30 commits: at the default mark the WAL would have been copied back
+      // and started again at about 1,000 pages; here it holds them all.
+      const body = 'x'.repeat(pageSize - 200);
+      for (let commit = 0; commit < 30; commit += 1) {
+        database.exec('begin immediate');
+        for (let row = 0; row < 50; row += 1) insert.run(body);
+        database.exec('commit');
+      }
+      const walPages = fs.statSync(`${file}-wal`).size / (pageSize + 24);
+      expect(walPages).toBeGreaterThan(1_500);
+      expect(walPages).toBeLessThan(walAutocheckpointPages);
+      expect(database.prepare('select count(*) as count from notes').get()).toEqual({ count: 1_500 });
+    } finally {
+      database.close();
+    }
+    // Closed and opened again: the rows are in the file (the last connection's close checkpoints).
+    const again = openSqlite(file);
+    try {
+      expect(again.prepare('select count(*) as count from notes').get()).toEqual({ count: 1_500 });
+    } finally {
+      again.close();
+    }
   });
 });
