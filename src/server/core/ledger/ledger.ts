@@ -22,7 +22,13 @@ import { runTransaction } from '../../db/group-commit.ts';
 export { internalAccounts, internalAccountNumbers } from './system-accounts.ts';
 
 export type Trx = Transaction<Database>;
-export type PostingLine = { account: string; amount: number };
+/**
+ * One posting. `ceiling`: a credit that must not take the account past `maxBalance` (a KYC tier's
+ * maximum balance): the guarded update checks it against the balance it holds locked, and when it
+ * would go past, the whole entry is refused with `refusal` (issue 16: the recipient of a transfer
+ * is no longer locked before the entry, so the check cannot be made from a balance read earlier).
+ */
+export type PostingLine = { account: string; amount: number; ceiling?: { maxBalance: number; refusal: () => Refusal } };
 
 /** Thrown inside a database transaction to roll it back with an expected failure. */
 export class Refusal extends Error {
@@ -68,6 +74,15 @@ export type PreparedEntry = Entry & { id: string };
 
 /** A data-modifying statement written with an entry's postings (postEntry's `riders`); no RETURNING. */
 export type Rider = RawBuilder<unknown>;
+/**
+ * An account's balance after the entry, as SQL a rider can hold in place of a value (a credit row's
+ * balance_after): on PostgreSQL the balance its update returned in the same statement, elsewhere
+ * the figure postEntry already has. Never null: where the entry is refused it reads 0 in a row
+ * the refusal rolls back.
+ */
+export type BalanceAfter = (account: string) => RawBuilder<unknown>;
+/** What postEntry takes as a rider: a statement, or one made from the entry's balances after. */
+export type EntryRider = Rider | ((balanceAfter: BalanceAfter) => Rider);
 
 /** `insert into table (columns) values (…), (…)` with every value a parameter: a rider, or a statement of its own. */
 export function insertRows(table: string, rows: readonly Record<string, unknown>[], tail: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
@@ -139,8 +154,24 @@ const credit = compiled((db: Kysely<Database>, param: Param<{ amount: number; ac
     .where('account_number', '=', param('account'))
     .returning('balance'),
 );
+/** A credit line with a ceiling: the balance after it must stay at or under `room` + amount. */
+const cappedCredit = compiled((db: Kysely<Database>, param: Param<{ amount: number; account: string; room: number }>) =>
+  db
+    .updateTable('accounts')
+    .set({ balance: sql<number>`balance + ${param('amount')}` })
+    .where('account_number', '=', param('account'))
+    .where('balance', '<=', param('room'))
+    .returning('balance'),
+);
 
 const insufficientFunds = () => new Refusal(fail('INSUFFICIENT_FUNDS', 'Your balance is not enough for this amount and its charges.'));
+
+/** Why a line's guarded update changed nothing: no such account (a bug), its ceiling, or funds. */
+async function refusalFor(trx: Trx, line: PostingLine): Promise<Refusal> {
+  const exists = await trx.selectFrom('accounts').select('account_number').where('account_number', '=', line.account).executeTakeFirst();
+  if (!exists) throw new Error(`posting to unknown account ${line.account}`);
+  return line.ceiling && line.amount > 0 ? line.ceiling.refusal() : insufficientFunds();
+}
 
 /**
  * Posts one balanced entry and returns each touched account's balance after it. Lines that take
@@ -150,7 +181,8 @@ const insufficientFunds = () => new Refusal(fail('INSUFFICIENT_FUNDS', 'Your bal
  * Options: `written` when the entry's journal row is already in (journalEntryInsert); `expect`,
  * balances after the entry that the caller computed from rows it holds locked (a mismatch throws,
  * rolling everything back); `riders`, statements that go with the postings (the customer's
- * transactions rows, their alerts, the idempotent answer), written after them.
+ * transactions rows, their alerts, the idempotent answer), written after them; a rider may be
+ * made from the balances after the entry (EntryRider), for an account the caller did not lock.
  *
  * On PostgreSQL it is one statement (issue 16): the guarded balance updates, one data-modifying
  * CTE a line in account order, each waiting for the one before (`exists (select 1 from u<k-1>)`,
@@ -162,7 +194,7 @@ const insufficientFunds = () => new Refusal(fail('INSUFFICIENT_FUNDS', 'Your bal
 export async function postEntry(
   trx: Trx,
   input: Entry | PreparedEntry,
-  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly Rider[] } = {},
+  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[] } = {},
 ): Promise<{ entryId: string; balances: Map<string, number> }> {
   const entry = prepareEntry(input);
   const { lines } = entry;
@@ -176,34 +208,36 @@ export async function postEntry(
     const name = (k: number) => sql.raw(`u${k}`);
     const updates = ordered.map(
       (line, k) =>
-        sql`${name(k)} as (update accounts set balance = balance + ${line.amount}::bigint where account_number = ${line.account} and (${line.amount}::bigint >= 0 or kind <> 'customer' or balance >= ${-line.amount}::bigint)${k === 0 ? sql`` : sql` and exists (select 1 from ${name(k - 1)})`} returning account_number, balance)`,
+        sql`${name(k)} as (update accounts set balance = balance + ${line.amount}::bigint where account_number = ${line.account} and (${line.amount}::bigint >= 0 or kind <> 'customer' or balance >= ${-line.amount}::bigint)${line.ceiling ? sql` and balance <= ${line.ceiling.maxBalance - line.amount}::bigint` : sql``}${k === 0 ? sql`` : sql` and exists (select 1 from ${name(k - 1)})`} returning account_number, balance)`,
     );
+    const after: BalanceAfter = (account) => {
+      const k = ordered.findIndex((line) => line.account === account);
+      if (k < 0) throw new Error(`entry ${entry.reference} posts nothing to ${account}`);
+      return sql`coalesce((select balance from ${name(k)}), 0)`;
+    };
     const last = name(ordered.length - 1);
     const postingValues = sql.join(lines.map((line, index) => sql`(${index + 1}::integer, ${line.account}::text, ${line.amount}::bigint)`));
     const ctes = [
       ...updates,
       ...(options.written ? [] : [sql`e as (${journalEntryInsert(entry)})`]),
       sql`p as (insert into postings (entry_id, line, account_number, amount, created_at) select ${entry.id}::text, v.line, v.account, v.amount, ${entry.at}::text from (values ${postingValues}) as v (line, account, amount) where exists (select 1 from ${last}))`,
-      ...riders.map((rider, index) => sql`${sql.raw(`r${index}`)} as (${rider})`),
+      ...riders.map((rider, index) => sql`${sql.raw(`r${index}`)} as (${typeof rider === 'function' ? rider(after) : rider})`),
     ];
     const selects = sql.join(ordered.map((_, k) => sql`select account_number, balance from ${name(k)}`), sql` union all `);
     const { rows } = await sql<{ account_number: string; balance: number | string }>`with ${sql.join(ctes)} ${selects}`.execute(trx);
     for (const row of rows) balances.set(row.account_number, Number(row.balance));
     const missing = ordered.find((line) => !balances.has(line.account));
-    if (missing) {
-      const exists = await trx.selectFrom('accounts').select('account_number').where('account_number', '=', missing.account).executeTakeFirst();
-      if (!exists) throw new Error(`posting to unknown account ${missing.account}`);
-      throw insufficientFunds();
-    }
+    if (missing) throw await refusalFor(trx, missing);
   } else {
     if (!options.written) await journalEntryInsert(entry).execute(trx);
     for (const line of ordered) {
-      const updated = (line.amount < 0 ? (await guardedDebit(trx, { amount: line.amount, account: line.account, covers: -line.amount })).rows[0] : (await credit(trx, { amount: line.amount, account: line.account })).rows[0]);
-      if (!updated) {
-        const exists = await trx.selectFrom('accounts').select('account_number').where('account_number', '=', line.account).executeTakeFirst();
-        if (!exists) throw new Error(`posting to unknown account ${line.account}`);
-        throw insufficientFunds();
-      }
+      const updated =
+        line.amount < 0
+          ? (await guardedDebit(trx, { amount: line.amount, account: line.account, covers: -line.amount })).rows[0]
+          : line.ceiling
+            ? (await cappedCredit(trx, { amount: line.amount, account: line.account, room: line.ceiling.maxBalance - line.amount })).rows[0]
+            : (await credit(trx, { amount: line.amount, account: line.account })).rows[0];
+      if (!updated) throw await refusalFor(trx, line);
       balances.set(line.account, Number(updated.balance));
     }
     await insertRows('postings', lines.map((line, index) => ({ entry_id: entry.id, line: index + 1, account_number: line.account, amount: line.amount, created_at: entry.at }))).execute(trx);
@@ -211,7 +245,14 @@ export async function postEntry(
   for (const [account, expected] of options.expect ?? []) {
     if (balances.get(account) !== expected) throw new Error(`entry ${entry.reference}: ${account} came to ${balances.get(account)}, expected ${expected}`);
   }
-  if (!oneStatement) for (const rider of riders) await rider.execute(trx);
+  if (!oneStatement) {
+    const known: BalanceAfter = (account) => {
+      const balance = balances.get(account);
+      if (balance === undefined) throw new Error(`entry ${entry.reference} posts nothing to ${account}`);
+      return sql`${balance}`;
+    };
+    for (const rider of riders) await (typeof rider === 'function' ? rider(known) : rider).execute(trx);
+  }
   return { entryId: entry.id, balances };
 }
 

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
@@ -50,7 +51,7 @@ const callerQuery = compiled((db: Db, param: Param<{ userId: string; sendAccount
 
 type DebitParams = { accounts: string[]; sendAccount: string; day: string };
 /** lockForDebit's read: the accounts a debit touches, their owners, the sender's limits and today's tally. */
-const debitRead = (db: Db, param: Param<DebitParams>, n: number) =>
+const debitRead = (db: QueryCreator<Database>, param: Param<DebitParams>, n: number) =>
   db
     .selectFrom('accounts')
     .leftJoin('users', 'users.id', 'accounts.user_id')
@@ -72,10 +73,29 @@ const debitRead = (db: Db, param: Param<DebitParams>, n: number) =>
     .orderBy('accounts.account_number');
 /** The shape is the number of accounts (the `in` list's length). */
 const debitReadQuery = compiled((db: Db, param: Param<DebitParams>, n: number) => debitRead(db, param, n));
+/**
+ * The same read on PostgreSQL, locking the sender's row and those of the accounts that sort before
+ * it (the CTE `locked`, in account order), and reading the sender's row version as locked and as
+ * this statement's snapshot saw it (lockForDebit).
+ */
 const debitLockQuery = compiled((db: Db, param: Param<DebitParams>, n: number) =>
-  debitRead(db, param, n)
-    .select([sql<string>`accounts.xmin::text`.as('locked_version'), sql<string | null>`(select seen.xmin::text from accounts as seen where seen.account_number = ${param('sendAccount')})`.as('seen_version')])
-    .forUpdate('accounts'),
+  debitRead(
+    db.with(
+      (cte) => cte('locked').materialized(),
+      (creator) =>
+        creator
+          .selectFrom('accounts')
+          .select(['account_number', sql<string>`xmin::text`.as('version')])
+          .where('account_number', 'in', param.list('accounts', n))
+          .where('account_number', '<=', param('sendAccount'))
+          .orderBy('account_number')
+          .forUpdate(),
+    ) as unknown as QueryCreator<Database>,
+    param,
+    n,
+  )
+    .leftJoin(sql<{ account_number: string; version: string }>`locked`.as('locked'), (join) => join.onRef(sql.ref('locked.account_number'), '=', sql.ref('accounts.account_number')))
+    .select([sql<string | null>`locked.version`.as('locked_version'), sql<string | null>`(select seen.xmin::text from accounts as seen where seen.account_number = ${param('sendAccount')})`.as('seen_version')]),
 );
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
@@ -143,20 +163,31 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
   }
 
   /**
-   * Locks the accounts a debit touches (in lockAccounts' fixed order) and reads what the checks
-   * need: each account's balance, owner's tier and name, and for the sender the frozen flag, the
-   * limits row and what it has already debited today. On SQLite the transaction holds the write
-   * lock from its BEGIN, so this is one statement where the lock and the checks took five.
+   * Locks the sender's account and reads what the checks need: each account's owner, tier and
+   * name, and for the sender its balance, the frozen flag, the limits row and what it has already
+   * debited today. On SQLite the transaction holds the write lock from its BEGIN, so this is one
+   * statement where the lock and the checks took five, and every balance it reads is current.
    *
-   * On PostgreSQL the lock and the reads are one statement too (issue 16), with a check. A
-   * statement that waited for a lock reads the locked rows as they are once it has them, but the
-   * rest (today's debits, the frozen flag) as they were when it started. Only a debit from the
-   * same account, which holds that account's lock, can change what the limits read (every debit
-   * updates its account's balance in the transaction that adds to daily_debits), so the statement
-   * also reads the sender's row version (xmin) as its snapshot saw it: when it equals the version
-   * it locked, nothing committed on that account while the statement waited and what it read is
-   * current; otherwise the reads run again in a second statement, which sees what the debit
-   * before it committed. A wait on the recipient alone (a burst to one account) costs nothing.
+   * On PostgreSQL (issue 16) it locks the sender's row and those of the other accounts that sort
+   * before it, in account order; an account that sorts after the sender (a transfer's recipient,
+   * half the time) is locked by the entry's own balance update (postEntry), which takes its rows
+   * in the same order. So every transaction still takes its row locks in one global order and two
+   * transfers in opposite directions cannot deadlock, while a burst to one account (a merchant, a
+   * salary day) holds that account's lock only from the entry's statement to the COMMIT, one round
+   * trip where it was three: the bench's sixteen senders to one recipient spent most of their time
+   * waiting on that row. An unlocked account's balance here is a snapshot, so nothing may be
+   * decided from it: a recipient's maximum balance is the ceiling of its credit line and its
+   * balance after the transfer comes from that line's update (postEntry's BalanceAfter).
+   *
+   * The lock and the reads are one statement, with a check. A statement that waited for a lock
+   * reads the locked rows' versions as they are once it has them, but the rest (the balances,
+   * today's debits, the frozen flag) as they were when it started. Only a debit from the same
+   * account, which holds that account's lock, can change what the sender's checks read (every
+   * debit updates its account's balance in the transaction that adds to daily_debits), so the
+   * statement also reads the sender's row version (xmin) as its snapshot saw it: when it equals
+   * the version it locked, nothing committed on that account while the statement waited and what
+   * it read is current; otherwise the reads run again in a second statement, which sees what the
+   * debit before it committed.
    */
   async function lockForDebit(trx: Trx, sendAccount: string, others: string[], now: Date) {
     const sorted = [...new Set([sendAccount, ...others])].sort();

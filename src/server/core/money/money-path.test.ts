@@ -32,6 +32,56 @@ describeOnEngines('the money path on %s', (t, engine) => {
     expect((await verifyLedger(t().app.db)).problems).toEqual([]);
   }, 60_000);
 
+  /** Senders on both sides of `recipient` in account order: on PostgreSQL those before it lock it with their own row, those after it only in the entry (lockForDebit). */
+  async function sendersAround(recipient: string, each: number, options: { balance: number }) {
+    const before: Awaited<ReturnType<typeof customer>>[] = [];
+    const after: Awaited<ReturnType<typeof customer>>[] = [];
+    while (before.length < each || after.length < each) {
+      const sender = await customer(t().app, { tier: 3, balance: options.balance });
+      const side = sender.accountNumber < recipient ? before : after;
+      if (side.length < each) side.push(sender);
+    }
+    return [...before, ...after];
+  }
+
+  it('a burst to one recipient from senders on both sides of it in account order: each credit row says the balance its credit left', async () => {
+    const recipient = await customer(t().app, { balance: naira(1_000) });
+    const senders = await sendersAround(recipient.accountNumber, 4, { balance: naira(10_000) });
+    const answers = await Promise.all(senders.map((sender, index) => send(sender, recipient.accountNumber, naira(100 + index))));
+    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    const total = senders.reduce((sum, _, index) => sum + naira(100 + index), 0);
+    expect(await balanceOf(t().app, recipient.accountNumber)).toBe(naira(1_000) + total);
+    // In the order the credits landed, every row's balance after is the one before it plus its amount.
+    const credits = await t().app.db.selectFrom('transactions').select(['amount', 'balance_after']).where('account_number', '=', recipient.accountNumber).where('type', '=', 'credit').where('category', '=', 'transfer').orderBy('id').execute();
+    expect(credits).toHaveLength(senders.length);
+    const byBalance = credits.map((row) => ({ amount: Number(row.amount), after: Number(row.balance_after) })).sort((a, b) => a.after - b.after);
+    let running = naira(1_000);
+    for (const row of byBalance) {
+      running += row.amount;
+      expect(row.after).toBe(running);
+    }
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+  }, 60_000);
+
+  it('a burst past a tier-1 recipient’s maximum balance: exactly the credits that fit land, the rest are refused and move nothing', async () => {
+    const cap = t().app.config.money.tiers[1].maxBalanceKobo!;
+    // Room for exactly three ₦1,000 credits.
+    const recipient = await customer(t().app, { tier: 1, balance: kobo(cap - naira(3_500)) });
+    const senders = await sendersAround(recipient.accountNumber, 4, { balance: naira(10_000) });
+    const answers = await Promise.all(senders.map((sender) => send(sender, recipient.accountNumber, naira(1_000))));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(3);
+    const refused = answers.filter((answer) => !answer.ok);
+    expect(refused).toHaveLength(senders.length - 3);
+    for (const answer of refused) expect(answer).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED', errors: { amount: ['Too much for the recipient’s account'] } });
+    expect(await balanceOf(t().app, recipient.accountNumber)).toBe(cap - naira(500));
+    // A refused sender lost nothing; one that paid lost exactly the ₦1,000 (no charge inside the bank below ₦10,000).
+    const balances = await Promise.all(senders.map((sender) => balanceOf(t().app, sender.accountNumber)));
+    expect(balances.filter((balance) => balance === naira(9_000))).toHaveLength(3);
+    expect(balances.filter((balance) => balance === naira(10_000))).toHaveLength(senders.length - 3);
+    expect(await t().app.db.selectFrom('idempotency_keys').select('state').where('user_id', 'in', senders.map((sender) => sender.userId)).execute()).toHaveLength(3);
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+  }, 60_000);
+
   it('a transfer’s rows, alerts and stored answer are written with its postings, and a replay returns the same answer', async () => {
     const sender = await customer(t().app, { balance: naira(1_000) });
     const recipient = await customer(t().app);

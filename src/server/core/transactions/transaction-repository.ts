@@ -2,11 +2,18 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
-import { insertRows, type Rider, type Trx } from '../ledger/ledger.ts';
+import { insertRows, type EntryRider, type Trx } from '../ledger/ledger.ts';
 import { orderedId } from '../ids.ts';
 import { queueTransactionAlert, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
+
+/**
+ * A row's balance_after that is the account's balance once the entry is posted, taken from the
+ * entry's own balance update (a transfer's recipient, whose account is not locked beforehand,
+ * issue 16). Only transactionWrites' riders to postEntry can carry it.
+ */
+export const balanceFromEntry = Symbol('balance after the entry');
 
 export type NewTransaction = {
   reference: string;
@@ -17,7 +24,7 @@ export type NewTransaction = {
   status: TransactionStatus;
   amount: number;
   fee: number;
-  balanceAfter: number;
+  balanceAfter: number | typeof balanceFromEntry;
   narration: string;
   counterparty: Counterparty | null;
   details: Record<string, unknown>;
@@ -44,7 +51,8 @@ function transactionRows(inputs: NewTransaction[]): TransactionRow[] {
       status: input.status,
       amount: input.amount,
       fee: input.fee,
-      balance_after: input.balanceAfter,
+      // Not known before the entry is posted: the row as returned says NaN; the row written, the balance.
+      balance_after: input.balanceAfter === balanceFromEntry ? Number.NaN : input.balanceAfter,
       narration: input.narration,
       counterparty_name: input.counterparty?.name ?? null,
       counterparty_account: input.counterparty?.account_number ?? null,
@@ -67,11 +75,12 @@ function transactionRows(inputs: NewTransaction[]): TransactionRow[] {
  */
 export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Promise<TransactionRow[]> {
   if (inputs.length === 0) return [];
+  if (inputs.some((input) => input.balanceAfter === balanceFromEntry)) throw new Error('recordTransactions: a balance from the entry needs postEntry (transactionWrites as its riders)');
   // Every movement the customer sees is alerted (issue 13), queued with the movement itself.
   const at = inputs[0]!.at;
   if (inputs.every((input) => input.at.getTime() === at.getTime())) {
     const written = transactionWrites(inputs);
-    for (const rider of written.riders) await rider.execute(trx);
+    for (const rider of written.riders) if (typeof rider !== 'function') await rider.execute(trx);
     return written.rows;
   }
   const rows = transactionRows(inputs);
@@ -85,11 +94,19 @@ export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Pr
  * statements that go in the postings' statement on PostgreSQL, written at one time (`at` of the
  * first). The rows come back as they will be written, for the caller to present.
  */
-export function transactionWrites(inputs: NewTransaction[]): { rows: TransactionRow[]; riders: Rider[] } {
+export function transactionWrites(inputs: NewTransaction[]): { rows: TransactionRow[]; riders: EntryRider[] } {
   const rows = transactionRows(inputs);
   const at = inputs[0]!.at;
   if (inputs.some((input) => input.at.getTime() !== at.getTime())) throw new Error('transactionWrites: rows written at one time only');
-  return { rows, riders: [insertRows('transactions', rows satisfies Insertable<TransactionsTable>[]), transactionAlertsInsert(rows.map((row) => row.id), at)] };
+  const alerts = transactionAlertsInsert(rows.map((row) => row.id), at);
+  if (!inputs.some((input) => input.balanceAfter === balanceFromEntry)) return { rows, riders: [insertRows('transactions', rows satisfies Insertable<TransactionsTable>[]), alerts] };
+  // A balance from the entry goes in as SQL (postEntry's BalanceAfter) where the figure would be.
+  const fromEntry: EntryRider = (balanceAfter) =>
+    insertRows(
+      'transactions',
+      rows.map((row, index) => (inputs[index]!.balanceAfter === balanceFromEntry ? { ...row, balance_after: balanceAfter(row.account_number) } : row)),
+    );
+  return { rows, riders: [fromEntry, alerts] };
 }
 
 export function presentTransaction(row: TransactionRow): TransactionJson {

@@ -3,11 +3,11 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { internalAccounts, journalEntryInsert, newReference, postEntry, prepareEntry, Refusal, type Trx } from '../ledger/ledger.ts';
+import { internalAccounts, journalEntryInsert, newReference, postEntry, prepareEntry, Refusal, type PostingLine, type Trx } from '../ledger/ledger.ts';
 import { transferCharges } from '../ledger/charges.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank, type BankInfo } from '../reference/banks.ts';
-import { presentTransaction, transactionWrites } from '../transactions/transaction-repository.ts';
+import { balanceFromEntry, presentTransaction, transactionWrites } from '../transactions/transaction-repository.ts';
 import { countRequestPayment } from '../payment-requests/request-payments.ts';
 import type { Idempotency } from '../money/idempotency.ts';
 import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
@@ -16,7 +16,7 @@ import type { MoneyWords } from '../payments/words.ts';
 import { switchTimeoutMs } from './interbank-rail.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import { isValidNuban } from '../../../lib/nuban.ts';
-import { kobo, type Kobo } from '../../../lib/money.ts';
+import { kobo } from '../../../lib/money.ts';
 import { ownValue } from '../../../lib/own.ts';
 import type { Counterparty } from '../../../lib/transaction.ts';
 import type { BankTransferInput, LocalTransferInput, NameEnquiryInput } from '../../../lib/money-schemas.ts';
@@ -71,15 +71,14 @@ export function createTransferService(deps: {
     return succeed({ account_number: input.account_number, account_name: response.accountName, bank_code: bank.code, bank_name: bank.name, sessionId: response.sessionId, bank });
   }
 
-  function checkMaxBalance(tier: number, balanceKobo: Kobo, amountKobo: Kobo, who: 'recipient' | 'you') {
+  /**
+   * The recipient's tier's maximum balance as the ceiling of their credit line (postEntry checks it
+   * against the balance it holds locked), or none for a tier without one.
+   */
+  function recipientCeiling(tier: number): PostingLine['ceiling'] {
     const maxBalanceKobo = tierLimits(rules, tier).maxBalanceKobo;
-    if (maxBalanceKobo !== null && balanceKobo + amountKobo > maxBalanceKobo) {
-      throw new Refusal(
-        who === 'recipient'
-          ? fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo, tier, whose: 'recipient' }), { errors: { amount: ['Too much for the recipient’s account'] } })
-          : fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo, tier, whose: 'own' }), { errors: { amount: ['Over the account’s maximum balance'] } }),
-      );
-    }
+    if (maxBalanceKobo === null) return undefined;
+    return { maxBalance: maxBalanceKobo, refusal: () => new Refusal(fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo, tier, whose: 'recipient' }), { errors: { amount: ['Too much for the recipient’s account'] } })) };
   }
 
   async function saveBeneficiary(trx: Trx, userId: string, ownerAccount: string, recipient: NameEnquiryJson, now: Date) {
@@ -130,26 +129,28 @@ export function createTransferService(deps: {
       const recipient: NameEnquiryJson = { account_number: input.account_number, account_name: receiver.account_name, bank_code: config.bank.nipCode, bank_name: bankName };
       await checkDebit(trx, debit, tier, amountKobo, now);
       requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
-      checkMaxBalance(receiver.tier ?? 1, kobo(receiver.balance), amountKobo, 'recipient');
 
-      // Both accounts are locked: their balances after the entry are known now, and postEntry checks them.
+      // The sender's account is locked: its balance after the entry is known now, and postEntry
+      // checks it. The recipient's may not be (lockForDebit): its maximum balance is checked by its
+      // credit's guarded update, and its row's balance after is the one that update returns.
       const senderAfter = sender.balance - debitKobo;
-      const receiverAfter = receiver.balance + amountKobo;
+      const ceiling = recipientCeiling(receiver.tier ?? 1);
+      const posted = ceiling ? { ...entry, lines: entry.lines.map((line) => (line.account === input.account_number && line.amount > 0 ? { ...line, ceiling } : line)) } : entry;
       const narration = input.narration || `Transfer to ${recipient.account_name}`;
       const toRecipient: Counterparty = { name: recipient.account_name, account_number: input.account_number, bank_code: config.bank.nipCode, bank_name: bankName };
       const fromSender: Counterparty = { name: accountName, account_number: sendAccount, bank_code: config.bank.nipCode, bank_name: bankName };
       const details = { transfer_fee: charges.transferFeeKobo, stamp_duty: charges.stampDutyKobo, channel: 'local' };
       const written = transactionWrites([
         { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.totalKobo, balanceAfter: senderAfter, narration, counterparty: toRecipient, details, entryId: entry.id, at: now },
-        { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: receiverAfter, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: entry.id, at: now },
+        { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: balanceFromEntry, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: entry.id, at: now },
       ]);
       const [debitRow, creditRow] = written.rows;
       const transaction = presentTransaction(debitRow!);
       const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
       // The postings, the customer's rows, their alerts and the stored answer: one statement on PostgreSQL.
-      await postEntry(trx, entry, {
+      await postEntry(trx, posted, {
         written: true,
-        expect: new Map([[sendAccount, senderAfter], [input.account_number, receiverAfter]]),
+        expect: new Map([[sendAccount, senderAfter]]),
         riders: [...written.riders, idempotency.completion(claim, outcome, reference, now)],
       });
       // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it (issue 19).
