@@ -73,6 +73,50 @@ const claimInsert = compiled((db: Db, param: Param<{ userId: string; key: string
     .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing()),
 );
 
+/**
+ * The claim found its key taken (its insert did nothing). One older than the window is free
+ * again: it goes and this claim takes its place (statements spent only when a key is taken). The
+ * second insert, like the first, waits for a request that holds the key uncommitted. Returns when
+ * the key is this claim's after all; else throws Replay or Refusal (both roll the transaction back).
+ */
+export async function settleTakenKey(trx: Trx, claim: Claim, now: Date): Promise<void> {
+  await trx
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('created_at', '<', new Date(now.getTime() - idempotencyWindowMs).toISOString())
+    .execute();
+  if (Number((await claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString() })).numAffectedRows ?? 0) > 0) return;
+  const row = await storedKey(trx, claim);
+  if (!row) throw new Error(`idempotency key ${claim.key} vanished between insert and read`);
+  throw judge(claim, row);
+}
+
+/**
+ * Takes the key inside the money transaction. If another request holds it, PostgreSQL makes this
+ * insert wait until that one commits or rolls back; then the stored outcome is judged. Throws
+ * Replay or Refusal (both roll this transaction back).
+ *
+ * `riders`: statements that need no lock (a journal row), written with the claim: on PostgreSQL in
+ * its statement (data-modifying CTEs, issue 16), before the money transaction takes any row lock;
+ * elsewhere right after it.
+ */
+export async function claimKey(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<void> {
+  const at = now.toISOString();
+  const keyRow = { user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress' as const, response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at };
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  if (postgres && riders.length > 0) {
+    const key = insertRows('idempotency_keys', [keyRow], sql` on conflict (user_id, key) do nothing returning user_id`);
+    const { rows } = await sql`with ${sql.join(riders.map((rider, index) => sql`${sql.raw(`c${index}`)} as (${rider})`))} ${key}`.execute(trx);
+    if (rows.length > 0) return;
+  } else {
+    const inserted = Number((await claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at })).numAffectedRows ?? 0) > 0;
+    for (const rider of riders) await rider.execute(trx);
+    if (inserted) return;
+  }
+  await settleTakenKey(trx, claim, now);
+}
+
 export function createIdempotency(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -82,42 +126,10 @@ export function createIdempotency(deps: { db: Db }) {
     },
 
     /**
-     * Takes the key inside the money transaction. If another request holds it, PostgreSQL makes
-     * this insert wait until that one commits or rolls back; then the stored outcome is judged.
-     * Throws Replay or Refusal (both roll this transaction back).
-     *
-     * `riders`: statements that need no lock (a journal row), written with the claim: on
-     * PostgreSQL in its statement (data-modifying CTEs, issue 16), before the money transaction
-     * takes any row lock; elsewhere right after it.
+     * Takes the key inside the money transaction (claimKey). The gate's claimAndLock takes it with
+     * the sender's lock in one statement on PostgreSQL.
      */
-    async claim(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<void> {
-      const at = now.toISOString();
-      const keyRow = { user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress' as const, response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at };
-      const insert = async () => claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at });
-      const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-      if (postgres && riders.length > 0) {
-        const key = insertRows('idempotency_keys', [keyRow], sql` on conflict (user_id, key) do nothing returning user_id`);
-        const { rows } = await sql`with ${sql.join(riders.map((rider, index) => sql`${sql.raw(`c${index}`)} as (${rider})`))} ${key}`.execute(trx);
-        if (rows.length > 0) return;
-      } else {
-        const inserted = Number((await insert()).numAffectedRows ?? 0) > 0;
-        for (const rider of riders) await rider.execute(trx);
-        if (inserted) return;
-      }
-      // The key is taken. One older than the window is free again: it goes and this claim takes its
-      // place (statements spent only when a key is taken). The second insert, like the first, waits
-      // for a request that holds the key uncommitted.
-      await trx
-        .deleteFrom('idempotency_keys')
-        .where('user_id', '=', claim.userId)
-        .where('key', '=', claim.key)
-        .where('created_at', '<', new Date(now.getTime() - idempotencyWindowMs).toISOString())
-        .execute();
-      if (Number((await insert()).numAffectedRows ?? 0) > 0) return;
-      const row = await storedKey(trx, claim);
-      if (!row) throw new Error(`idempotency key ${claim.key} vanished between insert and read`);
-      throw judge(claim, row);
-    },
+    claim: claimKey,
 
     /** complete as a rider of postEntry: written in the postings' statement on PostgreSQL. */
     completion<T>(who: { userId: string; key: string }, outcome: Result<T>, reference: string | null, now: Date): Rider {

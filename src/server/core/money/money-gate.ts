@@ -5,11 +5,11 @@ import { compiled, type Param } from '../../db/compiled.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
+import { inTransaction, journalEntryInsert, Refusal, type PreparedEntry, type Trx } from '../ledger/ledger.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { presentTransaction } from '../transactions/transaction-repository.ts';
 import type { PinGuard } from './pin-guard.ts';
-import { judgeStored, Replay, requestHash, type Claim } from './idempotency.ts';
+import { claimKey, judgeStored, Replay, requestHash, settleTakenKey, type Claim } from './idempotency.ts';
 import { pendingOnboardingStep } from '../../../lib/onboarding.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
@@ -73,29 +73,61 @@ const debitRead = (db: QueryCreator<Database>, param: Param<DebitParams>, n: num
     .orderBy('accounts.account_number');
 /** The shape is the number of accounts (the `in` list's length). */
 const debitReadQuery = compiled((db: Db, param: Param<DebitParams>, n: number) => debitRead(db, param, n));
+type DebitRow = Awaited<ReturnType<typeof debitReadQuery>>['rows'][number];
+type ClaimParams = DebitParams & { userId: string; key: string; operation: string; requestHash: string; at: string; entryId: string; reference: string; kind: string; description: string };
+
 /**
  * The same read on PostgreSQL, locking the sender's row and those of the accounts that sort before
  * it (the CTE `locked`, in account order), and reading the sender's row version as locked and as
- * this statement's snapshot saw it (lockForDebit).
+ * this statement's snapshot saw it (lockForDebit). `creator` may carry the claim's CTEs (`k`, the
+ * idempotency key's insert): then the lock waits for the key (`exists (select 1 from k)`), so a
+ * request whose key another one holds takes no lock before it knows, and none at all when the key
+ * was taken.
  */
-const debitLockQuery = compiled((db: Db, param: Param<DebitParams>, n: number) =>
-  debitRead(
-    db.with(
+function lockedRead(creator: QueryCreator<Database>, param: Param<DebitParams>, n: number, afterClaim: boolean) {
+  return debitRead(
+    creator.with(
       (cte) => cte('locked').materialized(),
-      (creator) =>
-        creator
+      (inner) => {
+        let locking = inner
           .selectFrom('accounts')
           .select(['account_number', sql<string>`xmin::text`.as('version')])
           .where('account_number', 'in', param.list('accounts', n))
-          .where('account_number', '<=', param('sendAccount'))
-          .orderBy('account_number')
-          .forUpdate(),
+          .where('account_number', '<=', param('sendAccount'));
+        if (afterClaim) locking = locking.where(sql<boolean>`exists (select 1 from k)`);
+        return locking.orderBy('account_number').forUpdate();
+      },
     ) as unknown as QueryCreator<Database>,
     param,
     n,
   )
     .leftJoin(sql<{ account_number: string; version: string }>`locked`.as('locked'), (join) => join.onRef(sql.ref('locked.account_number'), '=', sql.ref('accounts.account_number')))
-    .select([sql<string | null>`locked.version`.as('locked_version'), sql<string | null>`(select seen.xmin::text from accounts as seen where seen.account_number = ${param('sendAccount')})`.as('seen_version')]),
+    .select([sql<string | null>`locked.version`.as('locked_version'), sql<string | null>`(select seen.xmin::text from accounts as seen where seen.account_number = ${param('sendAccount')})`.as('seen_version')]);
+}
+const debitLockQuery = compiled((db: Db, param: Param<DebitParams>, n: number) => lockedRead(db, param, n, false));
+
+/**
+ * The idempotency claim (with the entry's journal row) and the lock and reads in one statement on
+ * PostgreSQL (issue 16: one round trip fewer for every payment, and one fewer while a recipient
+ * that sorts before the sender is locked). `claimed` is 0 when the key was taken.
+ */
+const claimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) =>
+  lockedRead(
+    db
+      .with('e', (creator) =>
+        creator.insertInto('journal_entries').values({ id: param('entryId'), reference: param('reference'), kind: param('kind'), description: param('description'), reverses_entry_id: null, created_at: param('at') }),
+      )
+      .with('k', (creator) =>
+        creator
+          .insertInto('idempotency_keys')
+          .values({ user_id: param('userId'), key: param('key'), operation: param('operation'), request_hash: param('requestHash'), state: 'in_progress', response_status: null, response_body: null, transaction_reference: null, created_at: param('at'), updated_at: param('at') })
+          .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
+          .returning('user_id'),
+      ) as unknown as QueryCreator<Database>,
+    param,
+    n,
+    true,
+  ).select(sql<number>`(select count(*) from k)::integer`.as('claimed')),
 );
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
@@ -191,15 +223,44 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    */
   async function lockForDebit(trx: Trx, sendAccount: string, others: string[], now: Date) {
     const sorted = [...new Set([sendAccount, ...others])].sort();
-    const day = lagosDate(now);
-    const postgres = config.database.kind === 'postgres';
-    const params = { accounts: sorted, sendAccount, day };
-    let rows;
-    if (postgres) {
-      const locked = (await debitLockQuery(trx, params, sorted.length)).rows;
-      const sender = locked.find((row) => row.account_number === sendAccount);
-      rows = sender && sender.locked_version !== sender.seen_version ? (await debitReadQuery(trx, params, sorted.length)).rows : locked;
-    } else rows = (await debitReadQuery(trx, params, sorted.length)).rows;
+    const params = { accounts: sorted, sendAccount, day: lagosDate(now) };
+    if (config.database.kind !== 'postgres') return debitContext(sendAccount, (await debitReadQuery(trx, params, sorted.length)).rows);
+    return debitContext(sendAccount, await current(trx, params, (await debitLockQuery(trx, params, sorted.length)).rows));
+  }
+
+  /** The locked read as it stands, or read again when the sender's row changed while the statement waited for its lock. */
+  async function current<R extends { account_number: string; locked_version: string | null; seen_version: string | null }>(trx: Trx, params: DebitParams, rows: R[]) {
+    const sender = rows.find((row) => row.account_number === params.sendAccount);
+    return sender && sender.locked_version !== sender.seen_version ? (await debitReadQuery(trx, params, params.accounts.length)).rows : rows;
+  }
+
+  /**
+   * The idempotency claim, with the entry's journal row, then lockForDebit: on PostgreSQL one
+   * statement (claimLockQuery). The key found taken is judged as the claim judges it (a replay or
+   * a refusal is thrown; a key past its window is taken over, and then the lock is taken alone).
+   */
+  async function claimAndLock(trx: Trx, claim: Claim, entry: PreparedEntry, sendAccount: string, others: string[], now: Date) {
+    if (config.database.kind !== 'postgres') {
+      await claimKey(trx, claim, now, [journalEntryInsert(entry)]);
+      return lockForDebit(trx, sendAccount, others, now);
+    }
+    const sorted = [...new Set([sendAccount, ...others])].sort();
+    const params = { accounts: sorted, sendAccount, day: lagosDate(now) };
+    const rows = (
+      await claimLockQuery(
+        trx,
+        { ...params, userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString(), entryId: entry.id, reference: entry.reference, kind: entry.kind, description: entry.description },
+        sorted.length,
+      )
+    ).rows;
+    if (Number(rows[0]?.claimed ?? 0) === 0) {
+      await settleTakenKey(trx, claim, now);
+      return lockForDebit(trx, sendAccount, others, now);
+    }
+    return debitContext(sendAccount, await current(trx, params, rows));
+  }
+
+  function debitContext<R extends DebitRow>(sendAccount: string, rows: R[]) {
     const locked = new Map(rows.map((row) => [row.account_number, { ...row, balance: Number(row.balance) }]));
     const sender = locked.get(sendAccount);
     if (!sender) throw new Error(`debit from unknown account ${sendAccount}`);
@@ -253,6 +314,6 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     return presentTransaction(row);
   }
 
-  return { authorise, prelude, lockForDebit, checkDebit, checkDailyLimit, requireFunds, moneyTransaction, presentByReference };
+  return { authorise, prelude, lockForDebit, claimAndLock, checkDebit, checkDailyLimit, requireFunds, moneyTransaction, presentByReference };
 }
 export type MoneyGate = ReturnType<typeof createMoneyGate>;

@@ -55,7 +55,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
     const credits = await t().app.db.selectFrom('transactions').select(['amount', 'balance_after']).where('account_number', '=', recipient.accountNumber).where('type', '=', 'credit').where('category', '=', 'transfer').orderBy('id').execute();
     expect(credits).toHaveLength(senders.length);
     const byBalance = credits.map((row) => ({ amount: Number(row.amount), after: Number(row.balance_after) })).sort((a, b) => a.after - b.after);
-    let running = naira(1_000);
+    let running: number = naira(1_000);
     for (const row of byBalance) {
       running += row.amount;
       expect(row.after).toBe(running);

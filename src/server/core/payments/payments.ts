@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { inTransaction, insertRows, internalAccounts, journalEntryInsert, newReference, postEntry, prepareEntry, type Trx } from '../ledger/ledger.ts';
+import { inTransaction, insertRows, internalAccounts, newReference, postEntry, prepareEntry, type Trx } from '../ledger/ledger.ts';
 import { presentTransaction, transactionWrites, type TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { TransactionRow } from '../../db/schema.ts';
 import type { Claim, Idempotency } from '../money/idempotency.ts';
@@ -106,9 +106,8 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
           ...charges.map((charge) => ({ account: charge.account, amount: charge.amountKobo })),
         ],
       });
-      // The journal row goes in with the claim (on PostgreSQL in its statement, before the sender's lock; issue 16).
-      await idempotency.claim(trx, claim, now, [journalEntryInsert(entry)]);
-      const { locked, sender: debit } = await gate.lockForDebit(trx, sendAccount, [], now);
+      // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL (issue 16).
+      const { locked, sender: debit } = await gate.claimAndLock(trx, claim, entry, sendAccount, [], now);
       const sender = locked.get(sendAccount)!;
       await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
       gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Clock } from '../clock.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { internalAccounts, journalEntryInsert, newReference, postEntry, prepareEntry, Refusal, type PostingLine, type Trx } from '../ledger/ledger.ts';
+import { internalAccounts, newReference, postEntry, prepareEntry, Refusal, type PostingLine, type Trx } from '../ledger/ledger.ts';
 import { transferCharges } from '../ledger/charges.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank, type BankInfo } from '../reference/banks.ts';
@@ -43,7 +43,7 @@ export function createTransferService(deps: {
 }) {
   const { db, config, clock, log, idempotency, gate, payments, words, interbank } = deps;
     const rules = config.money;
-  const { authorise, prelude, lockForDebit, checkDebit, requireFunds, moneyTransaction } = gate;
+  const { authorise, prelude, claimAndLock, checkDebit, requireFunds, moneyTransaction } = gate;
 
   async function nameEnquiry(input: NameEnquiryInput): Promise<Result<NameEnquiryJson & { sessionId: string | null; bank: BankInfo }>> {
     const bank = findBank(config.bank, input.bank_code);
@@ -117,10 +117,9 @@ export function createTransferService(deps: {
           { account: internalAccounts.stampDuty, amount: charges.stampDutyKobo },
         ],
       });
-      // The journal row needs no lock: it goes in with the claim (on PostgreSQL in its statement, before the locks; issue 16).
-      await idempotency.claim(trx, claim, now, [journalEntryInsert(entry)]);
-      // The recipient is named (as a name enquiry inside the bank names them) from the row the lock reads.
-      const { locked, sender: debit } = await lockForDebit(trx, sendAccount, [input.account_number], now);
+      // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL (issue 16).
+      // The recipient is named (as a name enquiry inside the bank names them) from the row it reads.
+      const { locked, sender: debit } = await claimAndLock(trx, claim, entry, sendAccount, [input.account_number], now);
       const sender = locked.get(sendAccount)!;
       const receiver = locked.get(input.account_number);
       if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) {
