@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
-import { insertRows, type EntryRider, type Trx } from '../ledger/ledger.ts';
+import { insertRows, type EntryRider, type Rider, type Trx } from '../ledger/ledger.ts';
 import { orderedId } from '../ids.ts';
 import { queueTransactionAlert, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
@@ -79,9 +79,9 @@ export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Pr
   // Every movement the customer sees is alerted (issue 13), queued with the movement itself.
   const at = inputs[0]!.at;
   if (inputs.every((input) => input.at.getTime() === at.getTime())) {
-    const written = transactionWrites(inputs);
-    for (const rider of written.riders) if (typeof rider !== 'function') await rider.execute(trx);
-    return written.rows;
+    const rows = transactionRows(inputs);
+    for (const statement of rowWrites(rows, at)) await statement.execute(trx);
+    return rows;
   }
   const rows = transactionRows(inputs);
   await trx.insertInto('transactions').values(rows satisfies Insertable<TransactionsTable>[]).execute();
@@ -98,15 +98,19 @@ export function transactionWrites(inputs: NewTransaction[]): { rows: Transaction
   const rows = transactionRows(inputs);
   const at = inputs[0]!.at;
   if (inputs.some((input) => input.at.getTime() !== at.getTime())) throw new Error('transactionWrites: rows written at one time only');
-  const alerts = transactionAlertsInsert(rows.map((row) => row.id), at);
-  if (!inputs.some((input) => input.balanceAfter === balanceFromEntry)) return { rows, riders: [insertRows('transactions', rows satisfies Insertable<TransactionsTable>[]), alerts] };
+  if (!inputs.some((input) => input.balanceAfter === balanceFromEntry)) return { rows, riders: rowWrites(rows, at) };
   // A balance from the entry goes in as SQL (postEntry's BalanceAfter) where the figure would be.
   const fromEntry: EntryRider = (balanceAfter) =>
     insertRows(
       'transactions',
       rows.map((row, index) => (inputs[index]!.balanceAfter === balanceFromEntry ? { ...row, balance_after: balanceAfter(row.account_number) } : row)),
     );
-  return { rows, riders: [fromEntry, alerts] };
+  return { rows, riders: [fromEntry, transactionAlertsInsert(rows.map((row) => row.id), at)] };
+}
+
+/** Rows written at one time whose balances are all known: their insert and their alerts, two statements. */
+function rowWrites(rows: TransactionRow[], at: Date): Rider[] {
+  return [insertRows('transactions', rows satisfies Insertable<TransactionsTable>[]), transactionAlertsInsert(rows.map((row) => row.id), at)];
 }
 
 export function presentTransaction(row: TransactionRow): TransactionJson {
