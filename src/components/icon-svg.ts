@@ -1,0 +1,68 @@
+/**
+ * The inside of each icon's <svg> (src/components/Icon.astro), from lucide-static (ISC licence):
+ * the file's licence comment and its own <svg> element taken off once, when the module loads, not
+ * on every render of every icon (a signed-in page draws about twenty; issue 16).
+ * Only the icons named here reach the server bundle.
+ */
+import arrowDownLeft from 'lucide-static/icons/arrow-down-left.svg?raw';
+import arrowUpRight from 'lucide-static/icons/arrow-up-right.svg?raw';
+import check from 'lucide-static/icons/check.svg?raw';
+import chevronDown from 'lucide-static/icons/chevron-down.svg?raw';
+import circleUser from 'lucide-static/icons/circle-user.svg?raw';
+import copy from 'lucide-static/icons/copy.svg?raw';
+import eye from 'lucide-static/icons/eye.svg?raw';
+import eyeOff from 'lucide-static/icons/eye-off.svg?raw';
+import fileText from 'lucide-static/icons/file-text.svg?raw';
+import landmark from 'lucide-static/icons/landmark.svg?raw';
+import list from 'lucide-static/icons/list.svg?raw';
+import logOut from 'lucide-static/icons/log-out.svg?raw';
+import menu from 'lucide-static/icons/menu.svg?raw';
+import settings from 'lucide-static/icons/settings.svg?raw';
+import share2 from 'lucide-static/icons/share-2.svg?raw';
+import shield from 'lucide-static/icons/shield.svg?raw';
+import smartphone from 'lucide-static/icons/smartphone.svg?raw';
+import tv from 'lucide-static/icons/tv.svg?raw';
+import users from 'lucide-static/icons/users.svg?raw';
+import wallet from 'lucide-static/icons/wallet.svg?raw';
+import wifi from 'lucide-static/icons/wifi.svg?raw';
+import x from 'lucide-static/icons/x.svg?raw';
+import zap from 'lucide-static/icons/zap.svg?raw';
+import { iconNames, type IconName } from './icon-names.ts';
+
+const sources: Record<IconName, string> = {
+  'arrow-down-left': arrowDownLeft,
+  'arrow-up-right': arrowUpRight,
+  check,
+  'chevron-down': chevronDown,
+  'circle-user': circleUser,
+  copy,
+  eye,
+  'eye-off': eyeOff,
+  'file-text': fileText,
+  landmark,
+  list,
+  'log-out': logOut,
+  menu,
+  settings,
+  'share-2': share2,
+  shield,
+  smartphone,
+  tv,
+  users,
+  wallet,
+  wifi,
+  x,
+  zap,
+};
+
+/** Each icon's shapes (paths, circles, …) without the comment and the <svg> around them. */
+export const iconInner: Readonly<Record<IconName, string>> = Object.fromEntries(
+  iconNames.map((name) => [
+    name,
+    sources[name]
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/^[\s\S]*?<svg[^>]*>/, '')
+      .replace(/<\/svg>\s*$/, '')
+      .trim(),
+  ]),
+) as Record<IconName, string>;
