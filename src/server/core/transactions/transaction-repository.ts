@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { compiled, type Param } from '../../db/compiled.ts';
 import type { Insertable } from 'kysely';
 import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
 import { insertRows, type EntryRider, type Rider, type Trx } from '../ledger/ledger.ts';
@@ -149,6 +150,24 @@ function escapeLike(text: string): string {
 /** The statuses the statistics count: money that moved or is on its way (reversed and failed rows never count). */
 export const statisticsStatuses: TransactionStatus[] = ['successful', 'pending'];
 
+/**
+ * The dashboard's two reads (statistics, latest), built and compiled once (db/compiled.ts): every
+ * signed-in dashboard render runs both (issue 16).
+ */
+const statisticsQuery = compiled((db: Db, param: Param<{ account: string; since: string }>) =>
+  db
+    .selectFrom('monthly_rollups')
+    .select((eb) => ['month', 'type', 'category', eb.fn.sum<number>(sql`amount_kobo + fee_kobo`).as('total'), eb.fn.sum<number>('row_count').as('count')])
+    .where('account_number', '=', param('account'))
+    .where('month', '>=', param('since'))
+    .where('status', 'in', statisticsStatuses)
+    .where('category', '<>', 'reversal')
+    .groupBy(['month', 'type', 'category']),
+);
+const latestQuery = compiled((db: Db, param: Param<{ account: string; count: number }>) =>
+  db.selectFrom('transactions').selectAll().where('account_number', '=', param('account')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(param('count')),
+);
+
 /** Rows grouped by month, type and category (sums of amount + fee, counts) folded into the dashboard's statistics. */
 export function summariseStatistics(rows: { month: string; type: string; category: string; total: number | string; count: number | string }[], months: string[]) {
   const monthly = new Map(months.map((month) => [month, { month, inflow: 0, outflow: 0, count: 0 }]));
@@ -240,7 +259,7 @@ export function createTransactionRepository(db: Db) {
     },
 
     async latest(accountNumber: string, count: number): Promise<TransactionJson[]> {
-      const rows = await db.selectFrom('transactions').selectAll().where('account_number', '=', accountNumber).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(count).execute();
+      const { rows } = await latestQuery(db, { account: accountNumber, count });
       return rows.map(presentTransaction);
     },
 
@@ -270,15 +289,7 @@ export function createTransactionRepository(db: Db) {
      */
     async statistics(accountNumber: string, now: Date) {
       const months = lastMonths(now, 12);
-      const rows = await db
-        .selectFrom('monthly_rollups')
-        .select((eb) => ['month', 'type', 'category', eb.fn.sum<number>(sql`amount_kobo + fee_kobo`).as('total'), eb.fn.sum<number>('row_count').as('count')])
-        .where('account_number', '=', accountNumber)
-        .where('month', '>=', months[0]!)
-        .where('status', 'in', statisticsStatuses)
-        .where('category', '<>', 'reversal')
-        .groupBy(['month', 'type', 'category'])
-        .execute();
+      const { rows } = await statisticsQuery(db, { account: accountNumber, since: months[0]! });
       return summariseStatistics(rows, months);
     },
 
