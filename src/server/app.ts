@@ -134,7 +134,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // One payment machine drives every payment that may stay pending, on a rail per provider.
   const limitGuard = createLimitGuard({ config, words: moneyWords });
   const gate = createMoneyGate({ db, config, clock, pins, words: moneyWords, limitGuard });
-  const limits = createLimitsService({ db, config, clock, log, mailer, users, throttle, pins, transactions, devices: createDeviceCookies(deviceKeys) });
+  const limits = createLimitsService({ db, config, clock, log, mailer, users, throttle, pins, devices: createDeviceCookies(deviceKeys) });
   const rails = {
     ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
     bill_purchases: createBillerRail({ biller, words: moneyWords, users, mailer, log, bankName: config.bank.name }),

@@ -4,6 +4,8 @@ import { balanceOf } from '../../testing/balances.ts';
 import { customer, newKey, testPassword, testPin } from '../../testing/customers.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { kobo } from '../../../lib/money.ts';
+import { newId } from '../ids.ts';
+import { newCustomerRow } from '../users/user-repository.ts';
 
 const naira = (value: number) => kobo(value * 100);
 const hourMs = 3_600_000;
@@ -28,6 +30,34 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
   }
   const mailsTo = (email: string) => t().mailer.sent.filter((message) => message.to === email);
   const pinTries = async (userId: string) => (await app().db.selectFrom('users').select('pin_failed_attempts').where('id', '=', userId).executeTakeFirstOrThrow()).pin_failed_attempts;
+
+  describe('the overview (GET /v1/limits, the dashboard), read in one statement', () => {
+    it("counts today's debits on the customer's account, and only theirs", async () => {
+      const me = await established();
+      const other = await established();
+      expect(await app().limits.overview(me.userId)).toMatchObject({ tier: 3, used_today: 0, own_daily_limit: null, pending_raise: null, new_browser_cap: null, instant_payments: true });
+      expect(await sendLocal(me, other.accountNumber, naira(1_500))).toMatchObject({ ok: true });
+      expect(await sendToBank(me, naira(250))).toMatchObject({ ok: true });
+      expect(await app().limits.overview(me.userId)).toMatchObject({ used_today: naira(1_750), daily_limit: naira(5_000_000) });
+      // The credit is not a debit of the recipient's.
+      expect((await app().limits.overview(other.userId)).used_today).toBe(0);
+      // The next day in Lagos starts from nothing.
+      t().clock.advance(24 * hourMs);
+      expect((await app().limits.overview(me.userId)).used_today).toBe(0);
+    });
+
+    it('a customer with no account yet: the tier\'s limit, nothing used, no cap', async () => {
+      const at = t().clock.now().toISOString();
+      const userId = newId('usr');
+      const suffix = String(Date.now()).slice(-8);
+      await app().users.insert(newCustomerRow({ id: userId, first_name: 'No', last_name: 'Account', email: `no-account-${suffix}@example.com`, phone_number: `+23481${suffix}`, password_hash: 'x', email_verified_at: at }, at));
+      expect(await app().limits.overview(userId)).toEqual({ tier: 1, tier_daily_limit: naira(50_000), own_daily_limit: null, daily_limit: naira(50_000), used_today: 0, pending_raise: null, new_browser_cap: null, instant_payments: true });
+    });
+
+    it('an unknown user is an error, not an empty answer', async () => {
+      await expect(app().limits.overview('usr_nobody')).rejects.toThrow(/no row/);
+    });
+  });
 
   describe('the own daily limit', () => {
     it('lowered, refuses a transfer over it at once, naming it; the tier limit alone words it as before', async () => {

@@ -82,6 +82,14 @@ describe.each(engines)('statements per payment on %s', (engine) => {
     expectCount(measured.statements, 1);
   });
 
+  it("the dashboard's limits overview: one statement (it was four, one after another)", async () => {
+    const me = await customer(t.app, { balance: naira(10_000) });
+    await t.app.limits.overview(me.userId);
+    const measured = await count(() => t.app.limits.overview(me.userId));
+    expect(measured.result).toMatchObject({ tier: 3, used_today: 0 });
+    expectCount(measured.statements, 1);
+  });
+
   it('a replay of a finished transfer', async () => {
     const sender = await customer(t.app, { balance: naira(10_000) });
     const recipient = await customer(t.app);
