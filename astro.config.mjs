@@ -68,8 +68,9 @@ export default defineConfig({
   // Content-Length, where streaming encoded every chunk of the render on its own (TextEncoder) and
   // pulled it through a web stream. Every page here asks the database in its frontmatter, before
   // its first byte, so streaming sent nothing earlier; a render that throws now answers a whole
-  // error page instead of half a page. /dashboard at 16 connections (10,000 transactions): 474
-  // and 470 → 570 and 513 req/s, p99 78 and 72 → 60 and 67 ms in paired runs.
+  // error page instead of half a page. Server CPU per sequential /dashboard, with the icon and
+  // compiled-read changes beside it: median 2.64 → 2.28 ms; at 16 connections within the noise
+  // (a first pair looked like 474/470 → 570/513 req/s; six more did not bear it out).
   adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024, experimentalDisableStreaming: true }),
   integrations: [react(), hydrateOnInteraction(), precompress()],
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
