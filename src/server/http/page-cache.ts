@@ -35,8 +35,9 @@ import { forwardedClient, type TrustProxy } from './forwarded.ts';
  * show depends only on the build, the configuration and the key, all fixed while the process
  * runs, so an entry never goes stale.
  *
- * Framing differs from a fresh render: a kept GET is sent with Content-Length where Astro streams
- * with chunked transfer encoding; every other header and every body byte is the same.
+ * Framing may differ from a fresh render: a kept GET is always sent with Content-Length, where a
+ * fresh one is chunked when it is compressed on the way out (Astro itself renders pages whole,
+ * with a length: astro.config.mjs); every other header and every body byte is the same.
  */
 export const cachedGuestPages: readonly string[] = ['/login', '/register', '/password/forgot', '/terms', '/privacy'];
 

@@ -143,6 +143,11 @@ export type HistoryFilter = {
 };
 export type HistoryPage = { data: TransactionJson[]; current_page: number; last_page: number; per_page: number; total: number };
 
+/** The history's search as it is matched (trimmed, lower case); '' when there is none. */
+function searchText(filter: Pick<HistoryFilter, 'q'>): string {
+  return filter.q?.trim().toLowerCase() ?? '';
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
@@ -199,7 +204,7 @@ export function createTransactionRepository(db: Db) {
     if (filter.category) query = query.where('category', '=', filter.category);
     if (filter.from) query = query.where('value_date', '>=', filter.from);
     if (filter.to) query = query.where('value_date', '<=', filter.to);
-    const q = filter.q?.trim().toLowerCase();
+    const q = searchText(filter);
     if (q) {
       const pattern = `%${escapeLike(q)}%`;
       query = query.where((eb) =>
@@ -228,7 +233,7 @@ export function createTransactionRepository(db: Db) {
       // The total from the monthly rollups (every row is in one group, and its type and category
       // are grouped columns) unless the filter needs the rows themselves (days, search): a few
       // dozen rows summed instead of every transaction counted on each page (issue 16).
-      const counted = filter.from || filter.to || filter.q?.trim()
+      const counted = filter.from || filter.to || searchText(filter)
         ? await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
         : await rowsInRollups(accountNumber, filter);
       const total = Number(counted.total);
