@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './scripts/precompress.mjs';
+import { keepPageModules, memoiseCspDigests } from './scripts/astro-build-plugins.mjs';
 
 /**
  * `client:interaction`: islands hydrate on the first interaction with their form (src/client/interaction.ts).
@@ -17,42 +18,6 @@ function hydrateOnInteraction() {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./src/client/interaction.ts', import.meta.url)) });
       },
-    },
-  };
-}
-
-/**
- * Astro hashes every inline script and style of a page for the CSP header on every request, with
- * crypto.subtle.digest: a trip through libuv's thread pool per script. The texts are the same on
- * every render (the app's inline scripts carry no per-request data), so their hashes are kept:
- * at most 256 (a text never seen before is still hashed, and kept only while there is room).
- * Issue 16 measured the hashing at ~5–7 % of a page render. If Astro's function changes shape
- * the build stops here, rather than silently hashing per request again.
- * @returns {import('vite').Plugin}
- */
-function memoiseCspDigests() {
-  const signature = 'async function generateCspDigest(data, algorithm) {';
-  return {
-    name: 'bank:memoise-csp-digests',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id.split('?')[0] ?? id)) return null;
-      if (!code.includes(signature)) this.error(`astro/dist/core/encryption.js no longer has "${signature}": update memoiseCspDigests in astro.config.mjs`);
-      return code.replace(
-        signature,
-        [
-          'const bankCspDigests = new Map();',
-          'async function generateCspDigest(data, algorithm) {',
-          '  const key = `${algorithm}\\u0000${data}`;',
-          '  const kept = bankCspDigests.get(key);',
-          '  if (kept !== undefined) return kept;',
-          '  const made = await generateCspDigestOnce(data, algorithm);',
-          '  if (bankCspDigests.size < 256) bankCspDigests.set(key, made);',
-          '  return made;',
-          '}',
-          'async function generateCspDigestOnce(data, algorithm) {',
-        ].join('\n'),
-      );
     },
   };
 }
@@ -97,7 +62,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), memoiseCspDigests()],
+    plugins: [tailwindcss(), memoiseCspDigests(), keepPageModules()],
     environments: {
       client: {
         build: {

@@ -1,0 +1,75 @@
+// Two Vite plugins for the build (astro.config.mjs): each rewrites one function of Astro's own
+// code that costs the server work on every request for an answer that never changes. Each
+// stops the build when the function it rewrites is no longer there (an Astro upgrade), rather
+// than silently doing the work per request again. Tested in astro-build-plugins.test.ts.
+
+/**
+ * Astro hashes every inline script and style of a page for the CSP header on every request, with
+ * crypto.subtle.digest: a trip through libuv's thread pool per script. The texts are the same on
+ * every render (the app's inline scripts carry no per-request data), so their hashes are kept:
+ * at most 256 (a text never seen before is still hashed, and kept only while there is room).
+ * Issue 16 measured the hashing at ~5–7 % of a page render. If Astro's function changes shape
+ * the build stops here, rather than silently hashing per request again.
+ * @returns {import('vite').Plugin}
+ */
+export function memoiseCspDigests() {
+  const signature = 'async function generateCspDigest(data, algorithm) {';
+  return {
+    name: 'bank:memoise-csp-digests',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id.split('?')[0] ?? id)) return null;
+      if (!code.includes(signature)) this.error(`astro/dist/core/encryption.js no longer has "${signature}": update memoiseCspDigests in astro.config.mjs`);
+      return code.replace(
+        signature,
+        [
+          'const bankCspDigests = new Map();',
+          'async function generateCspDigest(data, algorithm) {',
+          '  const key = `${algorithm}\\u0000${data}`;',
+          '  const kept = bankCspDigests.get(key);',
+          '  if (kept !== undefined) return kept;',
+          '  const made = await generateCspDigestOnce(data, algorithm);',
+          '  if (bankCspDigests.size < 256) bankCspDigests.set(key, made);',
+          '  return made;',
+          '}',
+          'async function generateCspDigestOnce(data, algorithm) {',
+        ].join('\n'),
+      );
+    },
+  };
+}
+
+/**
+ * Astro asks for a route's module with a dynamic import() on every request (pageMap's
+ * `() => import(…)`). Node answers a module it has already loaded, but only after resolving the
+ * specifier and looking up its module job: ~3.5 % of the server's CPU per API transfer (issue 16,
+ * a CPU profile at 16 clients). Here the module each route's import gave is kept, keyed by that
+ * import function, so a route pays the import() once per process. A failed import is not kept
+ * (the next request tries again, as before). If Astro's function changes shape the build stops
+ * here, rather than silently importing per request again.
+ * @returns {import('vite').Plugin}
+ */
+export function keepPageModules() {
+  const signature = 'return await importComponentInstance();';
+  return {
+    name: 'bank:keep-page-modules',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]environment[\\/]production\.js$/.test(id.split('?')[0] ?? id)) return null;
+      if (!code.includes(signature)) this.error(`astro/dist/core/environment/production.js no longer has "${signature}": update keepPageModules in astro.config.mjs`);
+      return (
+        'const bankPageModules = new Map();\n' +
+        code.replace(
+          signature,
+          [
+            'const kept = bankPageModules.get(importComponentInstance);',
+            '    if (kept !== undefined) return kept;',
+            '    const loaded = await importComponentInstance();',
+            '    bankPageModules.set(importComponentInstance, loaded);',
+            '    return loaded;',
+          ].join('\n'),
+        )
+      );
+    },
+  };
+}

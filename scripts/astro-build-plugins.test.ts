@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { keepPageModules, memoiseCspDigests } from './astro-build-plugins.mjs';
+
+type Plugin = { transform: (this: { error: (message: string) => never }, code: string, id: string) => string | null };
+const context = { error: (message: string): never => { throw new Error(message); } };
+const astroDist = path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'dist');
+
+/** Runs the plugin's transform on `code` as if it were Astro's file at `relative` (under astro/dist). */
+function transformed(plugin: Plugin, relative: string, code: string): string | null {
+  return plugin.transform.call(context, code, path.join(astroDist, relative));
+}
+
+describe('keepPageModules (a route module imported once per process)', () => {
+  const plugin = keepPageModules() as unknown as Plugin;
+  const file = 'core/environment/production.js';
+
+  it("still finds its line in the installed Astro's production.js, and leaves other files alone", () => {
+    const code = fs.readFileSync(path.join(astroDist, file), 'utf8');
+    expect(transformed(plugin, file, code)).toContain('bankPageModules.get(importComponentInstance)');
+    expect(transformed(plugin, 'core/app/index.js', code)).toBeNull();
+  });
+
+  it('stops the build when the line is gone (an Astro upgrade), instead of importing per request again', () => {
+    expect(() => transformed(plugin, file, 'async function getModuleForRoute() { return importIt(); }')).toThrow(/keepPageModules/);
+  });
+
+  it('imports a route once however often it is asked for; a failed import is tried again, not kept', async () => {
+    const shape = 'async function getModuleForRoute(manifest, route) {\n  const importComponentInstance = manifest.pageMap.get(route);\n  return await importComponentInstance();\n}';
+    const getModuleForRoute = new Function(`${transformed(plugin, file, shape)}\nreturn getModuleForRoute;`)() as (manifest: unknown, route: string) => Promise<unknown>;
+    let imports = 0;
+    let failNext = true;
+    const moduleA = { page: () => 'a' };
+    const manifest = {
+      pageMap: new Map<string, () => Promise<unknown>>([
+        ['a', async () => { imports += 1; return moduleA; }],
+        ['flaky', async () => { if (failNext) { failNext = false; throw new Error('disk hiccup'); } return { page: () => 'flaky' }; }],
+      ]),
+    };
+    expect(await getModuleForRoute(manifest, 'a')).toBe(moduleA);
+    expect(await getModuleForRoute(manifest, 'a')).toBe(moduleA);
+    expect(await Promise.all([getModuleForRoute(manifest, 'a'), getModuleForRoute(manifest, 'a')])).toEqual([moduleA, moduleA]);
+    expect(imports).toBe(1);
+    await expect(getModuleForRoute(manifest, 'flaky')).rejects.toThrow('disk hiccup');
+    expect(await getModuleForRoute(manifest, 'flaky')).toMatchObject({ page: expect.any(Function) });
+  });
+});
+
+describe('memoiseCspDigests (an inline script hashed once)', () => {
+  const plugin = memoiseCspDigests() as unknown as Plugin;
+  const file = 'core/encryption.js';
+
+  it("still finds its line in the installed Astro's encryption.js", () => {
+    const code = fs.readFileSync(path.join(astroDist, file), 'utf8');
+    expect(transformed(plugin, file, code)).toContain('bankCspDigests.get(key)');
+  });
+
+  it('hashes a text once, and each text and algorithm apart', async () => {
+    const shape = 'async function generateCspDigest(data, algorithm) {\n  calls.push(data);\n  return `${algorithm}:${data.length}`;\n}';
+    const calls: string[] = [];
+    const digest = new Function('calls', `${transformed(plugin, file, shape)}\nreturn generateCspDigest;`)(calls) as (data: string, algorithm: string) => Promise<string>;
+    expect(await digest('abc', 'SHA-256')).toBe('SHA-256:3');
+    expect(await digest('abc', 'SHA-256')).toBe('SHA-256:3');
+    expect(await digest('abc', 'SHA-384')).toBe('SHA-384:3');
+    expect(await digest('abcd', 'SHA-256')).toBe('SHA-256:4');
+    expect(calls).toEqual(['abc', 'abc', 'abcd']);
+  });
+});
