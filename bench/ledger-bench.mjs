@@ -384,10 +384,9 @@ async function service(args) {
   const composed = await composeApp(await loadConfig());
   const app = { ...composed.app, ...composed.internals };
   try {
-    const noPin = { confirm: async () => ({ ok: true, value: undefined }), lockedUntil: async () => null };
     const { createMoneyGate } = await import('../src/server/core/money/money-gate.ts');
     const { moneyWords: words } = await import('../src/server/http/money-words.ts');
-    const gate = createMoneyGate({ db: app.db, config: app.config, clock: app.clock, users: app.users, transactions: app.transactions, pins: noPin, idempotency: app.idempotency, words });
+    const gate = createMoneyGate({ db: app.db, config: app.config, clock: app.clock, users: app.users, transactions: app.transactions, pins: null, idempotency: app.idempotency, words });
     const transfers = createTransferService({ db: app.db, config: app.config, clock: app.clock, log: app.log, idempotency: app.idempotency, gate, payments: app.payments, words, interbank: null });
     const run = `svc${Date.now().toString(36)}`;
     const result = await closedLoop({

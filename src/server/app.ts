@@ -50,7 +50,6 @@ import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
-import type { PinGuard } from './core/money/pin-guard.ts';
 import { createPaymentRequests } from './core/payment-requests/payment-request-service.ts';
 import { createLanguages } from './core/users/languages.ts';
 
@@ -159,8 +158,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
   // Scheduled transfers (issue 19): each run is a normal transfer through a gate that skips only
   // the PIN (given when the schedule was made or resumed); every other check of the money path applies.
-  const confirmedAtCreation: PinGuard = { ...pins, confirm: async () => ({ ok: true, value: undefined }) };
-  const runGate = createMoneyGate({ db, config, clock, pins: confirmedAtCreation, words: moneyWords, limitGuard });
+  const runGate = createMoneyGate({ db, config, clock, pins: null, words: moneyWords, limitGuard });
   const runTransfers = createTransferService({ db, config, clock, log, idempotency, gate: runGate, payments, words: moneyWords, interbank });
   const scheduledTransfers = createScheduledTransfers({ db, config, clock, log, mailer, pins, gate, nameEnquiries, runTransfers, jobs });
   // "Download my data" (issue 15): the customer's profile, accounts, beneficiaries and transactions.

@@ -8,7 +8,7 @@ import { fail, succeed, type Result } from '../result.ts';
 import { inTransaction, journalEntryInsert, Refusal, type PreparedEntry, type Trx } from '../ledger/ledger.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { presentTransaction } from '../transactions/transaction-repository.ts';
-import type { PinGuard } from './pin-guard.ts';
+import { pinTryUpdate, type PinGuard, type TryParams } from './pin-guard.ts';
 import { claimKey, judgeStored, Replay, requestHash, settleTakenKey, type Claim } from './idempotency.ts';
 import { pendingOnboardingStep } from '../../../lib/onboarding.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
@@ -24,8 +24,10 @@ import { accountFrozen } from '../safety/frozen.ts';
  * is given, what is stored under it. (The request's session already holds the caller, but not
  * these; reading them together costs one round trip where they cost six.) Compiled once (db/compiled.ts).
  */
-const callerQuery = compiled((db: Db, param: Param<{ userId: string; sendAccount: string; key: string }>) =>
-  db
+const callerQuery = compiled((db: Db, param: Param<{ userId: string; sendAccount: string; key: string }>) => callerSelect(db, param));
+
+function callerSelect(creator: QueryCreator<Database>, param: Param<{ userId: string; sendAccount: string; key: string }>) {
+  return creator
     .selectFrom('users')
     .leftJoin('accounts', (join) => join.onRef('accounts.user_id', '=', 'users.id').on('accounts.account_number', '=', param('sendAccount')))
     .leftJoin('addresses', 'addresses.user_id', 'users.id')
@@ -46,7 +48,56 @@ const callerQuery = compiled((db: Db, param: Param<{ userId: string; sendAccount
       'idempotency_keys.response_body',
       'idempotency_keys.created_at as key_created_at',
     ])
-    .where('users.id', '=', param('userId')),
+    .where('users.id', '=', param('userId'));
+}
+
+type CallerTryParams = TryParams & { sendAccount: string; key: string; instant: number };
+
+/**
+ * PostgreSQL (issue 16): the caller's read and the PIN's try in one statement, one round trip
+ * where they were two. The try (pin-guard.ts pinTryUpdate, a CTE) is taken only when the read
+ * would let the request on to the PIN: the account is the caller's, onboarding is complete, the
+ * account is not frozen, nothing is stored under the idempotency key (a replay or a request under
+ * way never spends a try) and, for a transfer to another bank (`instant` 1), instant payments are
+ * not off. Both read one snapshot, and PostgreSQL's UPDATE takes a row only when it meets its
+ * conditions as the snapshot saw it and, if it changed since, as it is now; so whenever the try
+ * was taken, the checks made on the read pass too, and the PIN is judged from the try's row
+ * (pins.inTurn's taken). When the try was not taken and the checks pass anyway (a key stored but
+ * past its window, a PIN lock, a row that changed in between), the PIN is tried on its own
+ * (pins.confirm), as on SQLite. The read's columns are callerQuery's, as they were before the
+ * try; the try's come back as `try_*`.
+ */
+const callerTryQuery = compiled((db: Db, param: Param<CallerTryParams>) =>
+  callerSelect(
+    db.with('pin_try', (creator) =>
+      pinTryUpdate(creator, param)
+        .where('users.frozen_at', 'is', null)
+        .where('users.email_verified_at', 'is not', null)
+        .where('users.security_answer_hash', 'is not', null)
+        .where((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'users.id')))
+        .where((eb) => eb.exists(eb.selectFrom('accounts').select('accounts.user_id').whereRef('accounts.user_id', '=', 'users.id').where('accounts.account_number', '=', param('sendAccount'))))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('idempotency_keys').select('idempotency_keys.user_id').whereRef('idempotency_keys.user_id', '=', 'users.id').where('idempotency_keys.key', '=', param('key')))))
+        .where((eb) =>
+          eb.or([
+            eb(sql<number>`${param('instant')}::integer`, '=', 0),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('customer_limits')
+                  .select('customer_limits.user_id')
+                  .whereRef('customer_limits.user_id', '=', 'users.id')
+                  .where('customer_limits.instant_payments_enabled', 'is not', null)
+                  .where('customer_limits.instant_payments_enabled', '<>', 1),
+              ),
+            ),
+          ]),
+        )
+        .returning(['users.transaction_pin_hash as try_hash', 'users.pin_key_version as try_key', 'users.pin_failed_attempts as try_count', 'users.pin_locked_until as try_locked_until']),
+    ) as unknown as QueryCreator<Database>,
+    param,
+  )
+    .leftJoin(sql<{ try_hash: string | null; try_key: string | null; try_count: number; try_locked_until: string | null }>`pin_try`.as('pin_try'), (join) => join.on(sql<boolean>`true`))
+    .select([sql<string | null>`pin_try.try_hash`.as('try_hash'), sql<string | null>`pin_try.try_key`.as('try_key'), sql<number | null>`pin_try.try_count`.as('try_count'), sql<string | null>`pin_try.try_locked_until`.as('try_locked_until')]),
 );
 
 type DebitParams = { accounts: string[]; sendAccount: string; day: string };
@@ -140,7 +191,12 @@ export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
  * the PIN; and, inside the money transaction, the idempotency claim, the tier's daily limit and
  * the balance.
  */
-export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pins: PinGuard; words: MoneyWords; limitGuard?: LimitGuard }) {
+/**
+ * `pins` null: a gate whose callers confirmed the PIN before (a scheduled transfer's runs, given
+ * the PIN when the schedule was made or resumed; the bench's service run): every other check
+ * applies, no PIN is asked and no try taken.
+ */
+export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pins: PinGuard | null; words: MoneyWords; limitGuard?: LimitGuard }) {
   const { db, config, clock, pins, words, limitGuard } = deps;
 
   /** The caller's row for the checks before the PIN (callerQuery). */
@@ -178,18 +234,35 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     hashed: Record<string, unknown>,
     options: { instant?: boolean } = {},
   ): Promise<{ done: MoneyResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
-    const row = await readCaller(userId, sendAccount, key);
+    const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
+    if (!pins) return judgeCaller(await readCaller(userId, sendAccount, key), claim, options, async () => succeed(undefined));
+    if (config.database.kind !== 'postgres') return judgeCaller(await readCaller(userId, sendAccount, key), claim, options, () => pins.confirm(userId, pin));
+    // On PostgreSQL the PIN's try rides on the caller's read (callerTryQuery), in the customer's turn as a try of its own would be.
+    return pins.inTurn(userId, async (tries) => {
+      const attempt = tries.attempt(pin);
+      const row = (await callerTryQuery(db, { ...attempt.params, sendAccount, key, instant: options.instant ? 1 : 0 })).rows[0];
+      const taken = row && row.try_count !== null ? { transaction_pin_hash: row.try_hash, pin_key_version: row.try_key, pin_failed_attempts: Number(row.try_count), pin_locked_until: row.try_locked_until } : null;
+      return judgeCaller(row, claim, options, () => (taken ? tries.taken(pin, attempt, taken) : tries.confirm(pin, attempt)));
+    });
+  }
+
+  /** The prelude's checks on the caller's row, in order; `confirmPin` last, only when they all pass. */
+  async function judgeCaller(
+    row: CallerRow | undefined,
+    claim: Claim,
+    options: { instant?: boolean },
+    confirmPin: () => Promise<Result<void>>,
+  ): Promise<{ done: MoneyResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
     const caller = authorised(row);
     if (!caller.ok) return { done: caller };
     if (options.instant && row!.instant_payments_enabled !== null && Number(row!.instant_payments_enabled) !== 1) return { done: instantPaymentsOff() };
-    const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
     const stored = row!.request_hash !== null ? { request_hash: row!.request_hash, operation: row!.operation!, state: row!.state!, response_body: row!.response_body, created_at: row!.key_created_at! } : undefined;
     const early = judgeStored<MoneyOutcome>(claim, stored, clock.now());
     if (early instanceof Replay) return { done: { ...early.outcome, replayed: true } as MoneyResult };
     if (early instanceof Refusal) return { done: early.failure };
     // A frozen account (issue 13) is refused after a finished request's replay and before the PIN: no PIN try is spent.
     if (caller.value.frozen) return { done: accountFrozen() };
-    const confirmed = await pins.confirm(userId, pin);
+    const confirmed = await confirmPin();
     if (!confirmed.ok) return { done: confirmed };
     return { ready: { ...caller.value, claim } };
   }

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/connection.ts';
 import type { MoneyRules } from '../../config.ts';
 import type { Clock } from '../clock.ts';
@@ -17,33 +18,47 @@ function writeWith<T>(executor: Db, work: (writer: Db) => Promise<T>): Promise<T
   return executor.isTransaction ? work(executor) : groupedWrite(executor, work);
 }
 
-type TryParams = { userId: string; nowIso: string; lockEnd: string; maxAttempts: number; candidateHash: string; candidateKey: string };
+export type TryParams = { userId: string; nowIso: string; lockEnd: string; maxAttempts: number; candidateHash: string; candidateKey: string };
+/** What a try's statement answers: the user's PIN columns after the try (none when no try was taken). */
+export type TryRow = { transaction_pin_hash: string | null; pin_key_version: string | null; pin_failed_attempts: number; pin_locked_until: string | null };
+/** One try's inputs: its time, the lock it would set, the PIN as it would be stored under the current key, and the statement's params. */
+/** A customer's ways to take a try inside their turn (PinGuard.inTurn). */
+export type PinTries = {
+  attempt: (pin: string) => PinAttempt;
+  taken: (pin: string, attempt: PinAttempt, counted: TryRow) => Promise<Result<void>>;
+  confirm: (pin: string, attempt: PinAttempt) => Promise<Result<void>>;
+};
+export type PinAttempt = { now: Date; lockEnd: string; candidate: StoredPin; params: TryParams };
 
 /**
- * A try in ONE statement, compiled once (db/compiled.ts; issue 16): unless a lock holds, it
+ * A try as an UPDATE of the user's row (returning is the caller's): unless a lock holds, it
  * counts the try (a lock that has run out starts a fresh count) and compares the stored PIN with
  * the candidate, the PIN as it would be stored under the current key (pin-hash.ts candidate). A
  * match resets the count and clears the lock; anything else keeps the try counted and sets the
  * lock on the try that reaches the limit. A try beyond the limit (a count left from a higher
  * PIN_MAX_ATTEMPTS) never matches. The count comes back 0 exactly when the PIN matched (a
  * counted try is at least 1). A PIN stored under a previous key or as legacy argon2id never
- * matches here: its try is counted and the app checks it (checkPin).
+ * matches here: its try is counted and the app checks it (checkPin). The money gate runs it as a
+ * CTE of the caller's read on PostgreSQL (money-gate.ts callerTryQuery), with conditions of its own.
  */
-const tryStatement = compiled((db: Db, param: Param<TryParams>) => {
+export function pinTryUpdate(creator: QueryCreator<Database>, param: Param<TryParams>) {
   const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${param('nowIso')})`;
   const next = sql<number>`(case when ${expired} then 1 else pin_failed_attempts + 1 end)`;
   const matched = sql<boolean>`(transaction_pin_hash = ${param('candidateHash')} and pin_key_version = ${param('candidateKey')} and ${next} <= ${param('maxAttempts')})`;
-  return db
+  return creator
     .updateTable('users')
     .set({
       pin_failed_attempts: sql<number>`case when ${matched} then 0 else ${next} end`,
       pin_locked_until: sql<string | null>`case when ${matched} then null when ${next} >= ${param('maxAttempts')} then ${param('lockEnd')} else null end`,
     })
-    .where('id', '=', param('userId'))
-    .where('transaction_pin_hash', 'is not', null)
-    .where((eb) => eb.or([eb('pin_locked_until', 'is', null), eb('pin_locked_until', '<=', param('nowIso'))]))
-    .returning(['transaction_pin_hash', 'pin_key_version', 'pin_failed_attempts', 'pin_locked_until']);
-});
+    .where('users.id', '=', param('userId'))
+    .where('users.transaction_pin_hash', 'is not', null)
+    .where((eb) => eb.or([eb('users.pin_locked_until', 'is', null), eb('users.pin_locked_until', '<=', param('nowIso'))]));
+}
+export const tryColumns = ['users.transaction_pin_hash', 'users.pin_key_version', 'users.pin_failed_attempts', 'users.pin_locked_until'] as const;
+
+/** A try in ONE statement (pinTryUpdate), compiled once (db/compiled.ts; issue 16). */
+const tryStatement = compiled((db: Db, param: Param<TryParams>) => pinTryUpdate(db, param).returning(tryColumns));
 
 /**
  * The 4-digit PIN confirms every movement of money. Five wrong PINs in a row lock money
@@ -97,23 +112,31 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * at once, at most `maxAttempts` are ever compared; a request that finds the tries taken (by
    * wrong PINs or by PINs still being checked) is answered as the lock.
    */
-  async function take(executor: Db, userId: string, now: Date, candidate: StoredPin, retried = false): Promise<Result<Taken>> {
-    const nowIso = now.toISOString();
-    const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
-    const params = { userId, nowIso, lockEnd, maxAttempts: rules.maxAttempts, candidateHash: candidate.hash, candidateKey: candidate.keyVersion };
-    const counted = (await tryStatement(executor, params)).rows[0];
-    if (counted) {
-      const slot = counted.pin_failed_attempts;
-      if (slot === 0) return succeed({ user: { ...counted, transaction_pin_hash: counted.transaction_pin_hash! }, slot, lockSetHere: null, matched: true });
-      // Beyond the limit (a count left from a lower PIN_MAX_ATTEMPTS): locked now, nothing checked.
-      if (slot > rules.maxAttempts) return lockedFailure(counted.pin_locked_until ?? lockEnd, now);
-      return succeed({ user: { ...counted, transaction_pin_hash: counted.transaction_pin_hash! }, slot, lockSetHere: slot >= rules.maxAttempts ? counted.pin_locked_until : null, matched: false });
-    }
+  /** What a counted try says (the try statement's row): a match, a wrong PIN and its place in the count, or the lock. */
+  function takenFrom(counted: TryRow, attempt: PinAttempt): Result<Taken> {
+    const slot = counted.pin_failed_attempts;
+    const user = { transaction_pin_hash: counted.transaction_pin_hash!, pin_key_version: counted.pin_key_version };
+    if (slot === 0) return succeed({ user, slot, lockSetHere: null, matched: true });
+    // Beyond the limit (a count left from a lower PIN_MAX_ATTEMPTS): locked now, nothing checked.
+    if (slot > rules.maxAttempts) return lockedFailure(counted.pin_locked_until ?? attempt.lockEnd, attempt.now);
+    return succeed({ user, slot, lockSetHere: slot >= rules.maxAttempts ? counted.pin_locked_until : null, matched: false });
+  }
+
+  /**
+   * Takes one try, atomically, and compares the PIN in the same statement (tryStatement): the
+   * try is counted before anything could answer it, and the try that reaches the limit sets the
+   * lock. While a lock holds nothing is taken and nothing compared, so however many PINs arrive
+   * at once, at most `maxAttempts` are ever compared; a request that finds the tries taken (by
+   * wrong PINs or by PINs still being checked) is answered as the lock.
+   */
+  async function take(executor: Db, userId: string, attempt: PinAttempt, retried = false): Promise<Result<Taken>> {
+    const counted = (await tryStatement(executor, attempt.params)).rows[0];
+    if (counted) return takenFrom(counted, attempt);
     const user = await executor.selectFrom('users').select(['transaction_pin_hash', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
     if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', 'Set your transaction PIN first.');
-    if (user.pin_locked_until && user.pin_locked_until > nowIso) return lockedFailure(user.pin_locked_until, now);
+    if (user.pin_locked_until && user.pin_locked_until > attempt.params.nowIso) return lockedFailure(user.pin_locked_until, attempt.now);
     // The lock was lifted between the two statements (a PIN reset): take again, once.
-    return retried ? lockedFailure(lockEnd, now) : take(executor, userId, now, candidate, true);
+    return retried ? lockedFailure(attempt.lockEnd, attempt.now) : take(executor, userId, attempt, true);
   }
 
   /**
@@ -163,21 +186,37 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * current key. A legacy argon2id PIN (tens of milliseconds on the thread pool) must not hold a
    * group open, so its try is counted and made durable first and the check and settlement follow.
    */
-  async function confirmNow(userId: string, pin: string): Promise<Result<void>> {
+  function attemptOf(userId: string, pin: string): PinAttempt {
     const now = clock.now();
     const candidate = pinHasher.candidate(userId, pin);
-    const first = await groupedWrite(db, async (executor): Promise<{ done: Result<void> } | { slow: Taken }> => {
-      const taken = await take(executor, userId, now, candidate);
-      if (!taken.ok) return { done: taken };
-      if (taken.value.matched) return { done: succeed(undefined) };
-      const stored = taken.value.user;
-      // Stored under the current key: the statement's comparison was the check.
-      if (stored.pin_key_version === candidate.keyVersion) return { done: wrongTry(taken.value, now) };
-      if (pinHasher.isLegacy(stored.transaction_pin_hash)) return { slow: taken.value };
-      return { done: await judgeTry(executor, userId, pin, now, taken.value) };
-    });
+    const lockEnd = new Date(now.getTime() + rules.lockMs).toISOString();
+    return { now, lockEnd, candidate, params: { userId, nowIso: now.toISOString(), lockEnd, maxAttempts: rules.maxAttempts, candidateHash: candidate.hash, candidateKey: candidate.keyVersion } };
+  }
+
+  /** What a taken try comes to, on `executor`: done, or (a legacy argon2id PIN) a check to make outside a group. */
+  async function decide(executor: Db, userId: string, pin: string, attempt: PinAttempt, taken: Result<Taken>): Promise<{ done: Result<void> } | { slow: Taken }> {
+    if (!taken.ok) return { done: taken };
+    if (taken.value.matched) return { done: succeed(undefined) };
+    const stored = taken.value.user;
+    // Stored under the current key: the statement's comparison was the check.
+    if (stored.pin_key_version === attempt.candidate.keyVersion) return { done: wrongTry(taken.value, attempt.now) };
+    if (pinHasher.isLegacy(stored.transaction_pin_hash)) return { slow: taken.value };
+    return { done: await judgeTry(executor, userId, pin, attempt.now, taken.value) };
+  }
+
+  /**
+   * One try (issue 16): the PIN under the current key is compared in the statement that counts
+   * the try, and a right one resets the count there too, so a payment's PIN costs one statement:
+   * on PostgreSQL one autocommit where the try and the reset were two, each waiting for its WAL
+   * flush; on SQLite one statement of a group commit's piece. A PIN stored under a previous key
+   * is checked in the app inside the same piece (a microsecond of HMAC) and rewritten under the
+   * current key. A legacy argon2id PIN (tens of milliseconds on the thread pool) must not hold a
+   * group open, so its try is counted and made durable first and the check and settlement follow.
+   */
+  async function confirmNow(userId: string, pin: string, attempt = attemptOf(userId, pin)): Promise<Result<void>> {
+    const first = await groupedWrite(db, async (executor) => decide(executor, userId, pin, attempt, await take(executor, userId, attempt)));
     if ('done' in first) return first.done;
-    return judgeTry(db, userId, pin, now, first.slow);
+    return judgeTry(db, userId, pin, attempt.now, first.slow);
   }
 
   const serialised = createKeyedQueue();
@@ -186,6 +225,29 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     /** Tries of one customer run one after another in this process; across processes the take holds alone. */
     confirm(userId: string, pin: string): Promise<Result<void>> {
       return serialised(userId, () => confirmNow(userId, pin));
+    },
+
+    /**
+     * Runs `work` in the customer's turn, as confirm runs a try, with a customer's ways to take
+     * one: for a statement that takes the try with other work (money-gate.ts callerTryQuery on
+     * PostgreSQL). `attempt` gives the try's inputs (its time, the candidate, the statement's
+     * params); `taken` judges the try that statement took, as confirm judges its own (that
+     * statement was the try: nothing here counts another; a PIN stored under a previous key or as
+     * legacy argon2id is checked and settled as confirm does); `confirm` takes the try on its own
+     * with the same inputs, when the statement took none.
+     */
+    inTurn<T>(userId: string, work: (tries: PinTries) => Promise<T>): Promise<T> {
+      return serialised(userId, () =>
+        work({
+          attempt: (pin) => attemptOf(userId, pin),
+          taken: async (pin, attempt, counted) => {
+            const first = await decide(db, userId, pin, attempt, takenFrom(counted, attempt));
+            if ('done' in first) return first.done;
+            return judgeTry(db, userId, pin, attempt.now, first.slow);
+          },
+          confirm: (pin, attempt) => confirmNow(userId, pin, attempt),
+        }),
+      );
     },
 
     /** Whether money movement is locked now, for pages that want to say so before asking. */
