@@ -6,6 +6,8 @@ declare namespace App {
     /** The caller's session, from the cookie or a Bearer token; null for guests. */
     session: { id: string; userId: string; via: 'bearer' | 'cookie' } | null;
     user: import('./server/core/users/present-user.ts').UserJson | null;
+    /** Whether the signed-in customer's account is frozen, read with the session (issue 16); null for guests. */
+    freeze: import('./server/core/safety/frozen.ts').FreezeState | null;
     /** Why a presented session was refused, so /login can say so. */
     sessionEnded: 'idle' | 'absolute' | 'revoked' | null;
     /**

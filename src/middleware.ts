@@ -35,6 +35,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   locals.session = null;
   locals.user = null;
+  locals.freeze = null;
   locals.sessionEnded = null;
   locals.registration = null;
   const isApi = url.pathname.startsWith('/api/');
@@ -65,6 +66,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (resolved.kind === 'customer') {
       locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: credential.via };
       locals.user = resolved.user;
+      locals.freeze = resolved.freeze;
       profileLanguage = resolved.language;
     } else if (resolved.kind === 'pending') {
       // register's token before the emailed code is right: no customer yet (credential.ts).

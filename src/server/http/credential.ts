@@ -3,6 +3,7 @@ import type { PendingRegistration } from '../core/auth/registration-service.ts';
 import type { SessionRow } from '../db/schema.ts';
 import { presentUser, type UserJson } from '../core/users/present-user.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import type { FreezeState } from '../core/safety/frozen.ts';
 
 /**
  * What a presented token (session cookie or Bearer) stands for:
@@ -16,7 +17,7 @@ import type { Locale } from '../../i18n/locales.ts';
  * - `none`: nothing we know.
  */
 export type Credential =
-  | { kind: 'customer'; session: SessionRow; user: UserJson; language: Locale }
+  | { kind: 'customer'; session: SessionRow; user: UserJson; language: Locale; freeze: FreezeState }
   | { kind: 'pending'; registration: PendingRegistration }
   | { kind: 'ended'; reason: 'idle' | 'absolute' | 'revoked' }
   | { kind: 'none' };
@@ -24,7 +25,7 @@ export type Credential =
 export async function resolveCredential(app: Pick<App, 'sessions' | 'registrations'>, token: string): Promise<Credential> {
   // The session and its customer in one statement (issue 16: it was three).
   const resolved = await app.sessions.resolveCustomer(token);
-  if (resolved.status === 'active') return { kind: 'customer', session: resolved.session, user: presentUser(resolved.profile), language: resolved.language };
+  if (resolved.status === 'active') return { kind: 'customer', session: resolved.session, user: presentUser(resolved.profile), language: resolved.language, freeze: resolved.freeze };
   if (resolved.status === 'expired') return { kind: 'ended', reason: resolved.reason };
   const pending = await app.registrations.resolve(token);
   if (pending.status === 'active') return { kind: 'pending', registration: pending.registration };

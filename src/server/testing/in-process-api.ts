@@ -124,13 +124,14 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
       if (!path.ok) return jsonRouteFailure(path, guest);
       if (!apiOriginAllowed(request, url, false)) return jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guest);
 
-      const locals: App.Locals = { app, session: null, user: null, sessionEnded: null, registration: null, locale: guest };
+      const locals: App.Locals = { app, session: null, user: null, freeze: null, sessionEnded: null, registration: null, locale: guest };
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
       if (bearer) {
         const resolved = await resolveCredential(app, bearer);
         if (resolved.kind === 'customer') {
           locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: 'bearer' };
           locals.user = resolved.user;
+          locals.freeze = resolved.freeze;
           locals.locale = apiLanguage({ profile: resolved.language, chosen: null, acceptLanguage });
         } else if (resolved.kind === 'pending') {
           locals.registration = resolved.registration;

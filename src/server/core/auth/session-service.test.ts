@@ -144,6 +144,22 @@ describeOnEngines('session service on %s', (t) => {
     expect((await expectSame()).hasAddress).toBe(true);
   });
 
+  it("carries the account's freeze state, as AccountFreeze.state reads it, in the same statement (issue 16)", async () => {
+    const { token } = await t().app.sessions.create(userId);
+    const freezeOf = async () => {
+      const resolved = await t().app.sessions.resolveCustomer(token);
+      if (resolved.status !== 'active') throw new Error(JSON.stringify(resolved));
+      expect(resolved.freeze).toEqual(await t().app.freeze.state(userId));
+      return resolved.freeze;
+    };
+    expect(await freezeOf()).toEqual({ frozen: false, frozenAt: null, via: null });
+    const at = t().clock.now().toISOString();
+    await t().app.db.updateTable('users').set({ frozen_at: at, frozen_via: 'code' }).where('id', '=', userId).execute();
+    expect(await freezeOf()).toEqual({ frozen: true, frozenAt: at, via: 'code' });
+    await t().app.db.updateTable('users').set({ frozen_at: null, frozen_via: null }).where('id', '=', userId).execute();
+    expect(await freezeOf()).toEqual({ frozen: false, frozenAt: null, via: null });
+  });
+
   it('resolveCustomer ends sessions as resolve does', async () => {
     expect(await t().app.sessions.resolveCustomer(newSessionToken())).toEqual({ status: 'unknown' });
     expect(await t().app.sessions.resolveCustomer('short')).toEqual({ status: 'unknown' });

@@ -8,6 +8,7 @@ import { newSessionToken } from './secrets.ts';
 import { sha256Hex } from '../digest.ts';
 import { revokeOnce } from './revoke.ts';
 import { profileLocale, type Locale } from '../../../i18n/locales.ts';
+import { freezeStateOf, type FreezeState } from '../safety/frozen.ts';
 
 export type SessionMeta = { ip?: string | null; userAgent?: string | null };
 export type ResolvedSession =
@@ -16,7 +17,8 @@ export type ResolvedSession =
   | { status: 'unknown' };
 /** A session with its customer, as every signed-in request needs them (resolveCustomer). */
 /** `language`: the profile's (issue 18), read in the same statement: what an API call is answered in. */
-export type ResolvedCustomer = { status: 'active'; session: SessionRow; profile: PresentableProfile; language: Locale } | Exclude<ResolvedSession, { status: 'active' }>;
+/** `freeze`: whether the account is frozen (issue 16: read here, pages that show it need no statement of their own). */
+export type ResolvedCustomer = { status: 'active'; session: SessionRow; profile: PresentableProfile; language: Locale; freeze: FreezeState } | Exclude<ResolvedSession, { status: 'active' }>;
 
 /** Sliding expiry is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 15_000;
@@ -32,7 +34,7 @@ const sessionCustomerQuery = compiled((db: Db, param: Param<{ id: string }>) =>
     .leftJoin('accounts', 'accounts.user_id', 'sessions.user_id')
     .select([
       'sessions.id', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'sessions.ip', 'sessions.user_agent',
-      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.transaction_pin_hash', 'users.security_answer_hash', 'users.created_at as user_created_at', 'users.language',
+      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.transaction_pin_hash', 'users.security_answer_hash', 'users.created_at as user_created_at', 'users.language', 'users.frozen_at', 'users.frozen_via',
       'accounts.account_number', 'accounts.account_name', 'accounts.type', 'accounts.currency', 'accounts.balance',
     ])
     .select((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'sessions.user_id')).as('has_address'))
@@ -116,7 +118,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
           row.account_number === null ? [] : [{ account_number: row.account_number, account_name: row.account_name!, type: row.type!, currency: row.currency!, balance: row.balance! }],
         ),
       };
-      return { status: 'active', session: judged.session, profile, language: profileLocale(first.language) };
+      return { status: 'active', session: judged.session, profile, language: profileLocale(first.language), freeze: freezeStateOf(first) };
     },
 
     revoke,

@@ -17,6 +17,7 @@ import type { PinGuard } from '../money/pin-guard.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { SmsSender } from '../../integrations/sms/ports.ts';
 import type { Alerts } from '../alerts/alert-service.ts';
+import { freezeStateOf, type FreezeState } from './frozen.ts';
 
 /** The code that freezes an account from /freeze: 15 minutes, single use, dead after 5 wrong tries, 1 a minute and 5 an hour per customer. */
 export const freezeCodePolicy: CodePolicy = { ttlMs: 15 * 60_000, maxAttempts: 5, minIntervalMs: 60_000, maxPerHour: 5 };
@@ -31,7 +32,7 @@ export const freezeRequestMessage = `If we hold an account with those details, w
 export const frozenByCodeMessage = 'The account is frozen. No money can leave it, and every device signed in to it has been signed out. We have emailed its owner how to unfreeze it.';
 export const notFrozenMessage = 'Your account is not frozen.';
 
-export type FreezeState = { frozen: boolean; frozenAt: string | null; via: 'password' | 'code' | null };
+export type { FreezeState } from './frozen.ts';
 
 /** A code failure with its message also under `code`, where the forms show it. */
 function onCode(failure: Failure): Failure {
@@ -123,8 +124,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
     ipPolicy,
 
     async state(userId: string): Promise<FreezeState> {
-      const row = await db.selectFrom('users').select(['frozen_at', 'frozen_via']).where('id', '=', userId).executeTakeFirst();
-      return { frozen: Boolean(row?.frozen_at), frozenAt: row?.frozen_at ?? null, via: row?.frozen_via ?? null };
+      return freezeStateOf(await db.selectFrom('users').select(['frozen_at', 'frozen_via']).where('id', '=', userId).executeTakeFirst());
     },
 
     /** Signed in, with the password. The session asking stays signed in (to unfreeze later); every other one ends. */
