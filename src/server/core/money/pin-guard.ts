@@ -21,13 +21,13 @@ function writeWith<T>(executor: Db, work: (writer: Db) => Promise<T>): Promise<T
 export type TryParams = { userId: string; nowIso: string; lockEnd: string; maxAttempts: number; candidateHash: string; candidateKey: string };
 /** What a try's statement answers: the user's PIN columns after the try (none when no try was taken). */
 export type TryRow = { transaction_pin_hash: string | null; pin_key_version: string | null; pin_failed_attempts: number; pin_locked_until: string | null };
-/** One try's inputs: its time, the lock it would set, the PIN as it would be stored under the current key, and the statement's params. */
 /** A customer's ways to take a try inside their turn (PinGuard.inTurn). */
 export type PinTries = {
   attempt: (pin: string) => PinAttempt;
   taken: (pin: string, attempt: PinAttempt, counted: TryRow) => Promise<Result<void>>;
   confirm: (pin: string, attempt: PinAttempt) => Promise<Result<void>>;
 };
+/** One try's inputs: its time, the lock it would set, the PIN as it would be stored under the current key, and the statement's params. */
 export type PinAttempt = { now: Date; lockEnd: string; candidate: StoredPin; params: TryParams };
 
 /**
@@ -55,7 +55,7 @@ export function pinTryUpdate(creator: QueryCreator<Database>, param: Param<TryPa
     .where('users.transaction_pin_hash', 'is not', null)
     .where((eb) => eb.or([eb('users.pin_locked_until', 'is', null), eb('users.pin_locked_until', '<=', param('nowIso'))]));
 }
-export const tryColumns = ['users.transaction_pin_hash', 'users.pin_key_version', 'users.pin_failed_attempts', 'users.pin_locked_until'] as const;
+const tryColumns = ['users.transaction_pin_hash', 'users.pin_key_version', 'users.pin_failed_attempts', 'users.pin_locked_until'] as const;
 
 /** A try in ONE statement (pinTryUpdate), compiled once (db/compiled.ts; issue 16). */
 const tryStatement = compiled((db: Db, param: Param<TryParams>) => pinTryUpdate(db, param).returning(tryColumns));
@@ -105,13 +105,6 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     );
   }
 
-  /**
-   * Takes one try, atomically, and compares the PIN in the same statement (tryStatement): the
-   * try is counted before anything could answer it, and the try that reaches the limit sets the
-   * lock. While a lock holds nothing is taken and nothing compared, so however many PINs arrive
-   * at once, at most `maxAttempts` are ever compared; a request that finds the tries taken (by
-   * wrong PINs or by PINs still being checked) is answered as the lock.
-   */
   /** What a counted try says (the try statement's row): a match, a wrong PIN and its place in the count, or the lock. */
   function takenFrom(counted: TryRow, attempt: PinAttempt): Result<Taken> {
     const slot = counted.pin_failed_attempts;
