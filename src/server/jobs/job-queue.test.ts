@@ -48,4 +48,41 @@ describeOnEngines('job queue: runs in one process', (t) => {
     expect(await jobs.runDue()).toBe(0);
     expect(seen).toEqual([]);
   });
+
+  it('a kind with loadBatch reads a claimed batch once and hands it to each job; a load that fails leaves the jobs to read for themselves', async () => {
+    const { jobs, db } = t().app;
+    const loads: number[][] = [];
+    const seen: { n: number; batch: Map<number, string> | undefined }[] = [];
+    let loadFails = false;
+    jobs.register<Map<number, string>>(
+      'test.loaded',
+      async (payload, run) => {
+        seen.push({ n: (payload as { n: number }).n, batch: run.batch });
+      },
+      {
+        loadBatch: async (payloads) => {
+          if (loadFails) throw new Error('the read failed');
+          const ns = payloads.map((payload) => (payload as { n: number }).n);
+          loads.push(ns);
+          return new Map(ns.map((n) => [n, `row ${n}`]));
+        },
+      },
+    );
+    jobs.register('test.plain', async () => undefined);
+    for (let n = 1; n <= 4; n += 1) await enqueueJob(db, t().clock, { kind: 'test.loaded', payload: { n } });
+    await enqueueJob(db, t().clock, { kind: 'test.plain', payload: { n: 99 } });
+    expect(await jobs.runDue()).toBe(5);
+    // One read for the four jobs of the kind (the plain job is not given to it), and each job got it.
+    expect(loads).toHaveLength(1);
+    expect(loads[0]!.sort()).toEqual([1, 2, 3, 4]);
+    expect(seen.map((job) => job.batch?.get(job.n)).sort()).toEqual(['row 1', 'row 2', 'row 3', 'row 4']);
+
+    loadFails = true;
+    seen.length = 0;
+    await enqueueJob(db, t().clock, { kind: 'test.loaded', payload: { n: 5 } });
+    expect(await jobs.runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 5, batch: undefined }]);
+    const row = await db.selectFrom('jobs').select(['status']).where('kind', '=', 'test.loaded').where('payload', '=', JSON.stringify({ n: 5 })).executeTakeFirstOrThrow();
+    expect(row.status).toBe('done');
+  });
 });

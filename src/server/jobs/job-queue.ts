@@ -11,8 +11,19 @@ type Executor = Db | Transaction<Database>;
 
 /** What a handler may answer: nothing (done), or when to run again (a recurring job). */
 export type JobOutcome = void | { again: Date };
-/** `lastTry`: a failure now gives the job up (the handler may record that on its own rows). */
-export type JobHandler = (payload: unknown, run: { attempt: number; lastTry: boolean }) => Promise<JobOutcome>;
+/**
+ * `lastTry`: a failure now gives the job up (the handler may record that on its own rows).
+ * `batch`: what the kind's `loadBatch` answered for the claimed batch this job came in (undefined
+ * when the kind has none, or when it failed: the handler then reads for itself).
+ */
+export type JobRun<B = unknown> = { attempt: number; lastTry: boolean; batch?: B };
+export type JobHandler<B = unknown> = (payload: unknown, run: JobRun<B>) => Promise<JobOutcome>;
+/**
+ * Reads, in one go, what the jobs of one kind in a claimed batch need (issue 16: ten alerts read
+ * their ten transaction rows in one statement, where each read its own: a round trip each).
+ * Given the payloads of that kind's jobs in the batch; never the only way a job finds its rows.
+ */
+export type BatchLoader<B> = (payloads: unknown[]) => Promise<B>;
 
 /** Tries before a job is given up (logged at error level, kept as `failed`). */
 export const maxJobAttempts = 8;
@@ -73,6 +84,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
   const { db, clock, log, engine } = deps;
   const workerId = newId('wrk');
   const handlers = new Map<string, JobHandler>();
+  const loaders = new Map<string, BatchLoader<unknown>>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
   let again = false;
@@ -125,6 +137,29 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     await groupedWrite(db, (executor) => update(executor).set({ run_at: new Date(now.getTime() + wait).toISOString(), last_error: message, locked_until: null, locked_by: null }).execute());
   }
 
+  /** Each kind's loadBatch over its jobs' payloads in this batch; a kind whose load fails is left out (its jobs read for themselves). */
+  async function loadBatches(jobs: { kind: string; payload: string }[]): Promise<Map<string, unknown>> {
+    const batches = new Map<string, unknown>();
+    for (const [kind, load] of loaders) {
+      const payloads: unknown[] = [];
+      for (const job of jobs) {
+        if (job.kind !== kind) continue;
+        try {
+          payloads.push(JSON.parse(job.payload));
+        } catch {
+          // Its handler's own parse fails and records the failure.
+        }
+      }
+      if (payloads.length === 0) continue;
+      try {
+        batches.set(kind, await load(payloads));
+      } catch (error) {
+        log.warn('job.batch_load_failed', { kind, jobs: payloads.length, error: messageOf(error) });
+      }
+    }
+    return batches;
+  }
+
   /** Claims and runs due jobs until none is left; the number run. */
   async function runDueOnce(): Promise<number> {
     let total = 0;
@@ -135,10 +170,11 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
       // jobs a payment had cost two writes, and on PostgreSQL two commits). A crash before that
       // statement runs them again after their lease: delivery is at least once, as ever.
       const done: string[] = [];
+      const batches = await loadBatches(jobs);
       for (const job of jobs) {
         const handler = handlers.get(job.kind)!;
         try {
-          const outcome = await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts });
+          const outcome = await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts, batch: batches.get(job.kind) });
           if (outcome && 'again' in outcome) await reschedule(job.id, outcome.again);
           else done.push(job.id);
         } catch (error) {
@@ -181,8 +217,11 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
 
   return {
     workerId,
-    register(kind: string, handler: JobHandler): void {
-      handlers.set(kind, handler);
+    /** `loadBatch`: read what a claimed batch of this kind needs in one go (BatchLoader); each job gets it as `run.batch`. */
+    register<B = unknown>(kind: string, handler: JobHandler<B>, options: { loadBatch?: BatchLoader<B> } = {}): void {
+      handlers.set(kind, handler as JobHandler);
+      if (options.loadBatch) loaders.set(kind, options.loadBatch);
+      else loaders.delete(kind);
     },
     enqueue: (executor: Executor, job: { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date }) => enqueueJob(executor, clock, job),
     runDue,

@@ -90,6 +90,20 @@ describe.each(engines)('statements per payment on %s', (engine) => {
     expectCount(measured.statements, 1);
   });
 
+  it('the alerts of five transfers: their ten rows are read in one statement, not one each', async () => {
+    const sender = await customer(t.app, { balance: naira(10_000) });
+    const recipient = await customer(t.app);
+    await t.app.jobs.runDue(); // the seed deposit's alert
+    for (let n = 0; n < 5; n += 1) {
+      const sent = await t.app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(5), narration: '', pin: testPin, save_beneficiary: false }, newKey());
+      expect(sent.ok).toBe(true);
+    }
+    const measured = await count(() => t.app.jobs.runDue());
+    expect(measured.result).toBe(10);
+    expect(t.mailer.sent.filter((mail) => / (debit|credit) alert: /.test(mail.subject))).toHaveLength(11);
+    expectCount(measured.statements.filter((statement) => /from "transactions"/.test(statement)), 1);
+  });
+
   it('a replay of a finished transfer', async () => {
     const sender = await customer(t.app, { balance: naira(10_000) });
     const recipient = await customer(t.app);

@@ -60,6 +60,15 @@ describe('outbox mailer', () => {
     expect(statement).toMatch(/^Subject: Your account statement$/m);
     expect(statement).toContain('text/csv');
   });
+
+  it('makes the folder again when it was removed between two mails', async () => {
+    const outbox = path.join(dir(), 'outbox');
+    const mailer = createOutboxMailer(outbox, from, silent);
+    await mailer.send(message);
+    fs.rmSync(outbox, { recursive: true });
+    await mailer.send(message);
+    expect(fs.readdirSync(outbox).filter((file) => file.endsWith('.eml'))).toHaveLength(1);
+  });
 });
 
 type Received = { raw: string; mailFrom: string | false; rcptTo: string[]; user: string | undefined };

@@ -37,12 +37,18 @@ export function createOutboxMailer(outboxDir: string, from: string, log: Logger)
     async send(message) {
       composer ??= transportOf({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await (await composer).sendMail(toNodemailer(from, message));
-      await fs.mkdir(outboxDir, { recursive: true });
       const safeRecipient = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`);
       // Written whole under another name, then renamed: a reader polling the outbox (the e2e
-      // tests) never sees a half-written mail.
-      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      // tests) never sees a half-written mail. The folder is made when a write finds it missing
+      // (the first mail, or after someone emptied it away), not before every mail (issue 16).
+      try {
+        await fs.writeFile(`${file}.part`, info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await fs.mkdir(outboxDir, { recursive: true });
+        await fs.writeFile(`${file}.part`, info.message as Buffer);
+      }
       await fs.rename(`${file}.part`, file);
       log.info('mail.sent', { transport: 'outbox', subject: message.subject, file: path.basename(file) });
     },
