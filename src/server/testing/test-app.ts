@@ -64,7 +64,7 @@ export class MemorySms implements SmsSender {
   }
 }
 
-export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy; env?: Record<string, string>; biller?: (deps: { db: import('../db/connection.ts').Db; clock: Clock }) => Biller; onQuery?: (sql: string) => void } = {}) {
+export async function createTestApp(engine: 'sqlite' | 'postgres', options: { loginThrottlePolicy?: LoginThrottlePolicy; env?: Record<string, string>; biller?: (deps: { db: import('../db/connection.ts').Db; clock: Clock }) => Biller; onQuery?: (sql: string) => void; onWrite?: (statements: string[]) => void } = {}) {
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
   const sms = new MemorySms();
@@ -84,8 +84,9 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
   }
   const config = parseConfig(environment);
   // A test may put its own aggregator in front (one that drops requests, say); it gets the database and clock.
-  // Or counts the statements the services run (onQuery).
-  const db = options.biller || options.onQuery ? connect(config.database, undefined, options.onQuery ? { onQuery: options.onQuery } : {}) : undefined;
+  // Or counts the statements the services run (onQuery), or their writes to PostgreSQL (onWrite).
+  const counting = { ...(options.onQuery ? { onQuery: options.onQuery } : {}), ...(options.onWrite ? { onWrite: options.onWrite } : {}) };
+  const db = options.biller || options.onQuery || options.onWrite ? connect(config.database, undefined, counting) : undefined;
   // Tests reach beneath the services (the database, the PIN guard…) to arrange and to check: the
   // test app is the services and the internals together; pages only ever get the services.
   const composed = await composeApp(config, {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { compiled, type Param } from '../../db/compiled.ts';
-import type { Db } from '../../db/connection.ts';
+import { thenCommit, type Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Failure } from '../result.ts';
 import { fail } from '../result.ts';
@@ -173,6 +173,21 @@ async function refusalFor(trx: Trx, line: PostingLine): Promise<Refusal> {
   return line.ceiling && line.amount > 0 ? line.ceiling.refusal() : insufficientFunds();
 }
 
+/** What postEntry's statement raises (as a text that is not an integer) when a line was stopped or came out unexpected. */
+const entryRefused = 'entry_refused_u';
+const entryUnexpected = 'entry_unexpected_u';
+const stopPattern = new RegExp(`(${entryRefused}|${entryUnexpected})(\\d+) (-?\\d+)`);
+
+/** The refusal or error a stopped entry statement stands for; any other error as it came. */
+function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly PostingLine[], expect: ReadonlyMap<string, number> | undefined): unknown {
+  const found = error instanceof Error && (error as { code?: string }).code === '22P02' ? stopPattern.exec(error.message) : null;
+  if (!found) return error;
+  const line = ordered[Number(found[2])]!;
+  if (found[1] === entryUnexpected) return new Error(`entry ${entry.reference}: ${line.account} came to ${found[3]}, expected ${expect?.get(line.account)}`);
+  if (found[3] === '0') return new Error(`posting to unknown account ${line.account}`);
+  return line.ceiling && line.amount > 0 ? line.ceiling.refusal() : insufficientFunds();
+}
+
 /**
  * Posts one balanced entry and returns each touched account's balance after it. Lines that take
  * money from a customer account are guarded: if the balance does not cover them the whole
@@ -182,19 +197,24 @@ async function refusalFor(trx: Trx, line: PostingLine): Promise<Refusal> {
  * balances after the entry that the caller computed from rows it holds locked (a mismatch throws,
  * rolling everything back); `riders`, statements that go with the postings (the customer's
  * transactions rows, their alerts, the idempotent answer), written after them; a rider may be
- * made from the balances after the entry (EntryRider), for an account the caller did not lock.
+ * made from the balances after the entry (EntryRider), for an account the caller did not lock;
+ * `final`, the entry's statement is its transaction's last: on PostgreSQL its COMMIT is written
+ * behind it (db/connection.ts thenCommit), so the row locks it takes are held for that statement
+ * and the COMMIT, not also for a round trip to Node and back. The caller writes nothing after it.
  *
  * On PostgreSQL it is one statement (issue 16): the guarded balance updates, one data-modifying
  * CTE a line in account order, each waiting for the one before (`exists (select 1 from u<k-1>)`,
  * so row locks are still taken in that fixed order and a failed guard stops the rest), then the
- * journal row, the postings and the riders, which run whatever the guards said: a refusal rolls
- * them back with the transaction. On SQLite, and for an entry with two lines on one account, the
+ * journal row, the postings and the riders. The postings' insert checks the guards and the
+ * expected balances and raises when one failed (entryRefused, entryUnexpected), so the statement
+ * fails as a whole and its refusal does not wait for the caller: that is what lets `final` send the
+ * COMMIT before the answer is read. On SQLite, and for an entry with two lines on one account, the
  * statements run one after the other as before.
  */
 export async function postEntry(
   trx: Trx,
   input: Entry | PreparedEntry,
-  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[] } = {},
+  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[]; final?: boolean } = {},
 ): Promise<{ entryId: string; balances: Map<string, number> }> {
   const entry = prepareEntry(input);
   const { lines } = entry;
@@ -215,16 +235,30 @@ export async function postEntry(
       if (k < 0) throw new Error(`entry ${entry.reference} posts nothing to ${account}`);
       return sql`coalesce((select balance from ${name(k)}), 0)`;
     };
-    const last = name(ordered.length - 1);
     const postingValues = sql.join(lines.map((line, index) => sql`(${index + 1}::integer, ${line.account}::text, ${line.amount}::bigint)`));
+    // The statement refuses itself (raises) when a guard stopped a line or a balance came out other
+    // than the caller expected, so a refusal never depends on code running after it (`final`).
+    const refused = ordered.map((line, k) => sql`when not exists (select 1 from ${name(k)}) then (${sql.raw(`'${entryRefused}${k} '`)} || (select count(*) from accounts where account_number = ${line.account}::text))::integer`);
+    const unexpected = [...(options.expect ?? [])].map(([account, balance]) => {
+      const k = ordered.findIndex((line) => line.account === account);
+      if (k < 0) throw new Error(`entry ${entry.reference} posts nothing to ${account}`);
+      return sql`when (select balance from ${name(k)}) <> ${balance}::bigint then (${sql.raw(`'${entryUnexpected}${k} '`)} || (select balance from ${name(k)}))::integer`;
+    });
+    const guard = sql`case ${sql.join([...refused, ...unexpected], sql` `)} else 1 end`;
     const ctes = [
       ...updates,
       ...(options.written ? [] : [sql`e as (${journalEntryInsert(entry)})`]),
-      sql`p as (insert into postings (entry_id, line, account_number, amount, created_at) select ${entry.id}::text, v.line, v.account, v.amount, ${entry.at}::text from (values ${postingValues}) as v (line, account, amount) where exists (select 1 from ${last}))`,
+      sql`p as (insert into postings (entry_id, line, account_number, amount, created_at) select ${entry.id}::text, v.line, v.account, v.amount, ${entry.at}::text from (values ${postingValues}) as v (line, account, amount) where ${guard} = 1)`,
       ...riders.map((rider, index) => sql`${sql.raw(`r${index}`)} as (${typeof rider === 'function' ? rider(after) : rider})`),
     ];
     const selects = sql.join(ordered.map((_, k) => sql`select account_number, balance from ${name(k)}`), sql` union all `);
-    const { rows } = await sql<{ account_number: string; balance: number | string }>`with ${sql.join(ctes)} ${selects}`.execute(trx);
+    const statement = sql<{ account_number: string; balance: number | string }>`with ${sql.join(ctes)} ${selects}${options.final ? sql.raw(` ${thenCommit}`) : sql``}`;
+    let rows: { account_number: string; balance: number | string }[];
+    try {
+      ({ rows } = await statement.execute(trx));
+    } catch (error) {
+      throw stoppedBy(error, entry, ordered, options.expect);
+    }
     for (const row of rows) balances.set(row.account_number, Number(row.balance));
     const missing = ordered.find((line) => !balances.has(line.account));
     if (missing) throw await refusalFor(trx, missing);

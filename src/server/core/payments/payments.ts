@@ -148,7 +148,8 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
       // Stored now, so a retry after a crash sees the pending payment; replaced when it settles.
       const outcome = presented(rail, row);
       // The postings, the customer's row, its alert, the pending payment and the stored answer: one statement on PostgreSQL.
-      await postEntry(trx, entry, { written: true, expect: new Map([[sendAccount, balanceAfter]]), riders: [...written.riders, pendingRow, idempotency.completion(claim, outcome, reference, now)] });
+      // The transaction's last statement (its COMMIT written behind it on PostgreSQL) unless the payment has more to write.
+      await postEntry(trx, entry, { written: true, expect: new Map([[sendAccount, balanceAfter]]), riders: [...written.riders, pendingRow, idempotency.completion(claim, outcome, reference, now)], final: !payment.alsoInTransaction });
       if (payment.alsoInTransaction) await payment.alsoInTransaction(trx, now);
       return outcome;
     });

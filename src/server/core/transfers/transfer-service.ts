@@ -146,15 +146,18 @@ export function createTransferService(deps: {
       const [debitRow, creditRow] = written.rows;
       const transaction = presentTransaction(debitRow!);
       const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
-      // The postings, the customer's rows, their alerts and the stored answer: one statement on PostgreSQL.
+      // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it (issue 19).
+      // Written before the postings (the same transaction: both or neither), so that their statement is the last.
+      await countRequestPayment(trx, { transactionId: creditRow!.id, accountNumber: input.account_number, amountKobo, narration: input.narration, payerName: accountName, at: now });
+      if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient, now);
+      // The postings, the customer's rows, their alerts and the stored answer: one statement on
+      // PostgreSQL, the transaction's last, with its COMMIT written behind it (`final`).
       await postEntry(trx, posted, {
         written: true,
         expect: new Map([[sendAccount, senderAfter]]),
         riders: [...written.riders, idempotency.completion(claim, outcome, reference, now)],
+        final: true,
       });
-      // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it (issue 19).
-      await countRequestPayment(trx, { transactionId: creditRow!.id, accountNumber: input.account_number, amountKobo, narration: input.narration, payerName: accountName, at: now });
-      if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient, now);
       return outcome;
     });
   }
