@@ -58,6 +58,17 @@ describe.each(engines)('statements per payment on %s', (engine) => {
     if (engine === 'postgres') expect(measured.writes.map((sent) => sent.length)).toEqual([1, 2, 2]);
   });
 
+  it('a transfer that also saves a beneficiary or pays a request: its COMMIT goes on its own, after them', async () => {
+    const sender = await customer(t.app, { balance: naira(10_000) });
+    const recipient = await customer(t.app);
+    const send = (narration: string, save: boolean) => t.app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(5), narration, pin: testPin, save_beneficiary: save }, newKey());
+    for (const [narration, save] of [['', true], ['For RQ-ABCD23', false]] as const) {
+      const measured = await count(() => send(narration, save));
+      expect(measured.result.ok).toBe(true);
+      if (engine === 'postgres') expect(measured.writes.at(-1)).toEqual(['commit']);
+    }
+  });
+
   it('a transfer to another bank (answered at once)', async () => {
     const sender = await customer(t.app, { balance: naira(10_000) });
     const send = () => t.app.transfers.sendToBank(sender.userId, sender.accountNumber, { account_number: nubanFor('123456789', gtbank), bank_code: gtbank.nipCode, amount: naira(5), narration: '', pin: testPin, save_beneficiary: false }, newKey());

@@ -17,12 +17,17 @@ export const requestPaidKey = (transactionId: string) => `request-paid:${transac
  * request that is already paid still counts (the money arrived; the owner sees it over-paid); one
  * after the link expired counts too, since the money is there either way.
  */
+/** Whether a credit can count towards a payment request (its narration names one); when not, countRequestPayment writes nothing. */
+export function mayPayRequest(credit: { narration: string; amountKobo: number }): boolean {
+  return credit.amountKobo > 0 && requestReferencesIn(credit.narration).length > 0;
+}
+
 export async function countRequestPayment(
   trx: Trx,
   credit: { transactionId: string; accountNumber: string; amountKobo: number; narration: string; payerName: string | null; at: Date },
 ): Promise<void> {
+  if (!mayPayRequest(credit)) return;
   const references = requestReferencesIn(credit.narration);
-  if (references.length === 0 || credit.amountKobo <= 0) return;
   const request = await trx
     .selectFrom('payment_requests')
     .select(['id'])

@@ -8,7 +8,7 @@ import { transferCharges } from '../ledger/charges.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank, type BankInfo } from '../reference/banks.ts';
 import { balanceFromEntry, presentTransaction, transactionWrites } from '../transactions/transaction-repository.ts';
-import { countRequestPayment } from '../payment-requests/request-payments.ts';
+import { countRequestPayment, mayPayRequest } from '../payment-requests/request-payments.ts';
 import type { Idempotency } from '../money/idempotency.ts';
 import type { MoneyGate, MoneyResult } from '../money/money-gate.ts';
 import type { Payments } from '../payments/payments.ts';
@@ -147,17 +147,19 @@ export function createTransferService(deps: {
       const transaction = presentTransaction(debitRow!);
       const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
       // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it (issue 19).
-      // Written before the postings (the same transaction: both or neither), so that their statement is the last.
-      await countRequestPayment(trx, { transactionId: creditRow!.id, accountNumber: input.account_number, amountKobo, narration: input.narration, payerName: accountName, at: now });
-      if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient, now);
+      const paysRequest = mayPayRequest({ narration: input.narration, amountKobo });
       // The postings, the customer's rows, their alerts and the stored answer: one statement on
-      // PostgreSQL, the transaction's last, with its COMMIT written behind it (`final`).
+      // PostgreSQL; the transaction's last, with its COMMIT written behind it (`final`), unless a
+      // request or a beneficiary is written after it. (They stay after it: the request's row is
+      // locked after the recipient's account, as a credit from another bank locks them.)
       await postEntry(trx, posted, {
         written: true,
         expect: new Map([[sendAccount, senderAfter]]),
         riders: [...written.riders, idempotency.completion(claim, outcome, reference, now)],
-        final: true,
+        final: !paysRequest && !input.save_beneficiary,
       });
+      if (paysRequest) await countRequestPayment(trx, { transactionId: creditRow!.id, accountNumber: input.account_number, amountKobo, narration: input.narration, payerName: accountName, at: now });
+      if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient, now);
       return outcome;
     });
   }
