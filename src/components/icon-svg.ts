@@ -66,3 +66,32 @@ export const iconInner: Readonly<Record<IconName, string>> = Object.fromEntries(
       .trim(),
   ]),
 ) as Record<IconName, string>;
+
+/** Escapes a class list for a double-quoted attribute (the classes come from the source, but a stray quote must not break out). */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The whole <svg> of one icon with these classes, made once per icon and class list and kept
+ * (issue 16). Icon.astro drew it as an element with ten attributes and a class:list, each
+ * attribute rendered, classified and escaped by Astro on every render of every icon: a signed-in
+ * page draws twenty to thirty, and a /dashboard render spent ~3 % of its CPU and ~5 % of its
+ * allocations there. The class lists are the source's own literals, so the pairs are few; the
+ * cache stops keeping new ones past `keptIconsMax` (they are then made on each call).
+ */
+const keptIcons = new Map<string, string>();
+export const keptIconsMax = 512;
+
+export function iconSvg(name: IconName, className = 'size-5'): string {
+  if (!Object.hasOwn(iconInner, name)) throw new Error(`no icon named ${name}`);
+  const key = `${name} ${className}`;
+  const kept = keptIcons.get(key);
+  if (kept !== undefined) return kept;
+  const classes = ['shrink-0', ...className.split(/\s+/)].filter(Boolean).join(' ');
+  const svg =
+    `<svg class="${attribute(classes)}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ` +
+    `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false" data-icon="${name}">${iconInner[name]}</svg>`;
+  if (keptIcons.size < keptIconsMax) keptIcons.set(key, svg);
+  return svg;
+}
