@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { connect, type Db } from './connection.ts';
-import { groupCommitStats, groupedWrite, maxGroup, runTransaction } from './group-commit.ts';
+import { groupCommitStats, groupedWrite, groupedWriteProvisional, maxGroup, runTransaction } from './group-commit.ts';
 
 /**
  * Group commit on SQLite (group-commit.ts), on a small table of its own: pieces that queue share
@@ -129,6 +129,49 @@ describe('group commit on SQLite', () => {
     const commitsSeen = heard.filter((line) => line.startsWith('commits')).map((line) => Number(line.split(' ').at(-1)));
     expect(Math.min(...commitsSeen)).toBeGreaterThanOrEqual(1);
     expect(commitsSeen.at(-1)).toBe(groupCommitStats(db).groups);
+  });
+
+  describe('a provisional write (groupedWriteProvisional)', () => {
+    const provisional = (name: string) =>
+      groupedWriteProvisional(db, async (executor) => {
+        await sql`update counters set value = value + 1 where name = ${name}`.execute(executor);
+        return name;
+      });
+    const commits = () => statements.filter((text) => text === 'commit').length;
+
+    it('hears its value before the COMMIT; a write it then starts shares that COMMIT; durable settles with it', async () => {
+      const { value, durable } = await provisional('a');
+      expect(value).toBe('a');
+      expect(commits()).toBe(0);
+      const after = bump('b', 2);
+      await durable;
+      expect(commits()).toBe(1);
+      expect(await after).toBe(2);
+      expect(groupCommitStats(db)).toMatchObject({ groups: 1, pieces: 2 });
+      expect(await valueOf('a')).toBe(1);
+    });
+
+    it('rejects durable when the group fails, and the write queued behind it in the group fails with it', async () => {
+      const { durable } = await provisional('a');
+      const behind = runTransaction(db, async (trx) => {
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await sql`insert into children (id, parent) values (1, 'nobody')`.execute(trx);
+        return 'written';
+      });
+      await expect(durable).rejects.toThrow(/FOREIGN KEY/i);
+      await expect(behind).rejects.toThrow(/FOREIGN KEY/i);
+      expect(await valueOf('a')).toBe(0);
+      expect(groupCommitStats(db).failedGroups).toBe(1);
+    });
+
+    it('rejects, with no value, when its own work throws', async () => {
+      const failing = groupedWriteProvisional(db, async (executor) => {
+        await sql`update counters set value = value - 1 where name = 'a'`.execute(executor);
+        return 'never';
+      });
+      await expect(failing).rejects.toThrow(/CHECK/i);
+      expect(await valueOf('a')).toBe(0);
+    });
   });
 
   it('runs a grouped write in a group of its own, and lets writes that arrive meanwhile share its COMMIT', async () => {

@@ -37,13 +37,25 @@ type Piece = {
   work: (trx: Transaction<Database>) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** A provisional piece (groupedWriteProvisional): told its value as soon as its work is done, before the COMMIT. */
+  early?: (value: unknown) => void;
 };
 type Settled = { piece: Piece; ok: true; value: unknown } | { piece: Piece; ok: false; error: unknown };
 
 /** What a database's groups have done so far (tests and the benchmark read it). */
 export type GroupCommitStats = { groups: number; pieces: number; largest: number; failedGroups: number };
 
-type Committer = { run: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>; stats: GroupCommitStats };
+type Committer = {
+  run: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>;
+  runProvisional: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<Provisional<T>>;
+  stats: GroupCommitStats;
+};
+
+/**
+ * A grouped write's value as soon as its work is done, and `durable`, which settles with the
+ * COMMIT that makes it durable (rejects if that COMMIT fails: then the write never happened).
+ */
+export type Provisional<T> = { value: T; durable: Promise<void> };
 
 const committers = new WeakMap<Db, Committer>();
 
@@ -75,6 +87,16 @@ function createCommitter(db: Db): Committer {
     // (read the caller on the reader connection, checked the PIN) join this COMMIT instead of
     // waiting for it and paying the next. A lone request pays one setImmediate (microseconds).
     let waited = false;
+    /**
+     * A provisional piece hears its value now; what it writes next (the payment behind a PIN's
+     * try) is usually queued before the next turn of the event loop, so the group waits that turn
+     * again (once per such piece, up to maxGroup) and the follow-on shares this COMMIT.
+     */
+    const tellEarly = (piece: Piece, value: unknown) => {
+      if (!piece.early) return;
+      piece.early(value);
+      waited = false;
+    };
     try {
       for (;;) {
         if (queue.length === 0 && !waited && settled.length < maxGroup) {
@@ -99,6 +121,7 @@ function createCommitter(db: Db): Committer {
           }
           settled.push({ piece, ok: true, value });
           current = null;
+          tellEarly(piece, value);
           continue;
         }
         await sql`savepoint piece`.execute(trx);
@@ -107,6 +130,7 @@ function createCommitter(db: Db): Committer {
           await sql`release piece`.execute(trx);
           settled.push({ piece, ok: true, value });
           current = null;
+          tellEarly(piece, value);
         } catch (error) {
           // Undo this piece alone; if even that fails, the group cannot be trusted (outer catch).
           await sql`rollback to piece`.execute(trx);
@@ -148,6 +172,26 @@ function createCommitter(db: Db): Committer {
       if (insidePiece.getStore() === db) return Promise.reject(new Error('a transaction or grouped write was started inside a transaction on the same SQLite database: it would wait for itself; use the transaction you were given'));
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (!draining) void drain();
+      });
+    },
+    runProvisional<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<Provisional<T>> {
+      if (insidePiece.getStore() === db) return Promise.reject(new Error('a transaction or grouped write was started inside a transaction on the same SQLite database: it would wait for itself; use the transaction you were given'));
+      return new Promise<Provisional<T>>((resolveValue, rejectValue) => {
+        let settle!: { resolve: () => void; reject: (error: unknown) => void };
+        const durable = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+        // Whoever took the value may never wait for durable (a right PIN whose payment follows): its failure is theirs to hear, not an unhandled rejection.
+        durable.catch(() => undefined);
+        queue.push({
+          work,
+          early: (value) => resolveValue({ value: value as T, durable }),
+          resolve: () => settle.resolve(),
+          // Before its value was told (the work threw, or the group failed first) the value's promise rejects; after it, only durable.
+          reject: (error) => {
+            settle.reject(error);
+            rejectValue(error);
+          },
+        });
         if (!draining) void drain();
       });
     },
@@ -194,6 +238,22 @@ export function groupedWrite<T>(db: Db, work: (executor: Db) => Promise<T>): Pro
   // sqlite-dialect.ts.)
   if (db.getExecutor().adapter instanceof SqliteAdapter) return committerOf(db).run(work);
   return work(db);
+}
+
+/**
+ * groupedWrite, but its value comes back as soon as the work is done, before the COMMIT, with
+ * `durable` to wait for when something depends on the write having happened (issue 16). Whatever
+ * the caller then writes through the group commit joins this group or a later one, so it can never
+ * be durable before this write: a PIN's right try and the payment behind it share one COMMIT,
+ * where they waited for two. Anything said to a customer or sent elsewhere on the strength of this
+ * write alone must wait for `durable` (a wrong PIN's refusal is answered only once the try is
+ * counted for good). If the group's COMMIT fails, `durable` rejects, and the writes queued behind
+ * it in the same group fail with it. On PostgreSQL the write is autocommitted before its value
+ * comes back, as groupedWrite's, and `durable` is already settled.
+ */
+export async function groupedWriteProvisional<T>(db: Db, work: (executor: Db) => Promise<T>): Promise<Provisional<T>> {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return committerOf(db).runProvisional(work);
+  return { value: await work(db), durable: Promise.resolve() };
 }
 
 /** The group-commit figures of a SQLite database (zeros on PostgreSQL or before any group). */

@@ -236,7 +236,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
   ): Promise<{ done: MoneyResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
     const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
     if (!pins) return judgeCaller(await readCaller(userId, sendAccount, key), claim, options, async () => succeed(undefined));
-    if (config.database.kind !== 'postgres') return judgeCaller(await readCaller(userId, sendAccount, key), claim, options, () => pins.confirm(userId, pin));
+    if (config.database.kind !== 'postgres') return judgeCaller(await readCaller(userId, sendAccount, key), claim, options, () => pins.confirm(userId, pin, { beforeDurable: true }));
     // On PostgreSQL the PIN's try rides on the caller's read (callerTryQuery), in the customer's turn as a try of its own would be.
     return pins.inTurn(userId, async (tries) => {
       const attempt = tries.attempt(pin);

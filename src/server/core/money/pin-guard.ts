@@ -7,7 +7,7 @@ import type { PinHasher, StoredPin } from '../auth/pin-hash.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { createKeyedQueue } from '../limits/attempts.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
-import { groupedWrite } from '../../db/group-commit.ts';
+import { groupedWrite, groupedWriteProvisional } from '../../db/group-commit.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
 
 /** A taken try: the stored PIN, the try's place in the count, the lock it set (if it took the last try) and whether SQL found the PIN right. */
@@ -206,8 +206,18 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * current key. A legacy argon2id PIN (tens of milliseconds on the thread pool) must not hold a
    * group open, so its try is counted and made durable first and the check and settlement follow.
    */
-  async function confirmNow(userId: string, pin: string, attempt = attemptOf(userId, pin)): Promise<Result<void>> {
-    const first = await groupedWrite(db, async (executor) => decide(executor, userId, pin, attempt, await take(executor, userId, attempt)));
+  async function confirmNow(userId: string, pin: string, attempt = attemptOf(userId, pin), options: ConfirmOptions = {}): Promise<Result<void>> {
+    const decideTry = async (executor: Db) => decide(executor, userId, pin, attempt, await take(executor, userId, attempt));
+    if (!options.beforeDurable) {
+      const first = await groupedWrite(db, decideTry);
+      if ('done' in first) return first.done;
+      return judgeTry(db, userId, pin, attempt.now, first.slow);
+    }
+    const { value: first, durable } = await groupedWriteProvisional(db, decideTry);
+    // A right PIN goes on at once (see ConfirmOptions). A refusal (a wrong PIN, the lock) is said
+    // only once its try is counted for good, and a legacy PIN's slow check starts only then.
+    if ('done' in first && first.done.ok) return first.done;
+    await durable;
     if ('done' in first) return first.done;
     return judgeTry(db, userId, pin, attempt.now, first.slow);
   }
@@ -216,8 +226,8 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
 
   return {
     /** Tries of one customer run one after another in this process; across processes the take holds alone. */
-    confirm(userId: string, pin: string): Promise<Result<void>> {
-      return serialised(userId, () => confirmNow(userId, pin));
+    confirm(userId: string, pin: string, options: ConfirmOptions = {}): Promise<Result<void>> {
+      return serialised(userId, () => confirmNow(userId, pin, attemptOf(userId, pin), options));
     },
 
     /**
@@ -250,3 +260,15 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
   };
 }
 export type PinGuard = ReturnType<typeof createPinGuard>;
+
+/**
+ * `beforeDurable` (the money gate's prelude on SQLite, issue 16): a right PIN is told as soon as
+ * its try's statement has run, before the group commit's COMMIT (db/group-commit.ts
+ * groupedWriteProvisional), so the payment behind it joins the same group and both share one
+ * COMMIT where each waited for its own. Safe because that payment is itself a grouped write: it
+ * lands in the try's group or a later one, so it can never be durable without the try. If that
+ * COMMIT fails, the payment queued behind it in the group fails too; a payment that lands in a
+ * later group paid with a PIN that was right, and only the reset of the count was lost. A wrong
+ * PIN or a lock is answered only once the try is durable, as without the option.
+ */
+export type ConfirmOptions = { beforeDurable?: boolean };

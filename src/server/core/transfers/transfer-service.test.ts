@@ -5,6 +5,7 @@ import { balanceOf as balanceOfAccount, expectLedgerBalanced } from '../../testi
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { groupCommitStats } from '../../db/group-commit.ts';
+import { openSqliteReader } from '../../db/sqlite-dialect.ts';
 import { internalAccounts } from '../ledger/ledger.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { sandboxAccountName, sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
@@ -110,6 +111,33 @@ describeOnEngines('transfers on %s', (t, engine) => {
       for (let i = 0; i < 4; i += 1) await send('9999');
       expect((await send(testPin)).ok).toBe(true);
       expect(await balanceOf(sender.accountNumber)).toBe(naira(1_000 - 20));
+    });
+
+    // Issue 16: on SQLite a right PIN's try and the payment behind it share one group commit
+    // (pin-guard.ts beforeDurable); a wrong PIN is answered only once its try is durable.
+    it.runIf(engine === 'sqlite')('shares one COMMIT between a right PIN and its payment; answers a wrong one only once its try is committed', async () => {
+      const sender = await customer(t().app, { balance: naira(1_000) });
+      const recipient = await customer(t().app);
+      const send = (pin: string) => t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(10), narration: '', pin, save_beneficiary: false }, newKey());
+      const before = groupCommitStats(t().app.db);
+      expect((await send(testPin)).ok).toBe(true);
+      const after = groupCommitStats(t().app.db);
+      expect({ groups: after.groups - before.groups, pieces: after.pieces - before.pieces }).toEqual({ groups: 1, pieces: 2 });
+
+      const database = t().app.config.database;
+      if (database.kind !== 'sqlite') throw new Error('unreachable');
+      // Another connection sees only what is committed: the refusal came after the try's COMMIT.
+      const outside = openSqliteReader(database.file);
+      try {
+        const attempts = () => (outside.prepare('select pin_failed_attempts as n from users where id = ?').get(sender.userId) as { n: number }).n;
+        expect(await send('9999')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+        expect(attempts()).toBe(1);
+        expect(await send('9998')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+        expect(attempts()).toBe(2);
+      } finally {
+        outside.close();
+      }
+      expect(await balanceOf(sender.accountNumber)).toBe(naira(1_000 - 10));
     });
   });
 
