@@ -45,6 +45,7 @@ import { loadKeyRing } from './core/auth/secret-keys.ts';
 import { prepareKeyedSecrets } from './core/auth/keyed-secrets.ts';
 import { createLimitGuard } from './core/customer-limits/limit-guard.ts';
 import { createLimitsService } from './core/customer-limits/limits-service.ts';
+import { createDashboardReads } from './core/transactions/dashboard-reads.ts';
 import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createCaseService } from './core/cases/case-service.ts';
@@ -134,6 +135,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const limitGuard = createLimitGuard({ config, words: moneyWords });
   const gate = createMoneyGate({ db, config, clock, pins, words: moneyWords, limitGuard });
   const limits = createLimitsService({ db, config, clock, log, mailer, users, throttle, pins, devices: createDeviceCookies(deviceKeys) });
+  const dashboard = createDashboardReads({ db, transactions, limits });
   const rails = {
     ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
     bill_purchases: createBillerRail({ biller, words: moneyWords, users, mailer, log, bankName: config.bank.name }),
@@ -177,7 +179,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation, alerts, limits, dataExport, paymentRequests, scheduledTransfers, languages,
+    jobs, escalation, alerts, limits, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
   return { app, internals };

@@ -41,8 +41,8 @@ export type LimitsJson = {
  * user's tier, the first customer account's limits row and today's debits on it. No account
  * yet: one row with the account's columns null.
  */
-const overviewQuery = compiled((db: Db, param: Param<{ userId: string; day: string }>) =>
-  db
+export function overviewSelect<P extends { userId: string; day: string }>(db: Db, param: Param<P>) {
+  return db
     .selectFrom('users')
     .leftJoin('accounts', (join) =>
       join.on('accounts.account_number', '=', (eb) =>
@@ -58,8 +58,11 @@ const overviewQuery = compiled((db: Db, param: Param<{ userId: string; day: stri
       ...customerLimitsSelection,
       eb.selectFrom('daily_debits').select('amount_kobo').whereRef('daily_debits.account_number', '=', 'accounts.account_number').where('daily_debits.value_date', '=', param('day')).as('debited_today'),
     ])
-    .where('users.id', '=', param('userId')),
-);
+    .where('users.id', '=', param('userId'));
+}
+const overviewQuery = compiled((db: Db, param: Param<{ userId: string; day: string }>) => overviewSelect(db, param));
+/** What overviewSelect answers, one row. */
+export type OverviewRow = Awaited<ReturnType<typeof overviewQuery>>['rows'][number];
 
 export const wrongLimitPasswordMessage = 'That is not your password.';
 
@@ -132,7 +135,11 @@ export function createLimitsService(deps: CustomerServiceDeps & {
 
   async function overview(userId: string): Promise<LimitsJson> {
     const now = clock.now();
-    const row = (await overviewQuery(db, { userId, day: lagosDate(now) })).rows[0];
+    return overviewFrom(userId, (await overviewQuery(db, { userId, day: lagosDate(now) })).rows[0], now);
+  }
+
+  /** The overview from overviewSelect's row, read at `now` (the dashboard reads it with its other reads: core/dashboard). */
+  async function overviewFrom(userId: string, row: OverviewRow | undefined, now: Date): Promise<LimitsJson> {
     if (!row) throw new Error(`signed-in user ${userId} has no row`);
     const tierKobo = tierLimits(config.money, row.tier).dailyDebitKobo;
     const limits = row.account_number === null || row.opened_at === null ? undefined : accountLimitsOf({ ...row, opened_at: row.opened_at });
@@ -178,6 +185,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
 
   return {
     overview,
+    overviewFrom,
 
     /**
      * POST /v1/limits/daily. At or below the limit in force: applies now (and drops a waiting raise).

@@ -159,19 +159,22 @@ export const statisticsStatuses: TransactionStatus[] = ['successful', 'pending']
  * The dashboard's two reads (statistics, latest), built and compiled once (db/compiled.ts): every
  * signed-in dashboard render runs both (issue 16).
  */
-const statisticsQuery = compiled((db: Db, param: Param<{ account: string; since: string }>) =>
-  db
+export function statisticsSelect<P extends { account: string; since: string }>(db: Db, param: Param<P>) {
+  return db
     .selectFrom('monthly_rollups')
     .select((eb) => ['month', 'type', 'category', eb.fn.sum<number>(sql`amount_kobo + fee_kobo`).as('total'), eb.fn.sum<number>('row_count').as('count')])
     .where('account_number', '=', param('account'))
     .where('month', '>=', param('since'))
     .where('status', 'in', statisticsStatuses)
     .where('category', '<>', 'reversal')
-    .groupBy(['month', 'type', 'category']),
-);
-const latestQuery = compiled((db: Db, param: Param<{ account: string; count: number }>) =>
-  db.selectFrom('transactions').selectAll().where('account_number', '=', param('account')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(param('count')),
-);
+    .groupBy(['month', 'type', 'category']);
+}
+/** The newest `count` rows of an account, newest first. */
+export function latestSelect<P extends { account: string; count: number }>(db: Db, param: Param<P>) {
+  return db.selectFrom('transactions').selectAll().where('account_number', '=', param('account')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(param('count'));
+}
+const statisticsQuery = compiled((db: Db, param: Param<{ account: string; since: string }>) => statisticsSelect(db, param));
+const latestQuery = compiled((db: Db, param: Param<{ account: string; count: number }>) => latestSelect(db, param));
 
 /** Rows grouped by month, type and category (sums of amount + fee, counts) folded into the dashboard's statistics. */
 export function summariseStatistics(rows: { month: string; type: string; category: string; total: number | string; count: number | string }[], months: string[]) {
