@@ -8,7 +8,7 @@ import { overviewSelect, type LimitsJson, type LimitsService, type OverviewRow }
 import { latestSelect, presentTransaction, statisticsSelect, summariseStatistics, type TransactionRepository } from './transaction-repository.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 
-type Params = { account: string; since: string; count: number; userId: string; day: string };
+type Params = { account: string; since: string; thisMonth: string; count: number; userId: string; day: string };
 
 /**
  * The dashboard's three reads as one statement on PostgreSQL (issue 16): each as a JSON value of
@@ -52,7 +52,7 @@ export function createDashboardReads(deps: { db: Db; transactions: TransactionRe
         return { statistics, latest, limits: overview };
       }
       const months = lastMonths(now, 12);
-      const row = (await dashboardQuery(db, { account: accountNumber, since: months[0]!, count, userId, day: lagosDate(now) })).rows[0]!;
+      const row = (await dashboardQuery(db, { account: accountNumber, since: months[0]!, thisMonth: months.at(-1)!, count, userId, day: lagosDate(now) })).rows[0]!;
       // json_agg and to_json hand back what the columns hold: numbers for the integer columns (as the
       // pg type parser makes them on their own), text as text, null as null.
       const latestRows = row.latest as unknown as TransactionRow[];

@@ -159,24 +159,33 @@ export const statisticsStatuses: TransactionStatus[] = ['successful', 'pending']
  * The dashboard's two reads (statistics, latest), built and compiled once (db/compiled.ts): every
  * signed-in dashboard render runs both (issue 16).
  */
-export function statisticsSelect<P extends { account: string; since: string }>(db: Db, param: Param<P>) {
+export function statisticsSelect<P extends { account: string; since: string; thisMonth: string }>(db: Db, param: Param<P>) {
+  // Only this month is shown by category (summariseStatistics): the months before are summed
+  // across categories in SQL, so a year's rollups come back as ~30 rows instead of ~60 (issue 16).
+  // Grouped by position: the CASE binds its month once, in the select list.
   return db
     .selectFrom('monthly_rollups')
-    .select((eb) => ['month', 'type', 'category', eb.fn.sum<number>(sql`amount_kobo + fee_kobo`).as('total'), eb.fn.sum<number>('row_count').as('count')])
+    .select((eb) => [
+      'month',
+      'type',
+      sql<string>`case when month = ${param('thisMonth')} then category else '' end`.as('category'),
+      eb.fn.sum<number>(sql`amount_kobo + fee_kobo`).as('total'),
+      eb.fn.sum<number>('row_count').as('count'),
+    ])
     .where('account_number', '=', param('account'))
     .where('month', '>=', param('since'))
     .where('status', 'in', statisticsStatuses)
     .where('category', '<>', 'reversal')
-    .groupBy(['month', 'type', 'category']);
+    .groupBy([sql`1`, sql`2`, sql`3`]);
 }
 /** The newest `count` rows of an account, newest first. */
 export function latestSelect<P extends { account: string; count: number }>(db: Db, param: Param<P>) {
   return db.selectFrom('transactions').selectAll().where('account_number', '=', param('account')).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(param('count'));
 }
-const statisticsQuery = compiled((db: Db, param: Param<{ account: string; since: string }>) => statisticsSelect(db, param));
+const statisticsQuery = compiled((db: Db, param: Param<{ account: string; since: string; thisMonth: string }>) => statisticsSelect(db, param));
 const latestQuery = compiled((db: Db, param: Param<{ account: string; count: number }>) => latestSelect(db, param));
 
-/** Rows grouped by month, type and category (sums of amount + fee, counts) folded into the dashboard's statistics. */
+/** Rows grouped by month and type, and this month also by category (statisticsSelect; sums of amount + fee, counts), folded into the dashboard's statistics. */
 export function summariseStatistics(rows: { month: string; type: string; category: string; total: number | string; count: number | string }[], months: string[]) {
   const monthly = new Map(months.map((month) => [month, { month, inflow: 0, outflow: 0, count: 0 }]));
   const current = { inflow: 0, outflow: 0, count: 0, by_category: {} as Record<string, number> };
@@ -310,7 +319,7 @@ export function createTransactionRepository(db: Db) {
      */
     async statistics(accountNumber: string, now: Date) {
       const months = lastMonths(now, 12);
-      const { rows } = await statisticsQuery(db, { account: accountNumber, since: months[0]! });
+      const { rows } = await statisticsQuery(db, { account: accountNumber, since: months[0]!, thisMonth: months.at(-1)! });
       return summariseStatistics(rows, months);
     },
 
