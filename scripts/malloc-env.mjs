@@ -13,7 +13,7 @@ import { memoryFlags } from './memory-flags.mjs';
 // Linux, and musl (Alpine), ignore the variable: nothing happens there.
 export const MMAP_THRESHOLD = '131072';
 // The same re-start adds the flags of scripts/memory-flags.mjs, which bound the heap's garbage and
-// what V8's compilers and helper threads hold (a 4 MiB young generation, a full collection once
+// what V8's compilers and helper threads hold (an 8 MiB young generation, a full collection once
 // the old generation has grown 30 % past what survived the last one, no TurboFan, one V8 helper
 // thread; 200 sessions peaked at ~290 MiB with V8's defaults, ~146–149 MiB with these).
 // A setting of your own for any of them is kept as it is.

@@ -7,8 +7,13 @@
 // the five languages' catalogue) and compiled code; no cache or data of the app's own is large.
 // The rest of the RSS is the `node` binary's pages (~56 MiB of its code and read-only data,
 // /proc/<pid>/smaps), glibc's heap (~25 MiB) and garbage, which these flags bound:
-// - --max-semi-space-size=2: the young generation is 2 × 2 MiB, where V8's default here lets the
-//   pair grow to 64 MiB (at 16 MiB each it held 32 MiB of RSS, idle included).
+// - --max-semi-space-size=4: the young generation is 2 × 4 MiB, where V8's default here lets the
+//   pair grow to 64 MiB (at 16 MiB each it held 32 MiB of RSS, idle included). It was 2 × 2 MiB
+//   until issue 16's dashboard work: a /dashboard render allocates ~440 KB, so at 16 connections
+//   a 2 MiB semi-space was scavenged every few milliseconds. At 4 MiB, in paired runs: /dashboard
+//   p99 at 16 connections 50.7 → 47.4 ms on SQLite (6 pairs) and 61.8 → 52.6 ms on PostgreSQL
+//   (4 pairs); 200 sessions peaked at 143.1 and 144.3 MiB against 139.9 and 141.2 MiB at 2 MiB
+//   (2 pairs): ~3 MiB for it, inside the 150 MiB target. At 8 MiB the peak was 150.3–150.7 MiB.
 // - --heap-growing-percent=30: a full collection once the old generation has grown to 1.3× what
 //   survived the last one, where V8 chooses up to 4×. This bounds garbage, never live data:
 //   unlike --max-old-space-size there is no limit to run into, so a large request cannot crash
@@ -28,7 +33,7 @@
 // --v8-pool-size on the command line or in NODE_OPTIONS (where Node allows it),
 // --heap-growing-percent on the command line (`node --heap-growing-percent=0 --max-opt=999
 // scripts/serve.mjs` restores V8's own growth and every tier; Node refuses those in NODE_OPTIONS).
-export const SEMI_SPACE_FLAG = '--max-semi-space-size=2';
+export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
 export const HEAP_GROWING_FLAG = '--heap-growing-percent=30';
 export const MAX_OPT_FLAG = '--max-opt=2';
 export const V8_POOL_FLAG = '--v8-pool-size=1';

@@ -5,7 +5,7 @@ const all = [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, MAX_OPT_FLAG, V8_POOL_FLAG];
 
 describe('memoryFlags (issue 16: the V8 flags the server re-starts with)', () => {
   it('adds a 4 MiB young generation, a 30 % old-generation growth (to 1.3×), no TurboFan and one V8 helper thread by default', () => {
-    expect(SEMI_SPACE_FLAG).toBe('--max-semi-space-size=2');
+    expect(SEMI_SPACE_FLAG).toBe('--max-semi-space-size=4');
     expect(HEAP_GROWING_FLAG).toBe('--heap-growing-percent=30');
     expect(MAX_OPT_FLAG).toBe('--max-opt=2');
     expect(V8_POOL_FLAG).toBe('--v8-pool-size=1');
