@@ -81,7 +81,7 @@ function attribute(value: string): string {
  * cache stops keeping new ones past `keptIconsMax` (they are then made on each call).
  */
 const keptIcons = new Map<string, string>();
-export const keptIconsMax = 512;
+const keptIconsMax = 512;
 
 export function iconSvg(name: IconName, className = 'size-5'): string {
   if (!Object.hasOwn(iconInner, name)) throw new Error(`no icon named ${name}`);

@@ -66,6 +66,11 @@ const committers = new WeakMap<Db, Committer>();
  */
 const insidePiece = new AsyncLocalStorage<Db>();
 
+/** A piece that starts another grouped write on its own database would wait for its own group: refused instead. */
+function waitsForItself(): Error {
+  return new Error('a transaction or grouped write was started inside a transaction on the same SQLite database: it would wait for itself; use the transaction you were given');
+}
+
 function createCommitter(db: Db): Committer {
   const queue: Piece[] = [];
   const stats: GroupCommitStats = { groups: 0, pieces: 0, largest: 0, failedGroups: 0 };
@@ -169,14 +174,14 @@ function createCommitter(db: Db): Committer {
   return {
     stats,
     run<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-      if (insidePiece.getStore() === db) return Promise.reject(new Error('a transaction or grouped write was started inside a transaction on the same SQLite database: it would wait for itself; use the transaction you were given'));
+      if (insidePiece.getStore() === db) return Promise.reject(waitsForItself());
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         if (!draining) void drain();
       });
     },
     runProvisional<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<Provisional<T>> {
-      if (insidePiece.getStore() === db) return Promise.reject(new Error('a transaction or grouped write was started inside a transaction on the same SQLite database: it would wait for itself; use the transaction you were given'));
+      if (insidePiece.getStore() === db) return Promise.reject(waitsForItself());
       return new Promise<Provisional<T>>((resolveValue, rejectValue) => {
         let settle!: { resolve: () => void; reject: (error: unknown) => void };
         const durable = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));

@@ -138,7 +138,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
     return overviewFrom(userId, (await overviewQuery(db, { userId, day: lagosDate(now) })).rows[0], now);
   }
 
-  /** The overview from overviewSelect's row, read at `now` (the dashboard reads it with its other reads: core/dashboard). */
+  /** The overview from overviewSelect's row, read at `now` (the dashboard reads it with its other reads: core/transactions/dashboard-reads.ts). */
   async function overviewFrom(userId: string, row: OverviewRow | undefined, now: Date): Promise<LimitsJson> {
     if (!row) throw new Error(`signed-in user ${userId} has no row`);
     const tierKobo = tierLimits(config.money, row.tier).dailyDebitKobo;

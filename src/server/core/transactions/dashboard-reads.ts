@@ -3,9 +3,9 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/connection.ts';
 import type { TransactionRow } from '../../db/schema.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
-import { lagosDate, lastMonths } from '../../../lib/lagos-time.ts';
+import { lagosDate } from '../../../lib/lagos-time.ts';
 import { overviewSelect, type LimitsJson, type LimitsService, type OverviewRow } from '../customer-limits/limits-service.ts';
-import { latestSelect, presentTransaction, statisticsSelect, summariseStatistics, type TransactionRepository } from './transaction-repository.ts';
+import { latestSelect, presentTransaction, statisticsSelect, statisticsWindow, summariseStatistics, type TransactionRepository } from './transaction-repository.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 
 type Params = { account: string; since: string; thisMonth: string; count: number; userId: string; day: string };
@@ -51,8 +51,8 @@ export function createDashboardReads(deps: { db: Db; transactions: TransactionRe
         ]);
         return { statistics, latest, limits: overview };
       }
-      const months = lastMonths(now, 12);
-      const row = (await dashboardQuery(db, { account: accountNumber, since: months[0]!, thisMonth: months.at(-1)!, count, userId, day: lagosDate(now) })).rows[0]!;
+      const { months, since, thisMonth } = statisticsWindow(now);
+      const row = (await dashboardQuery(db, { account: accountNumber, since, thisMonth, count, userId, day: lagosDate(now) })).rows[0]!;
       // json_agg and to_json hand back what the columns hold: numbers for the integer columns (as the
       // pg type parser makes them on their own), text as text, null as null.
       const latestRows = row.latest as unknown as TransactionRow[];
@@ -64,4 +64,3 @@ export function createDashboardReads(deps: { db: Db; transactions: TransactionRe
     },
   };
 }
-export type DashboardReadsService = ReturnType<typeof createDashboardReads>;

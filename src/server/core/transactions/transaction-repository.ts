@@ -185,6 +185,15 @@ export function latestSelect<P extends { account: string; count: number }>(db: D
 const statisticsQuery = compiled((db: Db, param: Param<{ account: string; since: string; thisMonth: string }>) => statisticsSelect(db, param));
 const latestQuery = compiled((db: Db, param: Param<{ account: string; count: number }>) => latestSelect(db, param));
 
+/**
+ * The 12 Lagos months the statistics cover at `now`, oldest first, with the statement's bounds:
+ * the first month it reads and the month it splits by category (statisticsSelect).
+ */
+export function statisticsWindow(now: Date): { months: string[]; since: string; thisMonth: string } {
+  const months = lastMonths(now, 12);
+  return { months, since: months[0]!, thisMonth: months.at(-1)! };
+}
+
 /** Rows grouped by month and type, and this month also by category (statisticsSelect; sums of amount + fee, counts), folded into the dashboard's statistics. */
 export function summariseStatistics(rows: { month: string; type: string; category: string; total: number | string; count: number | string }[], months: string[]) {
   const monthly = new Map(months.map((month) => [month, { month, inflow: 0, outflow: 0, count: 0 }]));
@@ -318,8 +327,8 @@ export function createTransactionRepository(db: Db) {
      * database): at most 12 months × types × categories × statuses rows, however long the history.
      */
     async statistics(accountNumber: string, now: Date) {
-      const months = lastMonths(now, 12);
-      const { rows } = await statisticsQuery(db, { account: accountNumber, since: months[0]!, thisMonth: months.at(-1)! });
+      const { months, since, thisMonth } = statisticsWindow(now);
+      const { rows } = await statisticsQuery(db, { account: accountNumber, since, thisMonth });
       return summariseStatistics(rows, months);
     },
 
