@@ -46,8 +46,8 @@ export function compiled<DB, P extends Record<string, unknown>, O, S extends str
     return { sql: query.sql, slots, lists };
   }
 
-  /** Runs the query on `executor` (the database or a transaction) with these values. */
-  return async function run(executor: Kysely<DB>, params: P, shape: S = '' as S): Promise<QueryResult<O>> {
+  /** The statement for `executor`'s engine with these values bound, not run (db/connection.ts batch). */
+  function bind(executor: Kysely<DB>, params: P, shape: S = '' as S): CompiledQuery<O> {
     const key = `${executor.getExecutor().adapter instanceof PostgresAdapter ? 'pg' : 'other'}:${shape}`;
     let template = templates.get(key);
     if (!template) {
@@ -63,6 +63,12 @@ export function compiled<DB, P extends Record<string, unknown>, O, S extends str
       const value = params[slot.name];
       return slot.index === null ? value : (value as unknown[])[slot.index];
     });
-    return executor.executeQuery<O>(CompiledQuery.raw(template.sql, parameters) as CompiledQuery<O>);
-  };
+    return CompiledQuery.raw(template.sql, parameters) as CompiledQuery<O>;
+  }
+
+  /** Runs the query on `executor` (the database or a transaction) with these values. */
+  async function run(executor: Kysely<DB>, params: P, shape: S = '' as S): Promise<QueryResult<O>> {
+    return executor.executeQuery<O>(bind(executor, params, shape));
+  }
+  return Object.assign(run, { bind });
 }

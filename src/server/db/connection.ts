@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, type LogEvent } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { createRequire } from 'node:module';
 import type pgTypes from 'pg';
@@ -47,7 +47,8 @@ function pgModule(): typeof pgTypes {
  */
 export function connect(database: Config['database'], log?: Logger, options: { onQuery?: (sql: string) => void; onWrite?: (statements: string[]) => void } = {}): Db {
   const { onQuery, onWrite } = options;
-  const logged = onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
+  // A batch (see batch below) is logged as its statements.
+  const logged = onQuery ? { log: (event: LogEvent) => (event.query.sql === batchText ? batchOf(event.query.parameters).forEach((statement) => onQuery(statement.sql)) : onQuery(event.query.sql)) } : {};
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
     return new Kysely<Database>({ dialect: createNodeSqliteDialect(database.file), ...logged });
@@ -103,6 +104,32 @@ function prepareByName(client: pgTypes.PoolClient): void {
  */
 export const thenCommit = '/* then commit */';
 
+/** What batch sends through Kysely: this text, with the statements as its one parameter. */
+const batchText = '/* batch */';
+type BatchItem = { sql: string; parameters: readonly unknown[]; beforeBegin: boolean };
+const batchOf = (parameters: readonly unknown[]): BatchItem[] => parameters[0] as BatchItem[];
+
+/** The rows of each statement of a batch, typed from the statements. */
+export type BatchRows<T extends readonly CompiledQuery<unknown>[]> = { -readonly [K in keyof T]: T[K] extends CompiledQuery<infer O> ? O[] : never };
+
+/**
+ * PostgreSQL (issue 16): statements written to the server in one write, each answered in turn,
+ * where Kysely would send each only once the one before it was answered; the rows of each, in
+ * order. The first `beforeBegin` of them go ahead of the transaction's BEGIN (on a transaction
+ * `executor` whose BEGIN has not gone out yet, see pipelineTransactions): each is an autocommit
+ * of its own, committed before the transaction starts, whatever becomes of the transaction. A
+ * failure of any statement fails the batch (the transaction's statements after a failed one fail
+ * with it, as in any transaction). Not for SQLite, where a statement is a call on the one
+ * connection and there is no round trip to save.
+ */
+export async function batch<const T extends readonly CompiledQuery<unknown>[]>(executor: Db, statements: T, options: { beforeBegin?: number } = {}): Promise<BatchRows<T>> {
+  if (!(executor.getExecutor().adapter instanceof PostgresAdapter)) throw new Error('batch is for PostgreSQL');
+  const before = options.beforeBegin ?? 0;
+  const items: BatchItem[] = statements.map((query, index) => ({ sql: query.sql, parameters: query.parameters, beforeBegin: index < before }));
+  const result = await executor.executeQuery(CompiledQuery.raw(batchText, [items]));
+  return result.rows as unknown as BatchRows<T>;
+}
+
 type Sent = Promise<pgTypes.QueryResult>;
 const answered = (command: string): pgTypes.QueryResult => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
 
@@ -138,12 +165,29 @@ function pipelineTransactions(client: pgTypes.PoolClient, onWrite?: (statements:
       stream.uncork();
     }
   };
+  /** A batch's statements in one write: those before BEGIN, the BEGIN owed (if any), the rest; the rows of each but the BEGIN. */
+  const sendBatch = (items: BatchItem[]): Promise<pgTypes.QueryResult> => {
+    if (commit) return Promise.reject(new Error('a statement after the final statement of a transaction (thenCommit)'));
+    const before = items.filter((item) => item.beforeBegin);
+    if (before.length > 0 && !beginOwed) return Promise.reject(new Error('a batch statement before BEGIN on a connection whose transaction has begun, or none'));
+    const begin: [string, unknown[]][] = beginOwed ? [['begin', []]] : [];
+    beginOwed = false;
+    const line = (item: BatchItem): [string, unknown[]] => [item.sql, [...item.parameters]];
+    const sent = write([...before.map(line), ...begin, ...items.filter((item) => !item.beforeBegin).map(line)]);
+    const answers = [...sent.slice(0, before.length), ...sent.slice(before.length + begin.length)];
+    return Promise.allSettled(sent).then((settled) => {
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      return Promise.all(answers).then((results) => ({ ...answered('BATCH'), rows: results.map((result) => result.rows) }));
+    });
+  };
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
     if (typeof text !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values))) {
       return (query as (...args: unknown[]) => unknown)(text, values, callback);
     }
     const params = values as unknown[] | undefined;
     const bare = !params || params.length === 0;
+    if (text === batchText && params?.length === 1) return sendBatch(batchOf(params));
     if (commit) {
       const sent = commit;
       if (bare && text === 'commit') {

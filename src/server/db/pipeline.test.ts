@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { connect, thenCommit, type Db } from './connection.ts';
+import { batch, connect, thenCommit, type Db } from './connection.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -88,6 +88,40 @@ describe.skipIf(!url)('transactions pipelined on PostgreSQL', () => {
     });
     await expect(thrownAfter).rejects.toThrow(/rollback asked for after a transaction committed/);
     expect(await rows()).toEqual([6, 8]);
+  });
+
+  it('a batch: an autocommit ahead of BEGIN and the transaction\'s statements in one write, the rows of each; the autocommit stays when the transaction rolls back', async () => {
+    const rolledBack = db.transaction().execute(async (trx) => {
+      const [before, inside, read] = await batch(trx, [insert(20).compile(db), insert(21).compile(db), sql<{ n: number }>`select n from ${sql.table(table)} order by n`.compile(db)], { beforeBegin: 1 });
+      expect(before).toEqual([]);
+      expect(inside).toEqual([]);
+      // The transaction's snapshot starts after the autocommit: it sees 20, and its own 21.
+      expect(read.map((row) => row.n)).toEqual([20, 21]);
+      throw new Error('changed its mind');
+    });
+    await expect(rolledBack).rejects.toThrow(/changed its mind/);
+    expect(writes.map((write) => write.map((text) => text.split(' ')[0]))).toEqual([['insert', 'begin', 'insert', 'select'], ['rollback']]);
+    expect(await rows()).toEqual([20]);
+  });
+
+  it('a batch whose statement fails fails whole; the transaction rolls back and the connection goes on working', async () => {
+    const failed = db.transaction().execute(async (trx) => {
+      await batch(trx, [insert(22).compile(db), insert(-1).compile(db), insert(23).compile(db)], { beforeBegin: 1 });
+    });
+    await expect(failed).rejects.toThrow(/check constraint/);
+    expect(await rows()).toEqual([22]);
+    for (let n = 30; n < 50; n += 1) await db.transaction().execute(async (trx) => batch(trx, [insert(n, true).compile(db)]));
+    expect(await rows()).toHaveLength(21);
+  });
+
+  it('refuses a statement before BEGIN once the transaction has begun, or outside one', async () => {
+    const late = db.transaction().execute(async (trx) => {
+      await insert(24).execute(trx);
+      await batch(trx, [insert(25).compile(db), insert(26).compile(db)], { beforeBegin: 1 });
+    });
+    await expect(late).rejects.toThrow(/before BEGIN/);
+    await expect(batch(db, [insert(27).compile(db)], { beforeBegin: 1 })).rejects.toThrow(/before BEGIN/);
+    expect(await rows()).toEqual([]);
   });
 
   it('statements outside a transaction are written one by one, as ever', async () => {

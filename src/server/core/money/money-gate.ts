@@ -1,14 +1,14 @@
 import { sql, type QueryCreator } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import { batch, type Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
-import { fail, succeed, type Result } from '../result.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { inTransaction, journalEntryInsert, Refusal, type PreparedEntry, type Trx } from '../ledger/ledger.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { presentTransaction } from '../transactions/transaction-repository.ts';
-import { pinTryUpdate, type PinGuard, type TryParams } from './pin-guard.ts';
+import { pinTryUpdate, type PinAttempt, type PinGuard, type PinTries, type TryParams, type TryRow } from './pin-guard.ts';
 import { claimKey, judgeStored, Replay, requestHash, settleTakenKey, type Claim } from './idempotency.ts';
 import { pendingOnboardingStep } from '../../../lib/onboarding.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
@@ -100,6 +100,8 @@ const callerTryQuery = compiled((db: Db, param: Param<CallerTryParams>) =>
     .select([sql<string | null>`pin_try.try_hash`.as('try_hash'), sql<string | null>`pin_try.try_key`.as('try_key'), sql<number | null>`pin_try.try_count`.as('try_count'), sql<string | null>`pin_try.try_locked_until`.as('try_locked_until')]),
 );
 
+type CallerTryRow = Awaited<ReturnType<typeof callerTryQuery>>['rows'][number];
+
 type DebitParams = { accounts: string[]; sendAccount: string; day: string };
 /** lockForDebit's read: the accounts a debit touches, their owners, the sender's limits and today's tally. */
 const debitRead = (db: QueryCreator<Database>, param: Param<DebitParams>, n: number) =>
@@ -181,6 +183,11 @@ const claimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) =
   ).select(sql<number>`(select count(*) from k)::integer`.as('claimed')),
 );
 
+/** The prelude's word that the request may go on to the money. */
+type Ready = { claim: Claim; accountName: string; tier: number };
+/** debitNow's speculative transaction is rolled back: the PIN's try is judged outside it. */
+class NotReady extends Error {}
+
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
 export type MoneyOutcome = { transaction: TransactionJson; message: string };
 export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
@@ -241,9 +248,19 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     return pins.inTurn(userId, async (tries) => {
       const attempt = tries.attempt(pin);
       const row = (await callerTryQuery(db, { ...attempt.params, sendAccount, key, instant: options.instant ? 1 : 0 })).rows[0];
-      const taken = row && row.try_count !== null ? { transaction_pin_hash: row.try_hash, pin_key_version: row.try_key, pin_failed_attempts: Number(row.try_count), pin_locked_until: row.try_locked_until } : null;
-      return judgeCaller(row, claim, options, () => (taken ? tries.taken(pin, attempt, taken) : tries.confirm(pin, attempt)));
+      return judgeTry(tries, pin, attempt, row, claim, options);
     });
+  }
+
+  /** The PIN's try as callerTryQuery took it (null: it took none). */
+  function takenOf(row: CallerTryRow | undefined): TryRow | null {
+    return row && row.try_count !== null ? { transaction_pin_hash: row.try_hash, pin_key_version: row.try_key, pin_failed_attempts: Number(row.try_count), pin_locked_until: row.try_locked_until } : null;
+  }
+
+  /** The prelude's judgement of callerTryQuery's row: the checks, then the try it took, or one taken now. */
+  function judgeTry(tries: PinTries, pin: string, attempt: PinAttempt, row: CallerTryRow | undefined, claim: Claim, options: { instant?: boolean }) {
+    const taken = takenOf(row);
+    return judgeCaller(row, claim, options, () => (taken ? tries.taken(pin, attempt, taken) : tries.confirm(pin, attempt)));
   }
 
   /** The prelude's checks on the caller's row, in order; `confirmPin` last, only when they all pass. */
@@ -317,20 +334,89 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
       await claimKey(trx, claim, now, [journalEntryInsert(entry)]);
       return lockForDebit(trx, sendAccount, others, now);
     }
+    const statement = claimLockStatement(trx, claim, entry, sendAccount, others, now);
+    return claimed(trx, claim, statement.params, now, (await trx.executeQuery(statement.bound())).rows);
+  }
+
+  /** claimLockQuery's params for this claim, entry and debit (PostgreSQL). */
+  function claimLockStatement(trx: Trx, claim: Claim, entry: PreparedEntry, sendAccount: string, others: string[], now: Date) {
     const sorted = [...new Set([sendAccount, ...others])].sort();
-    const params = { accounts: sorted, sendAccount, day: lagosDate(now) };
-    const rows = (
-      await claimLockQuery(
-        trx,
-        { ...params, userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString(), entryId: entry.id, reference: entry.reference, kind: entry.kind, description: entry.description },
-        sorted.length,
-      )
-    ).rows;
+    const params: DebitParams = { accounts: sorted, sendAccount, day: lagosDate(now) };
+    const claimParams: ClaimParams = { ...params, userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString(), entryId: entry.id, reference: entry.reference, kind: entry.kind, description: entry.description };
+    return { params, bound: () => claimLockQuery.bind(trx, claimParams, sorted.length) };
+  }
+
+  /** What claimLockQuery's rows come to: the debit's context, or (the key was taken) the key judged and the lock taken alone. */
+  async function claimed(trx: Trx, claim: Claim, params: DebitParams, now: Date, rows: Awaited<ReturnType<typeof claimLockQuery>>['rows']) {
     if (Number(rows[0]?.claimed ?? 0) === 0) {
       await settleTakenKey(trx, claim, now);
-      return lockForDebit(trx, sendAccount, others, now);
+      return lockForDebit(trx, params.sendAccount, params.accounts.filter((account) => account !== params.sendAccount), now);
     }
-    return debitContext(sendAccount, await current(trx, params, rows));
+    return debitContext(params.sendAccount, await current(trx, params, rows));
+  }
+
+  /**
+   * A debit whose money moves within the request (a transfer inside the bank): the prelude; then
+   * `check`, the request's own checks that need no database (a failure is the answer, after the
+   * PIN as before); then, in the money transaction, the claim with the entry's journal row
+   * (`entry`, made with the transaction's time) and the lock and reads (claimAndLock), and `work`
+   * with what they read.
+   *
+   * On PostgreSQL (issue 16) the prelude's statement and the transaction's first go out in one
+   * write (db/connection.ts batch): the caller's read with the PIN's try (callerTryQuery), an
+   * autocommit as before, then BEGIN and the claim, lock and reads (claimLockQuery), one round
+   * trip where they were two. PostgreSQL runs them in that order, so the try is committed before
+   * the transaction's snapshot is taken, whatever becomes of the transaction. The claim goes out
+   * before its PIN is judged, so it is kept only when the try was taken and matched in SQL (then
+   * every check of the prelude passed, see callerTryQuery): anything else (a wrong PIN, a lock, a
+   * replay, a PIN under an older key, an account that is not the caller's) rolls the transaction
+   * back, with its claim, journal row and locks, before the try is judged as the prelude judges it
+   * (which may write, on a connection of its own); and a request found ready only then goes on
+   * as on SQLite. All of it in the customer's turn (pins.inTurn), as the prelude's try is.
+   */
+  async function debitNow(
+    request: { userId: string; sendAccount: string; pin: string; key: string; operation: string; hashed: Record<string, unknown>; others: string[]; check?: () => Failure | null; entry: (now: Date) => PreparedEntry },
+    work: (trx: Trx, debit: Ready & { now: Date; entry: PreparedEntry } & DebitLock) => Promise<MoneyResult>,
+  ): Promise<MoneyResult> {
+    const { userId, sendAccount, pin, key, operation, hashed, others, check } = request;
+    const transact = (ready: Ready) =>
+      moneyTransaction(async (trx) => {
+        const now = clock.now();
+        const entry = request.entry(now);
+        return work(trx, { ...ready, now, entry, ...(await claimAndLock(trx, ready.claim, entry, sendAccount, others, now)) });
+      });
+    if (!pins || config.database.kind !== 'postgres') {
+      const ready = await prelude(userId, sendAccount, pin, key, operation, hashed);
+      if ('done' in ready) return ready.done;
+      return check?.() ?? transact(ready.ready);
+    }
+    const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
+    return pins.inTurn(userId, async (tries) => {
+      const attempt = tries.attempt(pin);
+      let seen: CallerTryRow | undefined;
+      try {
+        return await moneyTransaction(async (trx) => {
+          const now = clock.now();
+          const entry = request.entry(now);
+          const statement = claimLockStatement(trx, claim, entry, sendAccount, others, now);
+          const [callerRows, claimRows] = await batch(trx, [callerTryQuery.bind(trx, { ...attempt.params, sendAccount, key, instant: 0 }), statement.bound()], { beforeBegin: 1 });
+          seen = callerRows[0];
+          // Matched in SQL (a count of 0 after the try): the PIN was right and every check passed.
+          const matched = takenOf(seen)?.pin_failed_attempts === 0;
+          const judged = matched ? await judgeCaller(seen, claim, {}, async () => succeed(undefined)) : null;
+          if (!judged || 'done' in judged) throw new NotReady();
+          const refused = check?.();
+          if (refused) throw new Refusal(refused);
+          return work(trx, { ...judged.ready, now, entry, ...(await claimed(trx, claim, statement.params, now, claimRows)) });
+        });
+      } catch (error) {
+        if (!(error instanceof NotReady)) throw error;
+      }
+      // Rolled back: the try it took (or one taken now) judged as the prelude judges it.
+      const judged = await judgeTry(tries, pin, attempt, seen, claim, {});
+      if ('done' in judged) return judged.done;
+      return check?.() ?? transact(judged.ready);
+    });
   }
 
   function debitContext<R extends DebitRow>(sendAccount: string, rows: R[]) {
@@ -339,7 +425,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     if (!sender) throw new Error(`debit from unknown account ${sendAccount}`);
     return { locked, sender: { accountNumber: sendAccount, frozen: sender.frozen_at !== null, usedTodayKobo: kobo(Number(sender.debited_today ?? 0)), limits: accountLimitsOf(sender) } };
   }
-  type DebitContext = Awaited<ReturnType<typeof lockForDebit>>['sender'];
+  type DebitLock = Awaited<ReturnType<typeof lockForDebit>>;
+  type DebitContext = DebitLock['sender'];
 
   /**
    * The sender's checks inside the money transaction, from what lockForDebit read with the lock:
@@ -387,6 +474,6 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     return presentTransaction(row);
   }
 
-  return { authorise, prelude, lockForDebit, claimAndLock, checkDebit, checkDailyLimit, requireFunds, moneyTransaction, presentByReference };
+  return { authorise, prelude, debitNow, lockForDebit, claimAndLock, checkDebit, checkDailyLimit, requireFunds, moneyTransaction, presentByReference };
 }
 export type MoneyGate = ReturnType<typeof createMoneyGate>;

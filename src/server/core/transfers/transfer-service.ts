@@ -43,7 +43,7 @@ export function createTransferService(deps: {
 }) {
   const { db, config, clock, log, idempotency, gate, payments, words, interbank } = deps;
     const rules = config.money;
-  const { authorise, prelude, claimAndLock, checkDebit, requireFunds, moneyTransaction } = gate;
+  const { authorise, prelude, checkDebit, requireFunds } = gate;
 
   async function nameEnquiry(input: NameEnquiryInput): Promise<Result<NameEnquiryJson & { sessionId: string | null; bank: BankInfo }>> {
     const bank = findBank(config.bank, input.bank_code);
@@ -91,23 +91,19 @@ export function createTransferService(deps: {
 
   async function sendLocal(userId: string, sendAccount: string, input: LocalTransferInput, key: string): Promise<TransferResult> {
     const hashed = { account_number: input.account_number, amount: input.amount, narration: input.narration, save_beneficiary: input.save_beneficiary };
-    const ready = await prelude(userId, sendAccount, input.pin, key, 'transfer.local', hashed);
-    if ('done' in ready) return ready.done;
-    const { claim, tier, accountName } = ready.ready;
-    if (input.account_number === sendAccount) {
-      return fail('VALIDATION_FAILED', 'You cannot send money to the account it comes from.', { errors: { account_number: ['This is the account you are sending from'] } });
-    }
     const bankName = config.bank.name;
-    if (!isValidNuban(input.account_number, config.bank.cbnCode)) return fail('INVALID_ACCOUNT_NUMBER', `That is not a valid ${bankName} account number. Check it and try again.`, { errors: { account_number: ['Check the account number'] } });
     const amountKobo = kobo(input.amount);
     const charges = transferCharges(rules, amountKobo, 'local');
-
-    return moneyTransaction(async (trx) => {
-      const now = clock.now();
-      const reference = newReference('TRF', now);
-      const debitKobo = kobo(amountKobo + charges.totalKobo);
-      const entry = prepareEntry({
-        reference,
+    const debitKobo = kobo(amountKobo + charges.totalKobo);
+    /** The request's own checks, after the PIN. */
+    const check = () => {
+      if (input.account_number === sendAccount) return fail('VALIDATION_FAILED', 'You cannot send money to the account it comes from.', { errors: { account_number: ['This is the account you are sending from'] } });
+      if (!isValidNuban(input.account_number, config.bank.cbnCode)) return fail('INVALID_ACCOUNT_NUMBER', `That is not a valid ${bankName} account number. Check it and try again.`, { errors: { account_number: ['Check the account number'] } });
+      return null;
+    };
+    const entry = (now: Date) =>
+      prepareEntry({
+        reference: newReference('TRF', now),
         kind: 'transfer.local',
         description: `Transfer ${sendAccount} → ${input.account_number}`,
         at: now.toISOString(),
@@ -117,9 +113,12 @@ export function createTransferService(deps: {
           { account: internalAccounts.stampDuty, amount: charges.stampDutyKobo },
         ],
       });
-      // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL (issue 16).
-      // The recipient is named (as a name enquiry inside the bank names them) from the row it reads.
-      const { locked, sender: debit } = await claimAndLock(trx, claim, entry, sendAccount, [input.account_number], now);
+
+    // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL, in
+    // one write with the caller's read and the PIN's try (money-gate.ts debitNow, issue 16). The
+    // recipient is named (as a name enquiry inside the bank names them) from the row it reads.
+    return gate.debitNow({ userId, sendAccount, pin: input.pin, key, operation: 'transfer.local', hashed, others: [input.account_number], check, entry }, async (trx, { claim, tier, accountName, now, entry, locked, sender: debit }) => {
+      const reference = entry.reference;
       const sender = locked.get(sendAccount)!;
       const receiver = locked.get(input.account_number);
       if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) {
