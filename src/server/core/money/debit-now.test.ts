@@ -15,7 +15,7 @@ const wrongPin = '1111'; // testPin is 2580
  * behind, and the try must count as it did when it went alone. On SQLite the same answers, the
  * prelude first.
  */
-describeOnEngines('a transfer inside the bank, the PIN and the claim on %s', (t) => {
+describeOnEngines('a transfer inside the bank, the PIN and the claim on %s', (t, engine) => {
   const app = () => t().app;
   const send = (from: { userId: string; accountNumber: string }, to: string, pin: string, options: { key?: string; amount?: number } = {}) =>
     app().transfers.sendLocal(from.userId, from.accountNumber, { account_number: to, amount: options.amount ?? naira(10), narration: '', pin, save_beneficiary: false }, options.key ?? newKey());
@@ -97,6 +97,24 @@ describeOnEngines('a transfer inside the bank, the PIN and the claim on %s', (t)
     expect(await journalRows()).toBe(before + 1);
     expect(await keysOf(me.userId)).toHaveLength(1);
     expect(await balanceOf(app(), me.accountNumber)).toBe(naira(990));
+  });
+
+  // On SQLite a transaction holds the one write lock from its start: there are no row locks to take early.
+  it.runIf(engine === 'postgres')("a wrong PIN, or any PIN while the PIN is locked, locks nobody's account: with the recipient's row held elsewhere, each is answered at once", async () => {
+    let me = await customer(app(), { balance: naira(1_000) });
+    let other = await customer(app(), { balance: naira(1_000) });
+    // The claim's statement locks the accounts that sort before the sender (the rest wait for the entry's).
+    if (other.accountNumber > me.accountNumber) [me, other] = [other, me];
+    const within = <T>(answer: Promise<T>) => Promise.race([answer, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 3_000))]);
+    await app().db.transaction().execute(async (trx) => {
+      await trx.selectFrom('accounts').select('account_number').where('account_number', '=', other.accountNumber).forUpdate().execute();
+      for (let n = 0; n < 4; n += 1) expect(await within(send(me, other.accountNumber, wrongPin))).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+      expect(await within(send(me, other.accountNumber, wrongPin))).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+      expect(await within(send(me, other.accountNumber, testPin))).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+    });
+    expect(await keysOf(me.userId)).toEqual([]);
+    expect(await balanceOf(app(), me.accountNumber)).toBe(naira(1_000));
+    expect(await balanceOf(app(), other.accountNumber)).toBe(naira(1_000));
   });
 
   it('twelve transfers at once from one account, half with a wrong PIN: each right one moves money once, each wrong one counts', async () => {

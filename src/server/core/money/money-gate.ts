@@ -1,4 +1,4 @@
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import { batch, type Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
@@ -137,7 +137,7 @@ type ClaimParams = DebitParams & { userId: string; key: string; operation: strin
  * request whose key another one holds takes no lock before it knows, and none at all when the key
  * was taken.
  */
-function lockedRead(creator: QueryCreator<Database>, param: Param<DebitParams>, n: number, afterClaim: boolean) {
+function lockedRead(creator: QueryCreator<Database>, param: Param<DebitParams>, n: number, afterClaim: boolean, pinGate?: RawBuilder<boolean>) {
   return debitRead(
     creator.with(
       (cte) => cte('locked').materialized(),
@@ -148,6 +148,7 @@ function lockedRead(creator: QueryCreator<Database>, param: Param<DebitParams>, 
           .where('account_number', 'in', param.list('accounts', n))
           .where('account_number', '<=', param('sendAccount'));
         if (afterClaim) locking = locking.where(sql<boolean>`exists (select 1 from k)`);
+        if (pinGate) locking = locking.where(pinGate);
         return locking.orderBy('account_number').forUpdate();
       },
     ) as unknown as QueryCreator<Database>,
@@ -164,8 +165,26 @@ const debitLockQuery = compiled((db: Db, param: Param<DebitParams>, n: number) =
  * PostgreSQL (issue 16: one round trip fewer for every payment, and one fewer while a recipient
  * that sorts before the sender is locked). `claimed` is 0 when the key was taken.
  */
-const claimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) =>
-  lockedRead(
+const claimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) => claimLock(db, param, n, false));
+
+/**
+ * claimLockQuery as debitNow sends it on PostgreSQL, ahead of its PIN's verdict: it locks nothing
+ * unless the customer's PIN count, as its snapshot sees it (after the try's autocommit), is 0 and
+ * no lock holds. So a wrong PIN, or any request while the PIN is locked, takes no row lock on
+ * anyone's account (a recipient that sorts before the sender), as none did when the PIN came
+ * first; its key and journal row are rolled back with the transaction. (A count of 0 does not by
+ * itself say the request's own try matched, another's may have reset it: debitNow goes on only
+ * when its try matched, and only when the sender's row was locked here.)
+ */
+const speculativeClaimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) =>
+  claimLock(db, param, n, true),
+);
+
+function claimLock(db: Db, param: Param<ClaimParams>, n: number, pinGated: boolean) {
+  const pinGate = pinGated
+    ? sql<boolean>`exists (select 1 from users as pin where pin.id = ${param('userId')} and pin.pin_failed_attempts = 0 and (pin.pin_locked_until is null or pin.pin_locked_until <= ${param('at')}))`
+    : undefined;
+  return lockedRead(
     db
       .with('e', (creator) =>
         creator.insertInto('journal_entries').values({ id: param('entryId'), reference: param('reference'), kind: param('kind'), description: param('description'), reverses_entry_id: null, created_at: param('at') }),
@@ -180,8 +199,9 @@ const claimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) =
     param,
     n,
     true,
-  ).select(sql<number>`(select count(*) from k)::integer`.as('claimed')),
-);
+    pinGate,
+  ).select(sql<number>`(select count(*) from k)::integer`.as('claimed'));
+}
 
 /** The prelude's word that the request may go on to the money. */
 type Ready = { claim: Claim; accountName: string; tier: number };
@@ -343,7 +363,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     const sorted = [...new Set([sendAccount, ...others])].sort();
     const params: DebitParams = { accounts: sorted, sendAccount, day: lagosDate(now) };
     const claimParams: ClaimParams = { ...params, userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString(), entryId: entry.id, reference: entry.reference, kind: entry.kind, description: entry.description };
-    return { params, bound: () => claimLockQuery.bind(trx, claimParams, sorted.length) };
+    return { params, bound: () => claimLockQuery.bind(trx, claimParams, sorted.length), speculative: () => speculativeClaimLockQuery.bind(trx, claimParams, sorted.length) };
   }
 
   /** What claimLockQuery's rows come to: the debit's context, or (the key was taken) the key judged and the lock taken alone. */
@@ -372,7 +392,9 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    * replay, a PIN under an older key, an account that is not the caller's) rolls the transaction
    * back, with its claim, journal row and locks, before the try is judged as the prelude judges it
    * (which may write, on a connection of its own); and a request found ready only then goes on
-   * as on SQLite. All of it in the customer's turn (pins.inTurn), as the prelude's try is.
+   * as on SQLite. The claim locks no row unless the PIN's count is 0 and unlocked as its snapshot
+   * sees it (speculativeClaimLockQuery): a wrong or locked PIN locks nobody's account, not even
+   * for the round trip. All of it in the customer's turn (pins.inTurn), as the prelude's try is.
    */
   async function debitNow(
     request: { userId: string; sendAccount: string; pin: string; key: string; operation: string; hashed: Record<string, unknown>; others: string[]; check?: () => Failure | null; entry: (now: Date) => PreparedEntry },
@@ -399,11 +421,13 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
           const now = clock.now();
           const entry = request.entry(now);
           const statement = claimLockStatement(trx, claim, entry, sendAccount, others, now);
-          const [callerRows, claimRows] = await batch(trx, [callerTryQuery.bind(trx, { ...attempt.params, sendAccount, key, instant: 0 }), statement.bound()], { beforeBegin: 1 });
+          const [callerRows, claimRows] = await batch(trx, [callerTryQuery.bind(trx, { ...attempt.params, sendAccount, key, instant: 0 }), statement.speculative()], { beforeBegin: 1 });
           seen = callerRows[0];
           // Matched in SQL (a count of 0 after the try): the PIN was right and every check passed.
+          // The claim's lock was taken unless another try counted meanwhile (speculativeClaimLockQuery).
           const matched = takenOf(seen)?.pin_failed_attempts === 0;
-          const judged = matched ? await judgeCaller(seen, claim, {}, async () => succeed(undefined)) : null;
+          const lockedHere = claimRows.some((row) => row.account_number === sendAccount && row.locked_version !== null) || Number(claimRows[0]?.claimed ?? 0) === 0;
+          const judged = matched && lockedHere ? await judgeCaller(seen, claim, {}, async () => succeed(undefined)) : null;
           if (!judged || 'done' in judged) throw new NotReady();
           const refused = check?.();
           if (refused) throw new Refusal(refused);
