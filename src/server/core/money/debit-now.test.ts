@@ -100,7 +100,7 @@ describeOnEngines('a transfer inside the bank, the PIN and the claim on %s', (t,
   });
 
   // On SQLite a transaction holds the one write lock from its start: there are no row locks to take early.
-  it.runIf(engine === 'postgres')("a wrong PIN, or any PIN while the PIN is locked, locks nobody's account: with the recipient's row held elsewhere, each is answered at once", async () => {
+  it.runIf(engine === 'postgres')("a wrong PIN, any PIN while the PIN is locked, or someone else's account locks nobody's account: with that row held elsewhere, each is answered at once", async () => {
     let me = await customer(app(), { balance: naira(1_000) });
     let other = await customer(app(), { balance: naira(1_000) });
     // The claim's statement locks the accounts that sort before the sender (the rest wait for the entry's).
@@ -111,6 +111,9 @@ describeOnEngines('a transfer inside the bank, the PIN and the claim on %s', (t,
       for (let n = 0; n < 4; n += 1) expect(await within(send(me, other.accountNumber, wrongPin))).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       expect(await within(send(me, other.accountNumber, wrongPin))).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
       expect(await within(send(me, other.accountNumber, testPin))).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+      // A customer whose count is 0 naming the held account as theirs: refused before the PIN, and at once.
+      const third = await customer(app(), { balance: naira(1_000) });
+      expect(await within(send({ userId: third.userId, accountNumber: other.accountNumber }, third.accountNumber, testPin))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     });
     expect(await keysOf(me.userId)).toEqual([]);
     expect(await balanceOf(app(), me.accountNumber)).toBe(naira(1_000));

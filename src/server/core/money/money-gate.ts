@@ -170,9 +170,12 @@ const claimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) =
 /**
  * claimLockQuery as debitNow sends it on PostgreSQL, ahead of its PIN's verdict: it locks nothing
  * unless the customer's PIN count, as its snapshot sees it (after the try's autocommit), is 0 and
- * no lock holds. So a wrong PIN, or any request while the PIN is locked, takes no row lock on
- * anyone's account (a recipient that sorts before the sender), as none did when the PIN came
- * first; its key and journal row are rolled back with the transaction. (A count of 0 does not by
+ * no lock holds, and the customer may try a PIN from this account at all (the checks callerTryQuery
+ * makes before its try: the account is theirs, onboarding is complete, it is not frozen). So a
+ * wrong PIN, any request while the PIN is locked, and any request refused before the PIN take no
+ * row lock on anyone's account (another's account named as the sender, a recipient that sorts
+ * before the sender), as none did when the PIN came first; the key and journal row are rolled
+ * back with the transaction. (A count of 0 does not by
  * itself say the request's own try matched, another's may have reset it: debitNow goes on only
  * when its try matched, and only when the sender's row was locked here.)
  */
@@ -182,7 +185,10 @@ const speculativeClaimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n
 
 function claimLock(db: Db, param: Param<ClaimParams>, n: number, pinGated: boolean) {
   const pinGate = pinGated
-    ? sql<boolean>`exists (select 1 from users as pin where pin.id = ${param('userId')} and pin.pin_failed_attempts = 0 and (pin.pin_locked_until is null or pin.pin_locked_until <= ${param('at')}))`
+    ? sql<boolean>`exists (select 1 from users as pin where pin.id = ${param('userId')} and pin.pin_failed_attempts = 0 and (pin.pin_locked_until is null or pin.pin_locked_until <= ${param('at')})
+        and pin.transaction_pin_hash is not null and pin.frozen_at is null and pin.email_verified_at is not null and pin.security_answer_hash is not null
+        and exists (select 1 from addresses where addresses.user_id = pin.id)
+        and exists (select 1 from accounts as mine where mine.user_id = pin.id and mine.account_number = ${param('sendAccount')}))`
     : undefined;
   return lockedRead(
     db
