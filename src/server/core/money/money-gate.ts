@@ -1,4 +1,4 @@
-import { sql, type QueryCreator, type RawBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type QueryCreator, type SqlBool } from 'kysely';
 import { batch, type Db } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
@@ -54,6 +54,22 @@ function callerSelect(creator: QueryCreator<Database>, param: Param<{ userId: st
 type CallerTryParams = TryParams & { sendAccount: string; key: string; instant: number };
 
 /**
+ * The caller may try a PIN to move money from `sendAccount` at all: they have a PIN, the account is
+ * theirs, onboarding is complete and they are not frozen. callerTryQuery takes a try only then, and
+ * speculativeClaimLockQuery locks only then.
+ */
+function mayTryPin(eb: ExpressionBuilder<Database, 'users'>, sendAccount: string) {
+  return eb.and([
+    eb('users.transaction_pin_hash', 'is not', null),
+    eb('users.frozen_at', 'is', null),
+    eb('users.email_verified_at', 'is not', null),
+    eb('users.security_answer_hash', 'is not', null),
+    eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'users.id')),
+    eb.exists(eb.selectFrom('accounts').select('accounts.user_id').whereRef('accounts.user_id', '=', 'users.id').where('accounts.account_number', '=', sendAccount)),
+  ]);
+}
+
+/**
  * PostgreSQL (issue 16): the caller's read and the PIN's try in one statement, one round trip
  * where they were two. The try (pin-guard.ts pinTryUpdate, a CTE) is taken only when the read
  * would let the request on to the PIN: the account is the caller's, onboarding is complete, the
@@ -71,11 +87,7 @@ const callerTryQuery = compiled((db: Db, param: Param<CallerTryParams>) =>
   callerSelect(
     db.with('pin_try', (creator) =>
       pinTryUpdate(creator, param)
-        .where('users.frozen_at', 'is', null)
-        .where('users.email_verified_at', 'is not', null)
-        .where('users.security_answer_hash', 'is not', null)
-        .where((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'users.id')))
-        .where((eb) => eb.exists(eb.selectFrom('accounts').select('accounts.user_id').whereRef('accounts.user_id', '=', 'users.id').where('accounts.account_number', '=', param('sendAccount'))))
+        .where((eb) => mayTryPin(eb, param('sendAccount')))
         .where((eb) => eb.not(eb.exists(eb.selectFrom('idempotency_keys').select('idempotency_keys.user_id').whereRef('idempotency_keys.user_id', '=', 'users.id').where('idempotency_keys.key', '=', param('key')))))
         .where((eb) =>
           eb.or([
@@ -137,7 +149,7 @@ type ClaimParams = DebitParams & { userId: string; key: string; operation: strin
  * request whose key another one holds takes no lock before it knows, and none at all when the key
  * was taken.
  */
-function lockedRead(creator: QueryCreator<Database>, param: Param<DebitParams>, n: number, afterClaim: boolean, pinGate?: RawBuilder<boolean>) {
+function lockedRead(creator: QueryCreator<Database>, param: Param<DebitParams>, n: number, afterClaim: boolean, pinGate?: (eb: ExpressionBuilder<Database, 'accounts'>) => Expression<SqlBool>) {
   return debitRead(
     creator.with(
       (cte) => cte('locked').materialized(),
@@ -185,10 +197,16 @@ const speculativeClaimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n
 
 function claimLock(db: Db, param: Param<ClaimParams>, n: number, pinGated: boolean) {
   const pinGate = pinGated
-    ? sql<boolean>`exists (select 1 from users as pin where pin.id = ${param('userId')} and pin.pin_failed_attempts = 0 and (pin.pin_locked_until is null or pin.pin_locked_until <= ${param('at')})
-        and pin.transaction_pin_hash is not null and pin.frozen_at is null and pin.email_verified_at is not null and pin.security_answer_hash is not null
-        and exists (select 1 from addresses where addresses.user_id = pin.id)
-        and exists (select 1 from accounts as mine where mine.user_id = pin.id and mine.account_number = ${param('sendAccount')}))`
+    ? (eb: ExpressionBuilder<Database, 'accounts'>) =>
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .where('users.id', '=', param('userId'))
+            .where('users.pin_failed_attempts', '=', 0)
+            .where((pin) => pin.or([pin('users.pin_locked_until', 'is', null), pin('users.pin_locked_until', '<=', param('at'))]))
+            .where((pin) => mayTryPin(pin, param('sendAccount'))),
+        )
     : undefined;
   return lockedRead(
     db
@@ -266,7 +284,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     operation: string,
     hashed: Record<string, unknown>,
     options: { instant?: boolean } = {},
-  ): Promise<{ done: MoneyResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
+  ): Promise<{ done: MoneyResult } | { ready: Ready }> {
     const claim: Claim = { userId, key, operation, requestHash: requestHash(operation, { send_account: sendAccount, ...hashed }) };
     if (!pins) return judgeCaller(await readCaller(userId, sendAccount, key), claim, options, async () => succeed(undefined));
     if (config.database.kind !== 'postgres') return judgeCaller(await readCaller(userId, sendAccount, key), claim, options, () => pins.confirm(userId, pin, { beforeDurable: true }));
@@ -295,7 +313,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     claim: Claim,
     options: { instant?: boolean },
     confirmPin: () => Promise<Result<void>>,
-  ): Promise<{ done: MoneyResult } | { ready: { claim: Claim; accountName: string; tier: number } }> {
+  ): Promise<{ done: MoneyResult } | { ready: Ready }> {
     const caller = authorised(row);
     if (!caller.ok) return { done: caller };
     if (options.instant && row!.instant_payments_enabled !== null && Number(row!.instant_payments_enabled) !== 1) return { done: instantPaymentsOff() };
