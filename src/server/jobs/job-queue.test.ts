@@ -85,4 +85,48 @@ describeOnEngines('job queue: runs in one process', (t) => {
     const row = await db.selectFrom('jobs').select(['status']).where('kind', '=', 'test.loaded').where('payload', '=', JSON.stringify({ n: 5 })).executeTakeFirstOrThrow();
     expect(row.status).toBe('done');
   });
+
+  it('a kind registered with a concurrency runs its jobs of a batch that many at a time; other kinds one at a time; a failure among them is retried alone', async () => {
+    const { jobs, db } = t().app;
+    let inFlight = 0;
+    let most = 0;
+    let plainInFlight = 0;
+    let plainMost = 0;
+    const released: (() => void)[] = [];
+    const ran: number[] = [];
+    // Each side-by-side job waits until three are waiting (or 300 ms), as alerts wait on a mail server.
+    jobs.register(
+      'test.wide',
+      async (payload) => {
+        const n = (payload as { n: number }).n;
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise<void>((resolve) => {
+          released.push(resolve);
+          if (released.length >= 3) released.splice(0).forEach((release) => release());
+          setTimeout(resolve, 300);
+        });
+        inFlight -= 1;
+        ran.push(n);
+        if (n === 2) throw new Error('the mail server said no');
+      },
+      { concurrency: 3 },
+    );
+    jobs.register('test.narrow', async () => {
+      plainInFlight += 1;
+      plainMost = Math.max(plainMost, plainInFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      plainInFlight -= 1;
+    });
+    for (let n = 1; n <= 7; n += 1) await enqueueJob(db, t().clock, { kind: 'test.wide', payload: { n } });
+    for (let n = 1; n <= 3; n += 1) await enqueueJob(db, t().clock, { kind: 'test.narrow', payload: { n } });
+    expect(await jobs.runDue()).toBe(10);
+    expect(most).toBe(3);
+    expect(plainMost).toBe(1);
+    expect(ran.sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const rows = await db.selectFrom('jobs').select(['payload', 'status', 'last_error']).where('kind', 'in', ['test.wide', 'test.narrow']).execute();
+    const failed = rows.filter((row) => row.status !== 'done');
+    expect(failed).toEqual([{ payload: JSON.stringify({ n: 2 }), status: 'pending', last_error: 'the mail server said no' }]);
+    expect(rows.filter((row) => row.status === 'done')).toHaveLength(9);
+  });
 });

@@ -72,6 +72,15 @@ export function jobsInsert(jobs: NewJob[], now: Date): Rider {
   return insertRows('jobs', jobRows(jobs, now), sql` on conflict (unique_key) do nothing`);
 }
 
+/** Runs `work` over `items`, at most `limit` at a time; resolves when every one has finished. */
+async function atMost<T>(limit: number, items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
 /**
  * Durable background work, one small table (src/server/db/migrations/2026-11-22T1810_jobs.ts).
  * A worker claims due jobs with a lease in one statement: on PostgreSQL `… for update skip
@@ -85,10 +94,14 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
   const workerId = newId('wrk');
   const handlers = new Map<string, JobHandler>();
   const loaders = new Map<string, BatchLoader<unknown>>();
+  /** Kinds whose jobs of a claimed batch may run at once, and how many at a time (register's `concurrency`). */
+  const concurrency = new Map<string, number>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
+
+  type ClaimedJob = { id: string; kind: string; payload: string; attempts: number };
 
   async function claim(limit: number) {
     const now = clock.now();
@@ -97,7 +110,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return [];
     const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
-    const rows = sql<{ id: string; kind: string; payload: string; attempts: number }>`
+    const rows = sql<ClaimedJob>`
       update jobs set locked_until = ${lease}, locked_by = ${workerId}, attempts = attempts + 1
       where id in (
         select id from jobs
@@ -171,7 +184,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
       // statement runs them again after their lease: delivery is at least once, as ever.
       const done: string[] = [];
       const batches = await loadBatches(jobs);
-      for (const job of jobs) {
+      const run = async (job: ClaimedJob) => {
         const handler = handlers.get(job.kind)!;
         try {
           const outcome = await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts, batch: batches.get(job.kind) });
@@ -180,7 +193,12 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
         } catch (error) {
           await failed(job, error).catch((e: unknown) => log.error('job.record_failed', { job: job.id, error: messageOf(e) }));
         }
-      }
+      };
+      // A kind registered with a concurrency runs its jobs of the batch that many at a time (issue
+      // 16: an alert waits on the mail server, and ten alerts one after another waited ten times);
+      // then every other job, one at a time, in the order claimed.
+      for (const [kind, limit] of concurrency) await atMost(limit, jobs.filter((job) => job.kind === kind), run);
+      for (const job of jobs) if (!concurrency.has(job.kind)) await run(job);
       if (done.length > 0) await finishAll(done).catch((e: unknown) => log.error('job.record_failed', { jobs: done, error: messageOf(e) }));
       total += jobs.length;
       if (stopped) return total;
@@ -217,11 +235,18 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
 
   return {
     workerId,
-    /** `loadBatch`: read what a claimed batch of this kind needs in one go (BatchLoader); each job gets it as `run.batch`. */
-    register<B = unknown>(kind: string, handler: JobHandler<B>, options: { loadBatch?: BatchLoader<B> } = {}): void {
+    /**
+     * `loadBatch`: read what a claimed batch of this kind needs in one go (BatchLoader); each job
+     * gets it as `run.batch`. `concurrency` (above 1): the kind's jobs of a claimed batch run that
+     * many at a time, for handlers that wait on something outside (a mail server) and are safe to
+     * run side by side; jobs of other processes may run beside them anyway.
+     */
+    register<B = unknown>(kind: string, handler: JobHandler<B>, options: { loadBatch?: BatchLoader<B>; concurrency?: number } = {}): void {
       handlers.set(kind, handler as JobHandler);
       if (options.loadBatch) loaders.set(kind, options.loadBatch);
       else loaders.delete(kind);
+      if (options.concurrency !== undefined && options.concurrency > 1) concurrency.set(kind, Math.floor(options.concurrency));
+      else concurrency.delete(kind);
     },
     enqueue: (executor: Executor, job: { kind: string; payload: unknown; uniqueKey?: string; runAt?: Date }) => enqueueJob(executor, clock, job),
     runDue,

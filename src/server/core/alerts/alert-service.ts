@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
-import type { Mailer } from '../../integrations/mail/ports.ts';
+import { mailsAtOnce, type Mailer } from '../../integrations/mail/ports.ts';
 import { maxSmsCharacters, type SmsSender } from '../../integrations/sms/ports.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../clock.ts';
@@ -31,6 +31,9 @@ export function alertSettingsMessage(settings: Pick<AlertSettings, 'sms' | 'sms_
     ? `Email alerts are always on. SMS alerts are on and go to ${settings.sms_to}; SMS alerts may carry a charge.`
     : 'Email alerts are always on. SMS alerts are off.';
 }
+
+/** Alerts of a claimed batch sent side by side, as many as the SMTP pool has connections. */
+const alertsAtOnce = mailsAtOnce;
 
 const payloadSchema = z.object({ transactionId: z.string().min(1).max(64) });
 
@@ -117,7 +120,9 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
       if (Number(row.sms_enabled) === 1) await jobs.enqueue(db, { kind: smsAlertJob, payload: { transactionId: row.id }, uniqueKey: smsAlertKey(row.id) });
       await mailer.send(transactionAlertEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, alert: alertOf(row), language: languageOf(row) }));
     },
-    { loadBatch: loadMovements },
+    // A batch's alerts go out side by side, over the SMTP pool's connections (issue 16): one at a
+    // time, each waited for the mail server's answer before the next was sent.
+    { loadBatch: loadMovements, concurrency: alertsAtOnce },
   );
 
   jobs.register<Movements>(
@@ -127,7 +132,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
       if (!row) return;
       await sms.send({ to: row.phone_number, text: transactionAlertSms({ bankName: config.bank.name, alert: alertOf(row), maxCharacters: maxSmsCharacters, language: languageOf(row) }) });
     },
-    { loadBatch: loadMovements },
+    { loadBatch: loadMovements, concurrency: alertsAtOnce },
   );
 
   async function settings(userId: string): Promise<AlertSettings> {
