@@ -172,6 +172,8 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const languages = createLanguages({ db });
   const close = async () => {
     await jobs.stop();
+    // The jobs, the last to send mail, have stopped: the SMTP connections can go.
+    await mailer.close?.();
     await db.destroy();
   };
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { createLogger } from '../../log.ts';
 import { createOutboxMailer, createSmtpMailer } from './mailers.ts';
-import type { MailMessage } from './ports.ts';
+import { mailsAtOnce, type MailMessage } from './ports.ts';
 import { tempDirPerTest } from '../../testing/temp-dir.ts';
 
 const from = 'Harmattan Bank <no-reply@harmattan.bank.example>';
@@ -75,10 +75,21 @@ type Received = { raw: string; mailFrom: string | false; rcptTo: string[]; user:
 
 async function startSmtpServer(options: Partial<SMTPServerOptions> = {}) {
   const received: Received[] = [];
+  const connections = { opened: 0, open: 0, most: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    disableReverseLookup: true,
+    onConnect(_session, callback) {
+      connections.opened += 1;
+      connections.open += 1;
+      connections.most = Math.max(connections.most, connections.open);
+      callback();
+    },
+    onClose() {
+      connections.open -= 1;
+    },
     ...options,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -103,20 +114,29 @@ async function startSmtpServer(options: Partial<SMTPServerOptions> = {}) {
   return {
     port,
     received,
+    connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
 describe('SMTP mailer', () => {
   const servers: { close(): Promise<void> }[] = [];
+  const mailers: ReturnType<typeof createSmtpMailer>[] = [];
+  /** A mailer closed after the test (its pooled connections would hold the server's close open). */
+  const smtpMailer = (url: string) => {
+    const mailer = createSmtpMailer(url, from, silent);
+    mailers.push(mailer);
+    return mailer;
+  };
   afterEach(async () => {
+    await Promise.all(mailers.splice(0).map((mailer) => mailer.close!()));
     await Promise.all(servers.splice(0).map((server) => server.close()));
   });
 
   it('delivers a mail to an SMTP server', async () => {
     const server = await startSmtpServer();
     servers.push(server);
-    await createSmtpMailer(`smtp://127.0.0.1:${server.port}`, from, silent).send(message);
+    await smtpMailer(`smtp://127.0.0.1:${server.port}`).send(message);
 
     expect(server.received).toHaveLength(1);
     const [mail] = server.received;
@@ -138,18 +158,46 @@ describe('SMTP mailer', () => {
       },
     });
     servers.push(server);
-    await createSmtpMailer(`smtp://mailer:${encodeURIComponent('s3cret pass')}@127.0.0.1:${server.port}`, from, silent).send(message);
+    await smtpMailer(`smtp://mailer:${encodeURIComponent('s3cret pass')}@127.0.0.1:${server.port}`).send(message);
     expect(server.received).toHaveLength(1);
     expect(server.received[0]!.user).toBe('mailer');
 
-    await expect(createSmtpMailer(`smtp://mailer:wrong@127.0.0.1:${server.port}`, from, silent).send(message)).rejects.toThrow();
+    await expect(smtpMailer(`smtp://mailer:wrong@127.0.0.1:${server.port}`).send(message)).rejects.toThrow();
     expect(server.received).toHaveLength(1);
+  });
+
+  it('keeps its connections open from mail to mail, at most mailsAtOnce of them, and ends them on close', async () => {
+    const server = await startSmtpServer();
+    servers.push(server);
+    const mailer = smtpMailer(`smtp://127.0.0.1:${server.port}`);
+    for (let index = 0; index < 3; index += 1) await mailer.send({ ...message, to: `one.by.one.${index}@example.com` });
+    expect(server.connections.opened).toBe(1);
+    await Promise.all(Array.from({ length: 12 }, (_, index) => mailer.send({ ...message, to: `at.once.${index}@example.com` })));
+    expect(server.received).toHaveLength(15);
+    expect(new Set(server.received.flatMap((mail) => mail.rcptTo)).size).toBe(15);
+    expect(server.connections.most).toBeGreaterThan(1);
+    expect(server.connections.most).toBeLessThanOrEqual(mailsAtOnce);
+    await mailer.close!();
+    await expect.poll(() => server.connections.open).toBe(0);
+    // Closed is not broken: the next mail opens a connection again.
+    await mailer.send(message);
+    expect(server.received).toHaveLength(16);
+  });
+
+  it('SMTP_URL may turn the pool off: then every mail has a connection of its own', async () => {
+    const server = await startSmtpServer();
+    servers.push(server);
+    const mailer = smtpMailer(`smtp://127.0.0.1:${server.port}?pool=false`);
+    await mailer.send(message);
+    await mailer.send(message);
+    expect(server.received).toHaveLength(2);
+    expect(server.connections.opened).toBe(2);
   });
 
   it('rejects when the server cannot be reached, so the caller can decide what to do', async () => {
     const server = await startSmtpServer();
     const { port } = server;
     await server.close();
-    await expect(createSmtpMailer(`smtp://127.0.0.1:${port}`, from, silent).send(message)).rejects.toThrow();
+    await expect(smtpMailer(`smtp://127.0.0.1:${port}`).send(message)).rejects.toThrow();
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../log.ts';
-import type { Mailer, MailMessage } from './ports.ts';
+import { mailsAtOnce, type Mailer, type MailMessage } from './ports.ts';
 
 /** nodemailer (~10 MiB of a server's memory) loads with the first mail, not when the server starts (issue 16). */
 async function transportOf(options: Parameters<typeof import('nodemailer').createTransport>[0]): Promise<Transporter> {
@@ -15,14 +15,25 @@ function toNodemailer(from: string, message: MailMessage) {
   return { from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments };
 }
 
-/** SMTP through nodemailer, for real deployments (SMTP_URL). */
+/**
+ * SMTP through nodemailer, for real deployments (SMTP_URL). The connections are pooled (issue 16):
+ * up to `mailsAtOnce` stay open and carry mail after mail (each up to 100, then it is replaced),
+ * where every mail opened its own, with its greeting, EHLO, TLS and sign-in, one mail at a time.
+ * Parameters in SMTP_URL's query (`?maxConnections=2&maxMessages=50`, or `pool=false`) take
+ * precedence over these.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string, log: Logger): Mailer {
   let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      transport ??= transportOf(smtpUrl);
+      transport ??= transportOf({ url: smtpUrl, pool: true, maxConnections: mailsAtOnce, maxMessages: 100 });
       await (await transport).sendMail(toNodemailer(from, message));
       log.info('mail.sent', { transport: 'smtp', subject: message.subject });
+    },
+    async close() {
+      const open = transport;
+      transport = undefined;
+      (await open?.catch(() => undefined))?.close();
     },
   };
 }
