@@ -11,6 +11,11 @@
 //       the app's transfer service in process: no HTTP, PIN check replaced by a stub.
 //   node bench/ledger-bench.mjs pin     --calls=30 --concurrency=16
 //       the cost of one transaction-PIN check (keyed HMAC, and the legacy argon2id beside it).
+//   node bench/ledger-bench.mjs alerts  --plan=<file> --transfers=300 --delay=20
+//       alert mails through SMTP: that many transfers through the service, then their alerts
+//       (two each) sent by the job worker to a mail server answering --delay ms late
+//       (bench/lib/smtp-sink.mjs, a process of its own); beside it, the floor: the same
+//       nodemailer pool sending one mail already composed, as many times, with no app code.
 //   node bench/ledger-bench.mjs pending
 //       alert jobs (alert.transaction) still pending: the alerts of the money runs not sent yet.
 //   node bench/ledger-bench.mjs count   --plan=<file>
@@ -23,6 +28,8 @@ import os from 'node:os';
 import { round, summarise } from './stats.mjs';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
 
 const PASSWORD = 'quiet harbour lantern ferry 4729';
 const PIN = '4827';
@@ -406,6 +413,98 @@ async function service(args) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// alerts: the alert mails of a burst of transfers through SMTP, beside the floor (issue 16)
+// ---------------------------------------------------------------------------------------------
+/** bench/lib/smtp-sink.mjs started; resolves with its port and a stop() that answers its counts. */
+async function startSmtpSink(delayMs) {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', 'smtp-sink.mjs'), `--delay=${delayMs}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const port = await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`smtp-sink exited (${code})`)));
+    const look = setInterval(() => {
+      const match = /LISTENING (\d+)/.exec(out);
+      if (match) {
+        clearInterval(look);
+        resolve(Number(match[1]));
+      }
+    }, 20);
+  });
+  return {
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve(JSON.parse(/RESULT (.*)/.exec(out)?.[1] ?? '{}')));
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function alertMails(args) {
+  const plan = readPlan(args);
+  const transfers = Number(args.transfers ?? 300);
+  const delayMs = Number(args.delay ?? 20);
+  const sink = await startSmtpSink(delayMs);
+  const smtpUrl = `smtp://127.0.0.1:${sink.port}`;
+  const { composeApp } = await import('../src/server/app.ts');
+  const { createTransferService } = await import('../src/server/core/transfers/transfer-service.ts');
+  const { createMoneyGate } = await import('../src/server/core/money/money-gate.ts');
+  const { moneyWords: words } = await import('../src/server/http/money-words.ts');
+  const { mailsAtOnce } = await import('../src/server/integrations/mail/ports.ts');
+  const composed = await composeApp({ ...(await loadConfig()), smtpUrl });
+  const app = { ...composed.app, ...composed.internals };
+  let sinkCounts = null;
+  try {
+    // Alerts queued before (the money runs') are the app's, not this measure's: marked sent.
+    await app.db.updateTable('jobs').set({ status: 'done' }).where('status', '=', 'pending').where('kind', 'like', 'alert.%').execute();
+    const gate = createMoneyGate({ db: app.db, config: app.config, clock: app.clock, users: app.users, transactions: app.transactions, pins: null, idempotency: app.idempotency, words });
+    const service = createTransferService({ db: app.db, config: app.config, clock: app.clock, log: app.log, idempotency: app.idempotency, gate, payments: app.payments, words, interbank: null });
+    const run = `alr${Date.now().toString(36)}`;
+    for (let index = 0; index < transfers; index += 1) {
+      const sender = plan.senders[index % plan.senders.length];
+      const outcome = await service.sendLocal(sender.userId, sender.accountNumber, { account_number: plan.recipient.accountNumber, amount: plan.amount, narration: 'bench', pin: '0000', save_beneficiary: false }, `${run}-${index}`);
+      if (!outcome.ok) throw new Error(`transfer ${index}: ${outcome.code}`);
+    }
+    const timed = async (work) => {
+      const cpu = process.cpuUsage();
+      const start = nowNs();
+      const count = await work();
+      const ms = nsToMs(nowNs() - start);
+      const used = process.cpuUsage(cpu);
+      return { mails: count, seconds: round(ms / 1000, 2), per_s: round(count / (ms / 1000), 1), cpu_ms_per_mail: round((used.user + used.system) / 1000 / count, 3) };
+    };
+    // The app: the job worker's run over the alerts the transfers queued.
+    const appRun = await timed(() => app.jobs.runDue());
+    const left = await app.db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'alert.transaction').where('status', '<>', 'done').executeTakeFirstOrThrow();
+    // The floor: one mail composed once, sent as many times over the same kind of pool, mailsAtOnce at a time.
+    const { default: nodemailer } = await import('nodemailer');
+    const pool = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: mailsAtOnce, maxMessages: 100 });
+    const raw = `From: bench@example.com\r\nTo: customer@example.com\r\nSubject: floor\r\n\r\n${'x'.repeat(1500)}\r\n`;
+    const floorRun = await timed(async () => {
+      let next = 0;
+      const lane = async () => {
+        while (next < appRun.mails) {
+          next += 1;
+          await pool.sendMail({ envelope: { from: 'bench@example.com', to: ['customer@example.com'] }, raw });
+        }
+      };
+      await Promise.all(Array.from({ length: mailsAtOnce }, lane));
+      return appRun.mails;
+    });
+    pool.close();
+    await app.close();
+    sinkCounts = await sink.stop();
+    return { transfers, mail_server_delay_ms: delayMs, connections_at_once: mailsAtOnce, app: appRun, floor: floorRun, alerts_not_sent: Number(left.n), sink: sinkCounts };
+  } finally {
+    if (!sinkCounts) {
+      await app.close().catch(() => {});
+      await sink.stop();
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // pin: the keyed PIN check (HMAC-SHA-256 under a server key) as the PIN guard calls it, and beside
 // it the argon2id check that legacy PINs (stored before the key) pay once more on their upgrade
 // ---------------------------------------------------------------------------------------------
@@ -534,7 +633,7 @@ async function pendingAlerts() {
   }
 }
 
-const commands = { seed, floor, service, pin: pinCost, count, pending: pendingAlerts };
+const commands = { seed, floor, service, alerts: alertMails, pin: pinCost, count, pending: pendingAlerts };
 const command = commands[process.argv[2]];
 if (!command) {
   console.error(`usage: node bench/ledger-bench.mjs ${Object.keys(commands).join('|')} [--options]`);

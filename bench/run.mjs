@@ -35,6 +35,11 @@
 //    c. the cost of one PIN check (verifySecret, argon2id), which every API transfer pays;
 //    d. GET /dashboard (and /transactions, when that page exists) for a customer with 10,000
 //       transactions over 12 months: sequential and at N connections.
+//    e. alert mails through SMTP: the alerts of 300 transfers sent by the job worker (pooled
+//       SMTP, a batch's alerts side by side) to a local mail server in a process of its own
+//       (bench/lib/smtp-sink.mjs) answering 20 ms late, beside the floor: the same pool sending
+//       one mail composed once, as many times; and the server's CPU per alert while it sent the
+//       API runs' alerts to the outbox before 4d.
 // 5. Bill purchases ("bills"), on the same servers and databases as 4 (SQLite, and PostgreSQL
 //    when the URL is set), against the sandbox biller the app uses by default:
 //    a. GET /artime, /data/purchase, /data/purchase?network=mtn, /bills/electricity and

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { round } from '../stats.mjs';
-import { freePort, loadTest, request, sequentialGets } from '../lib/http.mjs';
+import { freePort, loadTest, processCpuMs, request, sequentialGets } from '../lib/http.mjs';
 import { captureOutput, createDatabase, dropDatabase, ledgerVerify, makeTempDir, removeTempDir, runHelper, startApp, stopChild, waitForHealth } from '../lib/processes.mjs';
 import { loginAs, moneyLoads, transferRequest } from '../lib/money-load.mjs';
 import { errorRow, fmt, pct, table } from '../lib/format.mjs';
@@ -97,14 +97,17 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
       // background. Pages are measured once that backlog is sent, so they are not measured against
       // thousands of mails being composed (the transfers' own figures include their alerts' cost).
       const drainStarted = Date.now();
+      const drainCpuStart = processCpuMs(server.pid);
       let backlog = (await runHelper('pending', [], env)).pending;
       const backlogAtStart = backlog;
       while (backlog > 0 && Date.now() - drainStarted < 300_000) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         backlog = (await runHelper('pending', [], env)).pending;
       }
-      out.alert_backlog = { jobs: backlogAtStart, seconds_to_send: round((Date.now() - drainStarted) / 1000, 1), left: backlog };
-      if (backlogAtStart > 0) say(`[${engine}] waited ${out.alert_backlog.seconds_to_send} s for the ${backlogAtStart} alert jobs of the runs above to be sent${backlog > 0 ? ` (${backlog} left after 300 s)` : ''}`);
+      const drainCpuMs = drainCpuStart !== null ? processCpuMs(server.pid) - drainCpuStart : null;
+      const sent = backlogAtStart - backlog;
+      out.alert_backlog = { jobs: backlogAtStart, seconds_to_send: round((Date.now() - drainStarted) / 1000, 1), left: backlog, server_cpu_ms_per_alert: sent > 0 && drainCpuMs !== null ? round(drainCpuMs / sent, 2) : null };
+      if (backlogAtStart > 0) say(`[${engine}] waited ${out.alert_backlog.seconds_to_send} s for the ${backlogAtStart} alert jobs of the runs above to be sent (to the outbox; server CPU ${fmt(out.alert_backlog.server_cpu_ms_per_alert, 2)} ms per alert)${backlog > 0 ? ` (${backlog} left after 300 s)` : ''}`);
       say(`[${engine}] pages for the customer with ${plan.history.transactions.toLocaleString('en-US')} transactions:`);
       out.pages = await benchHistoryPages({ port, token: historyToken, options, serverPid: server.pid, say, label: `[${engine}]` });
     }
@@ -182,6 +185,16 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
       say(`[${engine}] floor (${engine === 'sqlite' ? 'node:sqlite' : 'pg'} directly, no app code): ${clients} client${clients === 1 ? '' : 's'} …`);
       out.floor.push({ layer: 'floor', ...(await runHelper('floor', [`--clients=${clients}`, ...timingArgs], env)) });
     }
+    // --- 4e. alert mails through SMTP (ledger-bench alerts): the job worker against the floor ---
+    say(`[${engine}] alert mails through SMTP (a mail server answering ${alertMailDelayMs} ms late): ${alertTransfers} transfers' alerts, then the floor …`);
+    try {
+      out.alert_mails = await runHelper('alerts', [`--plan=${planFile}`, `--transfers=${alertTransfers}`, `--delay=${alertMailDelayMs}`], env);
+      const { app, floor } = out.alert_mails;
+      say(`[${engine}]   ${fmt(app.per_s, 1)} alerts/s (${fmt(app.cpu_ms_per_mail, 2)} ms CPU each), floor ${fmt(floor.per_s, 1)}/s: ${fmt((100 * app.per_s) / floor.per_s, 1)} %; ${out.alert_mails.alerts_not_sent} not sent`);
+      if (out.alert_mails.alerts_not_sent > 0) out.notes.push(`alert mails: ${out.alert_mails.alerts_not_sent} alerts not sent`);
+    } catch (error) {
+      out.notes.push(`alert mails not measured: ${error.message}`);
+    }
     const after = await ledgerVerify(env);
     out.checks.ledger_verify_after_floor = after;
     if (!after.ok) out.ok = false;
@@ -205,6 +218,10 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
     if (dbName) await dropDatabase(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL, dbName).catch((error) => out.notes.push(`could not drop ${dbName}: ${error.message}`));
   }
 }
+
+/** The alert-mail measure (4e): this many transfers' alerts (two each), to a mail server answering this late. */
+const alertTransfers = 300;
+const alertMailDelayMs = 20;
 
 /**
  * The money and bills sections: each engine once, both sections on its server when both are
@@ -329,6 +346,23 @@ export function reportMoney(money, say) {
     for (const run of result.api) if (run.failures.length) say(`  API ${run.clients} client(s) failures: ${run.failures.join(' | ')}`);
     if (result.server_log?.warn_lines || result.server_log?.error_lines) say(`  ${engine} server log: ${result.server_log.warn_lines} warn, ${result.server_log.error_lines} error: ${JSON.stringify(result.server_log.events)}`);
     for (const note of result.notes) say(`  note: ${note}`);
+  }
+
+  const mailRows = [];
+  for (const [engine, result] of Object.entries(money.engines)) {
+    const mails = result.alert_mails;
+    if (!mails) continue;
+    for (const [layer, run] of [['app: job worker, pooled SMTP', mails.app], ['floor: one composed mail, same pool', mails.floor]]) {
+      mailRows.push([engine, layer, run.mails, fmt(run.per_s, 1), fmt(run.cpu_ms_per_mail, 3), `${fmt((100 * run.per_s) / mails.floor.per_s, 1)} %`]);
+    }
+  }
+  if (mailRows.length) {
+    const any = Object.values(money.engines).find((result) => result.alert_mails)?.alert_mails;
+    say(`\nAlert mails through SMTP (4e): the alerts of ${any.transfers} transfers, to a local mail server (bench/lib/smtp-sink.mjs, its own process) answering each connection and each mail ${any.mail_server_delay_ms} ms late, ${any.connections_at_once} connections at once`);
+    say(table(['engine', 'layer', 'mails', 'mails/s', 'CPU ms/mail', 'of floor'], mailRows, ['l', 'l']));
+    for (const [engine, result] of Object.entries(money.engines)) {
+      if (result.alert_backlog?.server_cpu_ms_per_alert != null) say(`${engine}: the server's alerts of the API runs went to the outbox (no SMTP_URL): ${fmt(result.alert_backlog.server_cpu_ms_per_alert, 2)} ms of server CPU each, ${result.alert_backlog.jobs} in ${result.alert_backlog.seconds_to_send} s.`);
+    }
   }
 
   say('\n== 5. Where the time goes: one transaction-PIN check (HMAC-SHA-256 under PIN_KEY; legacy argon2id m=19 MiB t=2 p=1, paid once by a PIN stored before the key) ==');
