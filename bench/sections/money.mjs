@@ -295,6 +295,15 @@ function closingNote(money, cpus) {
           `service without PIN ${fmt(many.service?.tps, 1)}/s, floor ${fmt(many.floor.tps, 1)}/s: the API reaches ${fmt((100 * many.api.tps) / many.floor.tps, 1)} % of the floor.`,
       );
     }
+    // The API runs' alerts wait for the worker (sent after the run, 4d); a bank under steady load pays them too.
+    const perTransfer = many.api?.cpu_pct_of_one_core?.server_ms_per_request;
+    const perAlert = result.alert_mails?.app?.cpu_ms_per_mail;
+    if (perTransfer && perAlert) {
+      const sustained = perTransfer + 2 * perAlert;
+      lines.push(
+        `${engine}, sustained: a transfer's two alert mails through SMTP cost 2 × ${fmt(perAlert, 2)} ms of CPU (4e) beside its own ${fmt(perTransfer, 1)} ms, so a server core keeps up with about ${fmt(1000 / sustained, 0)} transfers/s with their alerts sent.`,
+      );
+    }
   }
   for (const [engine, result] of Object.entries(money.engines)) {
     const dashboard = result.pages?.['/dashboard'];
