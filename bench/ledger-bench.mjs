@@ -121,6 +121,12 @@ async function loadConfig() {
   return parseConfig({ NEW_DEVICE_CAP_NAIRA: '0', ...process.env, SEED_DEMO: 'false' });
 }
 
+/** Marks the alert jobs still pending as sent without sending them; how many. */
+async function markAlertsSent(db) {
+  const done = await db.updateTable('jobs').set({ status: 'done', finished_at: new Date().toISOString() }).where('kind', '=', 'alert.transaction').where('status', '=', 'pending').executeTakeFirst();
+  return Number(done.numUpdatedRows);
+}
+
 // ---------------------------------------------------------------------------------------------
 // seed
 // ---------------------------------------------------------------------------------------------
@@ -160,8 +166,8 @@ async function seed(args) {
     // during the measurements: without this the server spent the money section composing ~13,000
     // alert mails in the background, beside the requests being measured. The alerts of the
     // transfers and purchases the bench makes are still sent, as a bank sends them.
-    const alertsDone = await app.db.updateTable('jobs').set({ status: 'done', finished_at: new Date().toISOString() }).where('kind', '=', 'alert.transaction').where('status', '=', 'pending').executeTakeFirst();
-    return { password: PASSWORD, pin: PIN, amount: TRANSFER_KOBO, recipient, senders: list, history, seeded_alerts_marked_sent: Number(alertsDone.numUpdatedRows), seconds: round((Date.now() - started) / 1000, 1) };
+    const alertsDone = await markAlertsSent(app.db);
+    return { password: PASSWORD, pin: PIN, amount: TRANSFER_KOBO, recipient, senders: list, history, seeded_alerts_marked_sent: alertsDone, seconds: round((Date.now() - started) / 1000, 1) };
   } finally {
     await app.db.destroy();
   }
@@ -457,7 +463,7 @@ async function alertMails(args) {
   let sinkCounts = null;
   try {
     // Alerts queued before (the money runs') are the app's, not this measure's: marked sent.
-    await app.db.updateTable('jobs').set({ status: 'done' }).where('status', '=', 'pending').where('kind', 'like', 'alert.%').execute();
+    await markAlertsSent(app.db);
     const gate = createMoneyGate({ db: app.db, config: app.config, clock: app.clock, users: app.users, transactions: app.transactions, pins: null, idempotency: app.idempotency, words });
     const service = createTransferService({ db: app.db, config: app.config, clock: app.clock, log: app.log, idempotency: app.idempotency, gate, payments: app.payments, words, interbank: null });
     const run = `alr${Date.now().toString(36)}`;
