@@ -257,6 +257,131 @@ describe('the admission gate', () => {
     expect(gone.status).toBeUndefined();
   });
 
+  describe('turns (sliceMs)', () => {
+    /** A gate whose clock and next turn the test moves: each request served takes `costMs` of the clock. */
+    function slicedGate(options: { concurrency: number; queueLength: number; sliceMs: number; costMs: number }) {
+      const timers = manualTimers();
+      let clock = 0;
+      const turns: (() => void)[] = [];
+      const served: string[] = [];
+      const open = new Map<string, ReturnType<typeof exchange>['response']>();
+      const gate = admissionGate({
+        concurrency: options.concurrency,
+        queueLength: options.queueLength,
+        maxWaitMs: 1000,
+        sliceMs: options.sliceMs,
+        exempt: (request: http.IncomingMessage) => request.url === '/api/health',
+        schedule: timers.schedule,
+        cancel: timers.cancel,
+        now: () => clock,
+        defer: (fn: () => void) => turns.push(fn),
+      });
+      const listener = gate.wrap((request: http.IncomingMessage, response: ReturnType<typeof exchange>['response']) => {
+        served.push(request.url!);
+        open.set(request.url!, response);
+        clock += options.costMs;
+      });
+      const send = (url: string) => {
+        const { request, response } = exchange(url);
+        listener(request, response);
+        return response;
+      };
+      const finish = (url: string) => {
+        const response = open.get(url)!;
+        open.delete(url);
+        response.writeHead(200, {});
+        response.end('done');
+      };
+      /** The event loop's next turn: what the gate deferred runs. */
+      const nextTurn = () => {
+        const due = turns.splice(0);
+        for (const fn of due) fn();
+      };
+      return { gate, timers, served, send, finish, nextTurn, pendingTurns: () => turns.length };
+    }
+
+    it('starts requests until the slice of the turn is spent; later ones wait for the next turn, in the order they came', () => {
+      const { gate, served, send, nextTurn } = slicedGate({ concurrency: 32, queueLength: 10, sliceMs: 2, costMs: 1.5 });
+      for (const url of ['/a', '/b', '/c', '/d']) send(url);
+      // /a took 1.5 ms of the 2 ms slice, /b took it past: /c and /d wait, with a place kept for them.
+      expect(served).toEqual(['/a', '/b']);
+      expect(gate.stats()).toMatchObject({ active: 2, waiting: 2 });
+      nextTurn();
+      expect(served).toEqual(['/a', '/b', '/c', '/d']);
+      // A request read in the next poll, behind one still waiting, goes behind it.
+      send('/e');
+      send('/f');
+      send('/g');
+      expect(served).toEqual(['/a', '/b', '/c', '/d']);
+      send('/h');
+      nextTurn();
+      expect(served).toEqual(['/a', '/b', '/c', '/d', '/e', '/f']);
+      nextTurn();
+      expect(served).toEqual(['/a', '/b', '/c', '/d', '/e', '/f', '/g', '/h']);
+      expect(gate.stats()).toMatchObject({ active: 8, waiting: 0, refused: 0 });
+    });
+
+    it('with a slice of 0 starts one request a turn', () => {
+      const { served, send, nextTurn } = slicedGate({ concurrency: 32, queueLength: 10, sliceMs: 0, costMs: 0.1 });
+      for (const url of ['/a', '/b', '/c']) send(url);
+      expect(served).toEqual(['/a']);
+      nextTurn();
+      expect(served).toEqual(['/a', '/b']);
+      nextTurn();
+      expect(served).toEqual(['/a', '/b', '/c']);
+    });
+
+    it('a turn freed by an answer waits for the next slice too, and the limit at once still holds', () => {
+      const { gate, served, send, finish, nextTurn } = slicedGate({ concurrency: 2, queueLength: 10, sliceMs: 2, costMs: 3 });
+      for (const url of ['/a', '/b', '/c']) send(url);
+      expect(served).toEqual(['/a']);
+      nextTurn();
+      expect(served).toEqual(['/a', '/b']);
+      finish('/a');
+      // The slice of this turn is spent (/b took 3 ms): /c starts on the next one.
+      expect(served).toEqual(['/a', '/b']);
+      nextTurn();
+      expect(served).toEqual(['/a', '/b', '/c']);
+      send('/d');
+      nextTurn();
+      // Two at once: /d waits for an answer, not for a turn.
+      expect(served).toEqual(['/a', '/b', '/c']);
+      expect(gate.stats()).toMatchObject({ active: 2, waiting: 1 });
+      finish('/b');
+      expect(served).toEqual(['/a', '/b', '/c', '/d']);
+    });
+
+    it('health checks never wait for a turn, and a request that waits too long for one is answered 503', () => {
+      const { timers, served, send, nextTurn, pendingTurns } = slicedGate({ concurrency: 32, queueLength: 10, sliceMs: 2, costMs: 5 });
+      send('/a');
+      const late = send('/b');
+      send('/api/health');
+      expect(served).toEqual(['/a', '/api/health']);
+      expect(pendingTurns()).toBe(1);
+      timers.fireAll();
+      expect(late.status).toBe(503);
+      nextTurn();
+      expect(served).toEqual(['/a', '/api/health']);
+    });
+
+    it('over real sockets: with one start a turn, twelve requests at once are all answered', async () => {
+      const order: string[] = [];
+      const gate = admissionGate({ concurrency: 32, queueLength: 100, maxWaitMs: 10_000, sliceMs: 0 });
+      const base = await listen(
+        http.createServer(
+          gate.wrap((request: http.IncomingMessage, response: http.ServerResponse) => {
+            order.push(request.url!);
+            response.writeHead(200).end(request.url);
+          }),
+        ),
+      );
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => fetch(`${base}/r${index}`).then((answer) => answer.text())));
+      expect(answers).toEqual(Array.from({ length: 12 }, (_, index) => `/r${index}`));
+      expect(order.toSorted()).toEqual(answers.toSorted());
+      expect(gate.stats()).toMatchObject({ active: 0, waiting: 0, refused: 0 });
+    });
+  });
+
   it('over a real socket: the refused request gets 503 and Retry-After while the admitted one is still served', async () => {
     const held: http.ServerResponse[] = [];
     const gate = admissionGate({ concurrency: 1, queueLength: 0, maxWaitMs: 60_000 });

@@ -129,10 +129,13 @@ const pageCache = started.pageCache ?? null;
 
 let lifecycle;
 // At most MAX_CONCURRENT_REQUESTS at once, the rest first come, first served for up to
-// REQUEST_QUEUE_WAIT_MS, then 503 with Retry-After; the health checks and the static assets never wait.
+// REQUEST_QUEUE_WAIT_MS, then 503 with Retry-After; requests start for at most REQUEST_SLICE_MS of
+// a turn of the event loop (2 on SQLite unless set), later arrivals on the next turn, in order;
+// the health checks and the static assets never wait.
 if (!started.admission) failStart([{ variable: 'dist', reason: 'the build predates the admission settings (MAX_CONCURRENT_REQUESTS); rebuild with npm run build' }]);
 const gate = admissionGate({
   ...started.admission,
+  sliceMs: started.admission.sliceMs ?? Infinity,
   log,
   exempt: (request) => {
     const url = request.url ?? '';

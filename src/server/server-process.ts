@@ -21,7 +21,7 @@ export type ServerProcess = {
     host: string;
     port: number;
     trustsPeer: (address: string | null) => boolean;
-    admission: { concurrency: number; queueLength: number; maxWaitMs: number };
+    admission: { concurrency: number; queueLength: number; maxWaitMs: number; sliceMs: number | null };
     /** The guest page cache serve.mjs answers through (null: GUEST_PAGE_CACHE=false). */
     pageCache: PageCache | null;
   }>;
