@@ -111,9 +111,11 @@ export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (
  * request that arrived just after the poll waited for that turn and then for its place in the
  * next one, about two turns in all, while the rest waited about one. With a slice, arrivals
  * queue in the order they were read and each waits about one queue's length. Measured on
- * /dashboard at 16 connections (SQLite; 8 alternating pairs of runs): p99 61–87 → 43–69 ms,
- * and 425–557 → 548–808 req/s at 1.6–2.2 ms of server CPU a request against 2.3–2.9 ms. The
- * exempt requests never wait for a turn. `now`, `defer`, `schedule` and `cancel` are for tests.
+ * /dashboard at 16 connections (SQLite, 2 ms, 17 alternating pairs of runs): p99 60–96 → 35–69
+ * ms and 333–557 → 520–808 req/s. The server also spent less CPU a request (2.2–3.4 → 1.6–2.4
+ * ms, its kernel time halved); why is not established, and a slice of 0 (one start a turn) got
+ * neither gain. PostgreSQL's default is no slice (config.ts admission). The exempt requests never
+ * wait for a turn. `now`, `defer`, `schedule` and `cancel` are for tests.
  *
  * @param {{ concurrency: number; queueLength: number; maxWaitMs: number; sliceMs?: number; retryAfterSeconds?: number; exempt?: (request: import('node:http').IncomingMessage) => boolean; log?: { warn: Function }; schedule?: (fn: () => void, ms: number) => unknown; cancel?: (timer: unknown) => void; now?: () => number; defer?: (fn: () => void) => unknown }} options
  */
