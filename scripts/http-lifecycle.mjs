@@ -193,7 +193,9 @@ export function admissionGate({ concurrency, queueLength, maxWaitMs, sliceMs = I
         entry.done = true;
         return admit(entry);
       }
-      if (waiting.length >= queueLength) return refuse(request, response, 'queue_full');
+      // Full when the places and the queue are: a request waiting only for the next turn, with a
+      // place free, is not refused for it (with REQUEST_QUEUE_LENGTH=0 too).
+      if (active + waiting.length >= concurrency + queueLength) return refuse(request, response, 'queue_full');
       entry.timer = schedule(() => {
         if (entry.done) return;
         entry.done = true;

@@ -321,6 +321,25 @@ describe('the admission gate', () => {
       expect(gate.stats()).toMatchObject({ active: 8, waiting: 0, refused: 0 });
     });
 
+    it('with no queue at all, a request waiting only for the next turn is not refused while a place is free', () => {
+      const { gate, served, send, finish, nextTurn } = slicedGate({ concurrency: 3, queueLength: 0, sliceMs: 2, costMs: 5 });
+      send('/a');
+      const b = send('/b');
+      const c = send('/c');
+      const d = send('/d');
+      // Three places: /a has one, /b and /c wait for a turn, /d finds every place taken.
+      expect(d.status).toBe(503);
+      expect(gate.stats()).toMatchObject({ active: 1, waiting: 2, refused: 1 });
+      nextTurn();
+      nextTurn();
+      expect(served).toEqual(['/a', '/b', '/c']);
+      expect([b.status, c.status]).toEqual([undefined, undefined]);
+      finish('/a');
+      nextTurn();
+      send('/e');
+      expect(served).toEqual(['/a', '/b', '/c', '/e']);
+    });
+
     it('with a slice of 0 starts one request a turn', () => {
       const { served, send, nextTurn } = slicedGate({ concurrency: 32, queueLength: 10, sliceMs: 0, costMs: 0.1 });
       for (const url of ['/a', '/b', '/c']) send(url);
