@@ -171,14 +171,27 @@ describe('the admission gate', () => {
     };
   }
 
-  function gateWith(options: { concurrency: number; queueLength: number }) {
+  /** A gate over `exchange`s; with `sliceMs`, a clock and a next turn the test moves, each request served taking `costMs` of the clock. */
+  function gateWith(options: { concurrency: number; queueLength: number; sliceMs?: number; costMs?: number }) {
     const timers = manualTimers();
+    let clock = 0;
+    const turns: (() => void)[] = [];
     const served: string[] = [];
     const open = new Map<string, ReturnType<typeof exchange>['response']>();
-    const gate = admissionGate({ ...options, maxWaitMs: 1000, retryAfterSeconds: 2, exempt: (request: http.IncomingMessage) => request.url === '/api/health', schedule: timers.schedule, cancel: timers.cancel });
+    const gate = admissionGate({
+      concurrency: options.concurrency,
+      queueLength: options.queueLength,
+      maxWaitMs: 1000,
+      retryAfterSeconds: 2,
+      exempt: (request: http.IncomingMessage) => request.url === '/api/health',
+      schedule: timers.schedule,
+      cancel: timers.cancel,
+      ...(options.sliceMs === undefined ? {} : { sliceMs: options.sliceMs, now: () => clock, defer: (fn: () => void) => turns.push(fn) }),
+    });
     const listener = gate.wrap((request: http.IncomingMessage, response: ReturnType<typeof exchange>['response']) => {
       served.push(request.url!);
       open.set(request.url!, response);
+      clock += options.costMs ?? 0;
     });
     const send = (url: string) => {
       const { request, response } = exchange(url);
@@ -191,7 +204,12 @@ describe('the admission gate', () => {
       response.writeHead(200, {});
       response.end('done');
     };
-    return { gate, timers, served, send, finish };
+    /** The event loop's next turn: what the gate deferred runs. */
+    const nextTurn = () => {
+      const due = turns.splice(0);
+      for (const fn of due) fn();
+    };
+    return { gate, timers, served, send, finish, nextTurn, pendingTurns: () => turns.length };
   }
 
   it('serves up to its limit at once, then first come first served as turns free up', () => {
@@ -258,50 +276,8 @@ describe('the admission gate', () => {
   });
 
   describe('turns (sliceMs)', () => {
-    /** A gate whose clock and next turn the test moves: each request served takes `costMs` of the clock. */
-    function slicedGate(options: { concurrency: number; queueLength: number; sliceMs: number; costMs: number }) {
-      const timers = manualTimers();
-      let clock = 0;
-      const turns: (() => void)[] = [];
-      const served: string[] = [];
-      const open = new Map<string, ReturnType<typeof exchange>['response']>();
-      const gate = admissionGate({
-        concurrency: options.concurrency,
-        queueLength: options.queueLength,
-        maxWaitMs: 1000,
-        sliceMs: options.sliceMs,
-        exempt: (request: http.IncomingMessage) => request.url === '/api/health',
-        schedule: timers.schedule,
-        cancel: timers.cancel,
-        now: () => clock,
-        defer: (fn: () => void) => turns.push(fn),
-      });
-      const listener = gate.wrap((request: http.IncomingMessage, response: ReturnType<typeof exchange>['response']) => {
-        served.push(request.url!);
-        open.set(request.url!, response);
-        clock += options.costMs;
-      });
-      const send = (url: string) => {
-        const { request, response } = exchange(url);
-        listener(request, response);
-        return response;
-      };
-      const finish = (url: string) => {
-        const response = open.get(url)!;
-        open.delete(url);
-        response.writeHead(200, {});
-        response.end('done');
-      };
-      /** The event loop's next turn: what the gate deferred runs. */
-      const nextTurn = () => {
-        const due = turns.splice(0);
-        for (const fn of due) fn();
-      };
-      return { gate, timers, served, send, finish, nextTurn, pendingTurns: () => turns.length };
-    }
-
     it('starts requests until the slice of the turn is spent; later ones wait for the next turn, in the order they came', () => {
-      const { gate, served, send, nextTurn } = slicedGate({ concurrency: 32, queueLength: 10, sliceMs: 2, costMs: 1.5 });
+      const { gate, served, send, nextTurn } = gateWith({ concurrency: 32, queueLength: 10, sliceMs: 2, costMs: 1.5 });
       for (const url of ['/a', '/b', '/c', '/d']) send(url);
       // /a took 1.5 ms of the 2 ms slice, /b took it past: /c and /d wait, with a place kept for them.
       expect(served).toEqual(['/a', '/b']);
@@ -322,7 +298,7 @@ describe('the admission gate', () => {
     });
 
     it('with no queue at all, a request waiting only for the next turn is not refused while a place is free', () => {
-      const { gate, served, send, finish, nextTurn } = slicedGate({ concurrency: 3, queueLength: 0, sliceMs: 2, costMs: 5 });
+      const { gate, served, send, finish, nextTurn } = gateWith({ concurrency: 3, queueLength: 0, sliceMs: 2, costMs: 5 });
       send('/a');
       const b = send('/b');
       const c = send('/c');
@@ -341,7 +317,7 @@ describe('the admission gate', () => {
     });
 
     it('with a slice of 0 starts one request a turn', () => {
-      const { served, send, nextTurn } = slicedGate({ concurrency: 32, queueLength: 10, sliceMs: 0, costMs: 0.1 });
+      const { served, send, nextTurn } = gateWith({ concurrency: 32, queueLength: 10, sliceMs: 0, costMs: 0.1 });
       for (const url of ['/a', '/b', '/c']) send(url);
       expect(served).toEqual(['/a']);
       nextTurn();
@@ -351,7 +327,7 @@ describe('the admission gate', () => {
     });
 
     it('a turn freed by an answer waits for the next slice too, and the limit at once still holds', () => {
-      const { gate, served, send, finish, nextTurn } = slicedGate({ concurrency: 2, queueLength: 10, sliceMs: 2, costMs: 3 });
+      const { gate, served, send, finish, nextTurn } = gateWith({ concurrency: 2, queueLength: 10, sliceMs: 2, costMs: 3 });
       for (const url of ['/a', '/b', '/c']) send(url);
       expect(served).toEqual(['/a']);
       nextTurn();
@@ -371,7 +347,7 @@ describe('the admission gate', () => {
     });
 
     it('health checks never wait for a turn, and a request that waits too long for one is answered 503', () => {
-      const { timers, served, send, nextTurn, pendingTurns } = slicedGate({ concurrency: 32, queueLength: 10, sliceMs: 2, costMs: 5 });
+      const { timers, served, send, nextTurn, pendingTurns } = gateWith({ concurrency: 32, queueLength: 10, sliceMs: 2, costMs: 5 });
       send('/a');
       const late = send('/b');
       send('/api/health');

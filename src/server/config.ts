@@ -198,7 +198,7 @@ export type Config = {
      * starts at once). SQLite's 2 by default: there a render runs to its end without yielding, and
      * starting fewer a turn served /dashboard at 16 connections with a lower p99 and more req/s.
      * On PostgreSQL every render waits for its queries, and a slice made API transfers no faster
-     * (slower in two pairs of runs), so there is none unless REQUEST_SLICE_MS says so.
+     * (slower in 3 of 4 pairs of runs), so there is none unless REQUEST_SLICE_MS says so.
      */
     sliceMs: number | null;
   };
