@@ -121,9 +121,9 @@ async function loadConfig() {
   return parseConfig({ NEW_DEVICE_CAP_NAIRA: '0', ...process.env, SEED_DEMO: 'false' });
 }
 
-/** Marks the alert jobs still pending as sent without sending them; how many. */
+/** Marks the alert jobs still pending (emails and SMS, alert-jobs.ts) as sent without sending them; how many. */
 async function markAlertsSent(db) {
-  const done = await db.updateTable('jobs').set({ status: 'done', finished_at: new Date().toISOString() }).where('kind', '=', 'alert.transaction').where('status', '=', 'pending').executeTakeFirst();
+  const done = await db.updateTable('jobs').set({ status: 'done', finished_at: new Date().toISOString() }).where('kind', 'like', 'alert.%').where('status', '=', 'pending').executeTakeFirst();
   return Number(done.numUpdatedRows);
 }
 

@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, parseConfig, type Config } from './config.ts';
 import { closeApp, getApp } from './app.ts';
 import type { Logger } from './log.ts';
 import { isTrustedProxy } from './http/forwarded.ts';
@@ -21,7 +21,7 @@ export type ServerProcess = {
     host: string;
     port: number;
     trustsPeer: (address: string | null) => boolean;
-    admission: { concurrency: number; queueLength: number; maxWaitMs: number; sliceMs: number | null };
+    admission: Config['admission'];
     /** The guest page cache serve.mjs answers through (null: GUEST_PAGE_CACHE=false). */
     pageCache: PageCache | null;
   }>;
