@@ -67,6 +67,27 @@ export async function lockAccounts(trx: Trx, engine: 'sqlite' | 'postgres', acco
   return new Map(rows.map((row) => [row.account_number, { ...row, balance: Number(row.balance) }]));
 }
 
+/**
+ * An account whose row the caller read without locking it, and the row version (PostgreSQL's
+ * xmin) it read: postEntry's update of that account goes through only while the row is still that
+ * version, else the entry stops with StaleRead and nothing is written (money-gate.ts debitNow, for
+ * a sender whose recipient sorts before it). `applied` is set once the check is in the statement.
+ */
+export type AsRead = { account: string; version: string; applied: boolean };
+
+/** The row an AsRead names changed after it was read: the transaction is rolled back and may be run again, locking first. */
+export class StaleRead extends Error {}
+
+const unlockedReads = new WeakMap<Trx, AsRead>();
+/**
+ * Says that `trx` read `asRead.account` without locking it: every postEntry of `trx` that posts to
+ * that account checks its version, whether or not its caller passes `asRead`.
+ */
+export function readUnlocked(trx: Trx, asRead: AsRead): AsRead {
+  unlockedReads.set(trx, asRead);
+  return asRead;
+}
+
 /** What postEntry is given: the lines sum to zero; `reversesEntryId` makes it a reversal. */
 export type Entry = { reference: string; kind: string; description: string; lines: PostingLine[]; at: string; reversesEntryId?: string };
 /** An entry checked and given its id (prepareEntry), so its journal row can be written before its postings. */
@@ -179,10 +200,13 @@ const entryUnexpected = 'entry_unexpected_u';
 const stopPattern = new RegExp(`(${entryRefused}|${entryUnexpected})(\\d+) (-?\\d+)`);
 
 /** The refusal or error a stopped entry statement stands for; any other error as it came. */
-function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly PostingLine[], expect: ReadonlyMap<string, number> | undefined): unknown {
+function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly PostingLine[], expect: ReadonlyMap<string, number> | undefined, asRead: AsRead | undefined): unknown {
   const found = error instanceof Error && (error as { code?: string }).code === '22P02' ? stopPattern.exec(error.message) : null;
   if (!found) return error;
   const line = ordered[Number(found[2])]!;
+  // The row read unlocked stopped its own update: changed since (or short of funds, which the
+  // locked run again will say); either way the entry is run again from a locked read.
+  if (found[1] === entryRefused && asRead?.account === line.account) return new StaleRead(`entry ${entry.reference}: ${line.account} changed after it was read`);
   if (found[1] === entryUnexpected) return new Error(`entry ${entry.reference}: ${line.account} came to ${found[3]}, expected ${expect?.get(line.account)}`);
   if (found[3] === '0') return new Error(`posting to unknown account ${line.account}`);
   return line.ceiling && line.amount > 0 ? line.ceiling.refusal() : insufficientFunds();
@@ -201,6 +225,10 @@ function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly Posti
  * `final`, the entry's statement is its transaction's last: on PostgreSQL its COMMIT is written
  * behind it (db/connection.ts thenCommit), so the row locks it takes are held for that statement
  * and the COMMIT, not also for a round trip to Node and back. The caller writes nothing after it.
+ * `asRead` (or what readUnlocked said of `trx`), an account read without a lock (PostgreSQL): its
+ * update also requires the row version read, and an entry stopped there throws StaleRead; where
+ * the entry cannot be one statement it throws StaleRead at once, so the caller runs again with the
+ * row locked.
  *
  * On PostgreSQL it is one statement (issue 16): the guarded balance updates, one data-modifying
  * CTE a line in account order, each waiting for the one before (`exists (select 1 from u<k-1>)`,
@@ -214,21 +242,28 @@ function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly Posti
 export async function postEntry(
   trx: Trx,
   input: Entry | PreparedEntry,
-  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[]; final?: boolean } = {},
+  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[]; final?: boolean; asRead?: AsRead } = {},
 ): Promise<{ entryId: string; balances: Map<string, number> }> {
   const entry = prepareEntry(input);
   const { lines } = entry;
   const riders = options.riders ?? [];
+  const read = options.asRead ?? unlockedReads.get(trx);
+  // The account read unlocked, when this entry posts to it.
+  const asRead = read && lines.some((line) => line.account === read.account) ? read : undefined;
   // Applied in account order (the same order lockAccounts uses).
   const ordered = lines.map((line, index) => ({ ...line, index })).sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.index - b.index));
   const balances = new Map<string, number>();
   const oneStatement = trx.getExecutor().adapter instanceof PostgresAdapter && new Set(lines.map((line) => line.account)).size === lines.length;
+  if (asRead && !oneStatement) {
+    // Only the one statement checks a row's version with its update: anything else runs again from a locked read.
+    throw new StaleRead(`entry ${entry.reference}: ${asRead.account} read unlocked, and this entry cannot check its version`);
+  }
 
   if (oneStatement) {
     const name = (k: number) => sql.raw(`u${k}`);
     const updates = ordered.map(
       (line, k) =>
-        sql`${name(k)} as (update accounts set balance = balance + ${line.amount}::bigint where account_number = ${line.account} and (${line.amount}::bigint >= 0 or kind <> 'customer' or balance >= ${-line.amount}::bigint)${line.ceiling ? sql` and balance <= ${line.ceiling.maxBalance - line.amount}::bigint` : sql``}${k === 0 ? sql`` : sql` and exists (select 1 from ${name(k - 1)})`} returning account_number, balance)`,
+        sql`${name(k)} as (update accounts set balance = balance + ${line.amount}::bigint where account_number = ${line.account} and (${line.amount}::bigint >= 0 or kind <> 'customer' or balance >= ${-line.amount}::bigint)${line.ceiling ? sql` and balance <= ${line.ceiling.maxBalance - line.amount}::bigint` : sql``}${asRead?.account === line.account ? sql` and xmin::text = ${asRead.version}::text` : sql``}${k === 0 ? sql`` : sql` and exists (select 1 from ${name(k - 1)})`} returning account_number, balance)`,
     );
     const after: BalanceAfter = (account) => {
       const k = ordered.findIndex((line) => line.account === account);
@@ -253,11 +288,12 @@ export async function postEntry(
     ];
     const selects = sql.join(ordered.map((_, k) => sql`select account_number, balance from ${name(k)}`), sql` union all `);
     const statement = sql<{ account_number: string; balance: number | string }>`with ${sql.join(ctes)} ${selects}${options.final ? sql.raw(` ${thenCommit}`) : sql``}`;
+    if (asRead) asRead.applied = true;
     let rows: { account_number: string; balance: number | string }[];
     try {
       ({ rows } = await statement.execute(trx));
     } catch (error) {
-      throw stoppedBy(error, entry, ordered, options.expect);
+      throw stoppedBy(error, entry, ordered, options.expect, asRead);
     }
     for (const row of rows) balances.set(row.account_number, Number(row.balance));
     const missing = ordered.find((line) => !balances.has(line.account));

@@ -4,7 +4,7 @@ import { balanceOf } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
-import { inTransaction, internalAccounts, newReference, postEntry, prepareEntry } from '../ledger/ledger.ts';
+import { inTransaction, internalAccounts, newReference, postEntry, prepareEntry, StaleRead } from '../ledger/ledger.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { recordTransaction } from '../transactions/transaction-repository.ts';
 import { createMoneyGate } from './money-gate.ts';
@@ -111,7 +111,105 @@ describeOnEngines('the money path on %s', (t, engine) => {
     expect((await verifyLedger(t().app.db)).problems).toEqual([]);
   });
 
+  /** A sender whose account number sorts after `recipient`'s: on PostgreSQL its claim locks nothing (money-gate.ts unlockedClaimQuery). */
+  async function senderAfter(recipient: string, balance: number) {
+    for (;;) {
+      const sender = await customer(t().app, { tier: 3, balance });
+      if (sender.accountNumber > recipient) return sender;
+    }
+  }
+
+  it('a burst from one sender to a recipient that sorts before it, past its balance: exactly what the balance covers moves, once', async () => {
+    const recipient = await customer(t().app);
+    const sender = await senderAfter(recipient.accountNumber, naira(550));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send(sender, recipient.accountNumber, naira(100))));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(5);
+    expect(answers.filter((answer) => !answer.ok).map((answer) => !answer.ok && answer.code)).toEqual(Array(7).fill('INSUFFICIENT_FUNDS'));
+    expect(await balanceOf(t().app, sender.accountNumber)).toBe(naira(50));
+    expect(await balanceOf(t().app, recipient.accountNumber)).toBe(naira(500));
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+  }, 60_000);
+
+  it('a sender paid by others while it pays a recipient that sorts before it: every transfer lands once and the balances add up', async () => {
+    const recipient = await customer(t().app);
+    const sender = await senderAfter(recipient.accountNumber, naira(1_000));
+    const payers = await Promise.all(Array.from({ length: 6 }, () => customer(t().app, { tier: 3, balance: naira(1_000) })));
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => send(sender, recipient.accountNumber, naira(100))),
+      ...payers.map((payer) => send(payer, sender.accountNumber, naira(10))),
+    ]);
+    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    expect(await balanceOf(t().app, sender.accountNumber)).toBe(naira(1_000 - 600 + 60));
+    expect(await balanceOf(t().app, recipient.accountNumber)).toBe(naira(600));
+    expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+  }, 60_000);
+
   if (engine !== 'postgres') return;
+
+  describe('a sender read unlocked (PostgreSQL: its recipient sorts before it)', () => {
+    const entryOf = (from: string, to: string) => (now: Date) =>
+      prepareEntry({ reference: newReference('TST', now), kind: 'test.unlocked', description: 'test', at: now.toISOString(), lines: [{ account: from, amount: -naira(100) }, { account: to, amount: naira(100) }] });
+    const entries = async () => Number((await t().app.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'test.unlocked').executeTakeFirstOrThrow()).n);
+    const gateOf = () => createMoneyGate({ db: t().app.db, config: t().app.config, clock: t().clock, pins: t().app.pins, words: moneyWords });
+
+    it('changed between its read and its entry: the entry stops, everything rolls back, and it runs once more, locking first', async () => {
+      const recipient = await customer(t().app);
+      const sender = await senderAfter(recipient.accountNumber, naira(1_000));
+      const key = newKey();
+      const seen: { unlocked: boolean; balance: number }[] = [];
+      const result = await gateOf().debitNow(
+        { userId: sender.userId, sendAccount: sender.accountNumber, pin: testPin, key, operation: 'test.unlocked', hashed: {}, others: [recipient.accountNumber], entry: entryOf(sender.accountNumber, recipient.accountNumber) },
+        async (trx, { now, entry, locked, asRead }) => {
+          const balance = locked.get(sender.accountNumber)!.balance;
+          seen.push({ unlocked: asRead !== undefined, balance });
+          // The first time, ₦1 lands on the sender (committed on a connection of its own) after its read.
+          if (seen.length === 1) {
+            const at = now.toISOString();
+            const landed = await inTransaction(t().app.db, (other) => postEntry(other, { reference: newReference('DEP', now), kind: 'test.deposit', description: 'deposit', at, lines: [{ account: internalAccounts.sandboxFunding, amount: -naira(1) }, { account: sender.accountNumber, amount: naira(1) }] }));
+            expect(landed.ok).toBe(true);
+          }
+          // Not told `asRead`: the transaction's unlocked read is checked all the same (ledger.ts readUnlocked).
+          await postEntry(trx, entry, { written: true, expect: new Map([[sender.accountNumber, balance - naira(100)]]), final: true });
+          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: 'sent' } };
+        },
+      );
+      expect(result).toMatchObject({ ok: true });
+      expect(seen).toEqual([{ unlocked: true, balance: naira(1_000) }, { unlocked: false, balance: naira(1_001) }]);
+      expect(await balanceOf(t().app, sender.accountNumber)).toBe(naira(901));
+      expect(await balanceOf(t().app, recipient.accountNumber)).toBe(naira(100));
+      expect(await entries()).toBe(1);
+      const keys = await t().app.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', sender.userId).execute();
+      expect(keys.map((row) => row.key)).toEqual([key]);
+      expect((await verifyLedger(t().app.db)).problems).toEqual([]);
+    });
+
+    it('a debit whose work posts no entry for the sender is refused, and nothing is written', async () => {
+      const recipient = await customer(t().app);
+      const sender = await senderAfter(recipient.accountNumber, naira(1_000));
+      const sent = gateOf().debitNow(
+        { userId: sender.userId, sendAccount: sender.accountNumber, pin: testPin, key: newKey(), operation: 'test.unlocked', hashed: {}, others: [recipient.accountNumber], entry: entryOf(sender.accountNumber, recipient.accountNumber) },
+        async (trx, { entry, now }) => {
+          // An entry that leaves the sender out (the recipient paid from the bank's own account).
+          await postEntry(trx, { ...entry, id: `${entry.id}x`, lines: [{ account: internalAccounts.sandboxFunding, amount: -naira(100) }, { account: recipient.accountNumber, amount: naira(100) }], at: now.toISOString() });
+          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: 'sent' } };
+        },
+      );
+      await expect(sent).rejects.toThrow(/read unlocked and no entry debited it/);
+      expect(await balanceOf(t().app, sender.accountNumber)).toBe(naira(1_000));
+      expect(await balanceOf(t().app, recipient.accountNumber)).toBe(0);
+      expect(await entries()).toBe(0);
+    });
+
+    it('postEntry refuses a version it cannot check (two lines on one account): StaleRead, nothing written', async () => {
+      const me = await customer(t().app, { balance: naira(1_000) });
+      const at = t().clock.now().toISOString();
+      const lines = [{ account: me.accountNumber, amount: -naira(100) }, { account: me.accountNumber, amount: naira(50) }, { account: internalAccounts.feeIncome, amount: naira(50) }];
+      const posted = inTransaction(t().app.db, (trx) => postEntry(trx, { reference: newReference('TST', t().clock.now()), kind: 'test.unlocked', description: 'test', at, lines }, { asRead: { account: me.accountNumber, version: '1', applied: false } }));
+      await expect(posted).rejects.toBeInstanceOf(StaleRead);
+      expect(await balanceOf(t().app, me.accountNumber)).toBe(naira(1_000));
+      expect(await entries()).toBe(0);
+    });
+  });
 
   describe('the lock and the limits read in one statement (PostgreSQL)', () => {
     it('a debit that commits while the next one waits for the lock is counted: the daily limit holds', async () => {

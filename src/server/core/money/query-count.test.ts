@@ -59,6 +59,25 @@ describe.each(engines)('statements per payment on %s', (engine) => {
     if (engine === 'postgres') expect(measured.writes.map((sent) => sent.map((text) => text.split(' ')[0]))).toEqual([['with', 'begin', 'with'], ['with', 'commit']]);
   });
 
+  it.runIf(engine === 'postgres')('the claim locks the sender when it sorts first, and no row when the recipient sorts before it', async () => {
+    const recipient = await customer(t.app);
+    const sides = { first: null as Awaited<ReturnType<typeof customer>> | null, after: null as Awaited<ReturnType<typeof customer>> | null };
+    while (!sides.first || !sides.after) {
+      const sender = await customer(t.app, { balance: naira(10_000) });
+      sides[sender.accountNumber < recipient.accountNumber ? 'first' : 'after'] ??= sender;
+    }
+    for (const [side, sender] of Object.entries(sides)) {
+      const send = () => t.app.transfers.sendLocal(sender!.userId, sender!.accountNumber, { account_number: recipient.accountNumber, amount: naira(5), narration: '', pin: testPin, save_beneficiary: false }, newKey());
+      await send();
+      const measured = await count(send);
+      expect(measured.result.ok).toBe(true);
+      expectCount(measured.statements, QUERIES().local);
+      const claimStatement = measured.statements.find((statement) => statement.includes('insert into "idempotency_keys"'))!;
+      // The entry's statement takes the locks that are left, in account order (ledger.ts postEntry).
+      expect(claimStatement.includes(' for update'), side).toBe(side === 'first');
+    }
+  });
+
   it('a transfer that also saves a beneficiary or pays a request: its COMMIT goes on its own, after them', async () => {
     const sender = await customer(t.app, { balance: naira(10_000) });
     const recipient = await customer(t.app);

@@ -128,9 +128,11 @@ export function createTransferService(deps: {
       await checkDebit(trx, debit, tier, amountKobo, now);
       requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
 
-      // The sender's account is locked: its balance after the entry is known now, and postEntry
-      // checks it. The recipient's may not be (lockForDebit): its maximum balance is checked by its
-      // credit's guarded update, and its row's balance after is the one that update returns.
+      // The sender's account is locked, or was read unlocked with its row version (a recipient that
+      // sorts before it: money-gate.ts unlockedClaimQuery), which postEntry checks with its update
+      // (ledger.ts readUnlocked): its balance after the entry is known now, and postEntry checks it. The recipient's is not
+      // locked yet: its maximum balance is checked by its credit's guarded update, and its row's
+      // balance after is the one that update returns.
       const senderAfter = sender.balance - debitKobo;
       const ceiling = recipientCeiling(receiver.tier ?? 1);
       const posted = ceiling ? { ...entry, lines: entry.lines.map((line) => (line.account === input.account_number && line.amount > 0 ? { ...line, ceiling } : line)) } : entry;
