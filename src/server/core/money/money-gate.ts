@@ -462,6 +462,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    * as on SQLite. The claim locks no row unless the PIN's count is 0 and unlocked as its snapshot
    * sees it (speculativeClaimLockQuery): a wrong or locked PIN locks nobody's account, not even
    * for the round trip. All of it in the customer's turn (pins.inTurn), as the prelude's try is.
+   * When another account (the recipient) sorts before the sender, the claim locks no row at all
+   * and the entry checks the sender's row version instead (unlockedClaimQuery, lockForDebit).
    */
   async function debitNow(
     request: { userId: string; sendAccount: string; pin: string; key: string; operation: string; hashed: Record<string, unknown>; others: string[]; check?: () => Failure | null; entry: (now: Date) => PreparedEntry },
