@@ -81,7 +81,7 @@ export class StaleRead extends Error {}
 const unlockedReads = new WeakMap<Trx, AsRead>();
 /**
  * Says that `trx` read `asRead.account` without locking it: every postEntry of `trx` that posts to
- * that account checks its version, whether or not its caller passes `asRead`.
+ * that account checks its version (the one way to ask for the check).
  */
 export function readUnlocked(trx: Trx, asRead: AsRead): AsRead {
   unlockedReads.set(trx, asRead);
@@ -225,7 +225,7 @@ function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly Posti
  * `final`, the entry's statement is its transaction's last: on PostgreSQL its COMMIT is written
  * behind it (db/connection.ts thenCommit), so the row locks it takes are held for that statement
  * and the COMMIT, not also for a round trip to Node and back. The caller writes nothing after it.
- * `asRead` (or what readUnlocked said of `trx`), an account read without a lock (PostgreSQL): its
+ * An account `trx` read without a lock (readUnlocked, PostgreSQL): its
  * update also requires the row version read, and an entry stopped there throws StaleRead; where
  * the entry cannot be one statement it throws StaleRead at once, so the caller runs again with the
  * row locked.
@@ -242,12 +242,12 @@ function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly Posti
 export async function postEntry(
   trx: Trx,
   input: Entry | PreparedEntry,
-  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[]; final?: boolean; asRead?: AsRead } = {},
+  options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[]; final?: boolean } = {},
 ): Promise<{ entryId: string; balances: Map<string, number> }> {
   const entry = prepareEntry(input);
   const { lines } = entry;
   const riders = options.riders ?? [];
-  const read = options.asRead ?? unlockedReads.get(trx);
+  const read = unlockedReads.get(trx);
   // The account read unlocked, when this entry posts to it.
   const asRead = read && lines.some((line) => line.account === read.account) ? read : undefined;
   // Applied in account order (the same order lockAccounts uses).

@@ -545,7 +545,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     if (!sender) throw new Error(`debit from unknown account ${sendAccount}`);
     return { locked, sender: { accountNumber: sendAccount, frozen: sender.frozen_at !== null, usedTodayKobo: kobo(Number(sender.debited_today ?? 0)), limits: accountLimitsOf(sender) } };
   }
-  /** The debit's context; `asRead` when the sender's row was read unlocked (its entry must pass it to postEntry). */
+  /** The debit's context; `asRead` when the sender's row was read unlocked (readUnlocked: the entry that debits it checks its version). */
   type DebitLock = ReturnType<typeof debitContext> & { asRead?: AsRead };
   type DebitContext = DebitLock['sender'];
 

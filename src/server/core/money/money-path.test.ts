@@ -4,7 +4,7 @@ import { balanceOf } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
-import { inTransaction, internalAccounts, newReference, postEntry, prepareEntry, StaleRead } from '../ledger/ledger.ts';
+import { inTransaction, internalAccounts, newReference, postEntry, prepareEntry, readUnlocked, StaleRead } from '../ledger/ledger.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { recordTransaction } from '../transactions/transaction-repository.ts';
 import { createMoneyGate } from './money-gate.ts';
@@ -180,7 +180,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
             const landed = await inTransaction(t().app.db, (other) => postEntry(other, { reference: newReference('DEP', now), kind: 'test.deposit', description: 'deposit', at, lines: [{ account: internalAccounts.sandboxFunding, amount: -naira(1) }, { account: sender.accountNumber, amount: naira(1) }] }));
             expect(landed.ok).toBe(true);
           }
-          // Not told `asRead`: the transaction's unlocked read is checked all the same (ledger.ts readUnlocked).
+          // No option asks for it: the transaction's unlocked read is checked all the same (ledger.ts readUnlocked).
           await postEntry(trx, entry, { written: true, expect: new Map([[sender.accountNumber, balance - naira(100)]]), final: true });
           return { ok: true, value: { transaction: { reference: entry.reference } as never, message: 'sent' } };
         },
@@ -216,7 +216,10 @@ describeOnEngines('the money path on %s', (t, engine) => {
       const me = await customer(t().app, { balance: naira(1_000) });
       const at = t().clock.now().toISOString();
       const lines = [{ account: me.accountNumber, amount: -naira(100) }, { account: me.accountNumber, amount: naira(50) }, { account: internalAccounts.feeIncome, amount: naira(50) }];
-      const posted = inTransaction(t().app.db, (trx) => postEntry(trx, { reference: newReference('TST', t().clock.now()), kind: 'test.unlocked', description: 'test', at, lines }, { asRead: { account: me.accountNumber, version: '1', applied: false } }));
+      const posted = inTransaction(t().app.db, (trx) => {
+        readUnlocked(trx, { account: me.accountNumber, version: '1', applied: false });
+        return postEntry(trx, { reference: newReference('TST', t().clock.now()), kind: 'test.unlocked', description: 'test', at, lines });
+      });
       await expect(posted).rejects.toBeInstanceOf(StaleRead);
       expect(await balanceOf(t().app, me.accountNumber)).toBe(naira(1_000));
       expect(await entries()).toBe(0);
