@@ -1,4 +1,4 @@
-/** The icons the app draws (src/components/Icon.astro), by their Lucide names. */
+/** The icons the app draws (src/components/icon.ts), by their Lucide names. */
 export const iconNames = [
   'arrow-down-left',
   'arrow-up-right',

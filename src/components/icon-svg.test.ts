@@ -26,3 +26,16 @@ describe('icon shapes', () => {
     expect(() => iconSvg('no-such-icon' as never)).toThrow(/no icon named no-such-icon/);
   });
 });
+
+describe('icon() for templates', () => {
+  it('hands Astro the same kept <svg>, marked as HTML so it is written as it is, not escaped', async () => {
+    const { icon } = await import('./icon.ts');
+    const { isHTMLString, escapeHTML } = await import('astro/runtime/server/index.js');
+    const marked = icon('copy', 'size-6');
+    expect(isHTMLString(marked)).toBe(true);
+    expect(String(marked)).toBe(iconSvg('copy', 'size-6'));
+    // What Astro does with a plain string in a template: the same <svg> would arrive as text.
+    expect(escapeHTML(iconSvg('copy'))).toMatch(/^&lt;svg /);
+    expect(() => icon('no-such-icon' as never)).toThrow(/no icon named no-such-icon/);
+  });
+});
