@@ -52,9 +52,12 @@ try {
 }
 const serverProcess = globalThis[Symbol.for('harmattan-bank.server-process')];
 if (!serverProcess) failStart([{ variable: 'dist', reason: 'the build does not register the server start (src/server/server-process.ts); rebuild with npm run build' }]);
+// The admission gate below is made from what the start answers; until then no request is under
+// way. The job worker asks it between batches and gives way to requests while there are any.
+let requestsUnderWay = () => 0;
 let started;
 try {
-  started = await serverProcess.start();
+  started = await serverProcess.start({ requestsUnderWay: () => requestsUnderWay() });
 } catch (error) {
   failStart(serverProcess.problems(error));
 }
@@ -142,6 +145,10 @@ const gate = admissionGate({
     return url.startsWith('/api/health') || url.startsWith('/_astro/') || url === '/favicon.svg';
   },
 });
+requestsUnderWay = () => {
+  const { active, waiting } = gate.stats();
+  return active + waiting;
+};
 export const server = http.createServer(withAccessLog(gate.wrap((request, response) => {
   if (lifecycle.refuseWhileStopping(request, response)) return;
   const undecodable = undecodableApiAnswer(request.url ?? '');

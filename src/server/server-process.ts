@@ -14,8 +14,13 @@ import { createPageCache, type PageCache } from './http/page-cache.ts';
 export type StartupProblem = { variable: string; reason: string };
 
 export type ServerProcess = {
-  /** Parses the configuration, opens and migrates the database and starts the jobs; rejects on a bad setting. */
-  start(): Promise<{
+  /**
+   * Parses the configuration, opens and migrates the database and starts the jobs; rejects on a
+   * bad setting. `requestsUnderWay`: how many requests the server has started and not yet
+   * answered (its admission gate's count); while there are any, the job worker gives way to
+   * them (job-queue.ts GiveWay, a tenth of the time between its batches).
+   */
+  start(options?: { requestsUnderWay?: () => number }): Promise<{
     log: Logger;
     version: string;
     host: string;
@@ -32,6 +37,9 @@ export type ServerProcess = {
 };
 
 export const serverProcessKey = Symbol.for('harmattan-bank.server-process');
+
+/** The share of the time the job worker takes between its batches while requests are under way (job-queue.ts GiveWay). */
+export const jobsShareUnderLoad = 0.1;
 
 /** Settings whose values never appear in a message, whole or in part. */
 const secretVariables = ['PIN_KEY', 'PIN_KEY_PREVIOUS', 'SANDBOX_KEY', 'SMTP_URL', 'DATABASE_URL'] as const;
@@ -61,9 +69,11 @@ export function startupProblems(error: unknown, environment: Record<string, stri
 
 export function registerServerProcess(): void {
   const serverProcess: ServerProcess = {
-    async start() {
+    async start(options = {}) {
       const config = parseConfig(process.env);
       const app = await getApp();
+      const { requestsUnderWay } = options;
+      if (requestsUnderWay) app.jobs.giveWay({ busy: () => requestsUnderWay() > 0, share: jobsShareUnderLoad });
       // TRUST_PROXY's proxies may hand in the X-Request-Id their own log carries.
       const trustsPeer = (address: string | null) => isTrustedProxy(address, config.trustProxy);
       const pageCache = config.guestPageCache ? createPageCache({ publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, log: app.log }) : null;

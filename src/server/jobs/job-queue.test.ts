@@ -6,6 +6,59 @@ const hung = Symbol('hung');
 const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<typeof hung>((resolve) => setTimeout(() => resolve(hung), ms))]);
 
 describeOnEngines('job queue: runs in one process', (t) => {
+
+  it('gives way to requests between batches: while they are under way, it waits so that its batches take its share of the time; the first batch never waits', async () => {
+    const { jobs, db } = t().app;
+    let ran = 0;
+    jobs.register('test.backlog', async () => {
+      ran += 1;
+    });
+    for (let n = 1; n <= 25; n += 1) await enqueueJob(db, t().clock, { kind: 'test.backlog', payload: { n } });
+    let busy = true;
+    let at = 0;
+    const waits: number[] = [];
+    // Each batch "takes" 2 ms by this clock (two readings: its start and its end).
+    jobs.giveWay({ busy: () => busy, share: 0.25, now: () => (at += 2), wait: async (ms) => void waits.push(ms) });
+    expect(await jobs.runDue()).toBe(25);
+    expect(ran).toBe(25);
+    // Three batches (10, 10, 5): a wait after each full one, none before the first, none after the
+    // last (not full, so what was due is taken; its claim after finds none).
+    expect(waits).toEqual([6, 6]);
+
+    // No request under way: no wait at all, as before.
+    for (let n = 26; n <= 45; n += 1) await enqueueJob(db, t().clock, { kind: 'test.backlog', payload: { n } });
+    busy = false;
+    waits.length = 0;
+    expect(await jobs.runDue()).toBe(20);
+    expect(waits).toEqual([]);
+
+    // A wait is never longer than maxWaitMs, and a share outside (0, 1] is refused.
+    for (let n = 46; n <= 60; n += 1) await enqueueJob(db, t().clock, { kind: 'test.backlog', payload: { n } });
+    busy = true;
+    jobs.giveWay({ busy: () => busy, share: 0.001, maxWaitMs: 250, now: () => (at += 2), wait: async (ms) => void waits.push(ms) });
+    expect(await jobs.runDue()).toBe(15);
+    expect(waits).toEqual([250]);
+    expect(() => jobs.giveWay({ busy: () => true, share: 0 })).toThrow(RangeError);
+    expect(() => jobs.giveWay({ busy: () => true, share: 1.5 })).toThrow(RangeError);
+  });
+
+  it('stops at once when stopped during a pause between batches, and gives back the leases it holds', async () => {
+    const { jobs, db } = t().app;
+    jobs.register('test.paused', async () => undefined);
+    for (let n = 1; n <= 15; n += 1) await enqueueJob(db, t().clock, { kind: 'test.paused', payload: { n } });
+    let at = 0;
+    // A minute's pause after the first batch (the real timer).
+    jobs.giveWay({ busy: () => true, share: 0.0001, maxWaitMs: 60_000, now: () => (at += 5_000) });
+    const run = jobs.runDue();
+    while ((await db.selectFrom('jobs').select('id').where('kind', '=', 'test.paused').where('status', '=', 'done').execute()).length < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    const stoppedAt = Date.now();
+    expect(await within(jobs.stop(), 5_000)).not.toBe(hung);
+    expect(await within(run, 1_000)).toBe(10);
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    const left = await db.selectFrom('jobs').select(['status', 'locked_by']).where('kind', '=', 'test.paused').where('status', '=', 'pending').execute();
+    expect(left).toHaveLength(5);
+    expect(left.every((row) => row.locked_by === null)).toBe(true);
+  });
   it('calls that arrive during a run end with it (the poll and a nudge once kept each other running for ever)', async () => {
     const { jobs, db } = t().app;
     const ran: number[] = [];
