@@ -16,13 +16,12 @@ describe('icon shapes', () => {
   it('draws the whole <svg> with its classes, the same string each time, and refuses an unknown name', () => {
     const svg = iconSvg('menu', 'size-6 text-brand-700');
     expect(svg).toBe(
-      '<svg class="shrink-0 size-6 text-brand-700" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ' +
-        `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false" data-icon="menu">${iconInner.menu}</svg>`,
+      `<svg class="shrink-0 size-6 text-brand-700" viewBox="0 0 24 24" aria-hidden="true" data-icon="menu">${iconInner.menu}</svg>`,
     );
     expect(iconSvg('menu', 'size-6 text-brand-700')).toBe(svg);
     expect(iconSvg('x')).toMatch(/^<svg class="shrink-0 size-5" /);
     // A class list is an attribute value: a quote in it cannot end the attribute.
-    expect(iconSvg('x', 'a" onload="alert(1)')).toContain('class="shrink-0 a&quot; onload=&quot;alert(1)" xmlns=');
+    expect(iconSvg('x', 'a" onload="alert(1)')).toContain('class="shrink-0 a&quot; onload=&quot;alert(1)" viewBox=');
     expect(() => iconSvg('no-such-icon' as never)).toThrow(/no icon named no-such-icon/);
   });
 });
