@@ -85,7 +85,8 @@ export function jobsInsert(jobs: NewJob[], now: Date): Rider {
  * `maxWaitMs`. So alerts still go out under any load (at 0.1, about 60 a second in a process,
  * each a transfer's half), and a backlog left by a burst is sent at full speed once it is over.
  * The first batch of a run never waits, nor does the claim after a batch that was not full: at
- * ordinary traffic, where a run finds fewer than a batch's worth, nothing changes. `wait` and `now` are for tests.
+ * ordinary traffic, where a run finds fewer than a batch's worth, nothing changes. `wait` and
+ * `now` are for tests.
  */
 export type GiveWay = { busy: () => boolean; share: number; maxWaitMs?: number; wait?: (ms: number, stop: AbortSignal) => Promise<void>; now?: () => number };
 
