@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyWithinCap, maxBodyBytes, readBody, readRequestBody } from './body.ts';
+import { bodyWithinCap, drainLimitBytes, maxBodyBytes, readBody, readRequestBody } from './body.ts';
 
 const post = (body: BodyInit, type: string) => new Request('http://bank.test/api', { method: 'POST', body, headers: { 'content-type': type } });
 
@@ -65,6 +65,34 @@ describe('readBody: the cap holds whatever the framing', () => {
     });
     const request = new Request('http://bank.test/api', { method: 'POST', body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit);
     expect(await readBody(request)).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('reads the rest of a refused body before answering, up to the drain limit (a connection closed with unread data loses the 413)', async () => {
+    const streamed = (chunks: number) => {
+      const seen = { pulled: 0, cancelled: false };
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (seen.pulled >= chunks) return controller.close();
+          seen.pulled += 1;
+          controller.enqueue(new Uint8Array(16 * 1024).fill(97));
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      });
+      const request = new Request('http://bank.test/api', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+      return { request, seen };
+    };
+    // 896 KiB: all of it read by the time the refusal is answered, nothing cancelled.
+    const within = streamed(56);
+    expect(await readBody(within.request)).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(within.seen).toEqual({ pulled: 56, cancelled: false });
+    // 2 MiB: read up to the drain limit (1 MiB and a chunk), then the rest is abandoned.
+    const beyond = streamed(128);
+    expect(await readBody(beyond.request)).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(beyond.seen.cancelled).toBe(true);
+    expect(beyond.seen.pulled).toBeGreaterThanOrEqual(drainLimitBytes / (16 * 1024));
+    expect(beyond.seen.pulled).toBeLessThan(128);
   });
 
   it('refuses urlencoded bodies over the cap and a declared length over it unread', async () => {
