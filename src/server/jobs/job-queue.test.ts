@@ -6,7 +6,6 @@ const hung = Symbol('hung');
 const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<typeof hung>((resolve) => setTimeout(() => resolve(hung), ms))]);
 
 describeOnEngines('job queue: runs in one process', (t) => {
-
   it('gives way to requests between batches: while they are under way, it waits so that its batches take its share of the time; the first batch never waits', async () => {
     const { jobs, db } = t().app;
     let ran = 0;
@@ -59,6 +58,7 @@ describeOnEngines('job queue: runs in one process', (t) => {
     expect(left).toHaveLength(5);
     expect(left.every((row) => row.locked_by === null)).toBe(true);
   });
+
   it('calls that arrive during a run end with it (the poll and a nudge once kept each other running for ever)', async () => {
     const { jobs, db } = t().app;
     const ran: number[] = [];

@@ -208,6 +208,9 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     return batches;
   }
 
+  /** Milliseconds, for a batch's time (GiveWay's `now` in tests). */
+  const readClock = () => (giveWay?.now ? giveWay.now() : performance.now());
+
   /** Claims and runs due jobs until none is left; the number run. */
   async function runDueOnce(): Promise<number> {
     let total = 0;
@@ -218,7 +221,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
         await wait(Math.min(maxWaitMs, (batchTookMs * (1 - share)) / share), stopping.signal);
         if (stopped) return total;
       }
-      const started = (giveWay?.now ?? performance.now.bind(performance))();
+      const started = readClock();
       const jobs = await claim(batchSize);
       if (jobs.length === 0) return total;
       // Jobs done in this batch are marked done together, in one statement (issue 16: two alert
@@ -245,7 +248,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
       total += jobs.length;
       if (stopped) return total;
       // A batch not full has likely taken what was due: the claim after it needs no wait.
-      batchTookMs = jobs.length < batchSize ? null : (giveWay?.now ?? performance.now.bind(performance))() - started;
+      batchTookMs = jobs.length < batchSize ? null : readClock() - started;
     }
   }
 

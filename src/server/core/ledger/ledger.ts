@@ -225,10 +225,9 @@ function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly Posti
  * `final`, the entry's statement is its transaction's last: on PostgreSQL its COMMIT is written
  * behind it (db/connection.ts thenCommit), so the row locks it takes are held for that statement
  * and the COMMIT, not also for a round trip to Node and back. The caller writes nothing after it.
- * An account `trx` read without a lock (readUnlocked, PostgreSQL): its
- * update also requires the row version read, and an entry stopped there throws StaleRead; where
- * the entry cannot be one statement it throws StaleRead at once, so the caller runs again with the
- * row locked.
+ * An account `trx` read without a lock (readUnlocked, PostgreSQL): its update also requires the
+ * row version read, and an entry stopped there throws StaleRead; where the entry cannot be one
+ * statement it throws StaleRead at once, so the caller runs again with the row locked.
  *
  * On PostgreSQL it is one statement (issue 16): the guarded balance updates, one data-modifying
  * CTE a line in account order, each waiting for the one before (`exists (select 1 from u<k-1>)`,
