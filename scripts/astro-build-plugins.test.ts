@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepPageModules, memoiseCspDigests } from './astro-build-plugins.mjs';
+import { keepPageModules, lazyLoggerClock, memoiseCspDigests } from './astro-build-plugins.mjs';
 
 type Plugin = { transform: (this: { error: (message: string) => never }, code: string, id: string) => string | null };
 const context = { error: (message: string): never => { throw new Error(message); } };
@@ -66,5 +66,43 @@ describe('memoiseCspDigests (an inline script hashed once)', () => {
     expect(await digest('abc', 'SHA-384')).toBe('SHA-384:3');
     expect(await digest('abcd', 'SHA-256')).toBe('SHA-256:4');
     expect(calls).toEqual(['abc', 'abc', 'abcd']);
+  });
+});
+
+describe('lazyLoggerClock (no Intl formatter until the logger prints a clock)', () => {
+  const plugin = lazyLoggerClock() as unknown as Plugin;
+  const file = 'core/logger/core.js';
+
+  it("still finds its statement in the installed Astro's logger, and leaves other files alone", () => {
+    const code = fs.readFileSync(path.join(astroDist, file), 'utf8');
+    const out = transformed(plugin, file, code)!;
+    expect(out).toContain('bankLoggerClock ??= bankLoggerClockMade()');
+    expect(out).not.toMatch(/const dateTimeFormat = new Intl/);
+    // Only the statement changed: the rest of the module is as it was.
+    expect(out.length - code.length).toBeLessThan(250);
+    expect(transformed(plugin, 'core/app/index.js', code)).toBeNull();
+  });
+
+  it('stops the build when the statement is gone (an Astro upgrade)', () => {
+    expect(() => transformed(plugin, file, 'const clock = new Intl.DateTimeFormat([], {});')).toThrow(/lazyLoggerClock/);
+  });
+
+  it('makes the formatter on first use only, once, and formats as the one it replaces', () => {
+    const shape = 'const dateTimeFormat = new Intl.DateTimeFormat([], {\n  hour: "2-digit",\n  minute: "2-digit",\n  second: "2-digit",\n  hour12: false\n});\nconst after = 1;';
+    const made: unknown[] = [];
+    const CountingFormat = class extends Intl.DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        made.push(args);
+      }
+    };
+    const module = new Function('Intl', `${transformed(plugin, file, shape)}\nreturn { dateTimeFormat, after };`)({ DateTimeFormat: CountingFormat }) as { dateTimeFormat: Intl.DateTimeFormat; after: number };
+    expect(module.after).toBe(1);
+    expect(made).toHaveLength(0);
+    const at = new Date('2026-11-29T09:05:07Z');
+    const original = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+    expect(module.dateTimeFormat.format(at)).toBe(original.format(at));
+    expect(module.dateTimeFormat.format(at)).toBe(original.format(at));
+    expect(made).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lagosDate, lagosDayStartUtc, lagosHour, lastMonths, monthFormatsFor, toLagosIso } from './lagos-time.ts';
+import { lagosDate, lagosDayStartUtc, lagosHour, lastMonths, monthNamesFor, toLagosIso } from './lagos-time.ts';
 
 describe('Lagos time', () => {
   it('shifts UTC by one hour, across midnight', () => {
@@ -20,8 +20,9 @@ describe('Lagos time', () => {
       expect(lagosHour(new Date(at))).toBe(Number(intl.format(at)));
     }
   });
-  it('makes the month formats once per language', () => {
-    expect(monthFormatsFor('ha')).toBe(monthFormatsFor('ha'));
-    expect(monthFormatsFor('en').long.format(new Date('2026-11-15T12:00:00Z'))).toBe('November 2026');
+  it('names a month alone and with its year', () => {
+    expect(monthNamesFor('en').long('2026-11')).toBe('November 2026');
+    expect(monthNamesFor('pcm').short('2026-08')).toBe('Ọ́gọ');
+    expect(monthNamesFor('ha').short('2026-11')).toBe('Nuw');
   });
 });

@@ -1,4 +1,5 @@
-import { localeTags, type Locale } from '../i18n/locales.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { dayMonthYear, monthNames } from '../i18n/month-names.ts';
 
 /**
  * The bank's day is Africa/Lagos: UTC+1 all year (Nigeria keeps no daylight saving), so the
@@ -48,42 +49,39 @@ export function lastMonths(now: Date, count: number): string[] {
   return months;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium' });
+/** The Lagos wall clock of an instant; a date that is not one is refused as Intl refuses it. */
+function lagosFields(date: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+  const at = shifted(date);
+  if (Number.isNaN(at.getTime())) throw new RangeError('Invalid time value');
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth(), day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes() };
+}
+
+const two = (value: number): string => String(value).padStart(2, '0');
 
 /**
- * The other four languages (issue 18) name their months as ICU has them (Node's full ICU and
- * Chromium carry pcm, ha, yo and ig). Their `dateStyle: 'medium'` is not always what people
- * write (yo-NG gives "21 11 2026"), so the parts are asked for one by one: day, short month,
- * year, 24-hour time, the same digits as English. Made on first use, one pair per language.
+ * "21 Nov 2026, 09:15" for people ("21 Nuw, 2026, 09:15" in Hausa): day, short month, year and
+ * 24-hour time in Latin digits, in every language. The month names are ICU's, kept in
+ * src/i18n/month-names.ts, which says why the server does not ask Intl (issue 16); Intl's own
+ * `dateStyle: 'medium'` is not always what people write (yo-NG gives "21 11 2026"), which is why
+ * the four other languages were always asked for these parts one by one.
  */
-const localFormats = new Map<string, { dateTime: Intl.DateTimeFormat; dateOnly: Intl.DateTimeFormat }>();
-function formatsFor(locale: Locale) {
-  if (locale === 'en') return { dateTime, dateOnly };
-  let formats = localFormats.get(locale);
-  if (!formats) {
-    const day = { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', numberingSystem: 'latn' } as const;
-    formats = { dateTime: new Intl.DateTimeFormat(localeTags[locale], { ...day, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }), dateOnly: new Intl.DateTimeFormat(localeTags[locale], day) };
-    localFormats.set(locale, formats);
-  }
-  return formats;
-}
-
-/** "21 Nov 2026, 09:15" for people ("21 Nuw, 2026, 09:15" in Hausa). */
 export function formatLagosDateTime(value: string, locale: Locale = 'en'): string {
-  return formatsFor(locale).dateTime.format(new Date(value));
-}
-export function formatLagosDate(value: string, locale: Locale = 'en'): string {
-  return formatsFor(locale).dateOnly.format(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
+  const at = lagosFields(new Date(value));
+  return `${dayMonthYear(locale, at.day, monthNames[locale].short[at.month]!, at.year)}, ${two(at.hour)}:${two(at.minute)}`;
 }
 
-const monthFormats = new Map<Locale, { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>();
-/** Intl's month names in `locale` ("Nov"; "November 2026"), read as UTC: made once per language, not per page (issue 16). */
-export function monthFormatsFor(locale: Locale): { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat } {
-  let formats = monthFormats.get(locale);
-  if (!formats) {
-    formats = { short: new Intl.DateTimeFormat(localeTags[locale], { month: 'short', timeZone: 'UTC' }), long: new Intl.DateTimeFormat(localeTags[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' }) };
-    monthFormats.set(locale, formats);
-  }
-  return formats;
+/** "21 Nov 2026": an instant's Lagos day, or a calendar date YYYY-MM-DD as it is. */
+export function formatLagosDate(value: string, locale: Locale = 'en'): string {
+  const at = lagosFields(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
+  return dayMonthYear(locale, at.day, monthNames[locale].short[at.month]!, at.year);
+}
+
+/** A month YYYY-MM by name in `locale`: short on its own ("Nov", the chart's axis) or long with its year ("November 2026"). */
+export function monthNamesFor(locale: Locale): { short: (month: string) => string; long: (month: string) => string } {
+  const names = monthNames[locale];
+  const index = (month: string) => Number(month.slice(5, 7)) - 1;
+  return {
+    short: (month) => (names.shortAlone ?? names.short)[index(month)]!,
+    long: (month) => `${names.long[index(month)]!} ${month.slice(0, 4)}`,
+  };
 }

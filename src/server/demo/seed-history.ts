@@ -9,6 +9,7 @@ import type { Alerts } from '../core/alerts/alert-service.ts';
 import { createOnboardedCustomer } from './onboarded-customer.ts';
 import { nubanFor } from '../../lib/nuban.ts';
 import { lagosDate } from '../../lib/lagos-time.ts';
+import { monthNames } from '../../i18n/month-names.ts';
 import { demoCustomer } from './seed-demo.ts';
 
 /** A second demo customer, so the demo has someone at this bank to send money to. */
@@ -109,7 +110,7 @@ export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCus
       const idempotencyKey = `demo-seed-${at.getTime()}-${key}`;
       let result;
       if (step.kind === 'salary') {
-        result = await inbound.receiveInterbank({ account_number: account, amount: step.naira * 100, sender_name: 'HARMATTAN LOGISTICS LTD', sender_bank_code: '000015', narration: `Salary ${monthStart.toLocaleString('en-NG', { month: 'long', timeZone: 'UTC' })}`, at });
+        result = await inbound.receiveInterbank({ account_number: account, amount: step.naira * 100, sender_name: 'HARMATTAN LOGISTICS LTD', sender_bank_code: '000015', narration: `Salary ${monthNames.en.long[monthStart.getUTCMonth()]}`, at });
       } else if (step.kind === 'inbound') {
         result = await inbound.receiveInterbank({ account_number: account, amount: step.naira * 100, sender_name: step.from, sender_bank_code: step.bank, narration: step.narration, at });
       } else if (step.kind === 'airtime') {

@@ -1,21 +1,9 @@
-/** Dates on documents are shown in Lagos time (WAT, UTC+1, no daylight saving). */
+import { monthNames } from '../../../i18n/month-names.ts';
+
+/** Dates on documents are shown in Lagos time (WAT, UTC+1, no daylight saving), without Intl (src/i18n/month-names.ts says why). */
 
 const monthsShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const monthsLong = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const;
-
-const lagosParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const monthsLong = monthNames.en.long;
 
 export type LagosDateTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
@@ -23,9 +11,9 @@ export type LagosDateTime = { year: number; month: number; day: number; hour: nu
 export function inLagos(iso: string): LagosDateTime {
   const instant = new Date(iso);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(instant.getTime())) throw new Error(`not an ISO date-time: ${iso}`);
-  const parts = lagosParts.formatToParts(instant);
-  const field = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((part) => part.type === type)?.value);
-  return { year: field('year'), month: field('month'), day: field('day'), hour: field('hour'), minute: field('minute'), second: field('second') };
+  // Lagos is UTC+1 all year (no daylight saving): the wall clock is the instant an hour later, read as UTC.
+  const wall = new Date(instant.getTime() + 60 * 60 * 1000);
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() };
 }
 
 const two = (value: number): string => String(value).padStart(2, '0');

@@ -300,14 +300,15 @@ export function textWidth(text: string, font: PdfFont, size: number): number {
   return printedWidth(printableText(text), font, size);
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// Made on first use: a process that never cuts a non-ASCII name on a PDF never reads ICU's segmentation data (issue 16).
+let graphemes: Intl.Segmenter | undefined;
 
 /** The printed text, cut and ended with an ellipsis when it is wider than maxWidth. */
 export function truncateToWidth(text: string, font: PdfFont, size: number, maxWidth: number): string {
   const printed = printableText(text);
   if (printedWidth(printed, font, size) <= maxWidth) return printed;
   // Cut between grapheme clusters, so a letter keeps its combining marks.
-  const clusters = /^[\x20-\x7e]*$/.test(printed) ? [...printed] : [...graphemes.segment(printed)].map((segment) => segment.segment);
+  const clusters = /^[\x20-\x7e]*$/.test(printed) ? [...printed] : [...(graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(printed)].map((segment) => segment.segment);
   const ellipsis = '\u2026';
   const cut = (count: number) => clusters.slice(0, count).join('').trimEnd() + ellipsis;
   const fits = (count: number) => printedWidth(cut(count), font, size) <= maxWidth;
