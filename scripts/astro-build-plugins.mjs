@@ -1,4 +1,4 @@
-// Three Vite plugins for the build (astro.config.mjs): each rewrites one piece of Astro's own
+// Four Vite plugins for the build (astro.config.mjs): each rewrites one piece of Astro's own
 // code that costs the server work on every request for an answer that never changes, or memory
 // for something it never uses. Each stops the build when the code it rewrites is no longer there
 // (an Astro upgrade), rather than silently paying again. Tested in astro-build-plugins.test.ts.
@@ -103,6 +103,35 @@ export function lazyLoggerClock() {
         '});\n}' +
         code.slice(end + '});'.length)
       );
+    },
+  };
+}
+
+/**
+ * Astro orders its routes when the server starts, comparing their static segments and, last of
+ * all, their paths with `localeCompare`: the collation reads ~2 MiB of ICU's data into the
+ * process for good (issue 16). Here they are compared as text, code unit by code unit. The order
+ * of two routes only decides which one answers a path when both can match it: two static
+ * segments that differ never match the same path, and two routes of the same shape (the only
+ * ones the last comparison orders that could) are refused by astro-build-plugins.test.ts, which
+ * reads src/pages. If Astro's comparisons change the build stops here.
+ * @returns {import('vite').Plugin}
+ */
+export function ordinalRouteOrder() {
+  const comparisons = ['aContent.localeCompare(bContent)', 'a.route.localeCompare(b.route)'];
+  return {
+    name: 'bank:ordinal-route-order',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]routing[\\/]priority\.js$/.test(id.split('?')[0] ?? id)) return null;
+      let out = code;
+      for (const comparison of comparisons) {
+        if (!out.includes(comparison)) this.error(`astro/dist/core/routing/priority.js no longer has "${comparison}": update ordinalRouteOrder in astro.config.mjs`);
+        const [left, right] = comparison.split('.localeCompare(');
+        out = out.replace(comparison, `bankOrdinal(${left}, ${right}`);
+      }
+      if (out.includes('localeCompare')) this.error('astro/dist/core/routing/priority.js compares with localeCompare in a new place: update ordinalRouteOrder in astro.config.mjs');
+      return 'const bankOrdinal = (a, b) => (a < b ? -1 : a > b ? 1 : 0);\n' + out;
     },
   };
 }

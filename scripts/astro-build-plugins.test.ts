@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepPageModules, lazyLoggerClock, memoiseCspDigests } from './astro-build-plugins.mjs';
+import { keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './astro-build-plugins.mjs';
 
 type Plugin = { transform: (this: { error: (message: string) => never }, code: string, id: string) => string | null };
 const context = { error: (message: string): never => { throw new Error(message); } };
@@ -104,5 +104,47 @@ describe('lazyLoggerClock (no Intl formatter until the logger prints a clock)', 
     expect(module.dateTimeFormat.format(at)).toBe(original.format(at));
     expect(module.dateTimeFormat.format(at)).toBe(original.format(at));
     expect(made).toHaveLength(1);
+  });
+});
+
+describe('ordinalRouteOrder (routes ordered without a collation)', () => {
+  const plugin = ordinalRouteOrder() as unknown as Plugin;
+  const file = 'core/routing/priority.js';
+
+  it("still finds both comparisons in the installed Astro's priority.js, and leaves no localeCompare", () => {
+    const code = fs.readFileSync(path.join(astroDist, file), 'utf8');
+    const out = transformed(plugin, file, code)!;
+    expect(out.match(/bankOrdinal\(/g)).toHaveLength(2);
+    expect(out).not.toContain('localeCompare');
+    expect(transformed(plugin, 'core/routing/router.js', code)).toBeNull();
+  });
+
+  it('stops the build when a comparison is gone or a new one appears (an Astro upgrade)', () => {
+    expect(() => transformed(plugin, file, 'function routeComparator(a, b) { return a.route.localeCompare(b.route); }')).toThrow(/ordinalRouteOrder/);
+    expect(() => transformed(plugin, file, 'aContent.localeCompare(bContent); a.route.localeCompare(b.route); x.localeCompare(y);')).toThrow(/new place/);
+  });
+
+  it('orders as text: upper case before lower, punctuation by its code', () => {
+    const compare = new Function(`${transformed(plugin, file, 'function cmp(aContent, bContent) { return aContent.localeCompare(bContent); }\nfunction last(a, b) { return a.route.localeCompare(b.route); }')}\nreturn cmp;`)() as (a: string, b: string) => number;
+    expect(['b', 'B', 'a', '_a', 'a-b'].sort(compare)).toEqual(['B', '_a', 'a', 'a-b', 'b']);
+    expect(compare('x', 'x')).toBe(0);
+  });
+
+  it('no two pages or endpoints of the app have the same shape, so the order of routes never decides which one answers a path', () => {
+    const pagesDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'pages');
+    const routes = (fs.readdirSync(pagesDir, { recursive: true }) as string[]).filter((name) => /\.(astro|ts)$/.test(name) && !name.endsWith('.test.ts'));
+    expect(routes.length).toBeGreaterThan(100);
+    // /api/v1/requests/[account] and /api/v1/requests/[id] would both answer /api/v1/requests/x: the same shape.
+    const shapeOf = (route: string) =>
+      route
+        .replace(/\.(astro|ts)$/, '')
+        .replace(/(^|\/)index$/, '')
+        .split(path.sep)
+        .map((segment) => segment.replace(/\[\.\.\.[^\]]+\]/g, '[...]').replace(/\[[^\].]+\]/g, '[]'))
+        .join('/');
+    const byShape = new Map<string, string[]>();
+    for (const route of routes) byShape.set(shapeOf(route), [...(byShape.get(shapeOf(route)) ?? []), route]);
+    expect([...byShape.values()].filter((same) => same.length > 1)).toEqual([]);
+    expect(shapeOf(path.join('api', 'v1', 'requests', '[account].ts'))).toBe(shapeOf(path.join('api', 'v1', 'requests', '[id].ts')));
   });
 });
