@@ -4,6 +4,27 @@
 // (an Astro upgrade), rather than silently paying again. Tested in astro-build-plugins.test.ts.
 
 /**
+ * A plugin that rewrites one file of astro/dist (`file`, as 'core/encryption.js') before Vite
+ * bundles it, with `rewrite(code, fail)`; every other module is left alone. `fail(what)` stops
+ * the build: "astro/dist/<file> <what>: update <name> in astro.config.mjs".
+ * @param {string} name the exported function's name
+ * @param {string} file
+ * @param {(code: string, fail: (what: string) => never) => string} rewrite
+ * @returns {import('vite').Plugin}
+ */
+function rewriteAstroFile(name, file, rewrite) {
+  const ending = `/astro/dist/${file}`;
+  return {
+    name: `bank:${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+    enforce: 'pre',
+    transform(code, id) {
+      if (!(id.split('?')[0] ?? id).replaceAll('\\', '/').endsWith(ending)) return null;
+      return rewrite(code, (what) => this.error(`astro/dist/${file} ${what}: update ${name} in astro.config.mjs`));
+    },
+  };
+}
+
+/**
  * Astro hashes every inline script and style of a page for the CSP header on every request, with
  * crypto.subtle.digest: a trip through libuv's thread pool per script. The texts are the same on
  * every render (the app's inline scripts carry no per-request data), so their hashes are kept:
@@ -14,29 +35,24 @@
  */
 export function memoiseCspDigests() {
   const signature = 'async function generateCspDigest(data, algorithm) {';
-  return {
-    name: 'bank:memoise-csp-digests',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/.test(id.split('?')[0] ?? id)) return null;
-      if (!code.includes(signature)) this.error(`astro/dist/core/encryption.js no longer has "${signature}": update memoiseCspDigests in astro.config.mjs`);
-      return code.replace(
-        signature,
-        [
-          'const bankCspDigests = new Map();',
-          'async function generateCspDigest(data, algorithm) {',
-          '  const key = `${algorithm}\\u0000${data}`;',
-          '  const kept = bankCspDigests.get(key);',
-          '  if (kept !== undefined) return kept;',
-          '  const made = await generateCspDigestOnce(data, algorithm);',
-          '  if (bankCspDigests.size < 256) bankCspDigests.set(key, made);',
-          '  return made;',
-          '}',
-          'async function generateCspDigestOnce(data, algorithm) {',
-        ].join('\n'),
-      );
-    },
-  };
+  return rewriteAstroFile('memoiseCspDigests', 'core/encryption.js', (code, fail) => {
+    if (!code.includes(signature)) fail(`no longer has "${signature}"`);
+    return code.replace(
+      signature,
+      [
+        'const bankCspDigests = new Map();',
+        'async function generateCspDigest(data, algorithm) {',
+        '  const key = `${algorithm}\\u0000${data}`;',
+        '  const kept = bankCspDigests.get(key);',
+        '  if (kept !== undefined) return kept;',
+        '  const made = await generateCspDigestOnce(data, algorithm);',
+        '  if (bankCspDigests.size < 256) bankCspDigests.set(key, made);',
+        '  return made;',
+        '}',
+        'async function generateCspDigestOnce(data, algorithm) {',
+      ].join('\n'),
+    );
+  });
 }
 
 /**
@@ -51,27 +67,22 @@ export function memoiseCspDigests() {
  */
 export function keepPageModules() {
   const signature = 'return await importComponentInstance();';
-  return {
-    name: 'bank:keep-page-modules',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]environment[\\/]production\.js$/.test(id.split('?')[0] ?? id)) return null;
-      if (!code.includes(signature)) this.error(`astro/dist/core/environment/production.js no longer has "${signature}": update keepPageModules in astro.config.mjs`);
-      return (
-        'const bankPageModules = new Map();\n' +
-        code.replace(
-          signature,
-          [
-            'const kept = bankPageModules.get(importComponentInstance);',
-            '    if (kept !== undefined) return kept;',
-            '    const loaded = await importComponentInstance();',
-            '    bankPageModules.set(importComponentInstance, loaded);',
-            '    return loaded;',
-          ].join('\n'),
-        )
-      );
-    },
-  };
+  return rewriteAstroFile('keepPageModules', 'core/environment/production.js', (code, fail) => {
+    if (!code.includes(signature)) fail(`no longer has "${signature}"`);
+    return (
+      'const bankPageModules = new Map();\n' +
+      code.replace(
+        signature,
+        [
+          'const kept = bankPageModules.get(importComponentInstance);',
+          '    if (kept !== undefined) return kept;',
+          '    const loaded = await importComponentInstance();',
+          '    bankPageModules.set(importComponentInstance, loaded);',
+          '    return loaded;',
+        ].join('\n'),
+      )
+    );
+  });
 }
 
 /**
@@ -85,26 +96,21 @@ export function keepPageModules() {
  */
 export function lazyLoggerClock() {
   const signature = 'const dateTimeFormat = new Intl.DateTimeFormat(';
-  return {
-    name: 'bank:lazy-logger-clock',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]logger[\\/]core\.js$/.test(id.split('?')[0] ?? id)) return null;
-      const start = code.indexOf(signature);
-      // The statement's end: its options are one flat object literal.
-      const end = start < 0 ? -1 : code.indexOf('});', start);
-      if (start < 0 || end < 0) this.error(`astro/dist/core/logger/core.js no longer has "${signature}…});": update lazyLoggerClock in astro.config.mjs`);
-      return (
-        code.slice(0, start) +
-        'let bankLoggerClock;\n' +
-        'const dateTimeFormat = { format: (date) => (bankLoggerClock ??= bankLoggerClockMade()).format(date) };\n' +
-        'function bankLoggerClockMade() {\n  return new Intl.DateTimeFormat(' +
-        code.slice(start + signature.length, end) +
-        '});\n}' +
-        code.slice(end + '});'.length)
-      );
-    },
-  };
+  return rewriteAstroFile('lazyLoggerClock', 'core/logger/core.js', (code, fail) => {
+    const start = code.indexOf(signature);
+    // The statement's end: its options are one flat object literal.
+    const end = start < 0 ? -1 : code.indexOf('});', start);
+    if (start < 0 || end < 0) fail(`no longer has "${signature}…});"`);
+    return (
+      code.slice(0, start) +
+      'let bankLoggerClock;\n' +
+      'const dateTimeFormat = { format: (date) => (bankLoggerClock ??= bankLoggerClockMade()).format(date) };\n' +
+      'function bankLoggerClockMade() {\n  return new Intl.DateTimeFormat(' +
+      code.slice(start + signature.length, end) +
+      '});\n}' +
+      code.slice(end + '});'.length)
+    );
+  });
 }
 
 /**
@@ -119,19 +125,14 @@ export function lazyLoggerClock() {
  */
 export function ordinalRouteOrder() {
   const comparisons = ['aContent.localeCompare(bContent)', 'a.route.localeCompare(b.route)'];
-  return {
-    name: 'bank:ordinal-route-order',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/[\\/]astro[\\/]dist[\\/]core[\\/]routing[\\/]priority\.js$/.test(id.split('?')[0] ?? id)) return null;
-      let out = code;
-      for (const comparison of comparisons) {
-        if (!out.includes(comparison)) this.error(`astro/dist/core/routing/priority.js no longer has "${comparison}": update ordinalRouteOrder in astro.config.mjs`);
-        const [left, right] = comparison.split('.localeCompare(');
-        out = out.replace(comparison, `bankOrdinal(${left}, ${right}`);
-      }
-      if (out.includes('localeCompare')) this.error('astro/dist/core/routing/priority.js compares with localeCompare in a new place: update ordinalRouteOrder in astro.config.mjs');
-      return 'const bankOrdinal = (a, b) => (a < b ? -1 : a > b ? 1 : 0);\n' + out;
-    },
-  };
+  return rewriteAstroFile('ordinalRouteOrder', 'core/routing/priority.js', (code, fail) => {
+    let out = code;
+    for (const comparison of comparisons) {
+      if (!out.includes(comparison)) fail(`no longer has "${comparison}"`);
+      const [left, right] = comparison.split('.localeCompare(');
+      out = out.replace(comparison, `bankOrdinal(${left}, ${right}`);
+    }
+    if (out.includes('localeCompare')) fail('compares with localeCompare in a new place');
+    return 'const bankOrdinal = (a, b) => (a < b ? -1 : a > b ? 1 : 0);\n' + out;
+  });
 }
