@@ -49,14 +49,18 @@ export function lastMonths(now: Date, count: number): string[] {
   return months;
 }
 
-/** The Lagos wall clock of an instant; a date that is not one is refused as Intl refuses it. */
-function lagosFields(date: Date): { year: number; month: number; day: number; hour: number; minute: number } {
+/** A Lagos wall-clock time: month 1–12, 24-hour clock. */
+export type LagosClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The Lagos wall clock of an instant (for people and documents); a date that is not one is refused as Intl refuses it. */
+export function lagosClock(date: Date): LagosClock {
   const at = shifted(date);
   if (Number.isNaN(at.getTime())) throw new RangeError('Invalid time value');
-  return { year: at.getUTCFullYear(), month: at.getUTCMonth(), day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes() };
+  return { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds() };
 }
 
-const two = (value: number): string => String(value).padStart(2, '0');
+/** 9 → "09": hours, minutes, months and days as the bank writes them. */
+export const twoDigits = (value: number): string => String(value).padStart(2, '0');
 
 /**
  * "21 Nov 2026, 09:15" for people ("21 Nuw, 2026, 09:15" in Hausa): day, short month, year and
@@ -66,14 +70,14 @@ const two = (value: number): string => String(value).padStart(2, '0');
  * the four other languages were always asked for these parts one by one.
  */
 export function formatLagosDateTime(value: string, locale: Locale = 'en'): string {
-  const at = lagosFields(new Date(value));
-  return `${dayMonthYear(locale, at.day, monthNames[locale].short[at.month]!, at.year)}, ${two(at.hour)}:${two(at.minute)}`;
+  const at = lagosClock(new Date(value));
+  return `${dayMonthYear(locale, at.day, monthNames[locale].short[at.month - 1]!, at.year)}, ${twoDigits(at.hour)}:${twoDigits(at.minute)}`;
 }
 
 /** "21 Nov 2026": an instant's Lagos day, or a calendar date YYYY-MM-DD as it is. */
 export function formatLagosDate(value: string, locale: Locale = 'en'): string {
-  const at = lagosFields(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
-  return dayMonthYear(locale, at.day, monthNames[locale].short[at.month]!, at.year);
+  const at = lagosClock(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
+  return dayMonthYear(locale, at.day, monthNames[locale].short[at.month - 1]!, at.year);
 }
 
 /** A month YYYY-MM by name in `locale`: short on its own ("Nov", the chart's axis) or long with its year ("November 2026"). */

@@ -1,22 +1,19 @@
 import { monthNames } from '../../../i18n/month-names.ts';
+import { lagosClock, twoDigits as two, type LagosClock } from '../../../lib/lagos-time.ts';
 
 /** Dates on documents are shown in Lagos time (WAT, UTC+1, no daylight saving), without Intl (src/i18n/month-names.ts says why). */
 
 const monthsShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const monthsLong = monthNames.en.long;
 
-export type LagosDateTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+export type LagosDateTime = LagosClock;
 
 /** An ISO 8601 instant (with offset or Z) as Lagos wall-clock fields. Throws on nonsense. */
 export function inLagos(iso: string): LagosDateTime {
   const instant = new Date(iso);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(instant.getTime())) throw new Error(`not an ISO date-time: ${iso}`);
-  // Lagos is UTC+1 all year (no daylight saving): the wall clock is the instant an hour later, read as UTC.
-  const wall = new Date(instant.getTime() + 60 * 60 * 1000);
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() };
+  return lagosClock(instant);
 }
-
-const two = (value: number): string => String(value).padStart(2, '0');
 
 /** `2026-11-21 09:15` (for the CSV: sortable, and Excel reads it as a date-time). */
 export function lagosDateTimeIso(iso: string): string {
