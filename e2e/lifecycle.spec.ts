@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -124,6 +125,43 @@ test.describe('start and stop', () => {
     return { token: (done.token as string | undefined) ?? token, accountNumber: done.user.accounts[0].account_number as string };
   }
 
+  type Answer = { status: number; body: { success: boolean; code?: string }; connection?: string };
+  /**
+   * A transfer whose request stays open: it sends its headers with `Expect: 100-continue` and,
+   * once the server's 100 Continue shows the request has begun there, half its body. `finish`
+   * sends the rest and resolves with the answer.
+   */
+  async function heldTransfer(base: string, sender: { token: string; accountNumber: string }, transfer: Record<string, unknown>): Promise<{ finish: () => Promise<Answer> }> {
+    const body = Buffer.from(JSON.stringify(transfer));
+    const half = Math.floor(body.length / 2);
+    const request = http.request(`${base}/api/v1/transfer/local/${sender.accountNumber}`, {
+      method: 'POST',
+      agent: false,
+      headers: { accept: 'application/json', 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue', authorization: `Bearer ${sender.token}`, 'idempotency-key': `lifecycle-held-${randomBytes(4).toString('hex')}` },
+    });
+    const answer = new Promise<Answer>((resolve, reject) => {
+      request.once('error', reject);
+      request.once('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.once('error', reject);
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer['body'], connection: response.headers.connection }));
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      request.once('continue', () => resolve());
+      request.once('error', reject);
+      request.flushHeaders();
+    });
+    await new Promise<void>((resolve, reject) => request.write(body.subarray(0, half), (error) => (error ? reject(error) : resolve())));
+    return {
+      finish: () => {
+        request.end(body.subarray(half));
+        return answer;
+      },
+    };
+  }
+
   test('SIGTERM during a burst of transfers answers or refuses each one cleanly and leaves the ledger whole', async () => {
     test.setTimeout(120_000);
     const dataDir = freshDataDir();
@@ -142,6 +180,11 @@ test.describe('start and stop', () => {
         (error: Error) => ({ status: 0, body: { success: false, code: String((error.cause as { code?: string } | undefined)?.code ?? error.message) } }),
       );
 
+    // One transfer is under way at the stop by construction: its headers are in (the server's
+    // 100 Continue says it has begun the request) and half its body, the rest sent after SIGTERM.
+    // Without it the burst alone could be answered in full before the signal (one group commit).
+    const held = await heldTransfer(server.base, alice, { account_number: bola.accountNumber, amount: 10_000, narration: 'Burst held', pin: '2718' });
+
     // 60 transfers in waves, SIGTERM once the first answers are back: some are under way, some not yet sent.
     const sent: Promise<{ status: number; body: { success: boolean; code?: string } }>[] = [];
     for (let index = 0; index < 20; index += 1) sent.push(transfer(index));
@@ -151,7 +194,11 @@ test.describe('start and stop', () => {
       sent.push(transfer(index));
       if (index % 10 === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const results = await Promise.all(sent);
+    const heldResult = await held.finish();
+    // Begun before the stop, so answered in full after it (and told to close its connection).
+    expect(heldResult.status, JSON.stringify(heldResult)).toBe(200);
+    expect(heldResult.connection).toBe('close');
+    const results = [...(await Promise.all(sent)), heldResult];
     const exitCode = await server.exited;
 
     const answered = results.filter((result) => result.status === 200);
