@@ -144,6 +144,28 @@ describeOnEngines('session service on %s', (t) => {
     expect((await expectSame()).hasAddress).toBe(true);
   });
 
+  it('says whether the PIN and the security answer are set without reading their hashes (issue 16)', async () => {
+    const { token } = await t().app.sessions.create(userId);
+    const flagsAndText = async () => {
+      const resolved = await t().app.sessions.resolveCustomer(token);
+      if (resolved.status !== 'active') throw new Error(JSON.stringify(resolved));
+      const presented = presentUser(resolved.profile);
+      expect(presented).toEqual(presentUser((await t().app.users.loadProfile(userId))!));
+      return { pin: presented.is_transaction_pin_set, answer: presented.is_security_question_set, text: JSON.stringify(resolved) };
+    };
+    expect(await flagsAndText()).toMatchObject({ pin: false, answer: false });
+    const pinHash = `pin-hash-${newSessionToken()}`;
+    await t().app.db.updateTable('users').set({ transaction_pin_hash: pinHash }).where('id', '=', userId).execute();
+    expect(await flagsAndText()).toMatchObject({ pin: true, answer: false });
+    const answerHash = `answer-hash-${newSessionToken()}`;
+    await t().app.db.updateTable('users').set({ security_answer_hash: answerHash }).where('id', '=', userId).execute();
+    const both = await flagsAndText();
+    expect(both).toMatchObject({ pin: true, answer: true });
+    // Neither hash came out of the database with the session.
+    expect(both.text).not.toContain(pinHash);
+    expect(both.text).not.toContain(answerHash);
+  });
+
   it("carries the account's freeze state, as AccountFreeze.state reads it, in the same statement (issue 16)", async () => {
     const { token } = await t().app.sessions.create(userId);
     const freezeOf = async () => {

@@ -34,10 +34,15 @@ const sessionCustomerQuery = compiled((db: Db, param: Param<{ id: string }>) =>
     .leftJoin('accounts', 'accounts.user_id', 'sessions.user_id')
     .select([
       'sessions.id', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'sessions.ip', 'sessions.user_agent',
-      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.transaction_pin_hash', 'users.security_answer_hash', 'users.created_at as user_created_at', 'users.language', 'users.frozen_at', 'users.frozen_via',
+      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.created_at as user_created_at', 'users.language', 'users.frozen_at', 'users.frozen_via',
       'accounts.account_number', 'accounts.account_name', 'accounts.type', 'accounts.currency', 'accounts.balance',
     ])
-    .select((eb) => eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'sessions.user_id')).as('has_address'))
+    // Whether the PIN and the security answer are set, not their hashes (PresentableProfile).
+    .select((eb) => [
+      eb('users.transaction_pin_hash', 'is not', null).as('pin_set'),
+      eb('users.security_answer_hash', 'is not', null).as('answer_set'),
+      eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'sessions.user_id')).as('has_address'),
+    ])
     .where('sessions.id', '=', param('id'))
     .orderBy('accounts.created_at'),
 );
@@ -111,9 +116,11 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
       const judged = await judge(session);
       if (judged.status !== 'active') return judged;
       const profile: PresentableProfile = {
-        user: { id: first.user_id, first_name: first.first_name, last_name: first.last_name, email: first.email, phone_number: first.phone_number, tier: first.tier, email_verified_at: first.email_verified_at, transaction_pin_hash: first.transaction_pin_hash, security_answer_hash: first.security_answer_hash, created_at: first.user_created_at },
-        // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+        user: { id: first.user_id, first_name: first.first_name, last_name: first.last_name, email: first.email, phone_number: first.phone_number, tier: first.tier, email_verified_at: first.email_verified_at, created_at: first.user_created_at },
+        // SQLite answers EXISTS and IS NOT NULL with 0 or 1, PostgreSQL with a boolean.
         hasAddress: Boolean(first.has_address),
+        pinSet: Boolean(first.pin_set),
+        answerSet: Boolean(first.answer_set),
         accounts: rows.flatMap((row) =>
           row.account_number === null ? [] : [{ account_number: row.account_number, account_name: row.account_name!, type: row.type!, currency: row.currency!, balance: row.balance! }],
         ),

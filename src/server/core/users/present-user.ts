@@ -20,14 +20,28 @@ export type AccountJson = {
   balance: number;
 };
 
-/** What presentUser reads: a UserProfile (user-repository.ts) has it, and so does a session's resolveCustomer. */
+type PresentedColumns = 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'tier' | 'email_verified_at' | 'created_at';
+type PresentedAccount = Pick<AccountRow, 'account_number' | 'account_name' | 'type' | 'currency' | 'balance'>;
+
+/**
+ * What a session's resolveCustomer reads for presentUser: whether a PIN and a security answer are
+ * on file, never their hashes, so no secret's hash is read on every signed-in request (issue 16).
+ */
 export type PresentableProfile = {
-  user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'tier' | 'email_verified_at' | 'transaction_pin_hash' | 'security_answer_hash' | 'created_at'>;
+  user: Pick<UserRow, PresentedColumns>;
   hasAddress: boolean;
-  accounts: Pick<AccountRow, 'account_number' | 'account_name' | 'type' | 'currency' | 'balance'>[];
+  pinSet: boolean;
+  answerSet: boolean;
+  accounts: PresentedAccount[];
 };
 
-export function presentUser({ user, hasAddress, accounts }: PresentableProfile): UserJson {
+/** A UserProfile (user-repository.ts), with the user's row as it is, presents the same. */
+type ProfileWithRow = { user: Pick<UserRow, PresentedColumns | 'transaction_pin_hash' | 'security_answer_hash'>; hasAddress: boolean; accounts: PresentedAccount[] };
+
+export function presentUser(profile: PresentableProfile | ProfileWithRow): UserJson {
+  const { user, hasAddress, accounts } = profile;
+  const pinSet = 'pinSet' in profile ? profile.pinSet : profile.user.transaction_pin_hash !== null;
+  const answerSet = 'answerSet' in profile ? profile.answerSet : profile.user.security_answer_hash !== null;
   return {
     id: user.id,
     first_name: user.first_name,
@@ -37,8 +51,8 @@ export function presentUser({ user, hasAddress, accounts }: PresentableProfile):
     tier: user.tier,
     is_email_verified: user.email_verified_at !== null,
     is_address_submitted: hasAddress,
-    is_transaction_pin_set: user.transaction_pin_hash !== null,
-    is_security_question_set: user.security_answer_hash !== null,
+    is_transaction_pin_set: pinSet,
+    is_security_question_set: answerSet,
     accounts: accounts.map((account) => ({
       account_number: account.account_number,
       account_name: account.account_name,
