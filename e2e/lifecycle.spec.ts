@@ -170,23 +170,24 @@ test.describe('start and stop', () => {
     const bola = await onboard(server.base, dataDir, 'Bola');
     await api(server.base, 'POST', '/sandbox/inbound-transfer', { account_number: alice.accountNumber, amount: 4_000_000, sender_name: 'TUNDE BAKARE', sender_bank_code: '000013' });
 
-    const transfer = (index: number) =>
+    const transferBody = (narration: string) => ({ account_number: bola.accountNumber, amount: 10_000, narration, pin: '2718' });
+    const transfer = (index: number): Promise<Answer> =>
       fetch(`${server.base}/api/v1/transfer/local/${alice.accountNumber}`, {
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${alice.token}`, 'idempotency-key': `lifecycle-${index}-${randomBytes(4).toString('hex')}` },
-        body: JSON.stringify({ account_number: bola.accountNumber, amount: 10_000, narration: `Burst ${index}`, pin: '2718' }),
+        body: JSON.stringify(transferBody(`Burst ${index}`)),
       }).then(
-        async (response) => ({ status: response.status, body: (await response.json()) as { success: boolean; code?: string } }),
+        async (response) => ({ status: response.status, body: (await response.json()) as Answer['body'] }),
         (error: Error) => ({ status: 0, body: { success: false, code: String((error.cause as { code?: string } | undefined)?.code ?? error.message) } }),
       );
 
     // One transfer is under way at the stop by construction: its headers are in (the server's
     // 100 Continue says it has begun the request) and half its body, the rest sent after SIGTERM.
     // Without it the burst alone could be answered in full before the signal (one group commit).
-    const held = await heldTransfer(server.base, alice, { account_number: bola.accountNumber, amount: 10_000, narration: 'Burst held', pin: '2718' });
+    const held = await heldTransfer(server.base, alice, transferBody('Burst held'));
 
     // 60 transfers in waves, SIGTERM once the first answers are back: some are under way, some not yet sent.
-    const sent: Promise<{ status: number; body: { success: boolean; code?: string } }>[] = [];
+    const sent: Promise<Answer>[] = [];
     for (let index = 0; index < 20; index += 1) sent.push(transfer(index));
     await sent[0];
     server.child.kill('SIGTERM');

@@ -39,8 +39,8 @@ const sessionCustomerQuery = compiled((db: Db, param: Param<{ id: string }>) =>
     ])
     // Whether the PIN and the security answer are set, not their hashes (PresentableProfile).
     .select((eb) => [
-      eb('users.transaction_pin_hash', 'is not', null).as('pin_set'),
-      eb('users.security_answer_hash', 'is not', null).as('answer_set'),
+      eb('users.transaction_pin_hash', 'is not', null).as('has_pin'),
+      eb('users.security_answer_hash', 'is not', null).as('has_answer'),
       eb.exists(eb.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'sessions.user_id')).as('has_address'),
     ])
     .where('sessions.id', '=', param('id'))
@@ -119,8 +119,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
         user: { id: first.user_id, first_name: first.first_name, last_name: first.last_name, email: first.email, phone_number: first.phone_number, tier: first.tier, email_verified_at: first.email_verified_at, created_at: first.user_created_at },
         // SQLite answers EXISTS and IS NOT NULL with 0 or 1, PostgreSQL with a boolean.
         hasAddress: Boolean(first.has_address),
-        pinSet: Boolean(first.pin_set),
-        answerSet: Boolean(first.answer_set),
+        pinSet: Boolean(first.has_pin),
+        answerSet: Boolean(first.has_answer),
         accounts: rows.flatMap((row) =>
           row.account_number === null ? [] : [{ account_number: row.account_number, account_name: row.account_name!, type: row.type!, currency: row.currency!, balance: row.balance! }],
         ),

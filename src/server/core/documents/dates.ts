@@ -6,10 +6,8 @@ import { lagosClock, twoDigits as two, type LagosClock } from '../../../lib/lago
 const monthsShort = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const monthsLong = monthNames.en.long;
 
-export type LagosDateTime = LagosClock;
-
 /** An ISO 8601 instant (with offset or Z) as Lagos wall-clock fields. Throws on nonsense. */
-export function inLagos(iso: string): LagosDateTime {
+export function inLagos(iso: string): LagosClock {
   const instant = new Date(iso);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(iso) || Number.isNaN(instant.getTime())) throw new Error(`not an ISO date-time: ${iso}`);
   return lagosClock(instant);

@@ -40,8 +40,7 @@ type ProfileWithRow = { user: Pick<UserRow, PresentedColumns | 'transaction_pin_
 
 export function presentUser(profile: PresentableProfile | ProfileWithRow): UserJson {
   const { user, hasAddress, accounts } = profile;
-  const pinSet = 'pinSet' in profile ? profile.pinSet : profile.user.transaction_pin_hash !== null;
-  const answerSet = 'answerSet' in profile ? profile.answerSet : profile.user.security_answer_hash !== null;
+  const { pinSet, answerSet } = 'pinSet' in profile ? profile : { pinSet: profile.user.transaction_pin_hash !== null, answerSet: profile.user.security_answer_hash !== null };
   return {
     id: user.id,
     first_name: user.first_name,
