@@ -20,27 +20,20 @@ export type AccountJson = {
   balance: number;
 };
 
-type PresentedColumns = 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'tier' | 'email_verified_at' | 'created_at';
-type PresentedAccount = Pick<AccountRow, 'account_number' | 'account_name' | 'type' | 'currency' | 'balance'>;
-
 /**
- * What a session's resolveCustomer reads for presentUser: whether a PIN and a security answer are
- * on file, never their hashes, so no secret's hash is read on every signed-in request (issue 16).
+ * What presentUser reads: whether a PIN and a security answer are on file, never their hashes, so
+ * a session's resolveCustomer reads no secret's hash on every signed-in request (issue 16). A
+ * UserProfile (user-repository.ts loadProfile) has it too.
  */
 export type PresentableProfile = {
-  user: Pick<UserRow, PresentedColumns>;
+  user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'tier' | 'email_verified_at' | 'created_at'>;
   hasAddress: boolean;
   pinSet: boolean;
   answerSet: boolean;
-  accounts: PresentedAccount[];
+  accounts: Pick<AccountRow, 'account_number' | 'account_name' | 'type' | 'currency' | 'balance'>[];
 };
 
-/** A UserProfile (user-repository.ts), with the user's row as it is, presents the same. */
-type ProfileWithRow = { user: Pick<UserRow, PresentedColumns | 'transaction_pin_hash' | 'security_answer_hash'>; hasAddress: boolean; accounts: PresentedAccount[] };
-
-export function presentUser(profile: PresentableProfile | ProfileWithRow): UserJson {
-  const { user, hasAddress, accounts } = profile;
-  const { pinSet, answerSet } = 'pinSet' in profile ? profile : { pinSet: profile.user.transaction_pin_hash !== null, answerSet: profile.user.security_answer_hash !== null };
+export function presentUser({ user, hasAddress, pinSet, answerSet, accounts }: PresentableProfile): UserJson {
   return {
     id: user.id,
     first_name: user.first_name,

@@ -5,9 +5,12 @@ import type { Database } from '../../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A customer's row, accounts and what presentUser shows of their onboarding (PresentableProfile). */
 export type UserProfile = {
   user: UserRow;
   hasAddress: boolean;
+  pinSet: boolean;
+  answerSet: boolean;
   accounts: AccountRow[];
 };
 
@@ -55,7 +58,7 @@ export function createUserRepository(db: Db) {
       const { has_address: hasAddress, ...user } = row;
       const accounts = await executor.selectFrom('accounts').selectAll().where('user_id', '=', id).orderBy('created_at').execute();
       // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
-      return { user, hasAddress: Boolean(hasAddress), accounts };
+      return { user, hasAddress: Boolean(hasAddress), pinSet: user.transaction_pin_hash !== null, answerSet: user.security_answer_hash !== null, accounts };
     },
   };
 }
