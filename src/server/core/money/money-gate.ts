@@ -8,7 +8,7 @@ import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { inTransaction, journalEntryInsert, readUnlocked, Refusal, StaleRead, type AsRead, type PreparedEntry, type Trx } from '../ledger/ledger.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { presentTransaction } from '../transactions/transaction-repository.ts';
-import { pinTryUpdate, type PinAttempt, type PinGuard, type PinTries, type TryParams, type TryRow } from './pin-guard.ts';
+import { pinMatchesUncounted, pinTryUpdate, type PinAttempt, type PinGuard, type PinTries, type TryParams, type TryRow } from './pin-guard.ts';
 import { claimKey, judgeStored, Replay, requestHash, settleTakenKey, type Claim } from './idempotency.ts';
 import { pendingOnboardingStep } from '../../../lib/onboarding.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
@@ -70,47 +70,79 @@ function mayTryPin(eb: ExpressionBuilder<Database, 'users'>, sendAccount: string
 }
 
 /**
+ * What callerTryQuery's try waits for besides the PIN's own state: the caller may try a PIN from
+ * this account (mayTryPin), nothing is stored under the idempotency key (a replay or a request
+ * under way never spends a try) and, for a transfer to another bank (`instant` 1), instant
+ * payments are not off.
+ */
+function mayTakeTry(eb: ExpressionBuilder<Database, 'users'>, param: Param<CallerTryParams>) {
+  return eb.and([
+    mayTryPin(eb, param('sendAccount')),
+    eb.not(eb.exists(eb.selectFrom('idempotency_keys').select('idempotency_keys.user_id').whereRef('idempotency_keys.user_id', '=', 'users.id').where('idempotency_keys.key', '=', param('key')))),
+    eb.or([
+      eb(sql<number>`${param('instant')}::integer`, '=', 0),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('customer_limits')
+            .select('customer_limits.user_id')
+            .whereRef('customer_limits.user_id', '=', 'users.id')
+            .where('customer_limits.instant_payments_enabled', 'is not', null)
+            .where('customer_limits.instant_payments_enabled', '<>', 1),
+        ),
+      ),
+    ]),
+  ]);
+}
+
+/**
  * PostgreSQL (issue 16): the caller's read and the PIN's try in one statement, one round trip
  * where they were two. The try (pin-guard.ts pinTryUpdate, a CTE) is taken only when the read
- * would let the request on to the PIN: the account is the caller's, onboarding is complete, the
- * account is not frozen, nothing is stored under the idempotency key (a replay or a request under
- * way never spends a try) and, for a transfer to another bank (`instant` 1), instant payments are
- * not off. Both read one snapshot, and PostgreSQL's UPDATE takes a row only when it meets its
- * conditions as the snapshot saw it and, if it changed since, as it is now; so whenever the try
- * was taken, the checks made on the read pass too, and the PIN is judged from the try's row
- * (pins.inTurn's taken). When the try was not taken and the checks pass anyway (a key stored but
- * past its window, a PIN lock, a row that changed in between), the PIN is tried on its own
- * (pins.confirm), as on SQLite. The read's columns are callerQuery's, as they were before the
- * try; the try's come back as `try_*`.
+ * would let the request on to the PIN (mayTakeTry). Both read one snapshot, and PostgreSQL's
+ * UPDATE takes a row only when it meets its conditions as the snapshot saw it and, if it changed
+ * since, as it is now; so whenever the try was taken, the checks made on the read pass too, and
+ * the PIN is judged from the try's row (pins.inTurn's taken). When the try was not taken and the
+ * checks pass anyway (a key stored but past its window, a PIN lock, a row that changed in
+ * between), the PIN is tried on its own (pins.confirm), as on SQLite. The read's columns are
+ * callerQuery's, as they were before the try; the try's come back as `try_*`.
+ *
+ * Shape 'uncounted' (debitNow's, issue 16): a right PIN on a clean count (pinMatchesUncounted:
+ * under the current key, no try counted, no lock) takes no try, so the statement writes nothing
+ * and its autocommit waits for no WAL flush; the read says so as `uncounted_match` 1. That
+ * answer is worth something only with debitNow's claim behind it, which re-reads the count in
+ * the money transaction and lets the sender's row through its PIN gate only while it is still
+ * 0 and unlocked (speculativeClaimLockQuery, unlockedClaimQuery); a request whose claim found otherwise takes a counted try
+ * (takenOf never trusts an uncounted match there). A wrong PIN is always counted, so at most
+ * `maxAttempts` wrong PINs are ever compared, as before.
  */
-const callerTryQuery = compiled((db: Db, param: Param<CallerTryParams>) =>
-  callerSelect(
-    db.with('pin_try', (creator) =>
-      pinTryUpdate(creator, param)
-        .where((eb) => mayTryPin(eb, param('sendAccount')))
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('idempotency_keys').select('idempotency_keys.user_id').whereRef('idempotency_keys.user_id', '=', 'users.id').where('idempotency_keys.key', '=', param('key')))))
-        .where((eb) =>
-          eb.or([
-            eb(sql<number>`${param('instant')}::integer`, '=', 0),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('customer_limits')
-                  .select('customer_limits.user_id')
-                  .whereRef('customer_limits.user_id', '=', 'users.id')
-                  .where('customer_limits.instant_payments_enabled', 'is not', null)
-                  .where('customer_limits.instant_payments_enabled', '<>', 1),
-              ),
-            ),
-          ]),
-        )
-        .returning(['users.transaction_pin_hash as try_hash', 'users.pin_key_version as try_key', 'users.pin_failed_attempts as try_count', 'users.pin_locked_until as try_locked_until']),
-    ) as unknown as QueryCreator<Database>,
+const callerTryQuery = compiled((db: Db, param: Param<CallerTryParams>, shape: '' | 'uncounted') => {
+  const uncounted = shape === 'uncounted';
+  const read = callerSelect(
+    db.with('pin_try', (creator) => {
+      const update = pinTryUpdate(creator, param).where((eb) => mayTakeTry(eb, param));
+      return (uncounted ? update.where((eb) => eb.not(pinMatchesUncounted(param))) : update).returning([
+        'users.transaction_pin_hash as try_hash',
+        'users.pin_key_version as try_key',
+        'users.pin_failed_attempts as try_count',
+        'users.pin_locked_until as try_locked_until',
+      ]);
+    }) as unknown as QueryCreator<Database>,
     param,
   )
     .leftJoin(sql<{ try_hash: string | null; try_key: string | null; try_count: number; try_locked_until: string | null }>`pin_try`.as('pin_try'), (join) => join.on(sql<boolean>`true`))
-    .select([sql<string | null>`pin_try.try_hash`.as('try_hash'), sql<string | null>`pin_try.try_key`.as('try_key'), sql<number | null>`pin_try.try_count`.as('try_count'), sql<string | null>`pin_try.try_locked_until`.as('try_locked_until')]),
-);
+    .select([
+      sql<string | null>`pin_try.try_hash`.as('try_hash'),
+      sql<string | null>`pin_try.try_key`.as('try_key'),
+      sql<number | null>`pin_try.try_count`.as('try_count'),
+      sql<string | null>`pin_try.try_locked_until`.as('try_locked_until'),
+    ]);
+  // The read's snapshot is the try's: a row the try skipped as a right PIN on a clean count is that row here.
+  return read.select((eb) =>
+    uncounted
+      ? eb.case().when(eb.and([eb(sql.ref('pin_try.try_count'), 'is', null), pinMatchesUncounted(param), mayTakeTry(eb as unknown as ExpressionBuilder<Database, 'users'>, param)])).then(1).else(0).end().as('uncounted_match')
+      : sql<number>`0`.as('uncounted_match'),
+  );
+});
 
 type CallerTryRow = Awaited<ReturnType<typeof callerTryQuery>>['rows'][number];
 
@@ -513,12 +545,16 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
           const now = clock.now();
           const entry = request.entry(now);
           const statement = claimLockStatement(trx, claim, entry, sendAccount, others, now);
-          const [callerRows, claimRows] = await batch(trx, [callerTryQuery.bind(trx, { ...attempt.params, sendAccount, key, instant: 0 }), statement.speculative()], { beforeBegin: 1 });
+          const [callerRows, claimRows] = await batch(trx, [callerTryQuery.bind(trx, { ...attempt.params, sendAccount, key, instant: 0 }, 'uncounted'), statement.speculative()], { beforeBegin: 1 });
           seen = callerRows[0];
           // Matched in SQL (a count of 0 after the try): the PIN was right and every check passed.
           // The claim's lock was taken unless another try counted meanwhile (speculativeClaimLockQuery).
-          const matched = takenOf(seen)?.pin_failed_attempts === 0;
-          const lockedHere = claimRows.some((row) => row.account_number === sendAccount && row.locked_version !== null) || Number(claimRows[0]?.claimed ?? 0) === 0;
+          // Or a right PIN on a clean count, matched without taking a try (callerTryQuery 'uncounted'):
+          // trusted only when this claim, in the money transaction, read the count as still 0 and
+          // unlocked and so let the sender's row through its PIN gate.
+          const gatePassed = claimRows.some((row) => row.account_number === sendAccount && row.locked_version !== null);
+          const matched = takenOf(seen)?.pin_failed_attempts === 0 || (Number(seen?.uncounted_match ?? 0) === 1 && gatePassed);
+          const lockedHere = gatePassed || Number(claimRows[0]?.claimed ?? 0) === 0;
           const judged = matched && lockedHere ? await judgeCaller(seen, claim, {}, async () => succeed(undefined)) : null;
           if (!judged || 'done' in judged) throw new NotReady();
           const refused = check?.();

@@ -55,6 +55,15 @@ export function pinTryUpdate(creator: QueryCreator<Database>, param: Param<TryPa
     .where('users.transaction_pin_hash', 'is not', null)
     .where((eb) => eb.or([eb('users.pin_locked_until', 'is', null), eb('users.pin_locked_until', '<=', param('nowIso'))]));
 }
+/**
+ * The stored PIN is the candidate under the current key, no try is counted and no lock is set:
+ * the one state in which a right PIN's try would change nothing (it counts and resets at once).
+ * money-gate.ts callerTryQuery ('uncounted') skips the try's write then; only debitNow's claim,
+ * which re-reads the count under its own snapshot, may take that as a match.
+ */
+export function pinMatchesUncounted(param: Param<TryParams>) {
+  return sql<boolean>`(users.transaction_pin_hash = ${param('candidateHash')} and users.pin_key_version = ${param('candidateKey')} and users.pin_failed_attempts = 0 and users.pin_locked_until is null)`;
+}
 const tryColumns = ['users.transaction_pin_hash', 'users.pin_key_version', 'users.pin_failed_attempts', 'users.pin_locked_until'] as const;
 
 /** A try in ONE statement (pinTryUpdate), compiled once (db/compiled.ts; issue 16). */

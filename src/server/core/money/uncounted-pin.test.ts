@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balanceOf } from '../../testing/balances.ts';
+import { customer, newKey, testPin } from '../../testing/customers.ts';
+import { kobo } from '../../../lib/money.ts';
+
+/** Runs between debitNow's PIN statement (with its BEGIN) and its claim, when a test sets it. */
+const race: { between: (() => Promise<void>) | null } = vi.hoisted(() => ({ between: null }));
+
+// debitNow sends the caller's read with the PIN (an autocommit) and BEGIN with the claim in one
+// write. Here, when a test asks for it, the write is split in two and `race.between` runs in
+// between: another process's try committed after the PIN statement and before the claim.
+vi.mock('../../db/connection.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../db/connection.ts')>();
+  const batch: typeof real.batch = async (executor, statements, options = {}) => {
+    const between = race.between;
+    if (!between || options.beforeBegin !== 1 || statements.length !== 2) return real.batch(executor, statements, options);
+    const [first] = await real.batch(executor, [statements[0]!], { beforeBegin: 1 });
+    await between();
+    const [second] = await real.batch(executor, [statements[1]!]);
+    return [first, second] as unknown as Awaited<ReturnType<typeof real.batch<typeof statements>>>;
+  };
+  return { ...real, batch };
+});
+
+const naira = (value: number) => kobo(value * 100);
+
+/**
+ * PostgreSQL (issue 16): a right PIN on a clean count (no try counted, no lock) matches in
+ * debitNow's first statement without taking a try, so that statement writes nothing and waits for
+ * no WAL flush (money-gate.ts callerTryQuery 'uncounted'). Such a match is trusted only when the
+ * claim, in the money transaction, still reads the count as 0 and unlocked; otherwise the PIN is
+ * tried as a counted try, as before.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)('a right PIN on a clean count on postgres', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterEach(async () => {
+    race.between = null;
+    await t.close();
+  });
+  const send = (from: { userId: string; accountNumber: string }, to: string, pin: string) =>
+    t.app.transfers.sendLocal(from.userId, from.accountNumber, { account_number: to, amount: naira(10), narration: '', pin, save_beneficiary: false }, newKey());
+  const userRow = (userId: string) =>
+    t.app.db
+      .selectFrom('users')
+      .select(['pin_failed_attempts', 'pin_locked_until', sql<string>`xmin::text`.as('version')])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+  /** Another process's wrong PIN, counted: the count goes up by one, the fifth sets the lock. */
+  const countedElsewhere = (userId: string, count: number, lockedUntil: string | null = null) => async () => {
+    await t.app.db.updateTable('users').set({ pin_failed_attempts: count, pin_locked_until: lockedUntil }).where('id', '=', userId).execute();
+  };
+
+  it('moves the money and leaves the customer’s row as it was: no try written', async () => {
+    const me = await customer(t.app, { balance: naira(1_000) });
+    const other = await customer(t.app);
+    const before = await userRow(me.userId);
+    expect(before).toMatchObject({ pin_failed_attempts: 0, pin_locked_until: null });
+    expect(await send(me, other.accountNumber, testPin)).toMatchObject({ ok: true });
+    expect(await send(me, other.accountNumber, testPin)).toMatchObject({ ok: true });
+    expect(await userRow(me.userId)).toEqual(before);
+    expect(await balanceOf(t.app, me.accountNumber)).toBe(naira(980));
+  });
+
+  it('a wrong PIN is still counted, and the right one after it resets the count with a write', async () => {
+    const me = await customer(t.app, { balance: naira(1_000) });
+    const other = await customer(t.app);
+    expect(await send(me, other.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+    const counted = await userRow(me.userId);
+    expect(counted.pin_failed_attempts).toBe(1);
+    expect(await send(me, other.accountNumber, testPin)).toMatchObject({ ok: true });
+    const reset = await userRow(me.userId);
+    expect(reset).toMatchObject({ pin_failed_attempts: 0, pin_locked_until: null });
+    expect(reset.version).not.toBe(counted.version);
+  });
+
+  it('a wrong PIN counted elsewhere between the match and the claim: the right PIN takes a counted try, which resets the count', async () => {
+    const me = await customer(t.app, { balance: naira(1_000) });
+    const other = await customer(t.app);
+    race.between = countedElsewhere(me.userId, 1);
+    expect(await send(me, other.accountNumber, testPin)).toMatchObject({ ok: true });
+    race.between = null;
+    // Had the uncounted match been trusted, the count would still be 1.
+    expect(await userRow(me.userId)).toMatchObject({ pin_failed_attempts: 0, pin_locked_until: null });
+    expect(await balanceOf(t.app, me.accountNumber)).toBe(naira(990));
+  });
+
+  it('the lock set elsewhere between the match and the claim: the right PIN is PIN_LOCKED and nothing moves', async () => {
+    const me = await customer(t.app, { balance: naira(1_000) });
+    const other = await customer(t.app);
+    const until = new Date(t.clock.now().getTime() + 30 * 60_000).toISOString();
+    race.between = countedElsewhere(me.userId, 5, until);
+    expect(await send(me, other.accountNumber, testPin)).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+    race.between = null;
+    expect(await userRow(me.userId)).toMatchObject({ pin_failed_attempts: 5, pin_locked_until: until });
+    expect(await balanceOf(t.app, me.accountNumber)).toBe(naira(1_000));
+    expect(await t.app.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', me.userId).execute()).toEqual([]);
+  });
+});
