@@ -111,9 +111,9 @@ function mayTakeTry(eb: ExpressionBuilder<Database, 'users'>, param: Param<Calle
  * and its autocommit waits for no WAL flush; the read says so as `uncounted_match` 1. That
  * answer is worth something only with debitNow's claim behind it, which re-reads the count in
  * the money transaction and lets the sender's row through its PIN gate only while it is still
- * 0 and unlocked (speculativeClaimLockQuery, unlockedClaimQuery); a request whose claim found otherwise takes a counted try
- * (takenOf never trusts an uncounted match there). A wrong PIN is always counted, so at most
- * `maxAttempts` wrong PINs are ever compared, as before.
+ * 0 and unlocked (speculativeClaimLockQuery, unlockedClaimQuery); a request whose claim found
+ * otherwise takes a counted try (takenOf never trusts an uncounted match). A wrong PIN is
+ * always counted, so at most `maxAttempts` wrong PINs are ever compared, as before.
  */
 const callerTryQuery = compiled((db: Db, param: Param<CallerTryParams>, shape: '' | 'uncounted') => {
   const uncounted = shape === 'uncounted';

@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { balanceOf } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { kobo } from '../../../lib/money.ts';
+import { composeApp } from '../../app.ts';
+import { verifyLedger } from '../ledger/verify-ledger.ts';
 
 /** Runs between debitNow's PIN statement (with its BEGIN) and its claim, when a test sets it. */
 const race: { between: (() => Promise<void>) | null } = vi.hoisted(() => ({ between: null }));
@@ -50,7 +52,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a right PIN on a clean count on p
       .select(['pin_failed_attempts', 'pin_locked_until', sql<string>`xmin::text`.as('version')])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
-  /** Another process's wrong PIN, counted: the count goes up by one, the fifth sets the lock. */
+  /** Another process's wrong PINs, counted: the count set to `count` and, as the fifth try sets it, the lock. */
   const countedElsewhere = (userId: string, count: number, lockedUntil: string | null = null) => async () => {
     await t.app.db.updateTable('users').set({ pin_failed_attempts: count, pin_locked_until: lockedUntil }).where('id', '=', userId).execute();
   };
@@ -99,5 +101,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a right PIN on a clean count on p
     expect(await userRow(me.userId)).toMatchObject({ pin_failed_attempts: 5, pin_locked_until: until });
     expect(await balanceOf(t.app, me.accountNumber)).toBe(naira(1_000));
     expect(await t.app.db.selectFrom('idempotency_keys').select('key').where('user_id', '=', me.userId).execute()).toEqual([]);
+  });
+  it('40 transfers at once from four server processes, the right PIN 3rd: wrong PINs are counted to the lock, money moves at most once', async () => {
+    const me = await customer(t.app, { balance: naira(1_000) });
+    const other = await customer(t.app);
+    // Three more servers on the same database, each with its own connections and PIN queue.
+    const others = await Promise.all(Array.from({ length: 3 }, () => composeApp(t.app.config, { clock: t.clock, mailer: t.mailer })));
+    const apps = [t.app, ...others.map((composed) => composed.app)];
+    const pins = Array.from({ length: 40 }, (_, i) => String(1000 + i * 7).slice(-4)).map((pin) => (pin === testPin ? '9999' : pin));
+    pins[2] = testPin;
+    const answers = await Promise.all(
+      pins.map((pin, i) => apps[i % apps.length]!.transfers.sendLocal(me.userId, me.accountNumber, { account_number: other.accountNumber, amount: naira(10), narration: '', pin, save_beneficiary: false }, newKey())),
+    ).finally(() => Promise.all(others.map((composed) => composed.internals.db.destroy())));
+    const wrong = answers.filter((answer) => !answer.ok && answer.code === 'INVALID_PIN').length;
+    const moved = answers.filter((answer) => answer.ok).length;
+    expect(answers.every((answer) => answer.ok || answer.code === 'INVALID_PIN' || answer.code === 'PIN_LOCKED')).toBe(true);
+    expect(moved).toBeLessThanOrEqual(1);
+    if (moved === 1) {
+      expect(answers[2]).toMatchObject({ ok: true });
+      // At most four wrong before it and four after it (a counted right PIN starts a fresh count).
+      expect(wrong).toBeLessThanOrEqual(8);
+    } else {
+      expect(answers[2]).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
+      expect(wrong).toBe(4);
+    }
+    // However the burst fell, the wrong PINs after the right one locked the PIN in the end.
+    expect(await userRow(me.userId)).toMatchObject({ pin_failed_attempts: 5, pin_locked_until: expect.any(String) });
+    expect(await balanceOf(t.app, me.accountNumber)).toBe(naira(1_000 - 10 * moved));
+    expect((await verifyLedger(t.app.db)).problems).toEqual([]);
   });
 });
