@@ -18,5 +18,10 @@ declare namespace App {
     registration: import('./server/core/auth/registration-service.ts').PendingRegistration | null;
     /** The language this request is answered in (issue 18; src/server/http/language.ts). */
     locale: import('./i18n/locales.ts').Locale;
+    /**
+     * This response's form token for the `_csrf` field (src/server/http/form-tokens.ts): bound to
+     * the session, the registration or the guest's pre-session cookie, masked afresh per response.
+     */
+    formToken: () => string;
   }
 }

@@ -8,13 +8,12 @@ import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from './server/http/r
 import { checkApiPath } from './server/http/api-routes.ts';
 import { bodyWithinCap } from './server/http/body.ts';
 import { tooLargePage } from './server/http/forms.ts';
-import { crossSiteFormPost, crossSiteFormResponse } from './server/http/form-origin.ts';
+import { acceptedBindings, fromAnotherSite, guestIdFor, isSafeMethod, postedFormToken, primaryBinding } from './server/http/form-tokens.ts';
 import { registerServerProcess } from './server/server-process.ts';
 import { publicUrlOf } from './server/http/client.ts';
 import { compressResponse } from './server/http/compression.ts';
 import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/language.ts';
 import type { Locale } from './i18n/locales.ts';
-import { pageCacheSlotOf, vouch } from './server/http/page-cache.ts';
 
 // The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -47,19 +46,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isApi) {
     const path = checkApiPath(url.pathname, request.method);
     if (!path.ok) return withHeaders(jsonRouteFailure(path, guestApiLanguage()), headers);
-  } else if (crossSiteFormPost(request, url)) {
-    return withHeaders(crossSiteFormResponse(request.method), headers);
   } else if (request.body && !(await bodyWithinCap(request))) {
     // The API refuses an oversized body as it reads it (body.ts); a page's form post is refused here.
     return withHeaders(tooLargePage(), headers);
   }
 
-  if (isApi && !apiOriginAllowed(request, url, hasCookie)) {
+  // One reading of the credential decides both which session this is and whether the API's origin rule applies.
+  const credential = readSessionToken(cookies, url, request.headers.get('authorization'));
+  if (isApi && !apiOriginAllowed(request, url, credential?.via ?? null, hasCookie)) {
     app.log.warn('http.origin_refused', { path: url.pathname, origin: request.headers.get('origin') });
     return withHeaders(jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guestApiLanguage()), headers);
   }
 
-  const credential = readSessionToken(cookies, url, request.headers.get('authorization'));
   let profileLanguage: Locale | null = null;
   if (credential) {
     const resolved = await resolveCredential(app, credential.token);
@@ -77,7 +75,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
-  if (!isApi) {
+  // Form tokens (form-tokens.ts): a guest gets a pre-session cookie to bind them to; every page
+  // form post must carry one issued to this browser, checked before anything else looks at the
+  // post (the guard's redirects included), so a forged or replayed post only ever gets the
+  // refusal. Signing out a browser with no live session protects nothing, so a stale sign-out
+  // form still lands on /login.
+  const signedIn = Boolean(locals.session || locals.registration);
+  const holder = { sessionId: locals.session?.id ?? null, registrationId: locals.registration?.id ?? null, guestId: isApi ? null : guestIdFor(app.formTokens, cookies, url, !signedIn) };
+  let formToken: string | null = null;
+  locals.formToken = () => {
+    const binding = primaryBinding(holder);
+    if (!binding) throw new Error('a form token was asked for on a request with no browser to bind it to');
+    return (formToken ??= app.formTokens.issue(binding));
+  };
+  const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request), acceptedBindings(holder)));
+  if (refused) app.log.warn('http.form_token_refused', { path: url.pathname, origin: request.headers.get('origin'), referer: request.headers.get('referer') !== null, signedIn });
+
+  if (!isApi && !refused) {
     // A registration waiting for its email code (no customer yet) is led like a signed-in
     // customer whose email is not verified: to /account/verify, with a new code on the way.
     const decision = decide(url.pathname, locals.user ?? locals.registration?.user ?? null);
@@ -99,18 +113,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // Issue 18: the language this request is answered in (src/server/http/language.ts).
   locals.locale = await resolveLanguage({ cookies, url, acceptLanguage: request.headers.get('accept-language'), userId: locals.user?.id ?? null, isPage: !isApi, languages: app.languages, profile: profileLanguage });
-  const response = await next();
+
+  // The refusal is a page in the customer's language; it renders with a fresh token, so going
+  // back and reloading works.
+  const response = refused ? await next('/form-refused') : await next();
   // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
   const answer = withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
-  // Issue 16: scripts/serve.mjs keeps a guest page's whole answer for the next guest who asks for
-  // it in this language and encoding, but only when this, the second opinion, names the same key:
-  // nothing presented that could be a credential (a dead session cookie is cleared with a
-  // Set-Cookie), no customer, no registration, a 200 without Set-Cookie (page-cache.ts). Decided
-  // here, after the render, from what the request was actually answered with.
-  const cacheSlot = pageCacheSlotOf(locals);
-  if (cacheSlot && app.config.guestPageCache) {
-    const guest = !isApi && credential === null && !request.headers.has('authorization') && !cookies.has('session') && !cookies.has('__Host-session') && !locals.user && !locals.registration && !locals.sessionEnded;
-    cacheSlot.key = vouch({ method: request.method, url, locale: locals.locale, acceptEncoding: request.headers.get('accept-encoding'), guest, response: answer });
-  }
   return answer;
 });

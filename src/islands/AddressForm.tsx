@@ -1,5 +1,5 @@
 import { addressCheck } from '../lib/checks/address.ts';
-import { FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { sayWith } from './say.ts';
 import { AddressFields, useAddressPost, usePlaces, type PlaceProps } from './address-kit.tsx';
 import type { AddressWords } from '../i18n/settings-words.ts';
@@ -9,7 +9,7 @@ import type { AddressWords } from '../i18n/settings-words.ts';
  * with that state's LGAs); with it, the LGA list follows the state at once. `words`: the screen's
  * words in the customer's language; `said`: the check's and the API's English messages in it.
  */
-export default function AddressForm({ values = {}, errors = {}, formError = null, notice = null, stateNames, lgas, words, said }: FormProps & PlaceProps & { words: AddressWords; said?: Record<string, string> }) {
+export default function AddressForm({ formToken, values = {}, errors = {}, formError = null, notice = null, stateNames, lgas, words, said }: FormProps & PlaceProps & { words: AddressWords; said?: Record<string, string> }) {
   const say = sayWith(said);
   const places = usePlaces({ stateNames, lgas }, String(values.state ?? ''));
   const form = useSchemaForm(addressCheck(places), { address: '', city: '', state: '', lga: '', ...values }, errors);
@@ -17,6 +17,7 @@ export default function AddressForm({ values = {}, errors = {}, formError = null
 
   return (
     <form method="post" action="/address/update" noValidate onSubmit={onSubmit}>
+      <FormToken value={formToken} />
       <FormMessage error={say(message)} notice={notice} />
       <AddressFields form={form} places={places} streetHint={words['settings.address.streetHint']} words={words} say={say} />
       <SubmitButton busy={busy} busyText={words['onboarding.newPassword.busy']} name="intent" value="save">

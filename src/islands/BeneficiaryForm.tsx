@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from './api.ts';
 import { beneficiaryCheck } from '../lib/checks/beneficiary.ts';
 import { beneficiaries, setBeneficiaries, type Beneficiary } from '../stores/transfer.ts';
-import { DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PageSelectField } from './page-select.tsx';
 import type { BeneficiaryWords } from '../i18n/island-words.ts';
 import { sayByPattern, type SaidPattern } from '../i18n/said-patterns.ts';
@@ -27,6 +27,7 @@ function canEnquire(accountNumber: string, bankCode: string): boolean {
 }
 
 export default function BeneficiaryForm({
+  formToken,
   values = {},
   errors = {},
   formError = null,
@@ -100,6 +101,7 @@ export default function BeneficiaryForm({
 
   return (
     <form ref={formElement} method="post" action={beneficiariesPath} noValidate onSubmit={onSubmit}>
+      <FormToken value={formToken} />
       <FormMessage error={say(message)} notice={say(notice)} />
       <PageSelectField id="bank_code" label={w['transfer.bank']} select={bankSelect} error={say(form.errorFor('bank_code'))} onChoose={(code) => form.set('bank_code', code)} onLeave={() => form.touch('bank_code')} />
       <DigitsField label={w['transfer.accountNumber']} hint={w['history.ben.nuban']} maxLength={10} error={say(form.errorFor('account_number'))} {...form.bind('account_number')} />

@@ -1,7 +1,7 @@
 import { api } from './api.ts';
 import { bvnCheck } from '../lib/checks/kyc.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { sayWith } from './say.ts';
 import type { BvnWords } from '../i18n/settings-words.ts';
 
@@ -10,7 +10,7 @@ import type { BvnWords } from '../i18n/settings-words.ts';
  * page; with it, the same schema checks as you type and the API answers, then the page is
  * loaded with ?done=bvn so the server shows the new tier. The page never sends the BVN back.
  */
-export default function BvnForm({ values = {}, errors = {}, formError = null, words, said }: FormProps & { words: BvnWords; said?: Record<string, string> }) {
+export default function BvnForm({ formToken, values = {}, errors = {}, formError = null, words, said }: FormProps & { words: BvnWords; said?: Record<string, string> }) {
   const say = sayWith(said);
   const form = useSchemaForm(bvnCheck, { bvn: '', date_of_birth: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(
@@ -25,6 +25,7 @@ export default function BvnForm({ values = {}, errors = {}, formError = null, wo
 
   return (
     <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
+      <FormToken value={formToken} />
       <input type="hidden" name="intent" value="bvn" />
       <FormMessage error={say(message)} />
       <DigitsField

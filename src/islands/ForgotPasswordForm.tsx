@@ -1,16 +1,17 @@
 import { forgotPasswordCheck } from '../lib/checks/forgot-password.ts';
-import { FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { ForgotPasswordWords } from '../i18n/island-words.ts';
 
 /** `words`: the screen's words in the customer's language; `said`: the check's English messages in it (src/i18n/island-words.ts). */
-export default function ForgotPasswordForm({ values = {}, errors = {}, formError = null, notice = null, words, said = {} }: FormProps & { words: ForgotPasswordWords; said?: Record<string, string> }) {
+export default function ForgotPasswordForm({ formToken, values = {}, errors = {}, formError = null, notice = null, words, said = {} }: FormProps & { words: ForgotPasswordWords; said?: Record<string, string> }) {
   const form = useSchemaForm(forgotPasswordCheck, { email: '', ...values }, errors);
   const post = useNativePost<'send'>();
   const emailError = form.errorFor('email');
 
   return (
     <form method="post" action="/password/forgot" noValidate onSubmit={(event) => post.submit(event, 'send', form.check())}>
+      <FormToken value={formToken} />
       <FormMessage error={formError} notice={notice} />
       <TextField label={words['form.email']} type="email" inputMode="email" autoComplete="email" error={emailError && (said[emailError] ?? emailError)} {...form.bind('email')} />
       <PostButton busy={post.busy === 'send'} busyText={words['onboarding.forgot.busy']}>

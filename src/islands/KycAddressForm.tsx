@@ -1,5 +1,5 @@
 import { addressProofTypes, kycAddressCheck } from '../lib/checks/kyc.ts';
-import { FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { sayWith } from './say.ts';
 import { AddressFields, useAddressPost, usePlaces, type PlaceProps } from './address-kit.tsx';
 import type { KycAddressWords } from '../i18n/settings-words.ts';
@@ -9,7 +9,7 @@ import type { KycAddressWords } from '../i18n/settings-words.ts';
  * on a document that shows it. Without JavaScript the state's LGAs come by a round trip
  * (intent=choose-state) and the form posts with intent=address.
  */
-export default function KycAddressForm({ values = {}, errors = {}, formError = null, notice = null, stateNames, lgas, words, said }: FormProps & PlaceProps & { words: KycAddressWords; said?: Record<string, string> }) {
+export default function KycAddressForm({ formToken, values = {}, errors = {}, formError = null, notice = null, stateNames, lgas, words, said }: FormProps & PlaceProps & { words: KycAddressWords; said?: Record<string, string> }) {
   const say = sayWith(said);
   const places = usePlaces({ stateNames, lgas }, String(values.state ?? ''));
   const form = useSchemaForm(kycAddressCheck(places), { address: '', city: '', state: '', lga: '', proof_type: '', proof_reference: '', ...values }, errors);
@@ -17,6 +17,7 @@ export default function KycAddressForm({ values = {}, errors = {}, formError = n
 
   return (
     <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
+      <FormToken value={formToken} />
       <FormMessage error={say(message)} notice={notice} />
       <AddressFields form={form} places={places} streetHint={words['settings.kyc.streetHint']} words={words} say={say} />
       <SelectField

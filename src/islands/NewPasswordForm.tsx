@@ -1,16 +1,17 @@
 import { newPasswordFormCheck } from '../lib/checks/new-password.ts';
-import { FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { NewPasswordWords } from '../i18n/island-words.ts';
 
-export default function NewPasswordForm({ errors = {}, formError = null, words, said = {} }: FormProps & { words: NewPasswordWords; said?: Record<string, string> }) {
+export default function NewPasswordForm({ formToken, errors = {}, formError = null, words, said = {} }: FormProps & { words: NewPasswordWords; said?: Record<string, string> }) {
   // Passwords are never sent back to the page, so the form always starts empty.
   const form = useSchemaForm(newPasswordFormCheck, { password: '', password_confirmation: '' }, errors);
   const post = useNativePost<'save'>();
 
   return (
     <form method="post" action="/password/reset" noValidate onSubmit={(event) => post.submit(event, 'save', form.check())}>
+      <FormToken value={formToken} />
       <FormMessage error={formError} />
       <NewPasswordFields
         form={form}

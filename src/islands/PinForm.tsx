@@ -2,11 +2,11 @@ import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { pinCheck } from '../lib/checks/pin.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 import type { SetPinWords } from '../i18n/island-words.ts';
 
 /** `words`: the screen's words in the customer's language; `said`: the check's and the API's English messages in it. */
-export default function PinForm({ errors = {}, formError = null, words, said = {} }: FormProps & { words: SetPinWords; said?: Record<string, string> }) {
+export default function PinForm({ formToken, errors = {}, formError = null, words, said = {} }: FormProps & { words: SetPinWords; said?: Record<string, string> }) {
   const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
   // PINs are never sent back to the page, so the form always starts empty.
   const form = useSchemaForm(pinCheck, { pin: '', pin_confirmation: '' }, errors);
@@ -18,6 +18,7 @@ export default function PinForm({ errors = {}, formError = null, words, said = {
   const pinInput = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 4, pattern: '[0-9]*', className: 'input font-mono text-2xl tracking-[0.5em]' };
   return (
     <form method="post" action="/pin/set" noValidate onSubmit={onSubmit}>
+      <FormToken value={formToken} />
       <FormMessage error={say(message)} />
       <TextField label={words['pin.label']} hint={words['onboarding.pin.hint']} error={say(form.errorFor('pin'))} {...pinInput} {...form.bind('pin')} />
       <TextField label={words['onboarding.pin.confirm']} error={say(form.errorFor('pin_confirmation'))} {...pinInput} {...form.bind('pin_confirmation')} />

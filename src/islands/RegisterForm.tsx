@@ -5,7 +5,7 @@ import { registerCheck } from '../lib/checks/register.ts';
 import { registerDetailFields } from '../lib/checks/identity.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
-import { FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { EmailText } from './email-text.tsx';
 import type { RegisterWords } from '../i18n/island-words.ts';
 
@@ -20,7 +20,7 @@ const around = (template: string) => template.split(/\{\w+\}/);
  * details travel as hidden fields); with it, the steps switch in place and the `signup` store
  * keeps the details (never the passwords) so a reload or a dropped connection loses nothing.
  */
-export default function RegisterForm({ values = {}, errors = {}, formError = null, step: serverStep, words, said = {} }: Props) {
+export default function RegisterForm({ formToken, values = {}, errors = {}, formError = null, step: serverStep, words, said = {} }: Props) {
   const stored = useStore(signup);
   const form = useSchemaForm(
     registerCheck,
@@ -81,6 +81,7 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
 
   return (
     <form method="post" action="/register" noValidate onSubmit={onSubmit}>
+      <FormToken value={formToken} />
       <p className="mb-4 text-sm text-slate-600" aria-live="polite">
         {step === 1 ? words['register.step1'] : words['register.step2']}
       </p>

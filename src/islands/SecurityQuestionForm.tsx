@@ -4,12 +4,12 @@ import type { SecurityQuestion } from '../lib/reference.ts';
 import { securityQuestionCheck } from '../lib/checks/security-question.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { setSecurityQuestions } from '../stores/general.ts';
-import { FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { sayWith } from './say.ts';
 import type { SecurityQuestionWords } from '../i18n/settings-words.ts';
 
 /** `questions` come asked in the customer's language; `words` and `said` as the other islands take them. */
-export default function SecurityQuestionForm({ values = {}, errors = {}, formError = null, questions, words, said }: FormProps & { questions: readonly SecurityQuestion[]; words: SecurityQuestionWords; said?: Record<string, string> }) {
+export default function SecurityQuestionForm({ formToken, values = {}, errors = {}, formError = null, questions, words, said }: FormProps & { questions: readonly SecurityQuestion[]; words: SecurityQuestionWords; said?: Record<string, string> }) {
   const say = sayWith(said);
   useEffect(() => setSecurityQuestions(questions), [questions]);
   const form = useSchemaForm(securityQuestionCheck, { security_question_id: '', answer: '', ...values }, errors);
@@ -24,6 +24,7 @@ export default function SecurityQuestionForm({ values = {}, errors = {}, formErr
 
   return (
     <form method="post" action="/security/question" noValidate onSubmit={onSubmit}>
+      <FormToken value={formToken} />
       <FormMessage error={say(message)} />
       <SelectField
         label={words['settings.question.label']}

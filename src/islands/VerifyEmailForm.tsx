@@ -3,12 +3,12 @@ import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { otpCheck } from '../lib/checks/verify-email.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { EmailText } from './email-text.tsx';
 import type { VerifyEmailWords } from '../i18n/island-words.ts';
 
 /** `words`: the screen's words in the customer's language; `said`: the English answers it may get (checks and API), in it. */
-export default function VerifyEmailForm({ values = {}, errors = {}, formError = null, notice = null, email, words, said = {} }: FormProps & { email: string; words: VerifyEmailWords; said?: Record<string, string> }) {
+export default function VerifyEmailForm({ formToken, values = {}, errors = {}, formError = null, notice = null, email, words, said = {} }: FormProps & { email: string; words: VerifyEmailWords; said?: Record<string, string> }) {
   const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
   const [sentBefore, sentAfter] = words['onboarding.verify.sentTo'].split('{email}');
   const [noEmailBefore, noEmailAfter] = words['onboarding.verify.noEmail'].split('{resend}');
@@ -56,6 +56,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
         {sentAfter}
       </p>
       <form method="post" action="/account/verify" noValidate onSubmit={verify}>
+        <FormToken value={formToken} />
         <FormMessage error={say(message)} notice={say(info)} />
         <input type="hidden" name="intent" value="verify" />
         <DigitsField label={words['onboarding.verify.label']} autoComplete="one-time-code" maxLength={6} wide error={say(form.errorFor('otp'))} {...form.bind('otp')} />
@@ -64,6 +65,7 @@ export default function VerifyEmailForm({ values = {}, errors = {}, formError = 
         </SubmitButton>
       </form>
       <form method="post" action="/account/verify" className="mt-4 text-center" onSubmit={resend}>
+        <FormToken value={formToken} />
         <input type="hidden" name="intent" value="resend" />
         <p className="text-sm">
           {noEmailBefore}

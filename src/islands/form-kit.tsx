@@ -193,7 +193,13 @@ export function SubmitButton({ busy, children, busyText, name, value }: { busy: 
 export type SchemaForm = ReturnType<typeof useSchemaForm>;
 
 /** Props every island form receives from its page: what the no-JavaScript post left behind. */
-export type FormProps = { values?: FormValues; errors?: FieldErrors; formError?: string | null; notice?: string | null };
+/** `formToken`: this response's form token (Astro.locals.formToken()), posted with the form where JavaScript does not run. */
+export type FormProps = { values?: FormValues; errors?: FieldErrors; formError?: string | null; notice?: string | null; formToken: string };
+
+/** The form token a native post carries (src/server/http/form-tokens.ts); the JSON API does not take it. */
+export function FormToken({ value }: { value: string }) {
+  return <input type="hidden" name="_csrf" defaultValue={value} />;
+}
 
 /**
  * The submit every island form shares: check the fields, show progress, call the API, then

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, SubmitEvent } from 'react';
-import { FormMessage } from './form-kit.tsx';
+import { FormMessage, FormToken } from './form-kit.tsx';
 
 /**
  * The details step every payment island shares (transfer, airtime, data, electricity, cable TV).
@@ -42,6 +42,8 @@ export type DetailsStepProps = {
   keyDetails?: string | null;
   /** The check's English messages in the customer's language (the page's sayingsFor; empty in English). */
   said?: Readonly<Record<string, string>>;
+  /** This response's form token (Astro.locals.formToken()). */
+  formToken: string;
 };
 
 /**
@@ -67,6 +69,7 @@ export function PaymentDetailsForm(props: {
   };
   return (
     <form method="post" action={action} noValidate onSubmit={onSubmit} ref={formRef}>
+      <FormToken value={step.formToken} />
       {hidden}
       <input type="hidden" name="step" value="details" />
       {carried ? (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormCheck } from '../lib/form-rules.ts';
 import type { ApiResponse } from '../lib/api-client.ts';
-import { FormMessage, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
+import { FormMessage, FormToken, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
 import { sayWith } from './say.ts';
 
 /**
@@ -54,7 +54,7 @@ export function useSettingsForm<T>(
   intent: SettingsIntent,
   check: FormCheck,
   initialValues: FormValues,
-  { values = {}, errors = {}, formError = null, notice = null, said }: FormProps & { said?: Record<string, string> | undefined },
+  { values = {}, errors = {}, formError = null, notice = null, said, formToken }: FormProps & { said?: Record<string, string> | undefined },
   call: (values: FormValues) => Promise<ApiResponse<T>>,
   doneParams: (data: T) => Record<string, string> = () => ({}),
 ) {
@@ -63,11 +63,12 @@ export function useSettingsForm<T>(
   const checked = useSchemaForm(check, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
   const form = { ...checked, errorFor: (name: string) => say(checked.errorFor(name)) };
   const submit = useApiSubmit(checked, formError, () => call(checked.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
-  return { form, formProps: { intent, busy: submit.busy, message: say(submit.message), notice, onSubmit: submit.onSubmit } };
+  return { form, formProps: { intent, busy: submit.busy, message: say(submit.message), notice, onSubmit: submit.onSubmit, formToken } };
 }
 
 export function SettingsForm(props: {
   intent: SettingsIntent;
+  formToken: string;
   busy: boolean;
   message: string | null;
   notice?: string | null | undefined;
@@ -78,6 +79,7 @@ export function SettingsForm(props: {
 }) {
   return (
     <form method="post" action={settingsPath} noValidate onSubmit={props.onSubmit}>
+      <FormToken value={props.formToken} />
       <input type="hidden" name="intent" value={props.intent} />
       <FormMessage error={props.message} notice={props.notice} />
       {props.children}

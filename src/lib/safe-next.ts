@@ -16,6 +16,10 @@ export function safeNextPath(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== 'https://bank.invalid') return null;
+  // What is returned is the normalised path, so that is what must still be one path on this
+  // site: `/.//evil.example`, `/%2e//evil.example` and `/a/..//evil.example` all normalise to
+  // `//evil.example`, which a browser reads as another host.
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//') || url.pathname.includes('\\')) return null;
   if (url.pathname.startsWith('/api/') || url.pathname === '/login' || url.pathname === '/logout') return null;
   return url.pathname + url.search;
 }

@@ -14,7 +14,11 @@ export const POST: APIRoute = async (context) => {
   // A registration waiting for its code signs out the same way (its token is the session).
   if (registration) await app.registrations.signOut(registration, idle ? 'idle' : 'logout');
   clearSessionCookie(context.cookies, publicUrlOf(context));
-  return context.redirect(idle ? '/login?reason=idle' : '/login?reason=signed-out', 303);
+  const answer = context.redirect(idle ? '/login?reason=idle' : '/login?reason=signed-out', 303);
+  // The customer's name, email and account number kept in local storage for the islands go with
+  // the session (browsers that do not know the header are cleared by the sign-in page's script).
+  answer.headers.set('clear-site-data', '"storage"');
+  return answer;
 };
 
 export const GET: APIRoute = async (context) => context.redirect(context.locals.session ? '/dashboard' : context.locals.registration ? '/account/verify' : '/login', 302);

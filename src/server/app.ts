@@ -47,6 +47,7 @@ import { createLimitGuard } from './core/customer-limits/limit-guard.ts';
 import { createLimitsService } from './core/customer-limits/limits-service.ts';
 import { createDashboardReads } from './core/transactions/dashboard-reads.ts';
 import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
+import { createFormTokens } from './core/auth/form-tokens.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
@@ -111,11 +112,13 @@ async function openBank(config: Config, overrides: AppOverrides) {
   const { pinHasher, bvnFingerprints } = await prepareKeyedSecrets(db, keyRing, log);
   // The device cookie's signing key (issue 13): its own subkey of the same master key; older keys still verify.
   const deviceKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('device-cookie'));
-  return { config, log, db, applied, pinHasher, bvnFingerprints, deviceKeys };
+  // The pages' form tokens: a subkey of their own, older keys still verify open forms.
+  const formTokenKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('form-token'));
+  return { config, log, db, applied, pinHasher, bvnFingerprints, deviceKeys, formTokenKeys };
 }
 
 function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Clock, overrides: AppOverrides) {
-  const { config, log, db, pinHasher, bvnFingerprints, deviceKeys } = opened;
+  const { config, log, db, pinHasher, bvnFingerprints, deviceKeys, formTokenKeys } = opened;
   const { mailer, sms, interbank, biller, identity } = createIntegrations({ config, db, clock, log }, overrides);
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, clock, log, idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs });
@@ -182,6 +185,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
+    formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
   return { app, internals };

@@ -148,8 +148,6 @@ const environmentSchema = z.object({
   REQUEST_QUEUE_WAIT_MS: z.coerce.number({ error: 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000' }).int('REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').min(1, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').max(60_000, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').default(1000),
   /** How much of one turn of the event loop requests may start in before the server reads its sockets again; later arrivals queue in arrival order (scripts/http-lifecycle.mjs admissionGate). Unset: 2 on SQLite, none on PostgreSQL. */
   REQUEST_SLICE_MS: z.coerce.number({ error: 'REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000' }).int('REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000').min(0, 'REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000').max(1000, 'REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000').optional(),
-  /** Guest pages (/login and the other public pages) rendered once per language and encoding and then served from memory (src/server/http/page-cache.ts); "false" renders every request. */
-  GUEST_PAGE_CACHE: z.enum(['true', 'false'], { error: 'GUEST_PAGE_CACHE must be true or false' }).default('true').transform((value) => value === 'true'),
   WORKERS: z.coerce.number({ error: 'WORKERS must be a whole number from 1 to 64' }).int('WORKERS must be a whole number from 1 to 64').min(1, 'WORKERS must be a whole number from 1 to 64').max(64, 'WORKERS must be a whole number from 1 to 64').default(1),
 });
 
@@ -202,8 +200,6 @@ export type Config = {
      */
     sliceMs: number | null;
   };
-  /** GUEST_PAGE_CACHE: scripts/serve.mjs keeps the rendered guest pages (src/server/http/page-cache.ts). */
-  guestPageCache: boolean;
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;
   /** PUBLIC_ORIGIN, or null: the request's own origin. */
@@ -289,7 +285,6 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
     workers: env.WORKERS,
     admission: { concurrency: env.MAX_CONCURRENT_REQUESTS, queueLength: env.REQUEST_QUEUE_LENGTH, maxWaitMs: env.REQUEST_QUEUE_WAIT_MS, sliceMs: env.REQUEST_SLICE_MS ?? (env.DATABASE_URL ? null : 2) },
-    guestPageCache: env.GUEST_PAGE_CACHE,
     sandboxKey: env.SANDBOX_KEY,
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,

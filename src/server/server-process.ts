@@ -3,7 +3,6 @@ import { closeApp, getApp } from './app.ts';
 import type { Logger } from './log.ts';
 import { isTrustedProxy } from './http/forwarded.ts';
 import { appVersion } from './version.ts';
-import { createPageCache, type PageCache } from './http/page-cache.ts';
 
 /**
  * The built server's start and stop, for scripts/serve.mjs. The app lives inside Astro's built
@@ -27,8 +26,6 @@ export type ServerProcess = {
     port: number;
     trustsPeer: (address: string | null) => boolean;
     admission: Config['admission'];
-    /** The guest page cache serve.mjs answers through (null: GUEST_PAGE_CACHE=false). */
-    pageCache: PageCache | null;
   }>;
   /** Stops the background jobs (releasing what they hold) and closes the database. */
   close(): Promise<void>;
@@ -76,8 +73,7 @@ export function registerServerProcess(): void {
       if (requestsUnderWay) app.jobs.giveWay({ busy: () => requestsUnderWay() > 0, share: jobsShareUnderLoad });
       // TRUST_PROXY's proxies may hand in the X-Request-Id their own log carries.
       const trustsPeer = (address: string | null) => isTrustedProxy(address, config.trustProxy);
-      const pageCache = config.guestPageCache ? createPageCache({ publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, log: app.log }) : null;
-      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission, pageCache };
+      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission };
     },
     close: closeApp,
     problems: (error) => startupProblems(error, process.env),

@@ -42,6 +42,9 @@ export const en = {
   'chrome.accountMenu': 'Account menu',
   'chrome.close': 'Close',
   'chrome.closeMenu': 'Close menu',
+  'formRefused.title': 'This form expired',
+  'formRefused.text': 'This form expired or did not come from this page, so nothing was saved and no money moved. Go back, reload the page and try again.',
+  'formRefused.back': 'Back to the start',
 
   'nav.dashboard': 'Dashboard',
   'nav.sendMoney': 'Send money',

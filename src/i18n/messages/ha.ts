@@ -33,6 +33,9 @@ export const ha: Catalogue = {
   'chrome.accountMenu': 'Menu na asusu',
   'chrome.close': 'Rufe',
   'chrome.closeMenu': 'Rufe menu',
+  'formRefused.title': 'Wannan fom ɗin ya ƙare',
+  'formRefused.text': 'Wannan fom ɗin ya ƙare ko bai fito daga wannan shafin ba, don haka ba a adana komai ba kuma babu kuɗin da ya motsa. Koma baya, sake loda shafin kuma ka sake gwadawa.',
+  'formRefused.back': 'Koma farko',
 
   'nav.dashboard': 'Babban shafi',
   'nav.sendMoney': 'Aika kuɗi',

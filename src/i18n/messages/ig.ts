@@ -33,6 +33,9 @@ export const ig: Catalogue = {
   'chrome.accountMenu': 'Menu akaụntụ',
   'chrome.close': 'Mechie',
   'chrome.closeMenu': 'Mechie menu',
+  'formRefused.title': 'Fọm a agwụla',
+  'formRefused.text': 'Fọm a agwụla ma ọ bụ na o sighị na ibe a, ya mere e chekwabeghị ihe ọ bụla, ego ọ bụla ebughịkwa. Laghachi azụ, bugharịa ibe ahụ ma nwaa ọzọ.',
+  'formRefused.back': 'Laghachi na mmalite',
 
   'nav.dashboard': 'Ibe mbụ',
   'nav.sendMoney': 'Zipu ego',

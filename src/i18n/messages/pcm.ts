@@ -33,6 +33,9 @@ export const pcm: Catalogue = {
   'chrome.accountMenu': 'Your account menu',
   'chrome.close': 'Close',
   'chrome.closeMenu': 'Close menu',
+  'formRefused.title': 'Dis form don expire',
+  'formRefused.text': 'Dis form don expire or e no come from dis page, so we no save anything and no money move. Go back, reload the page and try again.',
+  'formRefused.back': 'Go back to di start',
 
   'nav.dashboard': 'Dashboard',
   'nav.sendMoney': 'Send money',

@@ -2,6 +2,7 @@ import type { FieldErrors } from '../../lib/schemas.ts';
 import type { Failure } from '../core/result.ts';
 import { maxBodyBytes, readBody } from './body.ts';
 import { statusForCode } from './respond.ts';
+import { formTokenField } from './form-tokens.ts';
 
 /**
  * The no-JavaScript path: a page reads its form post, runs the same schema and service as the
@@ -12,10 +13,11 @@ export type FormView = { values: Record<string, string>; errors: FieldErrors; fo
 
 export const emptyView = (notice: string | null = null): FormView => ({ values: {}, errors: {}, formError: null, notice, status: 200 });
 
+/** A page's form post as text fields; the form token (checked by the middleware, form-tokens.ts) is not one of them. */
 export async function readFormValues(request: Request): Promise<Record<string, string>> {
   const body = await readBody(request);
   if (!body.ok) return {};
-  return Object.fromEntries(Object.entries(body.value).map(([key, value]) => [key, String(value)]));
+  return Object.fromEntries(Object.entries(body.value).filter(([key]) => key !== formTokenField).map(([key, value]) => [key, String(value)]));
 }
 
 export function failureView(values: Record<string, string>, failure: Failure, secretFields: readonly string[] = []): FormView {

@@ -224,6 +224,7 @@ export type PaymentIslandProps = {
   balance: number;
   idempotencyKey: string | null;
   keyDetails: string | null;
+  formToken: string;
 } & Pick<FormView, 'values' | 'errors' | 'formError' | 'notice'>;
 
 /**
@@ -258,6 +259,7 @@ export async function openPaymentPage<Made, D, C, S, P, X>(
       balance: account.balance,
       idempotencyKey: carriedKey?.key ?? null,
       keyDetails: carriedKey?.fingerprint ?? null,
+      formToken: astro.locals.formToken(),
       values,
       errors,
       formError,

@@ -13,10 +13,19 @@ describe('API origin check', () => {
     ['cookie POST with no origin at all', request('POST', {}), true, false],
     ['cookie POST, same-origin fetch metadata', request('POST', { 'sec-fetch-site': 'same-origin' }), true, true],
     ['cookie POST, cross-site fetch metadata', request('POST', { 'sec-fetch-site': 'cross-site' }), true, false],
-    ['Bearer POST from a script', request('POST', { authorization: 'Bearer abc' }), false, true],
     ['no cookie, no origin (curl, mobile app)', request('POST', {}), false, true],
   ])('%s', (_name, req, hasCookie, allowed) => {
-    expect(apiOriginAllowed(req, url, hasCookie)).toBe(allowed);
+    expect(apiOriginAllowed(req, url, hasCookie ? 'cookie' : null, hasCookie)).toBe(allowed);
+  });
+
+  it('skips the check only when the credential served is the Bearer token', () => {
+    const foreign = { origin: 'https://evil.example' };
+    expect(apiOriginAllowed(request('POST', { ...foreign, authorization: 'Bearer abc' }), url, 'bearer', false)).toBe(true);
+    expect(apiOriginAllowed(request('POST', { ...foreign, authorization: 'Bearer abc' }), url, 'bearer', true)).toBe(true);
+    // "Bearer a b" is no Bearer token: the session cookie is the credential, and a foreign origin is refused.
+    expect(apiOriginAllowed(request('POST', { ...foreign, authorization: 'Bearer a b' }), url, 'cookie', true)).toBe(false);
+    expect(apiOriginAllowed(request('POST', { authorization: 'Bearer a b', 'sec-fetch-site': 'cross-site' }), url, 'cookie', true)).toBe(false);
+    expect(apiOriginAllowed(request('POST', { authorization: 'Basic eDp5' }), url, 'cookie', true)).toBe(false);
   });
 });
 

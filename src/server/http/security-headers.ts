@@ -32,15 +32,18 @@ export function withHeaders(response: Response, headers: Record<string, string>)
 /**
  * CSRF for the JSON API. Astro's checkOrigin covers only form content types, so every
  * state-changing /api call must come from this origin when the browser says where it comes
- * from, and a cookie-authenticated one must say so. Bearer clients carry no ambient
- * credential and are not at risk.
+ * from, and a cookie-authenticated one must say so. A Bearer client carries no ambient
+ * credential and is not at risk, so the check is skipped only when the credential this request is
+ * served with is the Bearer token (`via`, from the one reading of it, session-cookie.ts): an
+ * Authorization header that is not one valid Bearer token leaves the cookie as the credential,
+ * and the cookie's rule applies.
  */
-export function apiOriginAllowed(request: Request, url: URL, carriesSessionCookie: boolean): boolean {
+export function apiOriginAllowed(request: Request, url: URL, via: 'bearer' | 'cookie' | null, carriesSessionCookie: boolean): boolean {
   if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return true;
-  if (/^Bearer\s/i.test(request.headers.get('authorization') ?? '')) return true;
+  if (via === 'bearer') return true;
   const origin = request.headers.get('origin');
   if (origin !== null) return origin === url.origin;
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite !== null) return fetchSite === 'same-origin' || fetchSite === 'none';
-  return !carriesSessionCookie;
+  return !carriesSessionCookie && via === null;
 }

@@ -122,10 +122,10 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
       const acceptLanguage = request.headers.get('accept-language');
       const guest = apiLanguage({ profile: null, chosen: null, acceptLanguage });
       if (!path.ok) return jsonRouteFailure(path, guest);
-      if (!apiOriginAllowed(request, url, false)) return jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guest);
-
-      const locals: App.Locals = { app, session: null, user: null, freeze: null, sessionEnded: null, registration: null, locale: guest };
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      if (!apiOriginAllowed(request, url, bearer ? 'bearer' : null, false)) return jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guest);
+
+      const locals: App.Locals = { app, session: null, user: null, freeze: null, sessionEnded: null, registration: null, locale: guest, formToken: () => { throw new Error('no forms over the API'); } };
       if (bearer) {
         const resolved = await resolveCredential(app, bearer);
         if (resolved.kind === 'customer') {

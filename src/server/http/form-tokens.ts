@@ -1,0 +1,74 @@
+import type { AstroCookies } from 'astro';
+import type { FormBinding, FormTokens } from '../core/auth/form-tokens.ts';
+import { readRequestBody } from './body.ts';
+import { ownCookieOptions } from './session-cookie.ts';
+
+/**
+ * CSRF for the pages (docs/decisions/001-form-tokens.md): every state-changing request to a page
+ * carries the synchronizer token its form was rendered with, in the field `_csrf`. The browsers
+ * cheap phones run (KaiOS's Gecko 48, Opera Mini, lynx, w3m, NetSurf, Dillo) send no Origin
+ * header, and lynx no Referer from a page with a query string, so neither header can be
+ * required; a present Origin (or Sec-Fetch-Site) that says another site is still refused, since a
+ * browser that sends one tells the truth. /api keeps its own rule (security-headers.ts).
+ */
+export const formTokenField = '_csrf';
+
+const safeMethods = ['GET', 'HEAD', 'OPTIONS'];
+
+export const isSafeMethod = (method: string) => safeMethods.includes(method.toUpperCase());
+
+/** The guest's pre-session cookie: what a guest form's token is bound to until there is a session. Over https it carries the __Host- prefix. */
+export function guestCookieName(url: URL): string {
+  return url.protocol === 'https:' ? '__Host-csrf' : 'csrf';
+}
+
+/** A month: a guest who leaves /login open overnight can still sign in. It is no credential. */
+const guestCookieMaxAgeSeconds = 30 * 24 * 3600;
+
+/** True when the browser says this request comes from another site. */
+export function fromAnotherSite(request: Request, url: URL): boolean {
+  const origin = request.headers.get('origin');
+  if (origin !== null) return origin !== url.origin;
+  const site = request.headers.get('sec-fetch-site');
+  return site !== null && site !== 'same-origin' && site !== 'none';
+}
+
+/** The token a page's form post carries, read from a copy so the page can still read the original. */
+export async function postedFormToken(request: Request): Promise<unknown> {
+  if (!request.body) return undefined;
+  const body = await readRequestBody(request.clone());
+  return body.ok ? body.value.fields[formTokenField] : undefined;
+}
+
+type Holder = { sessionId: string | null; registrationId: string | null; guestId: string | null };
+
+/** What a form rendered for this browser is bound to: its session, else its registration, else its pre-session cookie. */
+export function primaryBinding(holder: Holder): FormBinding | null {
+  if (holder.sessionId) return { kind: 'session', id: holder.sessionId };
+  if (holder.registrationId) return { kind: 'registration', id: holder.registrationId };
+  if (holder.guestId) return { kind: 'guest', id: holder.guestId };
+  return null;
+}
+
+/**
+ * The bindings a posted token may match. A signed-in page's token is bound to the session; a
+ * guest form (sign-in, the language picker) rendered before this browser signed in, in another
+ * tab, is bound to the pre-session cookie and still counts: only this browser was shown it.
+ */
+export function acceptedBindings(holder: Holder): FormBinding[] {
+  const bindings: FormBinding[] = [];
+  if (holder.sessionId) bindings.push({ kind: 'session', id: holder.sessionId });
+  if (holder.registrationId) bindings.push({ kind: 'registration', id: holder.registrationId });
+  if (holder.guestId) bindings.push({ kind: 'guest', id: holder.guestId });
+  return bindings;
+}
+
+/** The guest id from this browser's pre-session cookie, or a new one set on the answer when it has none. */
+export function guestIdFor(tokens: FormTokens, cookies: AstroCookies, url: URL, make: boolean): string | null {
+  const name = guestCookieName(url);
+  const existing = tokens.readGuestId(cookies.get(name)?.value);
+  if (existing || !make) return existing;
+  const created = tokens.newGuestId();
+  cookies.set(name, created, { ...ownCookieOptions(url), maxAge: guestCookieMaxAgeSeconds });
+  return created;
+}
