@@ -71,6 +71,14 @@ const chromium = {
   },
 };
 
+/**
+ * Specs that drive the app as outsiders do, once each rather than once per JavaScript setting:
+ * a client that submits the pages' own forms with nothing but cookies, lynx, NetSurf, the W3C
+ * Nu checker and the served-CSS check. Their project gives them a Chromium with JavaScript off
+ * where they want a page at all.
+ */
+const outsiders = /(text-browsers|form-tokens|netsurf|html-validity|served-css|no-css-reading)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -92,8 +100,9 @@ export default defineConfig({
     timezoneId: 'Africa/Lagos',
   },
   projects: [
-    { name: 'js-on', testIgnore: /proxy\.spec\.ts/, use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'js-off', testIgnore: /proxy\.spec\.ts/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'js-on', testIgnore: [/proxy\.spec\.ts/, outsiders], use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'js-off', testIgnore: [/proxy\.spec\.ts/, outsiders], use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'outsiders', testMatch: outsiders, use: { ...chromium, javaScriptEnabled: false } },
     { name: 'proxy-js-on', testMatch: /proxy\.spec\.ts/, use: { ...chromium, baseURL: proxyOrigin, ignoreHTTPSErrors: true, javaScriptEnabled: true } },
     { name: 'proxy-js-off', testMatch: /proxy\.spec\.ts/, use: { ...chromium, baseURL: proxyOrigin, ignoreHTTPSErrors: true, javaScriptEnabled: false } },
   ],
