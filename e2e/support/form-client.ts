@@ -86,13 +86,13 @@ export class FormClient {
     }
   }
 
-  /** One request as the browser sends it (cookies only), redirects followed. */
-  async request(path: string | URL, init: { method?: string; body?: string } = {}): Promise<FetchedPage> {
+  /** One request as the browser sends it (cookies, and `extraHeaders` only when a test forges them), redirects followed. */
+  async request(path: string | URL, init: { method?: string; body?: string; extraHeaders?: Record<string, string> } = {}): Promise<FetchedPage> {
     let url = new URL(path, this.origin);
     let method = init.method ?? 'GET';
     let body = init.body;
     for (let hop = 0; hop < 10; hop++) {
-      const headers: Record<string, string> = { ...this.cookieHeader(), 'user-agent': 'FormClient (no Origin, no Referer, no script, no CSS)' };
+      const headers: Record<string, string> = { ...this.cookieHeader(), 'user-agent': 'FormClient (no Origin, no Referer, no script, no CSS)', ...(hop === 0 ? init.extraHeaders : {}) };
       if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
       const response = await fetch(url, { method, headers, body, redirect: 'manual' });
       this.keepCookies(response.headers);
@@ -127,6 +127,18 @@ export class FormClient {
 
   get(path: string | URL): Promise<FetchedPage> {
     return this.request(path);
+  }
+
+  /** A post of exactly these fields, as a forger (or a test) sends it: nothing from any page. */
+  post(path: string, fields: Record<string, string>, extraHeaders: Record<string, string> = {}): Promise<FetchedPage> {
+    return this.request(path, { method: 'POST', body: new URLSearchParams(fields).toString(), extraHeaders });
+  }
+
+  /** The fields `submit` would send for a form, for a test that alters one before posting it. */
+  fieldsOf(page: FetchedPage, action: string): Record<string, string> {
+    const form = page.forms.find((candidate) => new URL(candidate.action || page.url.href, page.url).pathname === action);
+    if (!form) throw new Error(`no form for ${action} on ${page.url.pathname}`);
+    return Object.fromEntries(form.fields.filter((field) => (field.type !== 'radio' && field.type !== 'checkbox') || field.checked).map((field) => [field.name, field.value]));
   }
 
   /** Follows the first link on `page` whose text matches, as a person choosing it would. */
