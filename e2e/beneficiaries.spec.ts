@@ -1,5 +1,5 @@
 import { BeneficiariesPage } from './page-models/beneficiaries-page.ts';
-import { appOrigin, gtBank, newCustomer, onboardThroughApi } from './support/customers.ts';
+import { appOrigin, formTokenFor, gtBank, newCustomer, onboardThroughApi } from './support/customers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { nubanFor } from '../src/lib/nuban.ts';
 
@@ -82,7 +82,7 @@ test('add a beneficiary at another bank after seeing the name, refuse a duplicat
 /** Adds a beneficiary through the page's own form post, as a browser without script would; returns its id. */
 async function addThroughForm(request: import('@playwright/test').APIRequestContext, accountNumber: string, nickname = ''): Promise<string> {
   const response = await request.post(BeneficiariesPage.path, {
-    form: { intent: 'add', bank_code: gtBank.nipCode, account_number: accountNumber, nickname },
+    form: { intent: 'add', bank_code: gtBank.nipCode, account_number: accountNumber, nickname, _csrf: await formTokenFor(request, BeneficiariesPage.path) },
     headers: { origin: appOrigin() },
     maxRedirects: 0,
   });
@@ -137,7 +137,7 @@ test('another customer’s beneficiary is “not found” (404) and is not delet
     await expect(beneficiaries.alert).toHaveText('We could not find that beneficiary. Nothing was deleted.');
     await expect(beneficiaries.confirmation).toHaveCount(0);
 
-    const deleted = await page.request.post(BeneficiariesPage.path, { form: { intent: 'delete', id: theirs }, headers: { origin: appOrigin() }, maxRedirects: 0 });
+    const deleted = await page.request.post(BeneficiariesPage.path, { form: { intent: 'delete', id: theirs, _csrf: await formTokenFor(page.request, BeneficiariesPage.path) }, headers: { origin: appOrigin() }, maxRedirects: 0 });
     expect(deleted.status()).toBe(404);
     expect(await deleted.text()).toContain('We could not find that beneficiary. Nothing was deleted.');
 

@@ -99,7 +99,7 @@ test.describe('form tokens', () => {
     const first = await signedIn(sender);
     const second = await signedIn(sender);
     const review = await reviewOfTransfer(first, recipient.accountNumber, '700');
-    const confirm = { ...first.fieldsOf(review, '/transfer/send'), pin: sender.pin };
+    const confirm: Record<string, string> = { ...first.fieldsOf(review, '/transfer/send'), pin: sender.pin };
     const { _csrf: token, ...withoutToken } = confirm;
     expect(token).toMatch(/^[A-Za-z0-9_-]{86}$/);
 

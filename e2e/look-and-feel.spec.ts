@@ -3,7 +3,7 @@ import { CablePage } from './page-models/cable-page.ts';
 import { ElectricityPage } from './page-models/electricity-page.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { TransactionsPage } from './page-models/transactions-page.ts';
-import { newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
+import { formTokenFor, newCustomer, onboardThroughApi, receiveTransfer, type OnboardedCustomer } from './support/customers.ts';
 import { expect, test } from './support/fixtures.ts';
 import { waitForCode } from './support/outbox.ts';
 
@@ -297,7 +297,7 @@ test('hide and show the balance: the server remembers it, with JavaScript or wit
   await expect(dashboard.balance).toHaveText('₦12,500.00');
 
   // Anything but the form's two answers changes nothing.
-  const refused = await page.request.post('/dashboard', { headers: { origin: new URL(page.url()).origin }, form: { intent: 'balance-visibility', hide: 'maybe' } });
+  const refused = await page.request.post('/dashboard', { headers: { origin: new URL(page.url()).origin }, form: { intent: 'balance-visibility', hide: 'maybe', _csrf: await formTokenFor(page.request, '/dashboard') } });
   expect(refused.status()).toBe(400);
   await dashboard.goto();
   await expect(dashboard.balance).toHaveText('₦12,500.00');

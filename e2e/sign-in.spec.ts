@@ -71,3 +71,22 @@ test.describe('sign in', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 });
+
+test.describe('what the browser keeps after sign-out', () => {
+  test('the customer in local storage goes at sign-out, and whoever opens /login starts with none', async ({ page, js, screens }) => {
+    test.skip(!js, 'local storage is written by the islands, with JavaScript on');
+    await screens.login.goto();
+    await screens.login.signIn(demoCustomer.email, demoCustomer.password);
+    await screens.dashboard.arrivedAt('/dashboard');
+    const stored = () => page.evaluate(() => localStorage.getItem('auth'));
+    expect(await stored()).toContain('"isAuthenticated":true');
+    await screens.dashboard.signOut();
+    await screens.login.arrivedAt('/login');
+    expect(await stored() ?? '').not.toContain('demo@harmattan.bank.example');
+
+    // A browser that did not clear it (the answer lost, an old engine): the sign-in page does.
+    await page.evaluate(() => localStorage.setItem('auth', JSON.stringify({ user: { id: 'x', email: 'left@behind.example' }, token: null, isAuthenticated: true })));
+    await screens.login.goto();
+    expect(await stored() ?? '').not.toContain('left@behind.example');
+  });
+});

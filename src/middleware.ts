@@ -76,10 +76,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   // Form tokens (form-tokens.ts): a guest gets a pre-session cookie to bind them to; every page
-  // form post must carry one issued to this browser, checked before anything else looks at the
-  // post (the guard's redirects included), so a forged or replayed post only ever gets the
-  // refusal. Signing out a browser with no live session protects nothing, so a stale sign-out
-  // form still lands on /login.
+  // form post that reaches a page must carry one issued to this browser. A post the guard turns
+  // away (a session that ended: to /login) reaches no page and changes nothing, so it is turned
+  // away as before, with the reason; but a refused post never sends a new code on its way.
+  // Signing out a browser with no live session protects nothing, so a stale sign-out form still
+  // lands on /login.
   const signedIn = Boolean(locals.session || locals.registration);
   const holder = { sessionId: locals.session?.id ?? null, registrationId: locals.registration?.id ?? null, guestId: isApi ? null : guestIdFor(app.formTokens, cookies, url, !signedIn) };
   let formToken: string | null = null;
@@ -91,16 +92,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request), acceptedBindings(holder)));
   if (refused) app.log.warn('http.form_token_refused', { path: url.pathname, origin: request.headers.get('origin'), referer: request.headers.get('referer') !== null, signedIn });
 
-  if (!isApi && !refused) {
+  if (!isApi) {
     // A registration waiting for its email code (no customer yet) is led like a signed-in
     // customer whose email is not verified: to /account/verify, with a new code on the way.
     const decision = decide(url.pathname, locals.user ?? locals.registration?.user ?? null);
     if (decision.action === 'redirect') {
-      if (decision.requestNewCode && locals.registration) {
+      if (decision.requestNewCode && locals.registration && !refused) {
         const sent = await app.registrations.resend(locals.registration.id).catch((error: unknown) => ({ ok: false as const, code: String(error) }));
         if (!sent.ok) app.log.info('guard.resend_skipped', { registration: locals.registration.id, code: sent.code });
       }
-      if (decision.requestNewCode && locals.user) {
+      if (decision.requestNewCode && locals.user && !refused) {
         // Seed: a failure here (usually the resend throttle) is only logged.
         const sent = await app.onboarding.resendVerificationCode(locals.user.id).catch((error: unknown) => ({ ok: false as const, code: String(error) }));
         if (!sent.ok) app.log.info('guard.resend_skipped', { user: locals.user.id, code: sent.code });

@@ -127,3 +127,15 @@ export async function receiveTransfer(
 ): Promise<{ reference: string; created_at: string }> {
   return callApi(request, 'POST', '/sandbox/inbound-transfer', { account_number: accountNumber, amount: amountKobo, sender_name: senderName, sender_bank_code: senderBankCode });
 }
+
+/**
+ * The form token a page renders for this request context's browser (its session or its
+ * pre-session cookie), for a test that posts a page's form itself: every page form post needs
+ * one (src/server/http/form-tokens.ts).
+ */
+export async function formTokenFor(request: APIRequestContext, path: string): Promise<string> {
+  const html = await (await request.get(path)).text();
+  const token = html.match(/name="_csrf" value="([A-Za-z0-9_-]+)"/)?.[1];
+  if (!token) throw new Error(`no form token on ${path}`);
+  return token;
+}

@@ -16,9 +16,12 @@ export type AuthUser = OnboardingFlags & {
 };
 export type AuthState = { user: AuthUser | null; token: string | null; isAuthenticated: boolean };
 
-const signedOut: AuthState = { user: null, token: null, isAuthenticated: false };
+export const signedOut: AuthState = { user: null, token: null, isAuthenticated: false };
 
-export const auth = storedAtom<AuthState>('auth', signedOut);
+/** The local-storage key (the sign-in page resets it without loading this module: LoginView.astro). */
+export const authStorageKey = 'auth';
+
+export const auth = storedAtom<AuthState>(authStorageKey, signedOut);
 
 /** Keeps only what the screens need; the rest of the user stays on the server. */
 export function signIn(user: AuthUser): void {
