@@ -75,6 +75,7 @@ export function oldEngineProblems(css: string): string[] {
   root.walkAtRules((atRule) => {
     const name = atRule.name.toLowerCase();
     if (name === 'layer') problems.push(`@layer ${atRule.params}: engines without cascade layers (Chrome 99, Safari 15.4, Firefox 97) drop the whole sheet`);
+    if (name === 'media' && /[<>]=?|\bwidth\s*=|\bheight\s*=/.test(atRule.params)) problems.push(`@media ${atRule.params}: range syntax (Chrome 104, Safari 16.4) is false in older engines`);
     if (name === 'container' || name === 'scope' || name === 'starting-style') problems.push(`@${name} ${atRule.params}: unknown to every engine of the list`);
   });
   root.walkDecls((decl: Declaration) => {
