@@ -36,15 +36,24 @@ function capture(pages: { url: string; out: string }[], home: string): void {
     'window_x:0', 'window_y:0', `window_width:${width}`, `window_height:${height}`,
     'enable_javascript:0', 'show_single_tab:0', 'animate_images:0', 'history_age:0',
   ].join('\n') + '\n');
-  // NetSurf has no "page loaded" signal outside its window: each page gets a fixed few seconds
-  // (local copies and one stylesheet, from a server on this machine).
+  // NetSurf has no "page loaded" signal outside its window: the screen is captured each second
+  // until two captures in a row are the same and show more than a blank window (10 s at most).
+  // PPM, since a PNG from import carries its time of creation.
   const script = pages.map(({ url, out }) => [
     `HOME='${home}' XDG_CONFIG_HOME='${home}/.config' netsurf-gtk '${url}' >>'${home}/netsurf.log' 2>&1 &`,
-    'pid=$!', 'sleep 4', `import -window root '${out}'`, 'kill $pid', 'wait $pid 2>/dev/null',
+    'pid=$!', 'tries=0', `rm -f '${out}.ppm'`,
+    'while [ $tries -lt 10 ]; do',
+    '  sleep 1',
+    `  import -window root '${out}.next.ppm'`,
+    `  if [ "$(identify -format %k '${out}.next.ppm')" -gt 16 ] && cmp -s '${out}.ppm' '${out}.next.ppm'; then break; fi`,
+    `  mv '${out}.next.ppm' '${out}.ppm'`,
+    '  tries=$((tries + 1))',
+    'done',
+    'kill $pid', 'wait $pid 2>/dev/null',
   ].join('\n')).join('\n') + '\ntrue\n';
-  execFileSync('xvfb-run', ['-a', '-s', `-screen 0 ${width}x${height}x24`, 'sh', '-c', script], { timeout: 40_000 });
+  execFileSync('xvfb-run', ['-a', '-s', `-screen 0 ${width}x${height}x24`, 'sh', '-c', script], { timeout: 50_000 });
   // The toolbar (the URL), the status line and the scroll bar are NetSurf's, not the page's.
-  for (const { out } of pages) execFileSync('convert', [out, '-crop', `${width - 16}x${height - 64}+0+42`, '+repage', out]);
+  for (const { out } of pages) execFileSync('convert', [`${out}.ppm`, '-crop', `${width - 16}x${height - 64}+0+42`, '+repage', out]);
 }
 
 function compareWithBaseline(name: string, shot: string): void {
@@ -81,7 +90,7 @@ test.describe('NetSurf at 360 px', () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'NetSurf runs no JavaScript: one run is enough');
 
   test('sign-in, dashboard, send money and a receipt are styled, closed and in order', async ({}, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(75_000);
     const baseURL = testInfo.project.use.baseURL ?? appOrigin();
     const make = async (firstName: string, lastName: string) => {
       const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: appOrigin() } });
