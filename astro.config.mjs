@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './scripts/precompress.mjs';
+import { oldEnginePostcssPlugins } from './scripts/css/old-engines.mjs';
 import { keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './scripts/astro-build-plugins.mjs';
 
 /**
@@ -63,6 +64,11 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss(), memoiseCspDigests(), keepPageModules(), lazyLoggerClock(), ordinalRouteOrder()],
+    // Tailwind's output is made readable by the engines of package.json's browserslist
+    // (scripts/css/old-engines.mjs). That pipeline minifies with Lightning CSS itself; Vite's
+    // minifier would drop the fallbacks it adds last, so it is off.
+    css: { postcss: { plugins: oldEnginePostcssPlugins() } },
+    build: { cssMinify: false },
     environments: {
       client: {
         build: {
