@@ -104,7 +104,9 @@ test.describe('form tokens', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{86}$/);
 
     expectRefused(await first.post('/transfer/send', withoutToken));
-    expectRefused(await first.post('/transfer/send', { ...withoutToken, _csrf: `${token!.slice(0, 85)}${token!.endsWith('A') ? 'B' : 'A'}` }));
+    const flipped = (at: number) => `${token!.slice(0, at)}${token![at] === 'A' ? 'B' : 'A'}${token!.slice(at + 1)}`;
+    expectRefused(await first.post('/transfer/send', { ...withoutToken, _csrf: flipped(40) }));
+    expectRefused(await first.post('/transfer/send', { ...withoutToken, _csrf: flipped(85) }));
     // The same customer's other session: its cookie, this session's token.
     expectRefused(await second.post('/transfer/send', confirm));
     // This session's cookie, the other session's token.

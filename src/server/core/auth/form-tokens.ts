@@ -47,7 +47,8 @@ export function createFormTokens(rawKeys: Buffer[]) {
     verify(token: unknown, bindings: readonly FormBinding[]): boolean {
       if (typeof token !== 'string' || token.length !== tokenLength || !tokenPattern.test(token)) return false;
       const raw = Buffer.from(token, 'base64url');
-      if (raw.length !== 2 * secretBytes) return false;
+      // Only the one spelling issue() writes: the last character's spare bits must be zero.
+      if (raw.length !== 2 * secretBytes || raw.toString('base64url') !== token) return false;
       const given = xor(raw.subarray(0, secretBytes), raw.subarray(secretBytes));
       // Every pair is compared, so the time taken says nothing about which one matched.
       let matched = false;
