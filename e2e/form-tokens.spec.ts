@@ -1,7 +1,7 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FormClient, type FetchedPage } from './support/form-client.ts';
-import { newCustomer, onboardThroughApi, receiveTransfer } from './support/customers.ts';
-import { naira } from './support/funded.ts';
+import { newCustomer } from './support/customers.ts';
+import { fundedCustomer } from './support/funded.ts';
 import { withDb } from './support/bank-db.ts';
 
 /**
@@ -13,13 +13,7 @@ import { withDb } from './support/bank-db.ts';
  */
 const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
 
-async function funded(balanceNaira: number) {
-  const context = await playwrightRequest.newContext({ baseURL: origin });
-  const customer = await onboardThroughApi(context, newCustomer());
-  if (balanceNaira > 0) await receiveTransfer(context, customer.accountNumber, naira(balanceNaira), 'BAKARE TUNDE');
-  await context.dispose();
-  return customer;
-}
+const funded = (balanceNaira: number) => fundedCustomer(origin, balanceNaira);
 
 async function signedIn(customer: { email: string; password: string }): Promise<FormClient> {
   const client = new FormClient(origin);

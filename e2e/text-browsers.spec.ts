@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FormClient, type FetchedPage } from './support/form-client.ts';
-import { gtBank, newCustomer, onboardThroughApi, receiveTransfer } from './support/customers.ts';
-import { naira } from './support/funded.ts';
+import { gtBank } from './support/customers.ts';
+import { fundedCustomer } from './support/funded.ts';
 import { nubanFor } from '../src/lib/nuban.ts';
 
 /**
@@ -16,13 +16,7 @@ import { nubanFor } from '../src/lib/nuban.ts';
  */
 const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4399}`;
 
-async function funded(balanceNaira: number) {
-  const context = await playwrightRequest.newContext({ baseURL: origin });
-  const customer = await onboardThroughApi(context, newCustomer());
-  if (balanceNaira > 0) await receiveTransfer(context, customer.accountNumber, naira(balanceNaira), 'BAKARE TUNDE');
-  await context.dispose();
-  return customer;
-}
+const funded = (balanceNaira: number) => fundedCustomer(origin, balanceNaira);
 
 async function signIn(client: FormClient, email: string, password: string): Promise<FetchedPage> {
   const login = await client.get('/login');
