@@ -5,7 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './scripts/precompress.mjs';
-import { keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './scripts/astro-build-plugins.mjs';
+import { islandStylesInCss, keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './scripts/astro-build-plugins.mjs';
 
 /**
  * `client:interaction`: islands hydrate on the first interaction with their form (src/client/interaction.ts).
@@ -62,7 +62,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), memoiseCspDigests(), keepPageModules(), lazyLoggerClock(), ordinalRouteOrder()],
+    plugins: [tailwindcss(), memoiseCspDigests(), keepPageModules(), lazyLoggerClock(), ordinalRouteOrder(), islandStylesInCss()],
     environments: {
       client: {
         build: {
