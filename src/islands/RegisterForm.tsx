@@ -94,7 +94,7 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
             label={words['form.phone']}
             type="tel"
             inputMode="tel"
-            autoComplete="tel-national"
+            autoComplete="tel"
             hint={words['form.phoneHint']}
             error={errorFor('phone_number')}
             {...bind('phone_number')}

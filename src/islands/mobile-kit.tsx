@@ -16,7 +16,7 @@ export function PhoneNumberField({ form, label, hint, say }: { form: SchemaForm;
       label={label}
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
       maxLength={20}
       hint={hint}
       error={say(form.errorFor('phone_number'))}
