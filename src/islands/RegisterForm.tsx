@@ -141,9 +141,9 @@ export default function RegisterForm({ values = {}, errors = {}, formError = nul
               </span>
             </label>
             {errorFor('terms') ? (
-              <span className="field-error" id="terms-error">
+              <div className="field-error" id="terms-error">
                 {errorFor('terms')}
-              </span>
+              </div>
             ) : null}
           </div>
           <SubmitButton busy={busy} busyText={words['register.busy']} name="intent" value="register">

@@ -42,6 +42,7 @@ export const en = {
   'chrome.accountMenu': 'Account menu',
   'chrome.close': 'Close',
   'chrome.closeMenu': 'Close menu',
+  'chrome.skip': 'Skip to main content',
 
   'nav.dashboard': 'Dashboard',
   'nav.sendMoney': 'Send money',

@@ -33,6 +33,7 @@ export const ha: Catalogue = {
   'chrome.accountMenu': 'Menu na asusu',
   'chrome.close': 'Rufe',
   'chrome.closeMenu': 'Rufe menu',
+  'chrome.skip': 'Tsallaka zuwa babban abun ciki',
 
   'nav.dashboard': 'Babban shafi',
   'nav.sendMoney': 'Aika kuɗi',

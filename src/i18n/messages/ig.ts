@@ -33,6 +33,7 @@ export const ig: Catalogue = {
   'chrome.accountMenu': 'Menu akaụntụ',
   'chrome.close': 'Mechie',
   'chrome.closeMenu': 'Mechie menu',
+  'chrome.skip': 'Wụfee gaa n’isi ihe dị n’ibe a',
 
   'nav.dashboard': 'Ibe mbụ',
   'nav.sendMoney': 'Zipu ego',

@@ -33,6 +33,7 @@ export const pcm: Catalogue = {
   'chrome.accountMenu': 'Your account menu',
   'chrome.close': 'Close',
   'chrome.closeMenu': 'Close menu',
+  'chrome.skip': 'Skip go main content',
 
   'nav.dashboard': 'Dashboard',
   'nav.sendMoney': 'Send money',

@@ -33,6 +33,7 @@ export const yo: Catalogue = {
   'chrome.accountMenu': 'Mẹ́nù àkáǹtì',
   'chrome.close': 'Pa á dé',
   'chrome.closeMenu': 'Pa mẹ́nù dé',
+  'chrome.skip': 'Fò lọ sí àkóónú pàtàkì',
 
   'nav.dashboard': 'Ojú ìwé àkọ́kọ́',
   'nav.sendMoney': 'Fi owó ránṣẹ́',
