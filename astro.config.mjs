@@ -6,7 +6,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './scripts/precompress.mjs';
 import { oldEnginePostcssPlugins } from './scripts/css/old-engines.mjs';
-import { keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './scripts/astro-build-plugins.mjs';
+import { islandStylesInCss, keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './scripts/astro-build-plugins.mjs';
 
 /**
  * `client:interaction`: islands hydrate on the first interaction with their form (src/client/interaction.ts).
@@ -63,7 +63,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), memoiseCspDigests(), keepPageModules(), lazyLoggerClock(), ordinalRouteOrder()],
+    plugins: [tailwindcss(), memoiseCspDigests(), keepPageModules(), lazyLoggerClock(), ordinalRouteOrder(), islandStylesInCss()],
     // Tailwind's output is made readable by the engines of package.json's browserslist
     // (scripts/css/old-engines.mjs). That pipeline minifies with Lightning CSS itself; Vite's
     // minifier would drop the fallbacks it adds last, so it is off.

@@ -1,4 +1,4 @@
-// Four Vite plugins for the build (astro.config.mjs): each rewrites one piece of Astro's own
+// Five Vite plugins for the build (astro.config.mjs): each rewrites one piece of Astro's own
 // code that costs the server work on every request for an answer that never changes, or memory
 // for something it never uses. Each stops the build when the code it rewrites is no longer there
 // (an Astro upgrade), rather than silently paying again. Tested in astro-build-plugins.test.ts.
@@ -134,5 +134,21 @@ export function ordinalRouteOrder() {
     }
     if (out.includes('localeCompare')) fail('compares with localeCompare in a new place');
     return 'const bankOrdinal = (a, b) => (a < b ? -1 : a > b ? 1 : 0);\n' + out;
+  });
+}
+
+/**
+ * Astro writes `<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>` into
+ * the body just before a page's first island, which is invalid HTML (a <style> in the body must
+ * be its parent's first child) and one more inline style for the CSP header to carry. The same
+ * rule is in src/styles/global.css, which every page links in its <head>, so Astro's copy is
+ * dropped here. If Astro's function changes shape the build stops here.
+ * @returns {import('vite').Plugin}
+ */
+export function islandStylesInCss() {
+  const signature = 'return `<style>${ISLAND_STYLES}</style><script>';
+  return rewriteAstroFile('islandStylesInCss', 'runtime/server/scripts.js', (code, fail) => {
+    if (!code.includes(signature)) fail(`no longer has "${signature}"`);
+    return code.replace(signature, 'return `<script>');
   });
 }

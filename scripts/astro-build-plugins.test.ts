@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './astro-build-plugins.mjs';
+import { islandStylesInCss, keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './astro-build-plugins.mjs';
 
 type Plugin = { transform: (this: { error: (message: string) => never }, code: string, id: string) => string | null };
 const context = { error: (message: string): never => { throw new Error(message); } };
@@ -146,5 +146,27 @@ describe('ordinalRouteOrder (routes ordered without a collation)', () => {
     for (const route of routes) byShape.set(shapeOf(route), [...(byShape.get(shapeOf(route)) ?? []), route]);
     expect([...byShape.values()].filter((same) => same.length > 1)).toEqual([]);
     expect(shapeOf(path.join('api', 'v1', 'requests', '[account].ts'))).toBe(shapeOf(path.join('api', 'v1', 'requests', '[id].ts')));
+  });
+});
+
+describe('islandStylesInCss (no <style> in the body before the first island)', () => {
+  const plugin = islandStylesInCss() as unknown as Plugin;
+  const file = 'runtime/server/scripts.js';
+
+  it("still finds its line in the installed Astro's scripts.js, and leaves the scripts in place", () => {
+    const code = fs.readFileSync(path.join(astroDist, file), 'utf8');
+    const rewritten = transformed(plugin, file, code)!;
+    expect(rewritten).not.toContain('<style>');
+    expect(rewritten).toContain('return `<script>${getDirectiveScriptText(result, directive)}</script><script>');
+    expect(transformed(plugin, 'runtime/server/render/common.js', code)).toBeNull();
+  });
+
+  it('stops the build when the line is gone (an Astro upgrade)', () => {
+    expect(() => transformed(plugin, file, 'function getPrescripts() { return ""; }')).toThrow(/islandStylesInCss/);
+  });
+
+  it('the rule Astro wrote is in the global stylesheet instead', () => {
+    const css = fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'styles', 'global.css'), 'utf8');
+    expect(css).toMatch(/astro-island,\s*astro-slot,\s*astro-static-slot\s*\{\s*display:\s*contents;?\s*\}/);
   });
 });

@@ -47,7 +47,7 @@ export class BasePage {
     return this.page.locator('.alert-info');
   }
 
-  /** The message beside a field: <span class="field-error" id="<field>-error">. */
+  /** The message beside a field: <div class="field-error" id="<field>-error">. */
   fieldError(field: string): Locator {
     return this.page.locator(`#${field}-error`);
   }

@@ -8,6 +8,8 @@ export class DashboardPage extends BasePage {
   readonly monthIn = this.page.getByTestId('month-in');
   readonly monthOut = this.page.getByTestId('month-out');
   readonly chart = this.page.getByRole('img', { name: /Money in and out, last 6 months/ });
+  /** The chart's table (visually hidden): one row per month, with its money in and out. */
+  readonly chartMonths = this.page.getByRole('table', { name: /by month$/ }).locator('tbody tr');
   readonly latest = this.page.getByTestId('latest-transactions').getByRole('listitem');
   /** The header's account menu (a <details>: opens without JavaScript) and the "Sign out" inside it (the off-canvas menu has another). */
   readonly accountMenu = this.page.getByRole('banner').locator('details.account-menu');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import type { Network } from '../lib/bills.ts';
 import { airtimeDetailsCheck, airtimeDetailsOf } from '../lib/checks/airtime.ts';
 import { airtimeQuickAmounts, quickAmountLabel } from '../lib/airtime-rules.ts';
@@ -62,24 +62,26 @@ export default function AirtimeForm(props: Props) {
         {...form.bind('amount')}
       />
       <div className="-mt-2 mb-4 flex flex-wrap gap-2" role="group" aria-label={w['purchases.airtime.quick']}>
+        {/* A space after each amount: the flex row does not draw it, but read without CSS the amounts stay apart. */}
         {airtimeQuickAmounts.map((amount) => (
-          <button
-            key={amount}
-            type="submit"
-            name="quick_amount"
-            value={String(amount / 100)}
-            formNoValidate
-            className="btn-secondary min-h-11 min-w-11 px-3 text-sm"
-            onClick={(event) => {
-              // Before hydration this posts and the page fills the amount in; after it, no round trip.
-              if (!hydrated) return;
-              event.preventDefault();
-              form.set('amount', String(amount / 100));
-              form.touch('amount');
-            }}
-          >
-            {quickAmountLabel(amount)}
-          </button>
+          <Fragment key={amount}>
+            <button
+              type="submit"
+              name="quick_amount"
+              value={String(amount / 100)}
+              formNoValidate
+              className="btn-secondary min-h-11 min-w-11 px-3 text-sm"
+              onClick={(event) => {
+                // Before hydration this posts and the page fills the amount in; after it, no round trip.
+                if (!hydrated) return;
+                event.preventDefault();
+                form.set('amount', String(amount / 100));
+                form.touch('amount');
+              }}
+            >
+              {quickAmountLabel(amount)}
+            </button>{' '}
+          </Fragment>
         ))}
       </div>
     </PaymentDetailsForm>

@@ -75,7 +75,7 @@ export default function ElectricityForm(props: Props) {
                 </label>
               ))}
             </div>
-            {disco.meter_types.length === 1 ? <span className="hint">{fillWord(w[`purchases.elec.${disco.meter_types[0]!}Only`], { disco: disco.short_name })}</span> : null}
+            {disco.meter_types.length === 1 ? <div className="hint">{fillWord(w[`purchases.elec.${disco.meter_types[0]!}Only`], { disco: disco.short_name })}</div> : null}
             <FieldNotes id="meter_type" error={meterTypeError} />
           </fieldset>
 

@@ -95,7 +95,7 @@ export default function RegisterForm({ formToken, values = {}, errors = {}, form
             label={words['form.phone']}
             type="tel"
             inputMode="tel"
-            autoComplete="tel-national"
+            autoComplete="tel"
             hint={words['form.phoneHint']}
             error={errorFor('phone_number')}
             {...bind('phone_number')}
@@ -142,9 +142,9 @@ export default function RegisterForm({ formToken, values = {}, errors = {}, form
               </span>
             </label>
             {errorFor('terms') ? (
-              <span className="field-error" id="terms-error">
+              <div className="field-error" id="terms-error">
                 {errorFor('terms')}
-              </span>
+              </div>
             ) : null}
           </div>
           <SubmitButton busy={busy} busyText={words['register.busy']} name="intent" value="register">

@@ -53,7 +53,7 @@ export function usePlaces({ stateNames, lgas }: PlaceProps, shownState: string):
 export function AddressFields({ form, places, streetHint, words, say }: { form: SchemaForm; places: PlaceNames; streetHint: string; words: PlaceWords; say: Say }) {
   return (
     <>
-      <TextField label={words['settings.place.street']} autoComplete="street-address" hint={streetHint} error={say(form.errorFor('address'))} {...form.bind('address')} />
+      <TextField label={words['settings.place.street']} autoComplete="address-line1" hint={streetHint} error={say(form.errorFor('address'))} {...form.bind('address')} />
       <TextField label={words['settings.place.city']} autoComplete="address-level2" error={say(form.errorFor('city'))} {...form.bind('city')} />
       <StateLgaFields form={form} places={places} words={words} say={say} />
     </>

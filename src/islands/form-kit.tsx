@@ -97,15 +97,15 @@ export function FieldNotes({ id, hint, error, children }: { id: string; hint?: R
   return (
     <>
       {hint ? (
-        <span className="hint" id={`${id}-hint`}>
+        <div className="hint" id={`${id}-hint`}>
           {hint}
-        </span>
+        </div>
       ) : null}
       {children}
       {error ? (
-        <span className="field-error" id={`${id}-error`}>
+        <div className="field-error" id={`${id}-error`}>
           {error}
-        </span>
+        </div>
       ) : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import type { Network } from '../lib/bills.ts';
 import { FieldNotes, TextField, type SchemaForm } from './form-kit.tsx';
 
@@ -16,7 +16,7 @@ export function PhoneNumberField({ form, label, hint, say }: { form: SchemaForm;
       label={label}
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
       maxLength={20}
       hint={hint}
       error={say(form.errorFor('phone_number'))}
@@ -100,8 +100,11 @@ export function NetworkChoice({ name, legend, networks, value, onChange, error }
   return (
     <ChoiceFieldset name={name} legend={legend} error={error}>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {/* A space after each choice: the grid does not draw it, but read without CSS the names stay apart. */}
         {networks.map((network) => (
-          <RadioCard key={network.id} name={name} value={network.id} checked={value === network.id} onChange={onChange} label={network.name} />
+          <Fragment key={network.id}>
+            <RadioCard name={name} value={network.id} checked={value === network.id} onChange={onChange} label={network.name} />{' '}
+          </Fragment>
         ))}
       </div>
     </ChoiceFieldset>

@@ -45,6 +45,7 @@ export const en = {
   'formRefused.title': 'This form expired',
   'formRefused.text': 'This form expired or did not come from this page, so nothing was saved and no money moved. Go back, reload the page and try again.',
   'formRefused.back': 'Back to the start',
+  'chrome.skip': 'Skip to main content',
 
   'nav.dashboard': 'Dashboard',
   'nav.sendMoney': 'Send money',

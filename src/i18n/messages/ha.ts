@@ -36,6 +36,7 @@ export const ha: Catalogue = {
   'formRefused.title': 'Wannan fom ɗin ya ƙare',
   'formRefused.text': 'Wannan fom ɗin ya ƙare ko bai fito daga wannan shafin ba, don haka ba a adana komai ba kuma babu kuɗin da ya motsa. Koma baya, sake loda shafin kuma ka sake gwadawa.',
   'formRefused.back': 'Koma farko',
+  'chrome.skip': 'Tsallaka zuwa babban abun ciki',
 
   'nav.dashboard': 'Babban shafi',
   'nav.sendMoney': 'Aika kuɗi',

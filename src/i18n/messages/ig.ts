@@ -36,6 +36,7 @@ export const ig: Catalogue = {
   'formRefused.title': 'Fọm a agwụla',
   'formRefused.text': 'Fọm a agwụla ma ọ bụ na o sighị na ibe a, ya mere e chekwabeghị ihe ọ bụla, ego ọ bụla ebughịkwa. Laghachi azụ, bugharịa ibe ahụ ma nwaa ọzọ.',
   'formRefused.back': 'Laghachi na mmalite',
+  'chrome.skip': 'Wụfee gaa n’isi ihe dị n’ibe a',
 
   'nav.dashboard': 'Ibe mbụ',
   'nav.sendMoney': 'Zipu ego',

@@ -36,6 +36,7 @@ export const pcm: Catalogue = {
   'formRefused.title': 'Dis form don expire',
   'formRefused.text': 'Dis form don expire or e no come from dis page, so we no save anything and no money move. Go back, reload the page and try again.',
   'formRefused.back': 'Go back to di start',
+  'chrome.skip': 'Skip go main content',
 
   'nav.dashboard': 'Dashboard',
   'nav.sendMoney': 'Send money',

@@ -36,6 +36,7 @@ export const yo: Catalogue = {
   'formRefused.title': 'Fọ́ọ̀mù yìí ti pẹ́ jù',
   'formRefused.text': 'Fọ́ọ̀mù yìí ti pẹ́ jù tàbí kò wá láti ojú-ìwé yìí, nítorí náà a kò fi nǹkan kan pamọ́, owó kankan kò sì lọ. Padà sẹ́yìn, tún ojú-ìwé náà gbé, kí o sì tún gbìyànjú.',
   'formRefused.back': 'Padà sí ìbẹ̀rẹ̀',
+  'chrome.skip': 'Fò lọ sí àkóónú pàtàkì',
 
   'nav.dashboard': 'Ojú ìwé àkọ́kọ́',
   'nav.sendMoney': 'Fi owó ránṣẹ́',

@@ -1,6 +1,7 @@
 import { airtimeCarriedSchema, airtimeDetailsSchema, airtimeFingerprint, quickAmountInput, type AirtimeDetails } from '../../../lib/airtime-form.ts';
 import { localMobileNumber, type Network } from '../../../lib/bills.ts';
 import { confirmStepSchema } from '../../../lib/confirm-step.ts';
+import { networkOfNumber } from '../../../lib/mobile-number.ts';
 import { purchaseBalanceProblem } from '../../../lib/mobile-purchase.ts';
 import { succeed } from '../../core/result.ts';
 import { parseValues } from '../api.ts';
@@ -37,11 +38,15 @@ export async function airtimeKind({ app, user, account }: PaymentScope) {
     carriesKeyBack: false,
     againMessage: 'Please check the details and confirm again.',
     extraFor: () => null,
-    /** The customer's own number, and the network if a link named one (?network=mtn). */
+    /**
+     * The customer's own number, and the network a link named (?network=mtn), else the one the
+     * number's prefix belongs to (0803 is MTN), so the form is ready to go without JavaScript.
+     */
     async firstVisit(query) {
-      const linked = query.get('network');
-      const values: StepValues = { phone_number: localMobileNumber(user.phone_number) };
-      if (linked && networks.some((network) => network.id === linked)) values.network_id = linked;
+      const phone = localMobileNumber(user.phone_number);
+      const network = [query.get('network'), networkOfNumber(phone)].find((id) => id && networks.some((offered) => offered.id === id));
+      const values: StepValues = { phone_number: phone };
+      if (network) values.network_id = network;
       return { values, extra: null };
     },
   };
