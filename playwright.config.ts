@@ -77,7 +77,7 @@ const chromium = {
  * Nu checker and the served-CSS check. Their project gives them a Chromium with JavaScript off
  * where they want a page at all.
  */
-const outsiders = /(text-browsers|form-tokens|netsurf|html-validity|served-css|no-css-reading)\.spec\.ts$/;
+const outsiders = /(text-browsers|form-tokens|netsurf|served-css|no-css-reading)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -110,9 +110,13 @@ test.describe('lynx, the text browser', () => {
       const cookies = path.join(folder, 'cookies');
       const config = path.join(folder, 'lynx.cfg');
       fs.writeFileSync(config, ['CHARACTER_SET:utf-8', 'accept_all_cookies:TRUE', 'persistent_cookies:TRUE', `cookie_file:${cookies}`, `cookie_save_file:${cookies}`, ''].join('\n'));
-      // Keystrokes as a person types them on /login: down to the e-mail field, type, down to the
-      // password, type, down to "Sign in", Enter; then quit. lynx needs a terminal: script(1) gives it one.
-      const keys = ['Down Arrow', ...customer.email, 'Down Arrow', ...customer.password, 'Down Arrow', '^J', 'q', 'y'];
+      // Keystrokes as a person types them on /login: down through the links to the e-mail field
+      // (how many, lynx's own numbered dump says), type, down to the password, type, down to
+      // "Sign in", Enter; then quit. lynx needs a terminal: script(1) gives it one.
+      const numbered = execFileSync('lynx', [`-cfg=${config}`, '-dump', '-number_fields', '-nolist', `${origin}/login`], { encoding: 'utf8' });
+      const emailField = Number(numbered.match(/\[(\d+)\]_{3,}/)?.[1]);
+      expect(emailField, numbered).toBeGreaterThan(0);
+      const keys = [...Array<string>(emailField - 1).fill('Down Arrow'), ...customer.email, 'Down Arrow', ...customer.password, 'Down Arrow', '^J', 'q', 'y'];
       const script = path.join(folder, 'keys');
       fs.writeFileSync(script, keys.map((key) => `key ${key}`).join('\n') + '\n');
       execFileSync('script', ['-qc', `lynx -cfg=${config} -cmd_script=${script} ${origin}/login`, '/dev/null'], { stdio: 'ignore', env: { ...process.env, TERM: 'vt100' }, timeout: 30_000 });
