@@ -5,7 +5,7 @@ import { registerCheck } from '../lib/checks/register.ts';
 import { registerDetailFields } from '../lib/checks/identity.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
-import { FormToken, FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DefaultSubmit, FormToken, FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
 import { EmailText } from './email-text.tsx';
 import type { RegisterWords } from '../i18n/island-words.ts';
 
@@ -106,6 +106,8 @@ export default function RegisterForm({ formToken, values = {}, errors = {}, form
         </>
       ) : (
         <>
+          {/* Enter in a password field (a phone keyboard's "Go") opens the account, not "Change details". */}
+          <DefaultSubmit label={words['register.submit']} />
           {registerDetailFields.map((field) => (
             <input key={field} type="hidden" name={field} value={String(form.values[field] ?? '')} />
           ))}

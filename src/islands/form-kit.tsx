@@ -229,3 +229,17 @@ export function useApiSubmit<T>(
   }
   return { busy, message, onSubmit };
 }
+
+/**
+ * The form's first submit button, out of sight and out of the tab order. Pressing Enter in a
+ * field submits a form through its first submit button; without this one, that would be a quick
+ * amount ("₦100") or "Show plans" on the purchase forms, or "Change details" on registration's
+ * second step, which come before the form's own button on the screen.
+ */
+export function DefaultSubmit({ label }: { label: string }) {
+  return (
+    <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
+      {label}
+    </button>
+  );
+}

@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import type { Network } from '../lib/bills.ts';
 import { FieldNotes, TextField, type SchemaForm } from './form-kit.tsx';
+export { DefaultSubmit } from './form-kit.tsx';
 
 /**
  * Pieces the airtime and data islands share: the network chooser, its radio cards, the phone
- * number and the hidden default button; the form around them is purchase-kit.tsx's. Each renders
+ * number (and form-kit's hidden default button); the form around them is purchase-kit.tsx's. Each renders
  * plain HTML that works before hydration and without JavaScript.
  */
 
@@ -41,18 +42,6 @@ export function checkedBeforeHydration(name: string): string | null {
   return checked ? checked.value : null;
 }
 
-/**
- * The form's first submit button, out of sight and out of the tab order. Pressing Enter in a
- * field submits a form through its first submit button; without this one, that would be a quick
- * amount ("₦100") or "Show plans", which come before "Continue" on the screen.
- */
-export function DefaultSubmit({ label }: { label: string }) {
-  return (
-    <button type="submit" className="sr-only" tabIndex={-1} aria-hidden="true">
-      {label}
-    </button>
-  );
-}
 
 /**
  * One choice of a radio group, drawn as a large tap target: a label, an optional line under it,
