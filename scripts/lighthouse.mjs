@@ -1,6 +1,6 @@
 // npm run lighthouse — Lighthouse (mobile, simulated throttling) on every page of the built app,
 // and the JavaScript each page costs before and after its forms are touched. A report, not a
-// test: it prints one table (issue 14's figures, kept in the README).
+// test: it prints one table (the figures kept in docs/page-weight.md).
 //
 // It starts the built server (dist/, so `npm run build` first: `npm run lighthouse` does) on a
 // free port with a fresh embedded database holding the demo customer, signs in as that customer

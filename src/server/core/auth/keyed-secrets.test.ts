@@ -234,7 +234,7 @@ describe('the key file of the embedded database', () => {
       const paid = await restarted.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(100), narration: '', pin: testPin, save_beneficiary: false }, newKey());
       expect(paid).toMatchObject({ ok: true });
 
-      // The same key moved into PIN_KEY (as the README says to do for production) keeps every PIN.
+      // The same key moved into PIN_KEY (as docs/security.md says to do for production) keeps every PIN.
       const viaEnv = await createApp(parseConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: dataDir, PIN_KEY: before.trim() }), { clock: t.clock, mailer: t.mailer });
       apps.push(viaEnv);
       const row = await viaEnv.db.selectFrom('users').select(['transaction_pin_hash', 'pin_key_version']).where('id', '=', sender.userId).executeTakeFirstOrThrow();

@@ -149,7 +149,7 @@ export const sandboxCatalogue: BillerCatalogue = {
 };
 
 /**
- * The sandbox tariff (documented in the README): naira per kWh by service band, as NERC's
+ * The sandbox tariff (documented in docs/sandbox.md): naira per kWh by service band, as NERC's
  * 2024 order set them (Band A after its July 2024 review; Bands B–E frozen). Prepaid vends
  * deduct 7.5 % VAT before energy: units = amount ÷ 1.075 ÷ rate, rounded down to 0.1 kWh.
  */
