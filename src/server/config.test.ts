@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
+import { configIssues } from './testing/config-issues.ts';
 
 describe('parseConfig', () => {
   it('defaults to the embedded database under ./data', () => {
@@ -67,5 +68,21 @@ describe('PIN_KEY and PIN_KEY_PREVIOUS', () => {
     const printed = JSON.stringify(config) + inspect(config, { depth: 10 });
     expect(printed).not.toContain(key.slice(0, 12));
     expect(printed).not.toContain(Buffer.from(key, 'base64').toString('hex').slice(0, 12));
+  });
+});
+
+describe('whole-number settings', () => {
+  // Each says one sentence for every way it can be wrong: not a number, a fraction, too small, too large.
+  it.each([
+    ['SESSION_IDLE_MINUTES', 'SESSION_IDLE_MINUTES must be a whole number of minutes from 1 to 1440', ['0', '1441', '1.5', 'soon']],
+    ['SESSION_ABSOLUTE_HOURS', 'SESSION_ABSOLUTE_HOURS must be a whole number of hours from 1 to 72', ['0', '73', 'x']],
+    ['PIN_MAX_ATTEMPTS', 'PIN_MAX_ATTEMPTS must be a whole number from 1 to 20', ['0', '21', '2.5']],
+    ['PIN_LOCK_MINUTES', 'PIN_LOCK_MINUTES must be a whole number of minutes from 1 to 1440', ['0', 'an hour']],
+    ['REQUERY_INTERVAL_SECONDS', 'REQUERY_INTERVAL_SECONDS must be a whole number of seconds from 0 to 3600', ['-1', '3601']],
+    ['NAME_ENQUIRIES_PER_DAY', 'NAME_ENQUIRIES_PER_DAY must be a whole number from 1 to 1000000', ['0', '1000001']],
+    ['REGISTRATIONS_PER_IP', 'REGISTRATIONS_PER_IP must be a whole number from 1 to 100000', ['0', 'lots']],
+    ['PORT', 'PORT must be a whole number from 1 to 65535', ['0', '65536', 'eighty']],
+  ])('%s', (variable, reason, values) => {
+    for (const value of values) expect(configIssues({ [variable]: value }), `${variable}=${value}`).toEqual([{ variable, reason }]);
   });
 });

@@ -42,13 +42,22 @@ function nairaSetting(name: string, fallback: string, limits: { positive?: boole
 }
 
 /**
+ * A whole number from `min` to `max` (of `unit`, when it has one): every number setting says the
+ * same sentence for every way it can be wrong (not a number, a fraction, too small, too large).
+ */
+function wholeNumber(name: string, min: number, max: number, unit?: string) {
+  const message = `${name} must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/**
  * Every setting the server reads from its environment, parsed once. A bad value stops the
  * server at start with a message naming the variable, never halfway through a request.
  */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('localhost'),
-  PORT: z.coerce.number({ error: 'PORT must be a whole number from 1 to 65535' }).int('PORT must be a whole number from 1 to 65535').min(1, 'PORT must be a whole number from 1 to 65535').max(65535, 'PORT must be a whole number from 1 to 65535').default(4321),
+  PORT: wholeNumber('PORT', 1, 65535).default(4321),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -59,15 +68,15 @@ const environmentSchema = z.object({
   BANK_NAME: z.string().min(2).default('Harmattan Bank'),
   BANK_CBN_CODE: z.string().regex(/^\d{3}$/, 'BANK_CBN_CODE must be 3 digits').default('990'),
   BANK_NIP_CODE: z.string().regex(/^\d{6}$/, 'BANK_NIP_CODE must be 6 digits').default('090999'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  SESSION_IDLE_MINUTES: wholeNumber('SESSION_IDLE_MINUTES', 1, 24 * 60, 'minutes').default(15),
+  SESSION_ABSOLUTE_HOURS: wholeNumber('SESSION_ABSOLUTE_HOURS', 1, 72, 'hours').default(12),
   /** Forgot-password requests one network address may make in 15 minutes (then 429). */
-  PASSWORD_RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+  PASSWORD_RESET_REQUESTS_PER_IP: wholeNumber('PASSWORD_RESET_REQUESTS_PER_IP', 1, 10_000).default(10),
   /** Registrations one network address may start in an hour (then 429). */
-  REGISTRATIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  REGISTRATIONS_PER_IP: wholeNumber('REGISTRATIONS_PER_IP', 1, 100_000).default(10),
   /** Name enquiries (the recipient's name before a transfer or a new beneficiary) one customer may make per minute and per Lagos day. */
-  NAME_ENQUIRIES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
-  NAME_ENQUIRIES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  NAME_ENQUIRIES_PER_MINUTE: wholeNumber('NAME_ENQUIRIES_PER_MINUTE', 1, 10_000).default(30),
+  NAME_ENQUIRIES_PER_DAY: wholeNumber('NAME_ENQUIRIES_PER_DAY', 1, 1_000_000).default(300),
   /** Bearer key for the sandbox's money-in endpoint from anywhere but a loopback client of a loopback server. */
   SANDBOX_KEY: z.string().min(32, 'SANDBOX_KEY must be at least 32 characters').max(512).optional(),
   /** Demo data is seeded on the first start of the embedded database unless this is "false". */
@@ -120,11 +129,11 @@ const environmentSchema = z.object({
   TIER3_MAX_BALANCE_NAIRA: nairaSetting('TIER3_MAX_BALANCE_NAIRA', '0'),
   /** Issue 13: what may leave an account in total in its first hours and after a sign-in from a new browser; 0 turns the cap off. */
   NEW_DEVICE_CAP_NAIRA: nairaSetting('NEW_DEVICE_CAP_NAIRA', '20000'),
-  NEW_DEVICE_CAP_HOURS: z.coerce.number({ error: 'NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720' }).int('NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720').min(1, 'NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720').max(720, 'NEW_DEVICE_CAP_HOURS must be a whole number of hours from 1 to 720').default(24),
+  NEW_DEVICE_CAP_HOURS: wholeNumber('NEW_DEVICE_CAP_HOURS', 1, 720, 'hours').default(24),
   /** How long a raise of the customer's own daily limit waits before it applies (a lowering applies at once). */
-  OWN_LIMIT_RAISE_DELAY_HOURS: z.coerce.number({ error: 'OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720' }).int('OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720').min(1, 'OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720').max(720, 'OWN_LIMIT_RAISE_DELAY_HOURS must be a whole number of hours from 1 to 720').default(24),
-  PIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-  PIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  OWN_LIMIT_RAISE_DELAY_HOURS: wholeNumber('OWN_LIMIT_RAISE_DELAY_HOURS', 1, 720, 'hours').default(24),
+  PIN_MAX_ATTEMPTS: wholeNumber('PIN_MAX_ATTEMPTS', 1, 20).default(5),
+  PIN_LOCK_MINUTES: wholeNumber('PIN_LOCK_MINUTES', 1, 24 * 60, 'minutes').default(30),
   /** Keys the PIN and BVN hashes. Required with DATABASE_URL; without it the embedded database makes DATA_DIR/pin.key. */
   PIN_KEY: z
     .string()
@@ -138,17 +147,17 @@ const environmentSchema = z.object({
   /** "sandbox" is the simulated NIBSS switch; "disabled" turns off transfers to other banks and every sandbox endpoint. */
   INTERBANK_PROVIDER: z.enum(['sandbox', 'disabled']).default('sandbox'),
   /** How often the server re-queries pending interbank transfers; 0 turns the timer off (on-demand queries still work). */
-  REQUERY_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  REQUERY_INTERVAL_SECONDS: wholeNumber('REQUERY_INTERVAL_SECONDS', 0, 3600, 'seconds').default(30),
   /** Server processes `npm start` runs on the one port (node:cluster); more than 1 needs DATABASE_URL (PostgreSQL). */
   /** Requests served at once by one server process; more wait their turn in a first-come, first-served queue (scripts/http-lifecycle.mjs admissionGate). */
-  MAX_CONCURRENT_REQUESTS: z.coerce.number({ error: 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000' }).int('MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000').min(1, 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000').max(10_000, 'MAX_CONCURRENT_REQUESTS must be a whole number from 1 to 10000').default(32),
+  MAX_CONCURRENT_REQUESTS: wholeNumber('MAX_CONCURRENT_REQUESTS', 1, 10_000).default(32),
   /** Requests that may wait for a turn; one more is answered 503 with Retry-After at once. */
-  REQUEST_QUEUE_LENGTH: z.coerce.number({ error: 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000' }).int('REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').min(0, 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').max(100_000, 'REQUEST_QUEUE_LENGTH must be a whole number from 0 to 100000').default(512),
+  REQUEST_QUEUE_LENGTH: wholeNumber('REQUEST_QUEUE_LENGTH', 0, 100_000).default(512),
   /** How long a request may wait for a turn before it is answered 503 with Retry-After (milliseconds). */
-  REQUEST_QUEUE_WAIT_MS: z.coerce.number({ error: 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000' }).int('REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').min(1, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').max(60_000, 'REQUEST_QUEUE_WAIT_MS must be a whole number of milliseconds from 1 to 60000').default(1000),
+  REQUEST_QUEUE_WAIT_MS: wholeNumber('REQUEST_QUEUE_WAIT_MS', 1, 60_000, 'milliseconds').default(1000),
   /** How much of one turn of the event loop requests may start in before the server reads its sockets again; later arrivals queue in arrival order (scripts/http-lifecycle.mjs admissionGate). Unset: 2 on SQLite, none on PostgreSQL. */
-  REQUEST_SLICE_MS: z.coerce.number({ error: 'REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000' }).int('REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000').min(0, 'REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000').max(1000, 'REQUEST_SLICE_MS must be a whole number of milliseconds from 0 to 1000').optional(),
-  WORKERS: z.coerce.number({ error: 'WORKERS must be a whole number from 1 to 64' }).int('WORKERS must be a whole number from 1 to 64').min(1, 'WORKERS must be a whole number from 1 to 64').max(64, 'WORKERS must be a whole number from 1 to 64').default(1),
+  REQUEST_SLICE_MS: wholeNumber('REQUEST_SLICE_MS', 0, 1000, 'milliseconds').optional(),
+  WORKERS: wholeNumber('WORKERS', 1, 64).default(1),
 });
 
 /** Every variable the server reads (.env.example lists each; its test checks). */
