@@ -372,7 +372,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     const early = judgeStored<MoneyOutcome>(claim, stored, clock.now());
     if (early instanceof Replay) return { done: { ...early.outcome, replayed: true } as MoneyResult };
     if (early instanceof Refusal) return { done: early.failure };
-    // A frozen account is refused after a finished request's replay and before the PIN: no PIN try is spent.
+    // A frozen account is refused after a finished request's replay and before the PIN: no PIN try is spent
+    // (docs/decisions/006-account-freeze-and-cases.md).
     if (caller.value.frozen) return { done: accountFrozen() };
     const confirmed = await confirmPin();
     if (!confirmed.ok) return { done: confirmed };
