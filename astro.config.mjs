@@ -28,9 +28,9 @@ const islandRuntime = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]
 
 export default defineConfig({
   output: 'server',
-  // middleware (issue 16): the adapter's handler only renders; scripts/serve.mjs serves dist/client's
+  // middleware: the adapter's handler only renders; scripts/serve.mjs serves dist/client's
   // files itself, so a page no longer costs a stat() of the disk on libuv's pool (shared with argon2).
-  // experimentalDisableStreaming (issue 16): a page is rendered to one string and sent with its
+  // experimentalDisableStreaming: a page is rendered to one string and sent with its
   // Content-Length, where streaming encoded every chunk of the render on its own (TextEncoder) and
   // pulled it through a web stream. Every page here asks the database in its frontmatter, before
   // its first byte, so streaming sent nothing earlier; a render that throws now answers a whole
@@ -74,8 +74,8 @@ export default defineConfig({
         build: {
           rolldownOptions: {
             output: {
-              // Every island page loads React, react-dom, Astro's renderer and form-kit (issue 14's
-              // 75 kB cap): one file for them gzips about 0.8 kB smaller than three.
+              // Every island page loads React, react-dom, Astro's renderer and form-kit (the 75 kB cap,
+              // docs/decisions/003-page-weight-budget.md): one file for them gzips about 0.8 kB smaller than three.
               // The password rules and fields, which only the sign-in and password forms need, in one file of their own.
               codeSplitting: {
                 groups: [

@@ -124,7 +124,7 @@ export default defineConfig({
       // The same for registrations (default 10 an hour): the suite opens a few hundred accounts
       // from 127.0.0.1. The limit itself is tested in registration-service.test.ts.
       REGISTRATIONS_PER_IP: '100000',
-      // The new-browser cap (issue 13) is off here: journeys open accounts and move more than
+      // The new-browser cap is off here: journeys open accounts and move more than
       // ₦20,000 at once. e2e/new-browser-cap.spec.ts runs its own server with the cap on.
       NEW_DEVICE_CAP_NAIRA: '0',
     },

@@ -117,7 +117,7 @@ function serialiser() {
 
 async function loadConfig() {
   const { parseConfig } = await import('../src/server/config.ts');
-  // The new-browser cap (issue 13) would refuse the benchmark's new customers past ₦20,000: off unless set.
+  // The new-browser cap would refuse the benchmark's new customers past ₦20,000: off unless set.
   return parseConfig({ NEW_DEVICE_CAP_NAIRA: '0', ...process.env, SEED_DEMO: 'false' });
 }
 
@@ -419,7 +419,7 @@ async function service(args) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// alerts: the alert mails of a burst of transfers through SMTP, beside the floor (issue 16)
+// alerts: the alert mails of a burst of transfers through SMTP, beside the floor
 // ---------------------------------------------------------------------------------------------
 /** bench/lib/smtp-sink.mjs started; resolves with its port and a stop() that answers its counts. */
 async function startSmtpSink(delayMs) {

@@ -60,7 +60,7 @@
 //    the server's RSS (idle, peak, growth over the soak); its transfers join 4's debit check.
 //    A 10-minute soak: --only=sessions --soak=600 (or BENCH_SOAK_SECONDS=600): the server's RSS
 //    every 30 s, and its trend after the ramp-up (MiB per minute: grows or not).
-// Last, one table of issue 16's figures, each beside its floor from the same run and its target.
+// Last, one table of the figures that have a target, each beside its floor from the same run and its target.
 //    The helpers that need the TypeScript sources run as `node bench/ledger-bench.mjs …`.
 //
 // Starts `node scripts/serve.mjs` (the built app, as npm start serves it) on a free loopback port with a fresh DATA_DIR, runs the

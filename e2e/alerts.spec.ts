@@ -9,7 +9,7 @@ import { SendMoneyPage } from './page-models/send-money-page.ts';
 import { TransferPage } from './page-models/transfer-page.ts';
 
 /**
- * Transaction alerts (issue 13), in both projects: every debit and credit is emailed after the
+ * Transaction alerts, in both projects: every debit and credit is emailed after the
  * money committed (the server's job worker sends it), and texted too once the customer turns SMS
  * alerts on in settings, a plain form post with or without JavaScript.
  */

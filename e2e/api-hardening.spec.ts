@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { appOrigin } from './support/customers.ts';
 
 /**
- * Issue 11 against the built server (scripts/serve.mjs in front of Astro's Node adapter): what
+ * Routing and strict input against the built server (scripts/serve.mjs in front of Astro's Node adapter): what
  * only the real HTTP stack decides. Every /api answer is the JSON envelope, whatever the method,
  * the path's encoding or the body's framing; a page's oversized form post gets a clear page.
  * Raw node:http requests, so the path goes out exactly as written and a body can be chunked.

@@ -30,7 +30,7 @@ test.describe('dashboard', () => {
     await screens.dashboard.arrivedAt('/dashboard');
     await expect(screens.dashboard.balance).toHaveText('₦0.00');
     await expect(page.getByText('No transactions yet.')).toBeVisible();
-    // Issue 15: what to do first (fund the account, share its details) instead of an empty chart.
+    // What to do first (fund the account, share its details) instead of an empty chart.
     await expect(screens.dashboard.gettingStarted).toContainText('Fund your account');
     await expect(screens.dashboard.chart).toHaveCount(0);
   });

@@ -9,7 +9,7 @@ import { lagosDate } from '../src/lib/lagos-time.ts';
 import { inspectPdf } from '../src/server/testing/inspect-pdf.ts';
 
 /**
- * History, beneficiaries, support and the legal texts in the customer's language (issue 18),
+ * History, beneficiaries, support and the legal texts in the customer's language,
  * JavaScript on and off: a beneficiary added in Yoruba after a field error, the transactions
  * and a statement in Hausa (the PDF read back exactly), a problem reported in Igbo, and the
  * privacy notice in Pidgin without signing in.

@@ -10,7 +10,7 @@ import { nubanFor } from '../src/lib/nuban.ts';
 import { inspectPdf } from '../src/server/testing/inspect-pdf.ts';
 
 /**
- * Money in the customer's language (issue 18), with JavaScript on and off: send money in Hausa
+ * Money in the customer's language, with JavaScript on and off: send money in Hausa
  * (/transfer, the details, the review step with the PIN, the receipt), and the PDF receipt in
  * Igbo, downloaded as a customer downloads it and read back as a PDF reader reads it.
  */

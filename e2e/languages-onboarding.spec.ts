@@ -7,7 +7,7 @@ import { BasePage } from './page-models/base-page.ts';
 import { speak } from './support/language.ts';
 
 /**
- * Languages, wave 2 (issue 18), JavaScript on and off: the forgotten-password screens in Hausa
+ * Languages, JavaScript on and off: the forgotten-password screens in Hausa
  * (a field error, a wrong code, a mismatched password, each in Hausa) with the reset code mailed
  * in the Hausa of the customer's profile; email verification, the new account and the PIN in
  * Pidgin; /freeze (no sign-in) in Yoruba, with the owner's code and confirmation mailed in Yoruba;

@@ -6,7 +6,7 @@ import { formatNaira } from '../src/lib/money.ts';
 import { speak } from './support/language.ts';
 
 /**
- * Purchases in the customer's language (issue 18), with JavaScript on and off: airtime bought in
+ * Purchases in the customer's language, with JavaScript on and off: airtime bought in
  * Hausa after a field error (the island's check, or the page's without scripts), electricity in
  * Yoruba through the meter, the amount and the review, cable TV in Igbo through the package and
  * the review, and data in Pidgin after a field error; each ends on its receipt page in that language. Networks, DisCos, providers and

@@ -5,7 +5,7 @@ import { nubanFor } from '../src/lib/nuban.ts';
 import { speak } from './support/language.ts';
 
 /**
- * Payment requests and scheduled transfers in the customer's language (issue 18, wave 3), with
+ * Payment requests and scheduled transfers in the customer's language, with
  * JavaScript on and off (every screen here is a plain form): a request made in Igbo with a field
  * error first, its link opened by a stranger reading Hausa, and a transfer scheduled in Pidgin
  * with a field error first.

@@ -6,7 +6,7 @@ import { BasePage } from './page-models/base-page.ts';
 import { speak } from './support/language.ts';
 
 /**
- * Languages, onboarding and settings (issue 18), JavaScript on and off: the address step and the
+ * Languages, onboarding and settings, JavaScript on and off: the address step and the
  * security question in Hausa (a field error each, in Hausa), the KYC page in Igbo (a BVN field
  * error, then a BVN no record has, with the tries left), the transaction PIN changed in Yoruba on
  * /account/settings (a field error, a wrong current PIN and the current PIN again, then the

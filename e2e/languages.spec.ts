@@ -6,7 +6,7 @@ import { ScriptMeter } from './support/script-meter.ts';
 import { LanguagePicker } from './page-models/language-picker.ts';
 
 /**
- * Languages (issue 18), with JavaScript on and off: the picker on sign-in, registration and
+ * Languages, with JavaScript on and off: the picker on sign-in, registration and
  * settings (a form post either way), the first visit following Accept-Language, registration in
  * Hausa, a registration field error in Yoruba, and the alert email following the language chosen
  * in settings. No path carries a language.

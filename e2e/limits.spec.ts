@@ -8,7 +8,7 @@ import { ReceiptPage } from './page-models/receipt-page.ts';
 import { nubanFor } from '../src/lib/nuban.ts';
 
 /**
- * Settings → Limits (issue 13), with JavaScript on and off (plain form posts either way): the
+ * Settings → Limits, with JavaScript on and off (plain form posts either way): the
  * customer's own daily limit and the switch for instant transfers to other banks. This server
  * runs with the new-browser cap off (playwright.config.ts); e2e/new-browser-cap.spec.ts runs its
  * own server with it on.

@@ -8,7 +8,7 @@ import { expect, test } from './support/fixtures.ts';
 import { waitForCode } from './support/outbox.ts';
 
 /**
- * Issue 15, look and feel: the main screens as a 360 × 640 phone shows them (screenshots against
+ * Look and feel: the main screens as a 360 × 640 phone shows them (screenshots against
  * committed baselines), nothing cut and every tap target at least 44 × 44 px at 320 and 360 px
  * (the bills' choose and review steps too), and the dashboard's conveniences (hide the balance,
  * share the account details, the header's account menu) with JavaScript on and off.

@@ -5,7 +5,7 @@ import { LegalPage } from './page-models/legal-page.ts';
 import { RegisterPage } from './page-models/register-page.ts';
 
 /**
- * Issue 15: "Download my data" in settings (JSON of everything, CSV of the transactions), the
+ * "Download my data" in settings (JSON of everything, CSV of the transactions), the
  * same through GET /v1/profile/export, and the /terms and /privacy pages linked wherever they are
  * accepted or mentioned. Every journey runs with JavaScript on and off.
  */

@@ -16,7 +16,7 @@ import { ReceiptPage } from './page-models/receipt-page.ts';
 import { freePort } from './support/free-port.ts';
 
 /**
- * The new-browser cap (issue 13) end to end. The suite's server runs with the cap off (most
+ * The new-browser cap (docs/decisions/005-new-browser-cap-and-own-limits.md) end to end. The suite's server runs with the cap off (most
  * journeys open an account and move more than ₦20,000 at once), so this spec starts the same
  * build (`node scripts/serve.mjs`) on a fresh DATA_DIR with NEW_DEVICE_CAP_NAIRA=20000, and points
  * the outbox and database helpers at it while it runs.

@@ -52,7 +52,7 @@ test('every screen’s forms are plain HTML forms posting to the server', async 
   await screens.address.fill(customer);
   await screens.address.save();
   await screens.profileCreated.arrivedAt('/profile/created');
-  // Only a link onwards here: nothing to post (the header's Sign out is the one form, issue 15).
+  // Only a link onwards here: nothing to post (the header's Sign out is the one form).
   await expect(page.locator('main form')).toHaveCount(0);
   await screens.pin.goto();
   await expectPlainForms(page, 'pin/set');

@@ -4,7 +4,7 @@ import { ScriptMeter } from './support/script-meter.ts';
 import { speak } from './support/language.ts';
 
 /**
- * The page-weight budget holds with a language other than English chosen (issue 18): islands
+ * The page-weight budget holds with a language other than English chosen: islands
  * receive their words in the page's HTML, so their script is the same in every language, and
  * the inline scripts (the idle warning's words, the dashboard's copy button) stay within their
  * budgets in the language with the longest words. The budgets are page-weight.spec.ts's.

@@ -5,7 +5,7 @@ import { waitForCode } from './support/outbox.ts';
 import { ScriptMeter } from './support/script-meter.ts';
 
 /**
- * JavaScript budget per page (issue 14): nothing before the page is touched, since islands
+ * JavaScript budget per page (docs/decisions/003-page-weight-budget.md): nothing before the page is touched, since islands
  * hydrate on the first interaction with their form (src/client/interaction.ts); at most 75 kB
  * gzip of script files once every island on the page has hydrated, all files counted (React and
  * react-dom alone are about 68 kB of it). Inline scripts (Astro's island loader, the idle-timeout

@@ -8,7 +8,7 @@ import { SendMoneyPage } from './page-models/send-money-page.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 
 /**
- * Payment requests (issue 19), in both projects: "Request money" makes a link and a reference;
+ * Payment requests, in both projects: "Request money" makes a link and a reference;
  * the link opens in a fresh browser with no account; money sent with the reference (the sandbox's
  * inbound NIP transfer, or "Pay now" inside the bank) marks the request paid and emails the
  * requester. Every screen is a plain form, so the two projects take the same path.

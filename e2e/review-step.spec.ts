@@ -11,7 +11,7 @@ import { nubanFor } from '../src/lib/nuban.ts';
 import { formatNaira } from '../src/lib/money.ts';
 
 /**
- * Issue 15, item 3: before the PIN of every money movement, with JavaScript and without, one
+ * The review step (docs/decisions/016-review-before-the-pin.md): before the PIN of every money movement, with JavaScript and without, one
  * review says how much, to whom and where, the fee and the total; nothing has moved until the
  * PIN is sent from it.
  */

@@ -12,7 +12,7 @@ import { SendMoneyPage } from './page-models/send-money-page.ts';
 import { SettingsPage } from './page-models/settings-page.ts';
 
 /**
- * Customer safety (issue 13): freezing the account (signed in with the password, or signed out
+ * Customer safety: freezing the account (signed in with the password, or signed out
  * from /freeze with an emailed code), unfreezing it, and cases opened from a receipt. The pages
  * are plain forms, so both projects take the same path; each journey runs in both.
  */

@@ -6,7 +6,7 @@ import { ScheduledTransfersPage } from './page-models/scheduled-transfers-page.t
 import { ReceiptPage } from './page-models/receipt-page.ts';
 
 /**
- * Scheduled transfers (issue 19), with JavaScript on and off (plain forms either way): a monthly
+ * Scheduled transfers, with JavaScript on and off (plain forms either way): a monthly
  * transfer scheduled with the PIN runs when its date comes. The test does not wait for 08:00:
  * it moves the schedule's next run into the past in the database and makes the server's daily
  * sweep due, and the server's own job worker makes the transfer.

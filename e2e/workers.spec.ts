@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { freePort } from './support/free-port.ts';
 
 /**
- * Several server processes on one PostgreSQL database (issue 12): `npm start` with WORKERS=2 runs
+ * Several server processes on one PostgreSQL database: `npm start` with WORKERS=2 runs
  * two processes on one port (node:cluster hands new connections to them in turn). Six wrong
  * passwords for one email, each on a fresh connection, are answered by both processes, and the
  * sign-in lock still falls after the fifth: the count lives in the database, not in a process.

@@ -29,7 +29,7 @@ function rewriteAstroFile(name, file, rewrite) {
  * crypto.subtle.digest: a trip through libuv's thread pool per script. The texts are the same on
  * every render (the app's inline scripts carry no per-request data), so their hashes are kept:
  * at most 256 (a text never seen before is still hashed, and kept only while there is room).
- * Issue 16 measured the hashing at ~5–7 % of a page render. If Astro's function changes shape
+ * The hashing measured ~5–7 % of a page render (docs/decisions/013-render-and-memory-costs.md). If Astro's function changes shape
  * the build stops here, rather than silently hashing per request again.
  * @returns {import('vite').Plugin}
  */
@@ -58,7 +58,7 @@ export function memoiseCspDigests() {
 /**
  * Astro asks for a route's module with a dynamic import() on every request (pageMap's
  * `() => import(…)`). Node answers a module it has already loaded, but only after resolving the
- * specifier and looking up its module job: ~3.5 % of the server's CPU per API transfer (issue 16,
+ * specifier and looking up its module job: ~3.5 % of the server's CPU per API transfer (docs/decisions/013-render-and-memory-costs.md;
  * a CPU profile at 16 clients). Here the module each route's import gave is kept, keyed by that
  * import function, so a route pays the import() once per process. A failed import is not kept
  * (the next request tries again, as before). If Astro's function changes shape the build stops
@@ -88,7 +88,7 @@ export function keepPageModules() {
 /**
  * Astro's logger makes an Intl.DateTimeFormat when its module loads, for the clock it prints
  * before a message in development. Making one reads ~5 MiB of ICU's data out of the `node`
- * binary, resident in the server process from then on (issue 16: 200 signed-in sessions peaked
+ * binary, resident in the server process from then on (200 signed-in sessions peaked
  * at ~150 MiB against a 150 MiB target); the server's own dates need no Intl
  * (src/i18n/month-names.ts). Here the formatter is made the first time the logger prints a clock,
  * which a production server never does. If Astro's line changes the build stops here.
@@ -116,7 +116,7 @@ export function lazyLoggerClock() {
 /**
  * Astro orders its routes when the server starts, comparing their static segments and, last of
  * all, their paths with `localeCompare`: the collation reads ~2 MiB of ICU's data into the
- * process for good (issue 16). Here they are compared as text, code unit by code unit. The order
+ * process for good. Here they are compared as text, code unit by code unit. The order
  * of two routes only decides which one answers a path when both can match it: two static
  * segments that differ never match the same path, and two routes of the same shape (the only
  * ones the last comparison orders that could) are refused by astro-build-plugins.test.ts, which

@@ -103,7 +103,7 @@ export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (
  * `exempt(request)` holds (health checks) skip the queue. A client that goes away while waiting
  * leaves the queue.
  *
- * Turns (`sliceMs`, issue 16): requests start during at most `sliceMs` of one turn of the event
+ * Turns (`sliceMs`): requests start during at most `sliceMs` of one turn of the event
  * loop; a request arriving after that waits in the same queue, and the queue is served again on
  * the next turn (setImmediate), after Node has read the sockets once more. Without it, a turn
  * started every request its poll had read, one after another (a server-rendered page runs to

@@ -1,4 +1,4 @@
-// The V8 and Node flags scripts/malloc-env.mjs adds when it re-starts the server (issue 16). Kept
+// The V8 and Node flags scripts/malloc-env.mjs adds when it re-starts the server (docs/decisions/013-render-and-memory-costs.md). Kept
 // apart from malloc-env.mjs, which replaces the process when imported, so tests can load them.
 //
 // What held the memory (bench/sections/sessions.mjs, 200 signed-in sessions): a heap snapshot
@@ -9,7 +9,7 @@
 // /proc/<pid>/smaps), glibc's heap (~25 MiB) and garbage, which these flags bound:
 // - --max-semi-space-size=4: the young generation is 2 × 4 MiB, where V8's default here lets the
 //   pair grow to 64 MiB (at 16 MiB each it held 32 MiB of RSS, idle included). It was 2 × 2 MiB
-//   until issue 16's dashboard work: a /dashboard render allocates ~440 KB, so at 16 connections
+//   until the dashboard's render was made cheaper: a /dashboard render allocates ~440 KB, so at 16 connections
 //   a 2 MiB semi-space was scavenged every few milliseconds. At 4 MiB, in paired runs: /dashboard
 //   p99 at 16 connections 50.7 → 47.4 ms on SQLite (6 pairs) and 61.8 → 52.6 ms on PostgreSQL
 //   (4 pairs); 200 sessions peaked at 143.1 and 144.3 MiB against 139.9 and 141.2 MiB at 2 MiB

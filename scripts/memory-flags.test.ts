@@ -3,7 +3,7 @@ import { HEAP_GROWING_FLAG, MAX_OPT_FLAG, SEMI_SPACE_FLAG, V8_POOL_FLAG, memoryF
 
 const all = [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, MAX_OPT_FLAG, V8_POOL_FLAG];
 
-describe('memoryFlags (issue 16: the V8 flags the server re-starts with)', () => {
+describe('memoryFlags (the V8 flags the server re-starts with)', () => {
   it('adds a 4 MiB young generation, a 30 % old-generation growth (to 1.3×), no TurboFan and one V8 helper thread by default', () => {
     expect(SEMI_SPACE_FLAG).toBe('--max-semi-space-size=4');
     expect(HEAP_GROWING_FLAG).toBe('--heap-growing-percent=30');

@@ -1,4 +1,4 @@
-// npm run ops:case -- <number> <status> [note] — moves a customer's case (issue 13) to a new
+// npm run ops:case -- <number> <status> [note] — moves a customer's case to a new
 // status: open, investigating, resolved or closed, with an optional note the customer sees.
 // The change is stored in the case's history (shown under "My cases" and by GET /v1/cases) and
 // emailed to the customer. Exits 0 when moved; 2 for a bad argument or an unknown case; 1 when

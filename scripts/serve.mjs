@@ -2,7 +2,7 @@
 // assets as brotli or gzip when they have a precompressed copy (scripts/precompress.mjs; on slow
 // mobile data that turns ~325 kB of island JavaScript into ~90 kB on the wire), and everything
 // else through Astro's handler (the adapter in middleware mode: it never looks at the disk, where
-// its standalone handler stat()ed dist/client for every page, issue 16).
+// its standalone handler stat()ed dist/client for every page).
 // Start: the configuration is parsed and the database opened and migrated before it listens;
 // a bad setting exits 1 with one JSON line naming the variable. Every line it writes is JSON,
 // with one access line per request. SIGTERM/SIGINT drain the requests under way (10 s at most),

@@ -6,7 +6,7 @@ declare namespace App {
     /** The caller's session, from the cookie or a Bearer token; null for guests. */
     session: { id: string; userId: string; via: 'bearer' | 'cookie' } | null;
     user: import('./server/core/users/present-user.ts').UserJson | null;
-    /** Whether the signed-in customer's account is frozen, read with the session (issue 16); null for guests. */
+    /** Whether the signed-in customer's account is frozen, read with the session; null for guests. */
     freeze: import('./server/core/safety/frozen.ts').FreezeState | null;
     /** Why a presented session was refused, so /login can say so. */
     sessionEnded: 'idle' | 'absolute' | 'revoked' | null;
@@ -16,7 +16,7 @@ declare namespace App {
      * resend-otp, GET /v1/profile and sign-out (src/server/http/credential.ts).
      */
     registration: import('./server/core/auth/registration-service.ts').PendingRegistration | null;
-    /** The language this request is answered in (issue 18; src/server/http/language.ts). */
+    /** The language this request is answered in (src/server/http/language.ts). */
     locale: import('./i18n/locales.ts').Locale;
     /**
      * This response's form token for the `_csrf` field (src/server/http/form-tokens.ts): bound to

@@ -112,7 +112,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   }
 
-  // Issue 18: the language this request is answered in (src/server/http/language.ts).
+  // The language this request is answered in (src/server/http/language.ts).
   locals.locale = await resolveLanguage({ cookies, url, acceptLanguage: request.headers.get('accept-language'), userId: locals.user?.id ?? null, isPage: !isApi, languages: app.languages, profile: profileLanguage });
 
   // The refusal is a page in the customer's language; it renders with a fresh token, so going

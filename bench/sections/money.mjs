@@ -40,7 +40,7 @@ async function benchHistoryPages({ port, token, options, serverPid, say, label }
 async function benchMoneyEngine(engine, options, say, parts = { transfers: true, bills: false, sessions: false }) {
   const out = { engine, notes: [] };
   const dir = makeTempDir(`bank-bench-${engine}-`);
-  // The new-browser cap (issue 13) is off unless set, in the app server as in ledger-bench: the
+  // The new-browser cap is off unless set, in the app server as in ledger-bench: the
   // bench's customers are new browsers moving far more than ₦20,000 (airtime, the soak's transfers).
   const env = { NEW_DEVICE_CAP_NAIRA: '0', ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' };
   delete env.DATABASE_URL;

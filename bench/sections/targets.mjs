@@ -1,5 +1,5 @@
-// The closing table: every figure of issue 16's table from this one run, beside the floor it is
-// measured against in the same run and the issue's target. Figures whose section did not run
+// The closing table: every figure that has a target, from this one run, beside the floor it is
+// measured against in the same run and its target. Figures whose section did not run
 // are left out.
 import { fmt, table } from '../lib/format.mjs';
 
@@ -59,7 +59,7 @@ export function targetRows(results) {
 export function reportTargets(results, say) {
   const rows = targetRows(results);
   if (rows.length === 0) return;
-  say('\n== Issue 16\'s figures: this run, its floor in the same run, the target ==');
+  say('\n== The targets\' figures: this run, its floor in the same run, the target ==');
   say(table(['measure', 'engine', 'this run', 'floor (same run)', 'ratio', 'target', 'met'], rows, ['l', 'l', 'r', 'r', 'r', 'l', 'l']));
   const { loadavg_at_start: before, loadavg_at_end: after } = results.machine;
   say(`machine: ${results.machine.cpus} CPU(s), load average at start ${before?.join(' ')}, at end ${after?.join(' ') ?? '—'}: floors and figures share it, so compare the ratios.`);

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
-/** The Alerts section of /account/settings (issue 13): email always on, one switch for SMS. */
+/** The Alerts section of /account/settings: email always on, one switch for SMS. */
 export class AlertSettingsPage extends BasePage {
   static readonly path = '/account/settings';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 /**
- * The language picker (issue 18) on the sign-in, registration and settings screens: a select
+ * The language picker on the sign-in, registration and settings screens: a select
  * and a button, posted to /language, which comes back to the same screen.
  */
 export class LanguagePicker extends BasePage {

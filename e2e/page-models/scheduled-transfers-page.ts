@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import { BasePage } from './base-page.ts';
 
 /**
- * Scheduled transfers (issue 19): the list at /transfers/scheduled (each schedule a card with its
+ * Scheduled transfers: the list at /transfers/scheduled (each schedule a card with its
  * next transfer, recent dates and the pause / resume (PIN) / cancel forms) and the two steps of
  * /transfers/scheduled/new (details, then the recipient's name, the schedule and the PIN). No
  * island: plain forms whether JavaScript runs or not.

@@ -84,20 +84,20 @@ export function idleSession(token: string, minutes: number): number {
   });
 }
 
-/** Moves a waiting raise of this customer's own daily limit to a minute ago, as if its 24 hours had passed (issue 13). */
+/** Moves a waiting raise of this customer's own daily limit to a minute ago, as if its 24 hours had passed. */
 export function passLimitRaiseDelay(email: string): number {
   const userId = userIdFor(email);
   return withDb((db) => Number(db.prepare('UPDATE customer_limits SET raise_applies_at = ? WHERE user_id = ? AND raise_applies_at IS NOT NULL').run(isoAgo(60_000), userId).changes));
 }
 
-/** Moves this customer's account opening `hours` into the past, so the new-account cap window is over (issue 13). */
+/** Moves this customer's account opening `hours` into the past, so the new-account cap window is over. */
 export function ageAccountOpening(email: string, hours: number): number {
   const userId = userIdFor(email);
   return withDb((db) => Number(db.prepare('UPDATE accounts SET created_at = ? WHERE user_id = ?').run(isoAgo(hours * 3_600_000), userId).changes));
 }
 
 /**
- * Scheduled transfers (issue 19): moves a schedule's next run to yesterday (Lagos) and makes the
+ * Scheduled transfers: moves a schedule's next run to yesterday (Lagos) and makes the
  * server's daily sweep job due now, so the server's own job worker runs it within its poll
  * instead of the test waiting for 08:00.
  */

@@ -1,7 +1,7 @@
 /**
  * The inside of each icon's <svg> (src/components/icon.ts), from lucide-static (ISC licence):
  * the file's licence comment and its own <svg> element taken off once, when the module loads, not
- * on every render of every icon (a signed-in page draws about twenty; issue 16).
+ * on every render of every icon (a signed-in page draws about twenty).
  * Only the icons named here reach the server bundle.
  */
 import arrowDownLeft from 'lucide-static/icons/arrow-down-left.svg?raw';
@@ -74,7 +74,7 @@ function attribute(value: string): string {
 
 /**
  * The whole <svg> of one icon with these classes, made once per icon and class list and kept
- * (issue 16). The Icon.astro component before icon.ts drew it as an element with ten
+ * (docs/decisions/013-render-and-memory-costs.md). The Icon.astro component before icon.ts drew it as an element with ten
  * attributes and a class:list, each attribute rendered, classified and escaped by Astro on every
  * render of every icon: a signed-in page draws twenty to thirty, and a /dashboard render spent
  * ~3 % of its CPU and ~5 % of its allocations there. The class lists are the source's own literals, so the pairs are few; the

@@ -5,7 +5,7 @@
  * the same on every phone. Icons are decoration (`aria-hidden`), so the text beside them (visible
  * or `sr-only`) names the control. Only the icons named in icon-svg.ts reach the server bundle.
  *
- * A function, not a component (issue 16): an `<Icon>` component was two component instances per
+ * A function, not a component (docs/decisions/013-render-and-memory-costs.md): an `<Icon>` component was two component instances per
  * icon (its own and the `<Fragment set:html>` inside it), each with its Astro global, props and
  * render promise, and a signed-in page draws twenty to thirty icons. The <svg> is the kept string
  * of iconSvg, marked as HTML the way Astro marks what `set:html` is given (markHTMLString, from

@@ -7,7 +7,7 @@ import { catalogues } from './translate.ts';
 import { statusForCode } from '../server/http/respond.ts';
 
 /**
- * Every error code a client can get (issue 18: "error codes map to messages in the catalogue"):
+ * Every error code a client can get ("error codes map to messages in the catalogue"):
  * each code docs/API.md names and each of the code's own (respond.ts's status table, whole by its
  * type: every ErrorCode) has its `error.<CODE>` sentence in all five languages, so an answer in
  * any language has words even when the service's sentence is not in the catalogue yet.

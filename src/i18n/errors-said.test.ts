@@ -11,7 +11,7 @@ import { addressRejectionWords } from '../server/core/kyc/kyc-service.ts';
 import { kycAddressSayings } from './settings-words.ts';
 
 /**
- * The refusals with figures the services word in English (issue 18, API messages and error
+ * The refusals with figures the services word in English (API messages and error
  * codes: said.errors.*), found again by their sentence with their figures, and a wait in words
  * ("3 minutes", waitInWords) said in the language around it.
  */

@@ -8,7 +8,7 @@ import { caseSchema } from '../lib/safety-schemas.ts';
 import { readHistoryQuery } from '../lib/history-query.ts';
 import { parseValues } from '../server/http/api.ts';
 
-/** Issue 18, wave 3: what the beneficiary, history, statement and case forms say, said again in every language. */
+/** What the beneficiary, history, statement and case forms say, said again in every language. */
 const others = locales.filter((locale) => locale !== 'en');
 
 function messagesOf(errors: Record<string, string[]>): string[] {

@@ -58,7 +58,7 @@ export const registerSayings = [
 /** The numbers the password hint names. */
 export const passwordHintParams = { min: passwordMinLength };
 
-/** The forgotten-password islands (issue 18, wave 2): ForgotPasswordForm, ResetCodeForm, NewPasswordForm. */
+/** The forgotten-password islands: ForgotPasswordForm, ResetCodeForm, NewPasswordForm. */
 export const forgotPasswordWords = ['form.email', 'onboarding.forgot.submit', 'onboarding.forgot.busy'] as const;
 export type ForgotPasswordWords = Record<(typeof forgotPasswordWords)[number], string>;
 
@@ -108,7 +108,7 @@ export type SetPinWords = Record<(typeof setPinWords)[number], string>;
 
 export const setPinSayings = ['said.pin.choose', 'said.pin.again', 'said.pin.digits', 'said.pin.easy', 'said.pin.mismatch', 'said.pin.alreadySet', 'said.controlCharacters'] as const;
 
-/** BeneficiaryForm on /beneficairies (issue 18, history). */
+/** BeneficiaryForm on /beneficairies. */
 export const beneficiaryWords = [
   'transfer.bank',
   'money.form.chooseBank',

@@ -1,5 +1,5 @@
 /**
- * The five languages of the bank (issue 18). No routes carry a language: it is chosen by the
+ * The five languages of the bank (docs/decisions/004-five-languages.md). No routes carry a language: it is chosen by the
  * `lang` cookie (a choice made in this browser), then the customer's profile, then the browser's
  * Accept-Language, then English (src/server/http/language.ts). This file has no catalogue in it,
  * so an island may import it for nothing but the names.

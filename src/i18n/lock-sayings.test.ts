@@ -5,7 +5,7 @@ import { lockedSayingsFor } from './settings-words.ts';
 
 /**
  * The sign-in lock's minutes left, as the settings forms show them with JavaScript on, follow the
- * running app's sign-in policy, not the default 15 minutes (issue 18).
+ * running app's sign-in policy, not the default 15 minutes.
  */
 const locked = (minutes: number) => `Too many wrong passwords or answers. Sign-in and security changes are locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 

@@ -5,7 +5,7 @@ import { formatLagosDate, formatLagosDateTime, monthNamesFor } from '../lib/lago
 import { inLagos } from '../server/core/documents/dates.ts';
 
 // The server writes dates from month-names.ts without Intl; these are the Intl formats it was
-// written with before (issue 16), asked here of this Node's ICU. A Node whose ICU names a month
+// written with before, asked here of this Node's ICU. A Node whose ICU names a month
 // otherwise fails here: bring month-names.ts up to date from Intl's answer.
 const day = { timeZone: 'Africa/Lagos', day: 'numeric', month: 'short', year: 'numeric', numberingSystem: 'latn' } as const;
 const intlDateTime = (locale: (typeof locales)[number]) =>

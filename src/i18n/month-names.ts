@@ -2,7 +2,7 @@ import type { Locale } from './locales.ts';
 
 /**
  * The months in each language, as Node's ICU (78.3, CLDR 48) names them, so that the server
- * writes dates without Intl (issue 16): the first Intl date format a process makes reads about
+ * writes dates without Intl (docs/decisions/013-render-and-memory-costs.md): the first Intl date format a process makes reads about
  * 5 MiB of ICU's data out of the `node` binary, resident in every server process from then on
  * (200 signed-in sessions peaked ~5 MiB lower without it). `month-names.test.ts` formats every
  * month and hour of years with Intl and compares: a Node whose ICU names a month otherwise fails

@@ -2,7 +2,7 @@ import { airtimeMaxKobo, airtimeMinKobo } from '../lib/airtime-rules.ts';
 import { formatNaira } from '../lib/money.ts';
 
 /**
- * The words of the purchase islands (issue 18): the page picks them in the customer's language
+ * The words of the purchase islands: the page picks them in the customer's language
  * (translate.ts `wordsFor`, `sayingsFor`) and hands each island only its own, as props. The
  * islands import nothing but the types from here.
  */

@@ -16,7 +16,7 @@ import { purchaseBalanceProblem } from '../lib/mobile-purchase.ts';
 import { airtimeRangeMessage } from '../lib/airtime-rules.ts';
 import { expectIslandSaysAll, expectRecognised, expectSaidAgain, schemaMessages } from './testing/said-expectations.ts';
 
-/** Issue 18, purchases: every message the airtime, data, electricity and cable checks and steps give is in the catalogue, in all five. */
+/** Purchases: every message the airtime, data, electricity and cable checks and steps give is in the catalogue, in all five. */
 
 const bad: Record<string, unknown>[] = [
   {},

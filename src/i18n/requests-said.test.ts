@@ -10,7 +10,7 @@ import { scheduleFormSchema } from '../lib/scheduled-transfer-schemas.ts';
 import { readPaymentRequestForm } from '../server/http/payment-request-form.ts';
 import { saySchedule, sayScheduleFailure } from '../server/http/scheduled-transfer-words.ts';
 
-/** Issue 18, wave 3: what the money words, the request and schedule forms say, said again in every language. */
+/** What the money words, the request and schedule forms say, said again in every language. */
 const others = locales.filter((locale) => locale !== 'en');
 /** Pidgin may say a short message as English does ("Choose the bank"); these three never do. */
 const written = ['ha', 'yo', 'ig'] as const;

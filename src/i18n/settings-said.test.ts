@@ -29,7 +29,7 @@ import { addressLockedMessage } from '../server/core/onboarding/onboarding-servi
 import { moneyWords } from '../server/http/money-words.ts';
 import { kobo } from '../lib/money.ts';
 
-/** Issue 18, onboarding and settings: every message these screens' checks and schemas give is in the catalogue, in all five. */
+/** Onboarding and settings: every message these screens' checks and schemas give is in the catalogue, in all five. */
 const places: PlaceNames = { states: ['Lagos', 'Kano'], lgasOf: (state) => (state === 'Lagos' ? ['Ikeja', 'Surulere'] : []) };
 
 const bad: Record<string, unknown>[] = [

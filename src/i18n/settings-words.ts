@@ -3,7 +3,7 @@ import type { MessageKey } from './messages/en.ts';
 import type { MessageParams } from './translate.ts';
 
 /**
- * The words of the address, security-question, KYC and settings islands (issue 18, onboarding
+ * The words of the address, security-question, KYC and settings islands (onboarding
  * and settings), named once as island-words.ts names the others: the page picks them from the
  * catalogue in the customer's language (`wordsFor`, `sayingsFor`) and hands each island only its
  * own. The islands import nothing but the types from here.

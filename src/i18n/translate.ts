@@ -20,7 +20,7 @@ export type MessageParams = Record<string, string | number>;
 /** `{name}` → its value; a placeholder without a value is left as written (a test keeps them all given). */
 export function fill(template: string, params?: MessageParams): string {
   // Most messages have no placeholder, or are asked for without values: as written, without a
-  // regular expression's pass over them (a /dashboard render says about a hundred; issue 16).
+  // regular expression's pass over them (a /dashboard render says about a hundred).
   if (params === undefined || !template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }

@@ -20,7 +20,7 @@ type Props = DetailsStepProps &
 /**
  * A network's plans from GET /api/v1/bills/data-plans/{id} (cached by the browser for an hour,
  * and here for the page's life), so the props carry no plan list but the shown network's
- * (issue 14). A failure is an empty list: the form says the plans could not be loaded.
+ * (docs/decisions/003-page-weight-budget.md). A failure is an empty list: the form says the plans could not be loaded.
  */
 const fetchedPlans = new Map<string, Promise<readonly DataPlan[]>>();
 function plansOf(networkId: string): Promise<readonly DataPlan[]> {

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { describedBy, FieldFrame } from './form-kit.tsx';
 
 /**
- * A select whose long list (the banks) the page renders, never the island's props (issue 14):
+ * A select whose long list (the banks) the page renders, never the island's props (docs/decisions/003-page-weight-budget.md):
  * the page passes the whole <select> (components/PageSelect.astro) as the island's children, so
  * Astro puts it in the HTML once and React leaves that markup alone. The field follows the choice
  * through the input events that bubble out of it, and keeps its aria-invalid and

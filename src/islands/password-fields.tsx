@@ -1,7 +1,7 @@
 import { newPasswordHint } from '../lib/checks/passwords.ts';
 import { TextField, type SchemaForm } from './form-kit.tsx';
 
-// Apart from form-kit.tsx, which every island's page loads, so that the password rules reach only the password forms (issue 14).
+// Apart from form-kit.tsx, which every island's page loads, so that the password rules reach only the password forms (docs/decisions/003-page-weight-budget.md).
 
 /**
  * A new password and its confirmation, with the password rule as a hint (registration, a reset,

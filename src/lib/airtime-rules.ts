@@ -4,7 +4,7 @@ import { formatNaira, type Kobo } from './money.ts';
 /**
  * Airtime's rules that need no zod (the amounts, the quick amounts, the range and its message),
  * apart from the transfer rules in payment-rules.ts so that each island loads only its own
- * (issue 14). airtime-form.ts and bills.ts re-export them for the server's schemas.
+ * (docs/decisions/003-page-weight-budget.md). airtime-form.ts and bills.ts re-export them for the server's schemas.
  */
 
 /** Airtime: ₦50 to ₦50,000 per purchase (the issue's range; the networks' own floor is ₦50). */

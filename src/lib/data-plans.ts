@@ -3,7 +3,7 @@ import { formatNaira } from './money.ts';
 /**
  * Data plans as the catalogue lists them and the helpers that group, describe and find them,
  * apart from the other payment rules (payment-rules.ts re-exports them) so that the data island
- * loads only these (issue 14).
+ * loads only these.
  */
 
 /** A data bundle as the catalogue lists it (amount in kobo). */

@@ -65,7 +65,7 @@ export const twoDigits = (value: number): string => String(value).padStart(2, '0
 /**
  * "21 Nov 2026, 09:15" for people ("21 Nuw, 2026, 09:15" in Hausa): day, short month, year and
  * 24-hour time in Latin digits, in every language. The month names are ICU's, kept in
- * src/i18n/month-names.ts, which says why the server does not ask Intl (issue 16); Intl's own
+ * src/i18n/month-names.ts, which says why the server does not ask Intl; Intl's own
  * `dateStyle: 'medium'` is not always what people write (yo-NG gives "21 11 2026"), which is why
  * the four other languages were always asked for these parts one by one.
  */

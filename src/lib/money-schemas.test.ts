@@ -4,7 +4,7 @@ import { airtimePurchaseSchema, billKoboSchema } from './bills.ts';
 import { addressSchema } from './address-schema.ts';
 import { securityQuestionSchema } from './schemas.ts';
 
-/** Every one of these moved money when amounts went through z.coerce.number() (issue 11). */
+/** Every one of these moved money when amounts went through z.coerce.number(). */
 const notJsonIntegers = ['500', ' 500 ', '0x1f4', '0b111110100', '1e3', '500.0', [500], [[500]], '50000', true, null, {}, 500.5, Number.NaN, Infinity, 1e308, 2 ** 53, -500, -0, 0];
 
 describe('amounts in the API are JSON integers only', () => {

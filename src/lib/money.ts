@@ -23,7 +23,7 @@ export function nairaToKobo(text: string): Kobo | null {
  * Formats at the edge only: 123456 kobo → ₦1,234.56 (Intl's en-NG naira, which this matches digit
  * for digit: money.test.ts compares them). Grouped by hand: a page such as the dashboard formats
  * a hundred amounts, and Intl.NumberFormat's format with a regular expression on its answer was
- * 1.4 % of a render's CPU (issue 16).
+ * 1.4 % of a render's CPU.
  */
 export function formatNaira(amount: number): string {
   const whole = kobo(amount);

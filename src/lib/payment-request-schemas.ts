@@ -3,7 +3,7 @@ import { koboAmountSchema } from './money-schemas.ts';
 import { lineText } from './schemas.ts';
 
 /**
- * Payment requests (issue 19): "Request money" makes a link (/pay/{code}) and a reference
+ * Payment requests: "Request money" makes a link (/pay/{code}) and a reference
  * (RQ-XXXXXX) the payer puts in the narration. The same schema validates the /requests/new form
  * (after it reads the typed naira into kobo) and POST /v1/requests/{account}.
  */

@@ -6,7 +6,7 @@ import { formatNaira, type Kobo } from './money.ts';
  * carrying zod to the browser (src/lib/form-rules.ts says why). The modules that define the
  * server's schemas re-export them from here: transfer-form.ts, airtime-form.ts, data-form.ts,
  * bills.ts, money-schemas.ts, confirm-step.ts. The data plans' helpers are in data-plans.ts and
- * airtime's rules in airtime-rules.ts, so each island loads only its own (issue 14).
+ * airtime's rules in airtime-rules.ts, so each island loads only its own (docs/decisions/003-page-weight-budget.md).
  */
 
 /** ₦1bn: far above every tier's daily limit (money-schemas.ts's koboAmountSchema). */

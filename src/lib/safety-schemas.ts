@@ -4,7 +4,7 @@ import { accountNumberSchema } from './money-schemas.ts';
 import { resetCodeSchema } from './recovery-schemas.ts';
 
 /**
- * Customer safety (issue 13): freezing the account (signed in with the password, or from
+ * Customer safety: freezing the account (signed in with the password, or from
  * /freeze with an emailed code), unfreezing it (password, PIN and security answer), and cases
  * opened about a transaction. The same schemas validate the pages' forms and the JSON API.
  */

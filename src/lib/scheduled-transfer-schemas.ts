@@ -4,7 +4,7 @@ import { digitsInteger, requiredText } from './schemas.ts';
 import { nairaAmountSchema } from './transfer-form.ts';
 
 /**
- * Scheduled and recurring transfers (issue 19): a transfer's fields plus when it runs. The API
+ * Scheduled and recurring transfers: a transfer's fields plus when it runs. The API
  * takes kobo; the page takes naira as typed. Dates are Lagos days (YYYY-MM-DD); what "today"
  * allows (not in the past, at most a year ahead) is the service's to check.
  */

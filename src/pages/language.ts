@@ -7,7 +7,7 @@ import { chooseLanguage } from '../server/http/language.ts';
 import { publicUrlOf } from '../server/http/client.ts';
 
 /**
- * The language picker's form post (issue 18), with or without JavaScript: the choice goes into
+ * The language picker's form post, with or without JavaScript: the choice goes into
  * the `lang` cookie and, for a signed-in customer, onto the profile (emails and alerts follow
  * it); then back to the page it was made on (a path on this site only, else the start).
  */

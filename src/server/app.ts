@@ -110,7 +110,7 @@ async function openBank(config: Config, overrides: AppOverrides) {
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info('db.migrated', { engine: config.database.kind, applied });
   const { pinHasher, bvnFingerprints } = await prepareKeyedSecrets(db, keyRing, log);
-  // The device cookie's signing key (issue 13): its own subkey of the same master key; older keys still verify.
+  // The device cookie's signing key: its own subkey of the same master key; older keys still verify.
   const deviceKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('device-cookie'));
   // The pages' form tokens: a subkey of their own, older keys still verify open forms.
   const formTokenKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('form-token'));
@@ -157,18 +157,18 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const bills = createBillService({ clock, log, gate, payments, words: moneyWords, biller });
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
-  // Customer safety (issue 13): freezing the account, and cases about a transaction.
+  // Customer safety: freezing the account, and cases about a transaction.
   const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
-  // Scheduled transfers (issue 19): each run is a normal transfer through a gate that skips only
+  // Scheduled transfers: each run is a normal transfer through a gate that skips only
   // the PIN (given when the schedule was made or resumed); every other check of the money path applies.
   const runGate = createMoneyGate({ db, config, clock, pins: null, words: moneyWords, limitGuard });
   const runTransfers = createTransferService({ db, config, clock, log, idempotency, gate: runGate, payments, words: moneyWords, interbank });
   const scheduledTransfers = createScheduledTransfers({ db, config, clock, log, mailer, pins, gate, nameEnquiries, runTransfers, jobs });
-  // "Download my data" (issue 15): the customer's profile, accounts, beneficiaries and transactions.
+  // "Download my data": the customer's profile, accounts, beneficiaries and transactions.
   const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries });
-  // Payment requests (issue 19): a link and a reference; credits carrying it are counted with the money.
+  // Payment requests: a link and a reference; credits carrying it are counted with the money.
   const paymentRequests = createPaymentRequests({ db, config, clock, log, mailer, counters, jobs });
 
   const health = createHealthCheck(db);

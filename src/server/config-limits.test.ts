@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 
-describe('customer safety settings (issue 13)', () => {
+describe('customer safety settings', () => {
   it('default to a ₦20,000 cap for 24 hours and a 24-hour wait on raising the own limit', () => {
     expect(parseConfig({}).customerLimits).toEqual({ newBrowserCapKobo: 2_000_000, newBrowserCapMs: 24 * 3_600_000, ownLimitRaiseDelayMs: 24 * 3_600_000 });
   });

@@ -127,7 +127,7 @@ const environmentSchema = z.object({
   TIER3_DAILY_LIMIT_NAIRA: nairaSetting('TIER3_DAILY_LIMIT_NAIRA', '5000000', { positive: true }),
   /** 0 means no maximum balance. */
   TIER3_MAX_BALANCE_NAIRA: nairaSetting('TIER3_MAX_BALANCE_NAIRA', '0'),
-  /** Issue 13: what may leave an account in total in its first hours and after a sign-in from a new browser; 0 turns the cap off. */
+  /** What may leave an account in total in its first hours and after a sign-in from a new browser; 0 turns the cap off (docs/decisions/005-new-browser-cap-and-own-limits.md). */
   NEW_DEVICE_CAP_NAIRA: nairaSetting('NEW_DEVICE_CAP_NAIRA', '20000'),
   NEW_DEVICE_CAP_HOURS: wholeNumber('NEW_DEVICE_CAP_HOURS', 1, 720, 'hours').default(24),
   /** How long a raise of the customer's own daily limit waits before it applies (a lowering applies at once). */
@@ -190,7 +190,7 @@ export type Config = {
   /** The PIN/BVN key settings; core/auth/secret-keys.ts turns them into the key ring at start. */
   secrets: KeySettings;
   money: MoneyRules;
-  /** The customer's own safety limits (issue 13, core/customer-limits). */
+  /** The customer's own safety limits (core/customer-limits). */
   customerLimits: CustomerLimitRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
   /** WORKERS: server processes on the one port (scripts/start.mjs); 1 on SQLite. */

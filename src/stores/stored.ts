@@ -6,7 +6,7 @@ import { atom, type WritableAtom } from 'nanostores';
  * Where there is no local storage (the server, the tests, a browser that refuses it) it is an
  * ordinary atom. A few lines instead of @nanostores/persistent: every island that calls the API
  * carries this, and the package (0.45 kB gzip more, measured) took /kyc-verification to 75.4 kB,
- * over issue 14's cap of 75 kB per page.
+ * over the cap of 75 kB per page (docs/decisions/003-page-weight-budget.md).
  */
 export function storedAtom<T extends object>(key: string, initial: T): WritableAtom<T> {
   const storage = localStore();

@@ -7,7 +7,7 @@ import type { FormCheck } from '../../lib/form-rules.ts';
 import { parseValues } from '../../server/http/api.ts';
 
 /**
- * What the `*-said.test.ts` files expect of a screen's messages (issue 18): every message its
+ * What the `*-said.test.ts` files expect of a screen's messages: every message its
  * island's check gives is among the sayings the page hands the island, every message its server
  * schemas give is a sentence the catalogue knows, and what its services answer is said again in
  * the other languages. Pidgin may say a short message as English does; Hausa, Yoruba and Igbo never do.

@@ -4,7 +4,7 @@ import { customer, testPassword } from '../testing/customers.ts';
 import { accountFrozenEmail, caseEmail, freezeCodeEmail, instantPaymentsEmail, newSignInEmail, ownLimitEmail, passwordResetCodeEmail, registrationAttemptEmail, securityChangeEmail, statementEmail, tierRaisedEmail, verificationCodeEmail } from './notifications.ts';
 
 /**
- * Issue 18, wave 2: the account emails follow the language on the customer's profile, also in
+ * The account emails follow the language on the customer's profile, also in
  * the flows nobody is signed in to (/password/forgot and /freeze: the profile of the account
  * found). English stays word for word as it was (other tests match its sentences).
  */

@@ -3,7 +3,7 @@ import { randomFillSync } from 'node:crypto';
 /**
  * Random bytes for ids from a pool filled 4 KiB at a time by the same CSPRNG: a call of
  * randomBytes for a few bytes crosses into C++ and cost ~0.05 ms, three times per transfer
- * (issue 16). Each byte is handed out once.
+ * (docs/decisions/010-few-statements-on-the-money-path.md). Each byte is handed out once.
  */
 const pool = Buffer.alloc(4096);
 let used = pool.length;
@@ -27,7 +27,7 @@ let sequence = 0;
  * Ids that sort in the order they were made: the prefix, the time (ms, base 36), a per-process
  * counter, then 48 random bits. For rows only ever appended and never shown or guessed at (the
  * customer's transactions, journal entries, jobs): a B-tree takes them at its right-hand edge,
- * so a COMMIT writes a few pages per table where random ids dirtied one page per row (issue 16).
+ * so a COMMIT writes a few pages per table where random ids dirtied one page per row.
  * Never for anything that must be unguessable (sessions, codes, users): those keep `newId`.
  */
 export function orderedId(prefix: string, at: Date): string {

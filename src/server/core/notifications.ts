@@ -31,7 +31,7 @@ function layout(bankName: string, paragraphs: string[], highlight?: string): str
   return `<!doctype html><html><body style="font-family:sans-serif;color:#111"><h1 style="font-size:18px">${escapeHtml(bankName)}</h1>${body}${code}</body></html>`;
 }
 
-/** The words of one email in the customer's language (issue 18; English unless said). */
+/** The words of one email in the customer's language (English unless said). */
 function sayerFor(language: Locale | undefined) {
   return (key: MessageKey, params?: MessageParams) => t(language ?? 'en', key, params);
 }
@@ -142,7 +142,7 @@ export function tierRaisedEmail(args: { bankName: string; to: string; firstName:
 }
 
 /**
- * One movement on a customer's account, worded for an alert (issue 13): amounts already formatted
+ * One movement on a customer's account, worded for an alert: amounts already formatted
  * (src/lib/money.ts), the time already in Lagos, the account masked as banks print it on alerts.
  */
 export type TransactionAlert = {
@@ -172,7 +172,7 @@ const alertStatusKeys = {
 
 /**
  * The email alert of one debit or credit, sent for every movement (CBN disclosure rules), in the
- * language on the customer's profile (issue 18; English unless said).
+ * language on the customer's profile (English unless said).
  */
 export function transactionAlertEmail(args: { bankName: string; to: string; firstName: string; alert: TransactionAlert; language?: Locale }): MailMessage {
   const { alert } = args;
@@ -232,7 +232,7 @@ export function transactionAlertSms(args: { bankName: string; alert: Transaction
   return text.length <= args.maxCharacters ? text : parts.filter((part) => !clipped.has(part)).join(' | ').slice(0, args.maxCharacters);
 }
 
-/** A transfer to another bank still pending after 24 hours (escalated once; issue 12). */
+/** A transfer to another bank still pending after 24 hours (escalated once). */
 export function pendingTransferEscalatedEmail(args: { bankName: string; to: string; firstName: string; reference: string; amount: string; recipient: string; bank: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const lines = [
@@ -250,7 +250,7 @@ export function pendingTransferEscalatedEmail(args: { bankName: string; to: stri
   };
 }
 
-/** The code that freezes an account from /freeze (issue 13): asked for without signing in, so it says what it does and what to do if unasked. */
+/** The code that freezes an account from /freeze: asked for without signing in, so it says what it does and what to do if unasked. */
 export function freezeCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const asked = say('email.freezeCode.asked', { bank: args.bankName });
@@ -294,7 +294,7 @@ export function accountUnfrozenEmail(args: { bankName: string; to: string; first
   return { to: args.to, subject: say('email.unfrozen.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
-/** A case about a transaction was opened, or its status changed (issue 13). */
+/** A case about a transaction was opened, or its status changed. */
 const caseKindKeys = {
   fraud: 'email.case.kind.fraud',
   not_received: 'email.case.kind.not_received',
@@ -331,7 +331,7 @@ export function caseEmail(args: { bankName: string; to: string; firstName: strin
 }
 
 /**
- * A sign-in from a browser this customer has not used before (issue 13): when, from what, the
+ * A sign-in from a browser this customer has not used before: when, from what, the
  * new-browser cap it started, and what to do if it was not them (freeze the account at /freeze).
  */
 export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: string; hours: number } | null; language?: Locale }): MailMessage {
@@ -384,7 +384,7 @@ export function instantPaymentsEmail(args: { bankName: string; to: string; first
   };
 }
 
-/** A payment towards one of the customer's payment requests arrived (issue 19); the credit alert goes as well. */
+/** A payment towards one of the customer's payment requests arrived; the credit alert goes as well. */
 export function paymentRequestPaidEmail(args: { bankName: string; to: string; firstName: string; reference: string; note: string; amount: string; payer: string | null; paidSoFar: string; requested: string | null; fully: boolean; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const request = args.note ? `${args.reference} (${args.note})` : args.reference;
@@ -406,7 +406,7 @@ export function paymentRequestPaidEmail(args: { bankName: string; to: string; fi
   };
 }
 
-/** A date of a scheduled transfer was missed (issue 19): refused twice for funds or a limit, or refused outright. */
+/** A date of a scheduled transfer was missed: refused twice for funds or a limit, or refused outright. */
 export function scheduledTransferMissedEmail(args: { bankName: string; to: string; firstName: string; amount: string; recipient: string; date: string; reason: string; paused: boolean; next: string | null; misses: number; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const lines = [

@@ -2,7 +2,7 @@ import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely, type Quer
 
 /**
  * A query built with Kysely's builder (type-checked as everywhere else) but built and compiled
- * once per engine and shape, not on every call (issue 16). Kysely builds a tree of frozen
+ * once per engine and shape, not on every call. Kysely builds a tree of frozen
  * operation nodes and compiles it to SQL on every call: on the money path that was about a
  * quarter of the transfer service's CPU, more than SQLite's own work for the same statements.
  *

@@ -31,7 +31,7 @@ import * as transactionsNewestFirst from './migrations/2026-11-27T1700_transacti
 export type Db = Kysely<Database>;
 
 let pgLoaded: typeof pgTypes | undefined;
-/** pg loads with the first PostgreSQL connection: a server on SQLite never loads it (issue 16). */
+/** pg loads with the first PostgreSQL connection: a server on SQLite never loads it (docs/decisions/013-render-and-memory-costs.md). */
 function pgModule(): typeof pgTypes {
   if (!pgLoaded) {
     pgLoaded = createRequire(import.meta.url)('pg') as typeof pgTypes;
@@ -70,7 +70,7 @@ export function connect(database: Config['database'], log?: Logger, options: { o
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...logged });
 }
 
-/** Statement texts given a name (issue 16), at most `namedLimit` of them; a text past that runs unnamed. */
+/** Statement texts given a name, at most `namedLimit` of them; a text past that runs unnamed. */
 const statementNames = new Map<string, string>();
 const namedLimit = 1000;
 const preparable = /^\s*(select|insert|update|delete|with)\b/i;
@@ -88,7 +88,7 @@ function statementName(text: string): string | undefined {
  * Kysely's pg driver sends every query unnamed, so PostgreSQL parses and plans it on every call.
  * Here a connection's queries go out as named prepared statements, one name per SQL text (the
  * texts Kysely compiles are few; their values are parameters), so each connection parses a text
- * once and PostgreSQL may keep its plan (issue 16). Only DML is named, never DDL.
+ * once and PostgreSQL may keep its plan. Only DML is named, never DDL.
  */
 function prepareByName(client: pgTypes.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -113,7 +113,7 @@ const batchOf = (parameters: readonly unknown[]): BatchItem[] => parameters[0] a
 export type BatchRows<T extends readonly CompiledQuery<unknown>[]> = { -readonly [K in keyof T]: T[K] extends CompiledQuery<infer O> ? O[] : never };
 
 /**
- * PostgreSQL (issue 16): statements written to the server in one write, each answered in turn,
+ * PostgreSQL (docs/decisions/010-few-statements-on-the-money-path.md): statements written to the server in one write, each answered in turn,
  * where Kysely would send each only once the one before it was answered; the rows of each, in
  * order. The first `beforeBegin` of them go ahead of the transaction's BEGIN (on a transaction
  * `executor` whose BEGIN has not gone out yet, see pipelineTransactions): each is an autocommit
@@ -137,7 +137,7 @@ const answered = (command: string): pgTypes.QueryResult => ({ command, rowCount:
  * A transaction costs PostgreSQL two round trips of its own, BEGIN and COMMIT, and on a hot row
  * (sixteen payers to one merchant) the COMMIT's comes while the row is locked: the statement's
  * answer travels to Node and waits its turn of a busy event loop before the COMMIT is even sent
- * (issue 16: about a third of the time the row was held). Here, on a client in pipeline mode:
+ * (about a third of the time the row was held). Here, on a client in pipeline mode:
  *
  * - BEGIN is not sent on its own: it goes in one write with the transaction's first statement
  *   (a transaction that sends none sends nothing, its COMMIT or ROLLBACK included);

@@ -4,7 +4,7 @@ import type { Db } from './connection.ts';
 import type { Database } from './schema.ts';
 
 /**
- * Group commit for SQLite (issue 16). SQLite has one writer and the server one connection, so
+ * Group commit for SQLite (docs/decisions/010-few-statements-on-the-money-path.md). SQLite has one writer and the server one connection, so
  * money transactions already run one after another; each paid its own COMMIT, and with
  * `synchronous = FULL` a COMMIT is a write of every page the transaction touched plus an fsync
  * of the WAL, about 1 ms here and most of a transfer's time.
@@ -247,7 +247,7 @@ export function groupedWrite<T>(db: Db, work: (executor: Db) => Promise<T>): Pro
 
 /**
  * groupedWrite, but its value comes back as soon as the work is done, before the COMMIT, with
- * `durable` to wait for when something depends on the write having happened (issue 16). Whatever
+ * `durable` to wait for when something depends on the write having happened. Whatever
  * the caller then writes through the group commit joins this group or a later one, so it can never
  * be durable before this write: a PIN's right try and the payment behind it share one COMMIT,
  * where they waited for two. Anything said to a customer or sent elsewhere on the strength of this

@@ -7,7 +7,7 @@ const url = process.env.TEST_DATABASE_URL;
 
 /**
  * On PostgreSQL a transaction's BEGIN goes out with its first statement, and a statement marked
- * `thenCommit` goes out with the COMMIT behind it (connection.ts pipelineTransactions, issue 16).
+ * `thenCommit` goes out with the COMMIT behind it (connection.ts pipelineTransactions).
  * `writes` holds what each write to the server carried.
  */
 describe.skipIf(!url)('transactions pipelined on PostgreSQL', () => {

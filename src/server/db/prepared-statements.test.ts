@@ -5,7 +5,7 @@ import { connect } from './connection.ts';
 const url = process.env.TEST_DATABASE_URL;
 
 /**
- * On PostgreSQL each SQL text goes out as a named prepared statement (issue 16: parsing and
+ * On PostgreSQL each SQL text goes out as a named prepared statement (parsing and
  * planning the money path's statements on every call cost about half its time at one client).
  */
 describe.skipIf(!url)('named prepared statements on PostgreSQL', () => {

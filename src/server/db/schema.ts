@@ -26,11 +26,11 @@ export interface UsersTable {
   pin_locked_until: string | null;
   created_at: string;
   updated_at: string;
-  /** Set while the customer froze the account (issue 13): every debit is refused, credits land. */
+  /** Set while the customer froze the account: every debit is refused, credits land. */
   frozen_at: Generated<string | null>;
   /** How it was frozen: `password` (signed in) or `code` (the emailed code from /freeze). */
   frozen_via: Generated<'password' | 'code' | null>;
-  /** The customer's language (issue 18): 'en', 'pcm', 'ha', 'yo' or 'ig'; emails and alerts follow it. */
+  /** The customer's language: 'en', 'pcm', 'ha', 'yo' or 'ig'; emails and alerts follow it. */
   language: Generated<string>;
 }
 
@@ -367,14 +367,14 @@ export interface SupportCaseEventsTable {
   created_at: string;
 }
 
-/** A customer's alert choices (issue 13): email alerts always go; SMS only when switched on. No row: SMS off. */
+/** A customer's alert choices: email alerts always go; SMS only when switched on. No row: SMS off. */
 export interface AlertSettingsTable {
   user_id: string;
   sms_enabled: number;
   updated_at: string;
 }
 
-/** A customer's own safety settings (issue 13, core/customer-limits): no row means the defaults. */
+/** A customer's own safety settings (core/customer-limits): no row means the defaults. */
 export interface CustomerLimitsTable {
   user_id: string;
   own_daily_limit_kobo: Money | null;
@@ -432,7 +432,7 @@ export interface Database {
   scheduled_transfer_runs: ScheduledTransferRunsTable;
 }
 
-/** A customer's request for money (issue 19, core/payment-requests): a link and a reference for the narration. */
+/** A customer's request for money (core/payment-requests): a link and a reference for the narration. */
 export interface PaymentRequestsTable {
   id: string;
   /** The public link's code: /pay/{code}. */
@@ -474,7 +474,7 @@ export type TransactionRow = Selectable<TransactionsTable>;
 export type BeneficiaryRow = Selectable<BeneficiariesTable>;
 export type InterbankTransferRow = Selectable<InterbankTransfersTable>;
 
-/** A scheduled or recurring transfer (issue 19, core/scheduled-transfers); dates are Lagos days (YYYY-MM-DD). */
+/** A scheduled or recurring transfer (core/scheduled-transfers); dates are Lagos days (YYYY-MM-DD). */
 export interface ScheduledTransfersTable {
   id: string;
   user_id: string;
@@ -501,7 +501,7 @@ export interface ScheduledTransfersTable {
   updated_at: string;
 }
 
-/** One date of a schedule, run at most once (issue 19). */
+/** One date of a schedule, run at most once. */
 export interface ScheduledTransferRunsTable {
   schedule_id: string;
   run_date: string;

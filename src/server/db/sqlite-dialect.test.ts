@@ -86,7 +86,7 @@ describe('SQLite reader and writer', () => {
 /**
  * Every connection openSqlite makes (the server's writer, the CLIs, the bench's floor) has the same
  * settings: WAL, synchronous FULL, and the automatic checkpoint moved from SQLite's 1,000 pages to
- * walAutocheckpointPages (issue 16).
+ * walAutocheckpointPages.
  */
 describe('SQLite connection settings', () => {
   let dir: string;

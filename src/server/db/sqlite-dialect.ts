@@ -84,7 +84,7 @@ const busyWaitMs = 5_000;
  * accounts, the rollups, the right edge of every index) were copied back each time. At 10,000
  * pages each hot page is copied once per 40 MiB of WAL instead of once per 4 MiB: the transfer
  * service ran 1,229 and 1,405 transfers/s at 1,000 pages against 1,674 and 1,642 at 10,000
- * (issue 16, alternating runs). The cost is disk, not memory: the WAL file grows to about 40 MiB
+ * (alternating runs). The cost is disk, not memory: the WAL file grows to about 40 MiB
  * and stays that size (journal_size_limit truncates one that grew past 64 MiB, when a reader held
  * a checkpoint back, once it is reset), and a restart after a crash reads that much WAL back.
  * Durability is unchanged: a COMMIT still syncs the WAL (synchronous = FULL).
@@ -105,7 +105,7 @@ export function openSqlite(file: string, options: { busyTimeoutMs?: number } = {
 }
 
 /**
- * The connections of one SQLite database (issue 16): a writer for transactions and every
+ * The connections of one SQLite database: a writer for transactions and every
  * statement that may write, and a read-only reader for plain SELECTs outside a transaction.
  *
  * Kysely's own SQLite driver runs everything on one connection behind one mutex, so a page's read

@@ -10,7 +10,7 @@ type BankApp = App.Locals['app'];
 export const alertsSectionId = 'alerts';
 
 /**
- * The no-JavaScript round trip of the Alerts switch on /account/settings (issue 13): the form posts
+ * The no-JavaScript round trip of the Alerts switch on /account/settings: the form posts
  * `intent=alerts` and `sms=true|false` to the page, the same schema and service as
  * POST /v1/alerts/settings run, and success redirects to ?alerts=sms_on|sms_off#alerts, where the
  * section says what is now in force. Answers the address to redirect to, or the failure to show.

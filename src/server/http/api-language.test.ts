@@ -5,7 +5,7 @@ import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
 import { t as say } from '../../i18n/translate.ts';
 
 /**
- * The API's words in the caller's language (issue 18): `message` and the field messages follow
+ * The API's words in the caller's language: `message` and the field messages follow
  * the signed-in profile's language, else Accept-Language (no cookies in process), else English;
  * `code`, the status and the field names never change.
  */

@@ -7,7 +7,7 @@ import { jsonSuccess, saySuccess } from './respond.ts';
 import { scheduleChangedMessage, scheduleMadeMessage } from './scheduled-transfer-words.ts';
 
 /**
- * A success answer's top-level `message` in the caller's language (issue 18): the catalogue's
+ * A success answer's top-level `message` in the caller's language: the catalogue's
  * sentence (said.*) with its figures and names, else the English; `data` never changes.
  */
 describe('saySuccess', () => {
@@ -40,7 +40,7 @@ describe('saySuccess', () => {
 /**
  * Every success message the API's routes (src/pages/api) word, as it is said today with sample
  * values: each is its own said.api.* sentence, with its values, and is said again in Hausa,
- * Yoruba and Igbo (issue 18).
+ * Yoruba and Igbo.
  */
 const successMessages: readonly (readonly [string, string, Record<string, string>])[] = [
   ['You are on Tier 2.', 'said.api.tier', { tier: '2' }],

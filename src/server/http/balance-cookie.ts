@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ownCookieOptions } from './session-cookie.ts';
 
 /**
- * "Hide my balance" on the dashboard (issue 15): a preference of this browser, kept by the server
+ * "Hide my balance" on the dashboard: a preference of this browser, kept by the server
  * in a cookie the dashboard's form sets, so it works without JavaScript and survives signing out
  * (a phone shown to someone else keeps the balance hidden). It holds no secret and grants nothing.
  */

@@ -23,7 +23,7 @@ export type Credential =
   | { kind: 'none' };
 
 export async function resolveCredential(app: Pick<App, 'sessions' | 'registrations'>, token: string): Promise<Credential> {
-  // The session and its customer in one statement (issue 16: it was three).
+  // The session and its customer in one statement (it was three; docs/decisions/012-signed-in-reads-in-one-statement.md).
   const resolved = await app.sessions.resolveCustomer(token);
   if (resolved.status === 'active') return { kind: 'customer', session: resolved.session, user: presentUser(resolved.profile), language: resolved.language, freeze: resolved.freeze };
   if (resolved.status === 'expired') return { kind: 'ended', reason: resolved.reason };

@@ -4,7 +4,7 @@ import { publicUrlOf } from './client.ts';
 import { requestMeta } from './api.ts';
 
 /**
- * The browser's device cookie (issue 13, core/customer-limits/device-cookies.ts): signed by the
+ * The browser's device cookie (core/customer-limits/device-cookies.ts): signed by the
  * server, HttpOnly, SameSite=Lax, Secure with the __Host- prefix over https, kept about a year.
  * It is read and renewed at every sign-in and at the account's opening; it is no credential (a
  * session is), only what tells a browser the customer has used from one they have not.

@@ -8,7 +8,7 @@ import { openApiDocument } from './openapi.ts';
 import { maxBodyBytes } from './body.ts';
 
 /**
- * Issue 11: every operation of /api/openapi.json, sent malformed requests by the thousand as a
+ * Every operation of /api/openapi.json, sent malformed requests by the thousand as a
  * funded, onboarded customer (and as nobody, a stranger, another customer): wrong types, missing
  * and extra fields, huge strings, control characters, prototype keys, odd numbers, bad JSON,
  * wrong content types, odd paths. No answer is 5xx, every answer is the JSON envelope, and no

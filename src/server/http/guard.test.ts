@@ -71,11 +71,11 @@ describe('navigation guard (seed section 2)', () => {
   it('covers every route of the seed exactly once, plus the receipt PDF', () => {
     const all = [...guestOnlyRoutes, ...signedInRoutes];
     expect(new Set(all).size).toBe(all.length);
-    // Issue 13 added /account/freeze, /support/cases, /support/cases/new and /account/limits.
-    // Issue 19 added /transfers/scheduled and /transfers/scheduled/new, and /requests and /requests/new (payment requests).
+    // Beyond the seed's routes and the receipt PDF: customer safety's /account/freeze, /support/cases, /support/cases/new and
+    // /account/limits (4), /account/my-data (1), /transfers/scheduled and /transfers/scheduled/new (2), and /requests and /requests/new (2).
     expect(all).toHaveLength(6 + 21 + 1 + 4 + 1 + 2 + 2);
     expect(decide('/transfer/receipt.pdf', null)).toEqual(go('/login'));
-    // Issue 15 added /account/my-data ("Download my data").
+    // /account/my-data ("Download my data") needs a session like the rest.
     expect(decide('/account/my-data', null)).toEqual(go('/login'));
     // A payment link is open to everyone; the customer's requests are not.
     expect(decide('/pay/ABCDEFGHJKMN', null)).toEqual(allow);

@@ -11,17 +11,17 @@ export const signedInRoutes = [
   '/pin/set',
   '/security/question',
   '/account/settings',
-  // Issue 13: freezing while signed in, and the customer's cases (/freeze itself is open to everyone, signed in or not).
+  // Freezing while signed in, and the customer's cases (/freeze itself is open to everyone, signed in or not).
   '/account/freeze',
   '/support/cases',
   '/support/cases/new',
   '/account/limits',
-  // Issue 15: "Download my data" from the settings page.
+  // "Download my data" from the settings page.
   '/account/my-data',
-  // Issue 19: the customer's payment requests (the link itself, /pay/{code}, is open to everyone).
+  // The customer's payment requests (the link itself, /pay/{code}, is open to everyone).
   '/requests',
   '/requests/new',
-  // Issue 19: scheduled and recurring transfers.
+  // Scheduled and recurring transfers.
   '/transfers/scheduled',
   '/transfers/scheduled/new',
   '/dashboard',

@@ -3,7 +3,7 @@ import { defaultLocale, isLocale, localeFromAcceptLanguage, type Locale } from '
 import { ownCookieOptions } from './session-cookie.ts';
 
 /**
- * Which language a request is answered in (issue 18), in this order:
+ * Which language a request is answered in (docs/decisions/004-five-languages.md), in this order:
  * 1. `lang`: a choice made in this browser (the picker on sign-in, registration, settings);
  * 2. the signed-in customer's profile, when this browser has made no choice;
  * 3. the first of the five the browser's Accept-Language names;
@@ -65,7 +65,7 @@ export async function resolveLanguage(args: {
       chooseLanguage(cookies, url, chosen, userId);
       return chosen;
     }
-    // The session's statement read the profile's language with the customer (no statement more, issue 16).
+    // The session's statement read the profile's language with the customer (no statement more).
     const profile = args.profile ?? (await languages.of(userId));
     chooseLanguage(cookies, url, profile, userId);
     return profile;

@@ -7,7 +7,7 @@ import { nubanFor } from '../../lib/nuban.ts';
 const hourMs = 3_600_000;
 
 /**
- * GET /v1/limits, POST /v1/limits/daily and /v1/limits/instant-payments (issue 13) through the
+ * GET /v1/limits, POST /v1/limits/daily and /v1/limits/instant-payments through the
  * endpoint files in process, on both engines: the envelope, the statuses API.md gives, JSON and
  * form bodies alike. A client here holds no cookies, so every sign-in is from a new browser.
  */

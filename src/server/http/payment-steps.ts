@@ -244,7 +244,7 @@ export async function openPaymentPage<Made, D, C, S, P, X>(
   const page = await paymentPage({ app, user, account }, made.kind, astro.request, astro.url);
   if ('redirect' in page) return page;
   astro.response.status = page.status;
-  // The screen's messages in the customer's language (issue 18): the kinds and services say them in English.
+  // The screen's messages in the customer's language: the kinds and services say them in English.
   const screen = { ...page.screen, view: sayView(astro.locals.locale ?? 'en', page.screen.view) } as PaymentScreen<C, S, X>;
   const carriedKey = screen.step === 'details' ? screen.carriedKey : null;
   const { values, errors, formError, notice } = screen.view;

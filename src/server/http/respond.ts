@@ -42,7 +42,7 @@ export function jsonSuccess(data: unknown, message: string, status = 200, header
 }
 
 /**
- * A success envelope's top-level `message` in `locale` (issue 18), as endpoint() (api.ts) gives
+ * A success envelope's top-level `message` in `locale`, as endpoint() (api.ts) gives
  * every answer of a route: the sentence said again when the catalogue has it (`said.*`, figures
  * and names kept), else as it was. `data` (names, statuses, share_text) is never touched: it is
  * data, for the client to word. Any other answer (a failure, not JSON, not the envelope) is returned as it is.
@@ -66,7 +66,7 @@ export async function saySuccess(response: Response, locale: Locale): Promise<Re
 }
 
 /**
- * The one place an API failure becomes the error envelope (issue 18): `message` and the field
+ * The one place an API failure becomes the error envelope (docs/decisions/004-five-languages.md): `message` and the field
  * messages in `locale` (the caller's language, api-language in language.ts), from the catalogue:
  * the service's sentence when the catalogue has it (`said.*`, figures kept), else the code's own
  * `error.*` sentence. `code`, the field names and the status never change with the language.

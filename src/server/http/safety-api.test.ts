@@ -6,7 +6,7 @@ import { nubanFor } from '../../lib/nuban.ts';
 import { balanceOf } from '../testing/balances.ts';
 
 /**
- * Freezing and cases over the API (issue 13), through the endpoint files in process, on both
+ * Freezing and cases over the API, through the endpoint files in process, on both
  * engines: the envelope and statuses API.md gives, and what an attacker may learn (nothing).
  */
 describeOnEngines('freeze and cases over the API (%s)', (t) => {

@@ -18,7 +18,7 @@ import { sayScheduleFailure } from './scheduled-transfer-words.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
 
 /**
- * The no-JavaScript steps of /transfers/scheduled/new (issue 19), in the shape of the payment
+ * The no-JavaScript steps of /transfers/scheduled/new, in the shape of the payment
  * pages' steps (payment-steps.ts): details (recipient, amount, when) → the name enquiry → confirm
  * (the recipient's name from the enquiry, never a posted one; the charges of each run; the PIN)
  * → the schedule made → 303 to /transfers/scheduled. The confirm step carries an idempotency key

@@ -6,7 +6,7 @@ import { recognise, sayAgain, sayFailure, t } from '../../i18n/translate.ts';
 import type { ScheduledTransferJson } from '../core/scheduled-transfers/scheduled-transfer-service.ts';
 
 /**
- * A scheduled transfer in words, in the customer's language (issue 18; English for the API): the
+ * A scheduled transfer in words, in the customer's language (English for the API): the
  * service hands over codes, dates and kobo, and the words come from the catalogue here.
  */
 

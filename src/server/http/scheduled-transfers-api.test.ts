@@ -4,7 +4,7 @@ import { customer, newKey, testPin } from '../testing/customers.ts';
 import { inProcessApi, type CallOptions, type InProcessApi } from '../testing/in-process-api.ts';
 
 /**
- * The scheduled-transfer calls (issue 19) through the endpoint files in process, on both engines:
+ * The scheduled-transfer calls through the endpoint files in process, on both engines:
  * the envelope and statuses, JSON and form bodies, the key, and another customer's identifiers.
  */
 describeOnEngines('scheduled transfers over the API (%s)', (t) => {

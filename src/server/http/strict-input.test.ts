@@ -6,7 +6,7 @@ import { operations } from './openapi.ts';
 import { drainLimitBytes, maxBodyBytes } from './body.ts';
 
 /**
- * Issue 11, "Strict input", through the API as a client calls it (in process: the endpoint
+ * Strict input (docs/security.md) through the API as a client calls it (in process: the endpoint
  * files behind the middleware's /api steps), on both engines.
  */
 describe.each(engines)('strict input over the API (%s)', (engine) => {

@@ -14,7 +14,7 @@ import { jobLeaseMs } from './job-queue.ts';
 const child = path.join(import.meta.dirname, '../testing/crash-child.ts');
 
 /**
- * Real processes, really killed (issue 12): a server process requests a statement and is
+ * Real processes, really killed: a server process requests a statement and is
  * SIGKILLed before (or while) sending it; a process started afterwards on the same PostgreSQL
  * database mails it exactly once.
  */

@@ -19,7 +19,7 @@ export type JobOutcome = void | { again: Date };
 export type JobRun<B = unknown> = { attempt: number; lastTry: boolean; batch?: B };
 export type JobHandler<B = unknown> = (payload: unknown, run: JobRun<B>) => Promise<JobOutcome>;
 /**
- * Reads, in one go, what the jobs of one kind in a claimed batch need (issue 16: ten alerts read
+ * Reads, in one go, what the jobs of one kind in a claimed batch need (ten alerts read
  * their ten transaction rows in one statement, where each read its own: a round trip each).
  * Given the payloads of that kind's jobs in the batch; never the only way a job finds its rows.
  */
@@ -69,13 +69,13 @@ export async function enqueueJobs(executor: Executor, clock: Clock, jobs: NewJob
   await jobsInsert(jobs, clock.now()).execute(executor);
 }
 
-/** enqueueJobs as a statement to run later or as a rider of postEntry (in the postings' statement on PostgreSQL, issue 16). Needs at least one job. */
+/** enqueueJobs as a statement to run later or as a rider of postEntry (in the postings' statement on PostgreSQL). Needs at least one job. */
 export function jobsInsert(jobs: NewJob[], now: Date): Rider {
   return insertRows('jobs', jobRows(jobs, now), sql` on conflict (unique_key) do nothing`);
 }
 
 /**
- * How the worker gives way to requests (issue 16). A run that finds more than one batch due (a
+ * How the worker gives way to requests (docs/decisions/008-durable-jobs.md). A run that finds more than one batch due (a
  * backlog: every transfer queues two alerts, ~1.5 ms of CPU each to compose and send) used to
  * claim batch after batch for as long as there were any, taking the event loop from the requests
  * under way: during a burst of transfers on PostgreSQL it took ~0.3-0.4 ms of every transfer's
@@ -224,7 +224,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
       const started = readClock();
       const jobs = await claim(batchSize);
       if (jobs.length === 0) return total;
-      // Jobs done in this batch are marked done together, in one statement (issue 16: two alert
+      // Jobs done in this batch are marked done together, in one statement (two alert
       // jobs a payment had cost two writes, and on PostgreSQL two commits). A crash before that
       // statement runs them again after their lease: delivery is at least once, as ever.
       const done: string[] = [];

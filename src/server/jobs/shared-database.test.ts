@@ -14,7 +14,7 @@ const naira = (value: number) => value * 100;
 const gtb = (serial: string) => nubanFor(serial, { cbnCode: '058', nipCode: '000013' });
 
 /**
- * Issue 12: several server processes on one database. Each "process" here is a second bank
+ * Several server processes on one database (docs/decisions/009-several-server-processes.md). Each "process" here is a second bank
  * composed on the same database (its own connection, services, job queue and in-process state);
  * every limit and every job must hold across them.
  */

@@ -69,7 +69,7 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
   const mailer = new MemoryMailer();
   const sms = new MemorySms();
   let cleanup: () => Promise<void>;
-  // The new-browser cap (issue 13) is off unless a test turns it on: most tests open an account and move more than it allows at once.
+  // The new-browser cap is off unless a test turns it on: most tests open an account and move more than it allows at once (docs/decisions/005-new-browser-cap-and-own-limits.md).
   const environment: Record<string, string> = { LOG_LEVEL: 'silent', SEED_DEMO: 'false', NEW_DEVICE_CAP_NAIRA: '0', ...options.env };
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));

@@ -1,5 +1,5 @@
 /**
- * Issue 18, wave 2: the account emails of src/server/core/notifications.ts, in the language on the
+ * The account emails of src/server/core/notifications.ts, in the language on the
  * customer's profile (the anonymous freeze and password-reset flows: the profile of the account
  * found). Merged into ../en.ts with one spread. Subjects are whole lines, so each language orders
  * its words its own way.

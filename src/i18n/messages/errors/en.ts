@@ -1,5 +1,5 @@
 /**
- * Issue 18, API messages and error codes: the bug's own answer (500 INTERNAL_ERROR, no ErrorCode),
+ * API messages and error codes: the bug's own answer (500 INTERNAL_ERROR, no ErrorCode),
  * a wait as the services word it (core/throttle/request-counters.ts's waitInWords; translate.ts
  * says it again inside a sentence), and the refusals with figures the services still word in
  * English that no other area has (said.errors.*). Merged into ../en.ts with one spread.

@@ -1,5 +1,5 @@
 /**
- * History screens (issue 18, wave 3): /beneficairies (page, BeneficiaryForm, the delete question),
+ * History screens: /beneficairies (page, BeneficiaryForm, the delete question),
  * /transactions (filters, list, pages, the statement form), the statement PDF, /support/cases and
  * /support/cases/new, with what their checks and services say (`said.*`). English as it was written.
  * Category, status, case kind and case status names are the money and email areas' own.

@@ -1,5 +1,5 @@
 /**
- * /terms and /privacy (issue 18, wave 3), their whole text. A paragraph or list item may hold
+ * /terms and /privacy, their whole text. A paragraph or list item may hold
  * `**strong**` words and `[links](/path)` (src/lib/legal-markup.ts); `{bank}` is the bank's name.
  * English as it was written; every other language adds that the English version governs.
  */

@@ -1,5 +1,5 @@
 /**
- * Money screens (issue 18, wave 2): /transfer, the send-money form, receipts (page and PDF), the
+ * Money screens: /transfer, the send-money form, receipts (page and PDF), the
  * category and status names of transactions (screens and alerts). English as it was written.
  */
 export const moneyEn = {

@@ -1,5 +1,5 @@
 /**
- * Issue 18, wave 2: the forgotten-password screens (/password/forgot, /password/reset/*), the
+ * The forgotten-password screens (/password/forgot, /password/reset/*), the
  * 404 page and the idle-timeout warning, with the sentences the one-time-code and password-reset
  * services say (`said.code.*`, `said.reset.*`). Merged into ../en.ts with one spread.
  */

@@ -1,5 +1,5 @@
 /**
- * Purchases (issue 18): airtime, data, electricity and cable TV — their details, choose and
+ * Purchases: airtime, data, electricity and cable TV — their details, choose and
  * review steps, the PIN step's defaults, the receipts' own words, and what the purchase checks
  * and refusals say (said.purchases.*). English as it was written. Names of networks, billers,
  * DisCos, cable providers and plans are never translated.

@@ -1,5 +1,5 @@
 /**
- * Issue 18, wave 3: payment requests (/requests, /requests/new, /pay/{code}), scheduled transfers
+ * Payment requests (/requests, /requests/new, /pay/{code}), scheduled transfers
  * (/transfers/scheduled, /transfers/scheduled/new), their emails (request paid, scheduled date
  * missed), what their forms and services say (`said.requests.*`), and the money sentences of
  * src/server/http/money-words.ts not said elsewhere. English as it was written.

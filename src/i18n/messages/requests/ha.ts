@@ -1,6 +1,6 @@
 import type { requestsEn } from './en.ts';
 
-/** Payment requests, scheduled transfers and their emails in Hausa (issue 18, wave 3). */
+/** Payment requests, scheduled transfers and their emails in Hausa. */
 export const requestsHa: Record<keyof typeof requestsEn, string> = {
   'requests.title': 'Nemi kuɗi',
   'requests.list.cancelled': 'An soke buƙata {reference}; mahaɗinta ba zai ƙara aiki ba.',

@@ -1,6 +1,6 @@
 import type { requestsEn } from './en.ts';
 
-/** Payment requests, scheduled transfers and their emails in Igbo (issue 18, wave 3). */
+/** Payment requests, scheduled transfers and their emails in Igbo. */
 export const requestsIg: Record<keyof typeof requestsEn, string> = {
   'requests.title': 'Rịọ ego',
   'requests.list.cancelled': 'Akagbuola arịrịọ {reference}; njikọ ya agaghị arụ ọrụ ọzọ.',

@@ -1,6 +1,6 @@
 import type { requestsEn } from './en.ts';
 
-/** Payment requests, scheduled transfers and their emails in Nigerian Pidgin (issue 18, wave 3). */
+/** Payment requests, scheduled transfers and their emails in Nigerian Pidgin. */
 export const requestsPcm: Record<keyof typeof requestsEn, string> = {
   'requests.title': 'Ask for money',
   'requests.list.cancelled': 'Request {reference} don cancel; im link no go work again.',

@@ -1,6 +1,6 @@
 import type { requestsEn } from './en.ts';
 
-/** Payment requests, scheduled transfers and their emails in Yoruba (issue 18, wave 3). */
+/** Payment requests, scheduled transfers and their emails in Yoruba. */
 export const requestsYo: Record<keyof typeof requestsEn, string> = {
   'requests.title': 'Béèrè owó',
   'requests.list.cancelled': 'A ti fagilé ìbéèrè {reference}; línkì rẹ̀ kò ní ṣiṣẹ́ mọ́.',

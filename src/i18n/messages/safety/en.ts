@@ -1,4 +1,4 @@
-/** Issue 18, wave 2: /freeze (no sign-in needed) and what the freeze service says there. Merged into ../en.ts with one spread. */
+/** /freeze (no sign-in needed) and what the freeze service says there. Merged into ../en.ts with one spread. */
 export const safetyEn = {
   'safety.freeze.title': 'Freeze an account',
   'safety.freeze.intro': 'Lost your phone, or think someone is using your account? Freeze it here, without signing in. While it is frozen no money can leave it (transfers, airtime, data and bills), every device is signed out, and money sent to it still arrives.',

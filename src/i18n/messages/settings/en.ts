@@ -1,5 +1,5 @@
 /**
- * Issue 18, onboarding and settings: /address/update, /security/question, /kyc-verification,
+ * Onboarding and settings: /address/update, /security/question, /kyc-verification,
  * /account/settings (every section) and /account/limits, with the field messages their checks and
  * schemas give and the notices after a post (`said.*`). Merged into ../en.ts with one spread.
  */

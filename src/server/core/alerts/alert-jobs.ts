@@ -19,7 +19,7 @@ export async function queueTransactionAlert(trx: Trx, transaction: { id: string;
   await transactionAlertsInsert([transaction.id], transaction.at).execute(trx);
 }
 
-/** The alerts of rows written together (one movement's rows, at one time), in one statement: run it, or hand it to postEntry as a rider (issue 16). */
+/** The alerts of rows written together (one movement's rows, at one time), in one statement: run it, or hand it to postEntry as a rider. */
 export function transactionAlertsInsert(transactionIds: string[], at: Date): Rider {
   return jobsInsert(
     transactionIds.map((id) => ({ kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) })),

@@ -43,7 +43,7 @@ export function maskAccount(accountNumber: string): string {
 }
 
 /**
- * Transaction alerts (issue 13). Every transaction row queues its alert in the money's own
+ * Transaction alerts (docs/decisions/007-transaction-alerts.md). Every transaction row queues its alert in the money's own
  * database transaction (recordTransaction → alert-jobs.ts); the worker's job here builds the
  * alert from the stored row as it is when it runs (so a pending debit already settled reads
  * "Successful") and emails it, always. When the customer switched SMS on, it first queues the
@@ -65,7 +65,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
       .select(['users.email', 'users.first_name', 'users.phone_number', 'users.language', 'alert_settings.sms_enabled']);
   }
   type Movement = NonNullable<Awaited<ReturnType<ReturnType<typeof movements>['executeTakeFirst']>>>;
-  /** A claimed batch's rows by transaction id: its alerts read them in one statement (issue 16). */
+  /** A claimed batch's rows by transaction id: its alerts read them in one statement. */
   type Movements = Map<string, Movement>;
 
   async function loadMovements(payloads: unknown[]): Promise<Movements> {
@@ -79,7 +79,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  /** Alerts are written in the language on the customer's profile (issue 18). */
+  /** Alerts are written in the language on the customer's profile. */
   const languageOf = (row: Movement) => (isLocale(row.language) ? row.language : defaultLocale);
 
   function alertOf(row: Movement): TransactionAlert {
@@ -120,7 +120,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
       if (Number(row.sms_enabled) === 1) await jobs.enqueue(db, { kind: smsAlertJob, payload: { transactionId: row.id }, uniqueKey: smsAlertKey(row.id) });
       await mailer.send(transactionAlertEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, alert: alertOf(row), language: languageOf(row) }));
     },
-    // A batch's alerts go out side by side, over the SMTP pool's connections (issue 16): one at a
+    // A batch's alerts go out side by side, over the SMTP pool's connections: one at a
     // time, each waited for the mail server's answer before the next was sent.
     { loadBatch: loadMovements, concurrency: alertsAtOnce },
   );

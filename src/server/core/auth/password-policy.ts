@@ -8,7 +8,7 @@ import type * as Common from '@zxcvbn-ts/language-common';
  * to an online guessing attack within about a million tries.
  */
 let estimator: ZxcvbnFactory | undefined;
-/** zxcvbn and its dictionaries (~4 MiB of a server's memory) load with the first password checked, not at start (issue 16). */
+/** zxcvbn and its dictionaries (~4 MiB of a server's memory) load with the first password checked, not at start (docs/decisions/013-render-and-memory-costs.md). */
 function estimatorOf(): ZxcvbnFactory {
   if (!estimator) {
     const require = createRequire(import.meta.url);

@@ -48,7 +48,7 @@ describeOnEngines('registration on %s', (t) => {
     return { one, two, codeOne, codeTwo: t().mailer.lastCode(input.email) };
   };
 
-  it('mails the verification code in the language the form was filled in (issue 18), and a new code in the one asked in', async () => {
+  it('mails the verification code in the language the form was filled in, and a new code in the one asked in', async () => {
     const input = details();
     const started = await t().app.registrations.register(input, { ip: '10.0.0.31' }, 'ha');
     expect(started.ok).toBe(true);

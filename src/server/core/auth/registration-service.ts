@@ -195,7 +195,7 @@ export function createRegistrations(deps: {
   }
 
   return {
-    /** `language`: the one the form was filled in (issue 18), for the verification code's email; no profile holds one yet. */
+    /** `language`: the one the form was filled in, for the verification code's email; no profile holds one yet. */
     async register(input: RegisterInput, meta: SessionMeta = {}, language: Locale = defaultLocale): Promise<Result<RegistrationStarted>> {
       const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
       if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });

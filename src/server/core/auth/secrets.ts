@@ -18,7 +18,7 @@ function b64(buffer: Buffer): string {
  * threads (UV_THREADPOOL_SIZE) for tens of milliseconds; without a limit a burst of sign-ins
  * fills the whole pool, so file reads, DNS and zlib wait behind password hashing, and every
  * concurrent hash adds its 19 MiB to the process. More wait here, first come, first served.
- * One (issue 16): 200 customers signing in at once peaked at the idle RSS plus 2 × 19 MiB with
+ * One slot: 200 customers signing in at once peaked at the idle RSS plus 2 × 19 MiB with
  * two; on the 2-core machines this runs on the second slot bought no sign-ins a second (the login
  * bench at 4 concurrent: 14.6–20.6/s with one, 15.0/s with two), since the event loop needs the
  * other core. More processes (WORKERS) hash in parallel, each within its own memory.

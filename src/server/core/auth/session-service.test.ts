@@ -123,7 +123,7 @@ describeOnEngines('session service on %s', (t) => {
     expect(await t().app.sessions.resolve(keep.token)).toEqual({ status: 'expired', reason: 'revoked' });
   });
 
-  it('resolves the session and its customer in one statement, the same customer loadProfile gives (issue 16)', async () => {
+  it('resolves the session and its customer in one statement, the same customer loadProfile gives', async () => {
     const { token, session } = await t().app.sessions.create(userId);
     const expectSame = async () => {
       const resolved = await t().app.sessions.resolveCustomer(token);
@@ -144,7 +144,7 @@ describeOnEngines('session service on %s', (t) => {
     expect((await expectSame()).hasAddress).toBe(true);
   });
 
-  it('says whether the PIN and the security answer are set without reading their hashes (issue 16)', async () => {
+  it('says whether the PIN and the security answer are set without reading their hashes', async () => {
     const { token } = await t().app.sessions.create(userId);
     const flagsAndText = async () => {
       const resolved = await t().app.sessions.resolveCustomer(token);
@@ -166,7 +166,7 @@ describeOnEngines('session service on %s', (t) => {
     expect(both.text).not.toContain(answerHash);
   });
 
-  it("carries the account's freeze state, as AccountFreeze.state reads it, in the same statement (issue 16)", async () => {
+  it("carries the account's freeze state, as AccountFreeze.state reads it, in the same statement", async () => {
     const { token } = await t().app.sessions.create(userId);
     const freezeOf = async () => {
       const resolved = await t().app.sessions.resolveCustomer(token);

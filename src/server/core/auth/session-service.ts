@@ -16,8 +16,8 @@ export type ResolvedSession =
   | { status: 'expired'; reason: 'idle' | 'absolute' | 'revoked' }
   | { status: 'unknown' };
 /** A session with its customer, as every signed-in request needs them (resolveCustomer). */
-/** `language`: the profile's (issue 18), read in the same statement: what an API call is answered in. */
-/** `freeze`: whether the account is frozen (issue 16: read here, pages that show it need no statement of their own). */
+/** `language`: the profile's, read in the same statement: what an API call is answered in. */
+/** `freeze`: whether the account is frozen (read here, pages that show it need no statement of their own). */
 export type ResolvedCustomer = { status: 'active'; session: SessionRow; profile: PresentableProfile; language: Locale; freeze: FreezeState } | Exclude<ResolvedSession, { status: 'active' }>;
 
 /** Sliding expiry is written at most this often, so reads do not each cost a write. */

@@ -12,7 +12,7 @@ const hourMs = 3_600_000;
 const gtb = nubanFor('123456789', { cbnCode: '058', nipCode: '000013' });
 
 /**
- * Issue 13, part C: the customer's own daily limit, the new-browser cap and the switch for
+ * The customer's own daily limit, the new-browser cap and the switch for
  * instant transfers, on both engines with a manual clock. The cap is on here (₦20,000, 24 hours);
  * the test app's default turns it off for every other test.
  */

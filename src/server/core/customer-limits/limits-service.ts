@@ -36,7 +36,7 @@ export type LimitsJson = {
 };
 
 /**
- * What overview needs, in one statement (issue 16: it was four one after another, the user, the
+ * What overview needs, in one statement (it was four one after another, the user, the
  * account, its limits and today's tally; every dashboard render and GET /v1/limits pays it): the
  * user's tier, the first customer account's limits row and today's debits on it. No account
  * yet: one row with the account's columns null.
@@ -67,7 +67,7 @@ export type OverviewRow = Awaited<ReturnType<typeof overviewQuery>>['rows'][numb
 export const wrongLimitPasswordMessage = 'That is not your password.';
 
 /**
- * The customer's own safety settings (issue 13): the own daily limit, the instant-payments
+ * The customer's own safety settings: the own daily limit, the instant-payments
  * switch, and which browsers they have signed in from. A change that makes the account safer
  * (a lower limit, instant payments off) applies at once with the session alone; one that makes it
  * less safe needs the password and the PIN again (a thief holding an unlocked phone has neither),

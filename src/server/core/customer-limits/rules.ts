@@ -1,7 +1,7 @@
 import { kobo, type Kobo } from '../../../lib/money.ts';
 
 /**
- * The customer's own safety limits (issue 13) as pure decisions, so the money transaction, the
+ * The customer's own safety limits (docs/decisions/005-new-browser-cap-and-own-limits.md) as pure decisions, so the money transaction, the
  * settings page and GET /v1/limits read them alike:
  * - the own daily limit: at or below the tier's; a lowering applies at once, a raise after a delay;
  * - the new-browser cap: in the hours after the account opens and after a sign-in from a browser

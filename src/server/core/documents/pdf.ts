@@ -181,7 +181,7 @@ function shaperFor(font: fontkit.Font): fontkit.Font {
 let loadedFonts: Record<PdfFont, LoadedFont> | undefined;
 
 // fontkit and PDFKit (~10 MiB of a server's memory between them) load with the first PDF or the
-// first measured text, not when the server starts (issue 16).
+// first measured text, not when the server starts.
 let fontkitLoaded: typeof fontkit | undefined;
 const fontkitModule = () => (fontkitLoaded ??= createRequire(import.meta.url)('fontkit') as typeof fontkit);
 let pdfkitLoaded: typeof PDFKitDocument | undefined;
@@ -300,7 +300,7 @@ export function textWidth(text: string, font: PdfFont, size: number): number {
   return printedWidth(printableText(text), font, size);
 }
 
-// Made on first use: a process that never cuts a non-ASCII name on a PDF never reads ICU's segmentation data (issue 16).
+// Made on first use: a process that never cuts a non-ASCII name on a PDF never reads ICU's segmentation data.
 let graphemes: Intl.Segmenter | undefined;
 
 /** The printed text, cut and ended with an ellipsis when it is wider than maxWidth. */

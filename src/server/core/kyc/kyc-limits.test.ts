@@ -12,7 +12,7 @@ const notFound = (i: number) => `4${String(1_000_000_000 + i)}`;
 const address = { address: '7 Bode Thomas Street', city: 'Surulere', state: 'Lagos', lga: 'Surulere', proof_type: 'utility_bill' };
 
 /**
- * KYC's daily limit under bursts (issue 11): the checks that reach the identity service are
+ * KYC's daily limit under bursts: the checks that reach the identity service are
  * counted at the service itself, whatever the answers say.
  */
 describeOnEngines('KYC tries on %s', (t) => {

@@ -25,7 +25,7 @@ export type Trx = Transaction<Database>;
 /**
  * One posting. `ceiling`: a credit that must not take the account past `maxBalance` (a KYC tier's
  * maximum balance): the guarded update checks it against the balance it holds locked, and when it
- * would go past, the whole entry is refused with `refusal` (issue 16: the recipient of a transfer
+ * would go past, the whole entry is refused with `refusal` (the recipient of a transfer
  * is no longer locked before the entry, so the check cannot be made from a balance read earlier).
  */
 export type PostingLine = { account: string; amount: number; ceiling?: { maxBalance: number; refusal: () => Refusal } };
@@ -116,7 +116,7 @@ export function insertRows(table: string, rows: readonly Record<string, unknown>
 const identifier = /^[a-z_][a-z0-9_]*$/;
 const fragmentCache = new Map<string, readonly string[]>();
 /**
- * The SQL text around insertRows' values, kept per table, columns and row count (issue 16): the
+ * The SQL text around insertRows' values, kept per table, columns and row count: the
  * same fragments a `sql` template would give, built once instead of joined from pieces on every
  * call. Identifiers are code's own names, checked, and quoted as both engines quote them.
  */
@@ -229,7 +229,7 @@ function stoppedBy(error: unknown, entry: PreparedEntry, ordered: readonly Posti
  * row version read, and an entry stopped there throws StaleRead; where the entry cannot be one
  * statement it throws StaleRead at once, so the caller runs again with the row locked.
  *
- * On PostgreSQL it is one statement (issue 16): the guarded balance updates, one data-modifying
+ * On PostgreSQL it is one statement: the guarded balance updates, one data-modifying
  * CTE a line in account order, each waiting for the one before (`exists (select 1 from u<k-1>)`,
  * so row locks are still taken in that fixed order and a failed guard stops the rest), then the
  * journal row, the postings and the riders. The postings' insert checks the guards and the

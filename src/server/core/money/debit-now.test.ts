@@ -9,7 +9,7 @@ const naira = (value: number) => kobo(value * 100);
 const wrongPin = '1111'; // testPin is 2580
 
 /**
- * A transfer inside the bank through money-gate.ts debitNow (issue 16). On PostgreSQL its claim,
+ * A transfer inside the bank through money-gate.ts debitNow. On PostgreSQL its claim,
  * journal row and locks go out with the PIN's try, before the PIN is judged: whatever stops the
  * request after that (a wrong PIN, a replay, its own checks, the balance) must leave none of them
  * behind, and the try must count as it did when it went alone. On SQLite the same answers, the

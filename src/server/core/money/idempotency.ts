@@ -98,7 +98,7 @@ export async function settleTakenKey(trx: Trx, claim: Claim, now: Date): Promise
  * Replay or Refusal (both roll this transaction back).
  *
  * `riders`: statements that need no lock (a journal row), written with the claim: on PostgreSQL in
- * its statement (data-modifying CTEs, issue 16), before the money transaction takes any row lock;
+ * its statement (data-modifying CTEs), before the money transaction takes any row lock;
  * elsewhere right after it.
  */
 export async function claimKey(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<void> {

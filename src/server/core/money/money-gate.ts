@@ -96,7 +96,7 @@ function mayTakeTry(eb: ExpressionBuilder<Database, 'users'>, param: Param<Calle
 }
 
 /**
- * PostgreSQL (issue 16): the caller's read and the PIN's try in one statement, one round trip
+ * PostgreSQL (docs/decisions/010-few-statements-on-the-money-path.md): the caller's read and the PIN's try in one statement, one round trip
  * where they were two. The try (pin-guard.ts pinTryUpdate, a CTE) is taken only when the read
  * would let the request on to the PIN (mayTakeTry). Both read one snapshot, and PostgreSQL's
  * UPDATE takes a row only when it meets its conditions as the snapshot saw it and, if it changed
@@ -106,7 +106,7 @@ function mayTakeTry(eb: ExpressionBuilder<Database, 'users'>, param: Param<Calle
  * between), the PIN is tried on its own (pins.confirm), as on SQLite. The read's columns are
  * callerQuery's, as they were before the try; the try's come back as `try_*`.
  *
- * Shape 'uncounted' (debitNow's, issue 16): a right PIN on a clean count (pinMatchesUncounted:
+ * Shape 'uncounted' (debitNow's): a right PIN on a clean count (pinMatchesUncounted:
  * under the current key, no try counted, no lock) takes no try, so the statement writes nothing
  * and its autocommit waits for no WAL flush; the read says so as `uncounted_match` 1. That
  * answer is worth something only with debitNow's claim behind it, which re-reads the count in
@@ -208,7 +208,7 @@ const debitLockQuery = compiled((db: Db, param: Param<DebitParams>, n: number) =
 
 /**
  * The idempotency claim (with the entry's journal row) and the lock and reads in one statement on
- * PostgreSQL (issue 16: one round trip fewer for every payment, and one fewer while a recipient
+ * PostgreSQL (one round trip fewer for every payment, and one fewer while a recipient
  * that sorts before the sender is locked). `claimed` is 0 when the key was taken.
  */
 const claimLockQuery = compiled((db: Db, param: Param<ClaimParams>, n: number) => claimLock(db, param, n, false));
@@ -372,7 +372,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     const early = judgeStored<MoneyOutcome>(claim, stored, clock.now());
     if (early instanceof Replay) return { done: { ...early.outcome, replayed: true } as MoneyResult };
     if (early instanceof Refusal) return { done: early.failure };
-    // A frozen account (issue 13) is refused after a finished request's replay and before the PIN: no PIN try is spent.
+    // A frozen account is refused after a finished request's replay and before the PIN: no PIN try is spent
+    // (docs/decisions/006-account-freeze-and-cases.md).
     if (caller.value.frozen) return { done: accountFrozen() };
     const confirmed = await confirmPin();
     if (!confirmed.ok) return { done: confirmed };
@@ -385,7 +386,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    * debited today. On SQLite the transaction holds the write lock from its BEGIN, so this is one
    * statement where the lock and the checks took five, and every balance it reads is current.
    *
-   * On PostgreSQL (issue 16) it locks the sender's row and those of the other accounts that sort
+   * On PostgreSQL it locks the sender's row and those of the other accounts that sort
    * before it, in account order; an account that sorts after the sender (a transfer's recipient,
    * half the time) is locked by the entry's own balance update (postEntry), which takes its rows
    * in the same order. So every transaction still takes its row locks in one global order and two
@@ -402,7 +403,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    * (postEntry's AsRead). A transaction then holds no row lock when its entry's statement starts,
    * so it still cannot deadlock; a sender that changed in between stops the entry (StaleRead) and
    * the transfer runs again through this lock. Measured on the bench's API transfers, 16 clients
-   * to one recipient that 6 of them sort after (issue 16): 206–233 transfers/s and a p99 of
+   * to one recipient that 6 of them sort after: 206–233 transfers/s and a p99 of
    * 146–170 ms with the recipient locked here, 293–323/s and 98–106 ms without.
    *
    * The lock and the reads are one statement, with a check. A statement that waited for a lock
@@ -481,7 +482,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    * (`entry`, made with the transaction's time) and the lock and reads (claimAndLock), and `work`
    * with what they read.
    *
-   * On PostgreSQL (issue 16) the prelude's statement and the transaction's first go out in one
+   * On PostgreSQL the prelude's statement and the transaction's first go out in one
    * write (db/connection.ts batch): the caller's read with the PIN's try (callerTryQuery), an
    * autocommit as before, then BEGIN and the claim, lock and reads (claimLockQuery), one round
    * trip where they were two. PostgreSQL runs them in that order, so the try is committed before
@@ -594,7 +595,7 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
     if (sender.frozen) throw new Refusal(accountFrozen());
     const limitKobo = tierLimits(config.money, tier).dailyDebitKobo;
     const usedKobo = sender.usedTodayKobo;
-    // The customer's own daily limit and the new-browser cap (issue 13), each at or below the tier's.
+    // The customer's own daily limit and the new-browser cap, each at or below the tier's.
     await limitGuard?.check(trx, sender.accountNumber, { amountKobo, usedTodayKobo: usedKobo, now, verb, limits: sender.limits });
     if (usedKobo + amountKobo > limitKobo) {
       const refusal = words.dailyLimit({ limitKobo, usedKobo, leftKobo: kobo(Math.max(0, limitKobo - usedKobo)), tier, verb });

@@ -13,8 +13,9 @@ import { moneyWords } from '../../http/money-words.ts';
 const naira = (value: number) => kobo(value * 100);
 
 /**
- * The money path as issue 16 shortened it on PostgreSQL (data-modifying CTEs, the journal row
- * before the locks, the lock and the limits' reads in one statement): the guarantees it kept.
+ * The money path as it was shortened on PostgreSQL (data-modifying CTEs, the journal row before
+ * the locks, the lock and the limits' reads in one statement): the guarantees it kept
+ * (docs/decisions/010-few-statements-on-the-money-path.md).
  */
 describeOnEngines('the money path on %s', (t, engine) => {
   const send = (from: { userId: string; accountNumber: string }, to: string, amount: Kobo, narration = '') =>

@@ -9,8 +9,8 @@ const naira = (value: number) => value * 100;
 const wrongPins = Array.from({ length: 50 }, (_, i) => String(1000 + i * 7).slice(-4)).map((pin) => (pin === testPin ? '9999' : pin));
 
 /**
- * The PIN's guess limit under bursts (issue 11). A PIN stored under the current key is compared
- * only in the statement that counts its try (pin-guard.ts tryStatement, issue 16), so the PINs
+ * The PIN's guess limit under bursts (docs/decisions/011-pin-try-in-one-statement.md). A PIN stored under the current key is compared
+ * only in the statement that counts its try (pin-guard.ts tryStatement), so the PINs
  * compared are the tries counted: the count left in the row says how many, `tried` (a spy on the
  * candidate each try computes, in the order the tries run) says which, and `checks` (a spy on the
  * app-side check) must stay unused for such PINs.

@@ -66,7 +66,7 @@ export function pinMatchesUncounted(param: Param<TryParams>) {
 }
 const tryColumns = ['users.transaction_pin_hash', 'users.pin_key_version', 'users.pin_failed_attempts', 'users.pin_locked_until'] as const;
 
-/** A try in ONE statement (pinTryUpdate), compiled once (db/compiled.ts; issue 16). */
+/** A try in ONE statement (pinTryUpdate), compiled once (db/compiled.ts; docs/decisions/011-pin-try-in-one-statement.md). */
 const tryStatement = compiled((db: Db, param: Param<TryParams>) => pinTryUpdate(db, param).returning(tryColumns));
 
 /**
@@ -180,7 +180,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
   }
 
   /**
-   * One try (issue 16): the PIN under the current key is compared in the statement that counts
+   * One try: the PIN under the current key is compared in the statement that counts
    * the try, and a right one resets the count there too, so a payment's PIN costs one statement:
    * on PostgreSQL one autocommit where the try and the reset were two, each waiting for its WAL
    * flush; on SQLite one statement of a group commit's piece. A PIN stored under a previous key
@@ -207,7 +207,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
   }
 
   /**
-   * One try (issue 16): the PIN under the current key is compared in the statement that counts
+   * One try: the PIN under the current key is compared in the statement that counts
    * the try, and a right one resets the count there too, so a payment's PIN costs one statement:
    * on PostgreSQL one autocommit where the try and the reset were two, each waiting for its WAL
    * flush; on SQLite one statement of a group commit's piece. A PIN stored under a previous key
@@ -271,7 +271,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
 export type PinGuard = ReturnType<typeof createPinGuard>;
 
 /**
- * `beforeDurable` (the money gate's prelude on SQLite, issue 16): a right PIN is told as soon as
+ * `beforeDurable` (the money gate's prelude on SQLite): a right PIN is told as soon as
  * its try's statement has run, before the group commit's COMMIT (db/group-commit.ts
  * groupedWriteProvisional), so the payment behind it joins the same group and both share one
  * COMMIT where each waited for its own. Safe because that payment is itself a grouped write: it

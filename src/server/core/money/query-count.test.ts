@@ -120,7 +120,7 @@ describe.each(engines)('statements per payment on %s', (engine) => {
     expectCount(due.statements, 2);
     const measured = await count(() => resolveCredential(t.app, token));
     expect(measured.result).toMatchObject({ kind: 'customer', user: { id: signedIn.userId, accounts: [{ account_number: signedIn.accountNumber }] } });
-    // Issue 16: one statement for the session, the user, the address flag and the accounts (it was three).
+    // One statement for the session, the user, the address flag and the accounts (it was three).
     expectCount(measured.statements, 1);
   });
 
@@ -165,7 +165,8 @@ function expectCount(statements: string[], expected: number) {
 }
 
 /**
- * The pinned figures, begin and commit included. Before issue 16 they were 26, 41, 37 and 4 on
+ * The pinned figures, begin and commit included. Before the money path was shortened
+ * (docs/decisions/010-few-statements-on-the-money-path.md) they were 26, 41, 37 and 4 on
  * both engines. PostgreSQL takes the debit's row locks in a statement of its own before reading
  * the limits (money-gate.ts lockForDebit): one more per debit. The PIN is one statement on both
  * engines: it counts the try, compares the PIN and resets the count of a right one
@@ -174,7 +175,7 @@ function expectCount(statements: string[], expected: number) {
  * groupedWrite, pin-guard.ts confirmNow): a BEGIN and a COMMIT around it, whose COMMIT under load
  * it shares with other requests' payments.
  */
-// Issue 16 on PostgreSQL (was 15, 28, 28): the journal row rides on the idempotency claim before any
+// On PostgreSQL (was 15, 28, 28): the journal row rides on the idempotency claim before any
 // lock; the lock and the limits' reads are one statement (money-gate.ts lockForDebit); the balance
 // updates, postings, the customer's rows, their alerts, the pending payment and the stored answer are
 // one more (ledger.ts postEntry with riders). Then (7, 15, 16) the claim, the journal row, the lock and

@@ -112,7 +112,7 @@ describeOnEngines('payment requests on %s', (t) => {
     ].sort());
   });
 
-  it('the paid email is written in the language on the requester’s profile (issue 18); the share text in the one asked for', async () => {
+  it('the paid email is written in the language on the requester’s profile; the share text in the one asked for', async () => {
     const ada = await requester();
     await app().db.updateTable('users').set({ language: 'ig' }).where('id', '=', ada.userId).execute();
     const created = await request(ada, { amount: naira(2_500), note: 'Nri ehihie' });

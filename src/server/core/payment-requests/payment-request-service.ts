@@ -56,7 +56,7 @@ export function statusOf(row: Pick<RequestRow, 'status' | 'paid_kobo' | 'expires
 
 /**
  * The message to share (WhatsApp and the like): plain lines, the link alone on its own line so it
- * stays tappable. In the catalogue's words (issue 18): English for the API's share_text, the
+ * stays tappable. In the catalogue's words: English for the API's share_text, the
  * customer's language on /requests/new.
  */
 export function shareText(args: { name: string; amountKobo: number | null; note: string; link: string; accountNumber: string; bankName: string; reference: string }, locale: Locale = defaultLocale): string {
@@ -74,7 +74,7 @@ export function shareText(args: { name: string; amountKobo: number | null; note:
 const jobPayloadSchema = z.object({ transactionId: z.string().min(1).max(64) });
 
 /**
- * Payment requests (issue 19): a customer asks for money with a link anyone can open without
+ * Payment requests (docs/decisions/015-payment-requests.md): a customer asks for money with a link anyone can open without
  * signing in, and a reference the payer puts in the narration. Credits carrying the reference are
  * counted in the money's own transaction (request-payments.ts); this service creates, lists and
  * cancels requests, answers the public link (throttled per network address, showing only the
@@ -143,7 +143,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
     }
     const requested = row.amount_kobo === null ? null : Number(row.amount_kobo);
     const paidAfter = Number(row.paid_after_kobo);
-    // In the language on the requester's profile (issue 18), as the alerts are.
+    // In the language on the requester's profile, as the alerts are.
     const language = profileLocale(row.language);
     await mailer.send(
       paymentRequestPaidEmail({

@@ -106,7 +106,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
           ...charges.map((charge) => ({ account: charge.account, amount: charge.amountKobo })),
         ],
       });
-      // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL (issue 16).
+      // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL.
       const { locked, sender: debit } = await gate.claimAndLock(trx, claim, entry, sendAccount, [], now);
       const sender = locked.get(sendAccount)!;
       await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);

@@ -9,7 +9,7 @@ import type { TransactionJson } from '../../../lib/transaction.ts';
 export interface MoneyWords {
   /** LIMIT_EXCEEDED on the daily debit limit: the sentence and the amount field's note. */
   dailyLimit(figures: { limitKobo: Kobo; usedKobo: Kobo; leftKobo: Kobo; tier: number; verb: 'send' | 'spend' }): { message: string; field: string };
-  /** LIMIT_EXCEEDED on the daily limit the customer set for themselves (issue 13). */
+  /** LIMIT_EXCEEDED on the daily limit the customer set for themselves. */
   ownDailyLimit(figures: { limitKobo: Kobo; usedKobo: Kobo; leftKobo: Kobo; verb: 'send' | 'spend'; raiseDelayHours: number }): { message: string; field: string };
   /** LIMIT_EXCEEDED on the new-browser cap: what may leave the account in total until `until` (ISO time). */
   newBrowserCap(figures: { limitKobo: Kobo; usedKobo: Kobo; leftKobo: Kobo; until: string; reason: 'new_account' | 'new_browser'; verb: 'send' | 'spend' }): { message: string; field: string };

@@ -40,7 +40,7 @@ function onCode(failure: Failure): Failure {
 }
 
 /**
- * Freezing an account (issue 13). While frozen, the money gate refuses every debit (423
+ * Freezing an account (docs/decisions/006-account-freeze-and-cases.md). While frozen, the money gate refuses every debit (423
  * ACCOUNT_FROZEN) and credits still land.
  *
  * - Signed in: confirmed with the password (one sign-in try, as settings' changes are); every

@@ -1,7 +1,7 @@
 import { fail, type Failure } from '../result.ts';
 
 /**
- * A frozen account (issue 13): no money leaves it, whatever pays for what; money still comes in.
+ * A frozen account: no money leaves it, whatever pays for what; money still comes in.
  * The money gate asks twice: before the PIN (so a frozen account costs no PIN try and says why),
  * and again inside the money transaction, so a freeze that lands while a payment is on its way
  * stops it too. Inbound credits and reversals never pass the gate.

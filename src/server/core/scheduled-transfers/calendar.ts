@@ -1,7 +1,7 @@
 import { lagosDate } from '../../../lib/lagos-time.ts';
 
 /**
- * The dates a schedule runs on (issue 19), as Lagos days (YYYY-MM-DD). Pure: the service and its
+ * The dates a schedule runs on, as Lagos days (YYYY-MM-DD). Pure: the service and its
  * tests reason about dates here, never about clocks. A monthly schedule keeps the day it was made
  * for: on the 31st it runs on 28 (or 29) February and on 30 April, then on 31 May again.
  */

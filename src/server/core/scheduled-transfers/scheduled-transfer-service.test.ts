@@ -152,7 +152,7 @@ describeOnEngines('scheduled transfers on %s', (t, engine) => {
     expect(await debitsOf(sender.accountNumber)).toHaveLength(0);
   });
 
-  it('the missed-date email is written in the language on the customer’s profile (issue 18), the refusal and dates too', async () => {
+  it('the missed-date email is written in the language on the customer’s profile, the refusal and dates too', async () => {
     setLagos('2030-03-01T09:00:00');
     const { sender, recipient } = await pair(naira(3_000));
     await t().app.db.updateTable('users').set({ language: 'yo' }).where('id', '=', sender.userId).execute();

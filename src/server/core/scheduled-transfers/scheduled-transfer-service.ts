@@ -100,7 +100,7 @@ function present(row: ScheduleRow, runs: ScheduledRunJson[]): ScheduledTransferJ
 }
 
 /**
- * Scheduled and recurring transfers (issue 19). The customer confirms a schedule with the PIN once,
+ * Scheduled and recurring transfers (docs/decisions/014-scheduled-transfers.md). The customer confirms a schedule with the PIN once,
  * when making it (or resuming it); each date then runs at 08:00 Lagos as a normal transfer through
  * `runTransfers`, the transfer service composed with a gate that skips only the PIN (app.ts):
  * ownership, a frozen account, the instant-payments switch, fees, the tier's, the customer's own
@@ -416,7 +416,7 @@ export function createScheduledTransfers(deps: {
       .where('scheduled_transfers.id', '=', scheduleId)
       .executeTakeFirst();
     if (!found) return;
-    // In the language on the customer's profile (issue 18), as the alerts are; the refusal said again in it.
+    // In the language on the customer's profile, as the alerts are; the refusal said again in it.
     const language = profileLocale(found.language);
     const reason = found.failure_message
       ? sayFailure(language, { code: found.failure_code ?? 'PROVIDER_FAILED', message: found.failure_message }).message

@@ -5,7 +5,7 @@ import { lagosDate } from '../../../lib/lagos-time.ts';
 import { createStatementService, statementsPerHour } from './statement-service.ts';
 import { createJobQueue } from '../../jobs/job-queue.ts';
 
-/** Statement requests under bursts (issue 11): counted by the requests recorded and the statements mailed. */
+/** Statement requests under bursts: counted by the requests recorded and the statements mailed. */
 describeOnEngines('statement requests on %s', (t, engine) => {
   const recorded = (userId: string) => t().app.db.selectFrom('statement_requests').select('id').where('user_id', '=', userId).execute();
   const statementMails = (to: string) => t().mailer.sent.filter((mail) => mail.to === to && mail.attachments?.length);

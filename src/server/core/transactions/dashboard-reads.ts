@@ -11,7 +11,7 @@ import type { TransactionJson } from '../../../lib/transaction.ts';
 type Params = { account: string; since: string; thisMonth: string; count: number; userId: string; day: string };
 
 /**
- * The dashboard's three reads as one statement on PostgreSQL (issue 16): each as a JSON value of
+ * The dashboard's three reads as one statement on PostgreSQL (docs/decisions/012-signed-in-reads-in-one-statement.md): each as a JSON value of
  * one row (kysely/helpers/postgres), so a render waits for one round trip to one server process
  * instead of three, each on a connection of its own. The same builders as the reads on their own
  * (statisticsSelect, latestSelect, overviewSelect), so the answers are theirs.

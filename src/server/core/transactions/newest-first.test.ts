@@ -5,7 +5,7 @@ import { describeOnEngines } from '../../testing/on-engines.ts';
 /**
  * A customer's newest transactions (the dashboard's five, the history's first page) are read in
  * index order, newest first, and stop after the rows asked for: no sort of the whole history
- * (migration 2026-11-27T1700_transactions_newest_first, issue 16).
+ * (migration 2026-11-27T1700_transactions_newest_first).
  */
 describeOnEngines('newest transactions first on %s', (t, engine) => {
   it('read backwards along (account_number, created_at, id), with no sort step', async () => {

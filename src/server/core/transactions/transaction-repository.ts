@@ -12,7 +12,7 @@ import type { Counterparty, TransactionCategory, TransactionJson, TransactionSta
 /**
  * A row's balance_after that is the account's balance once the entry is posted, taken from the
  * entry's own balance update (a transfer's recipient, whose account is not locked beforehand,
- * issue 16). Only transactionWrites' riders to postEntry can carry it.
+ * docs/decisions/010-few-statements-on-the-money-path.md). Only transactionWrites' riders to postEntry can carry it.
  */
 export const balanceFromEntry = Symbol('balance after the entry');
 
@@ -77,7 +77,7 @@ function transactionRows(inputs: NewTransaction[]): TransactionRow[] {
 export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Promise<TransactionRow[]> {
   if (inputs.length === 0) return [];
   if (inputs.some((input) => input.balanceAfter === balanceFromEntry)) throw new Error('recordTransactions: a balance from the entry needs postEntry (transactionWrites as its riders)');
-  // Every movement the customer sees is alerted (issue 13), queued with the movement itself.
+  // Every movement the customer sees is alerted, queued with the movement itself (docs/decisions/007-transaction-alerts.md).
   const at = inputs[0]!.at;
   if (inputs.every((input) => input.at.getTime() === at.getTime())) {
     const rows = transactionRows(inputs);
@@ -91,7 +91,7 @@ export async function recordTransactions(trx: Trx, inputs: NewTransaction[]): Pr
 }
 
 /**
- * recordTransactions as riders of postEntry (issue 16): the rows and their alerts as two
+ * recordTransactions as riders of postEntry: the rows and their alerts as two
  * statements that go in the postings' statement on PostgreSQL, written at one time (`at` of the
  * first). The rows come back as they will be written, for the caller to present.
  */
@@ -157,11 +157,11 @@ export const statisticsStatuses: TransactionStatus[] = ['successful', 'pending']
 
 /**
  * The dashboard's two reads (statistics, latest), built and compiled once (db/compiled.ts): every
- * signed-in dashboard render runs both (issue 16).
+ * signed-in dashboard render runs both.
  */
 export function statisticsSelect<P extends { account: string; since: string; thisMonth: string }>(db: Db, param: Param<P>) {
   // Only this month is shown by category (summariseStatistics): the months before are summed
-  // across categories in SQL, so a year's rollups come back as ~30 rows instead of ~60 (issue 16).
+  // across categories in SQL, so a year's rollups come back as ~30 rows instead of ~60.
   // Grouped by position: the CASE binds its month once, in the select list.
   return db
     .selectFrom('monthly_rollups')
@@ -253,7 +253,7 @@ export function createTransactionRepository(db: Db) {
       const base = filtered(accountNumber, filter);
       // The total from the monthly rollups (every row is in one group, and its type and category
       // are grouped columns) unless the filter needs the rows themselves (days, search): a few
-      // dozen rows summed instead of every transaction counted on each page (issue 16).
+      // dozen rows summed instead of every transaction counted on each page.
       const counted = filter.from || filter.to || searchText(filter)
         ? await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
         : await rowsInRollups(accountNumber, filter);

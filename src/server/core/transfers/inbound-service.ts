@@ -66,7 +66,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
         entryId: posted.entryId,
         at: now,
       });
-      // A payment request's reference in the narration counts this credit towards it (issue 19), in this transaction.
+      // A payment request's reference in the narration counts this credit towards it, in this transaction.
       await countRequestPayment(trx, { transactionId, accountNumber: input.accountNumber, amountKobo: input.amount, narration: input.narration, payerName: input.counterparty?.name ?? null, at: now });
       const row = await trx.selectFrom('transactions').selectAll().where('account_number', '=', input.accountNumber).where('reference', '=', reference).executeTakeFirstOrThrow();
       return presentTransaction(row);

@@ -113,7 +113,7 @@ describeOnEngines('transfers on %s', (t, engine) => {
       expect(await balanceOf(sender.accountNumber)).toBe(naira(1_000 - 20));
     });
 
-    // Issue 16: on SQLite a right PIN's try and the payment behind it share one group commit
+    // On SQLite a right PIN's try and the payment behind it share one group commit
     // (pin-guard.ts beforeDurable); a wrong PIN is answered only once its try is durable.
     it.runIf(engine === 'sqlite')('shares one COMMIT between a right PIN and its payment; answers a wrong one only once its try is committed', async () => {
       const sender = await customer(t().app, { balance: naira(1_000) });

@@ -115,7 +115,7 @@ export function createTransferService(deps: {
       });
 
     // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL, in
-    // one write with the caller's read and the PIN's try (money-gate.ts debitNow, issue 16). The
+    // one write with the caller's read and the PIN's try (money-gate.ts debitNow). The
     // recipient is named (as a name enquiry inside the bank names them) from the row it reads.
     return gate.debitNow({ userId, sendAccount, pin: input.pin, key, operation: 'transfer.local', hashed, others: [input.account_number], check, entry }, async (trx, { claim, tier, accountName, now, entry, locked, sender: debit }) => {
       const reference = entry.reference;
@@ -147,7 +147,7 @@ export function createTransferService(deps: {
       const [debitRow, creditRow] = written.rows;
       const transaction = presentTransaction(debitRow!);
       const outcome: TransferResult = succeed({ transaction, message: words.transferOutcome(transaction) });
-      // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it (issue 19).
+      // A payment request's reference in the narration (a "Pay now" from its link) counts this credit towards it.
       const paysRequest = mayPayRequest({ narration: input.narration, amountKobo });
       // The postings, the customer's rows, their alerts and the stored answer: one statement on
       // PostgreSQL; the transaction's last, with its COMMIT written behind it (`final`), unless a

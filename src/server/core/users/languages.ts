@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { defaultLocale, isLocale, type Locale } from '../../../i18n/locales.ts';
 
 /**
- * The language on a customer's profile (issue 18): read when a browser has not chosen one, and
+ * The language on a customer's profile: read when a browser has not chosen one, and
  * by the email and SMS senders; written when the customer chooses one signed in, or when a
  * browser's choice is seen for the first time signed in (src/server/http/language.ts).
  */

@@ -22,7 +22,7 @@ export type AccountJson = {
 
 /**
  * What presentUser reads: whether a PIN and a security answer are on file, never their hashes, so
- * a session's resolveCustomer reads no secret's hash on every signed-in request (issue 16). A
+ * a session's resolveCustomer reads no secret's hash on every signed-in request. A
  * UserProfile (user-repository.ts loadProfile) has it too.
  */
 export type PresentableProfile = {

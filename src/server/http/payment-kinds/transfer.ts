@@ -73,7 +73,7 @@ export function transferKind({ app, user, account }: PaymentScope) {
     async firstVisit(query): Promise<FirstVisit<TransferExtra>> {
       const mode = transferModeOf(query.get('to'));
       const beneficiaryId = query.get('beneficiary');
-      // A payment link's "Pay now" (issue 19): this bank's account, the amount and the reference, still checked at every step.
+      // A payment link's "Pay now": this bank's account, the amount and the reference, still checked at every step.
       if (!beneficiaryId && mode === 'local' && query.has('account_number')) return { values: prefilled(query), extra: { mode, knownRecipient: null } };
       if (!beneficiaryId) return { values: {}, extra: { mode, knownRecipient: null } };
       const beneficiary = await app.beneficiaries.find(user.id, account.account_number, beneficiaryId);

@@ -5,7 +5,7 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../log.ts';
 import { mailsAtOnce, type Mailer, type MailMessage } from './ports.ts';
 
-/** nodemailer (~10 MiB of a server's memory) loads with the first mail, not when the server starts (issue 16). */
+/** nodemailer (~10 MiB of a server's memory) loads with the first mail, not when the server starts (docs/decisions/013-render-and-memory-costs.md). */
 async function transportOf(options: Parameters<typeof import('nodemailer').createTransport>[0]): Promise<Transporter> {
   const { default: nodemailer } = await import('nodemailer');
   return nodemailer.createTransport(options);
@@ -16,7 +16,7 @@ function toNodemailer(from: string, message: MailMessage) {
 }
 
 /**
- * SMTP through nodemailer, for real deployments (SMTP_URL). The connections are pooled (issue 16):
+ * SMTP through nodemailer, for real deployments (SMTP_URL). The connections are pooled:
  * up to `mailsAtOnce` stay open and carry mail after mail (each up to 100, then it is replaced),
  * where every mail opened its own, with its greeting, EHLO, TLS and sign-in, one mail at a time.
  * Parameters in SMTP_URL's query (`?maxConnections=2&maxMessages=50`, or `pool=false`) take
@@ -52,7 +52,7 @@ export function createOutboxMailer(outboxDir: string, from: string, log: Logger)
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeRecipient}.eml`);
       // Written whole under another name, then renamed: a reader polling the outbox (the e2e
       // tests) never sees a half-written mail. The folder is made when a write finds it missing
-      // (the first mail, or after someone emptied it away), not before every mail (issue 16).
+      // (the first mail, or after someone emptied it away), not before every mail.
       try {
         await fs.writeFile(`${file}.part`, info.message as Buffer);
       } catch (error) {

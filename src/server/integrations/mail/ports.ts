@@ -14,6 +14,6 @@ export type Mailer = {
 
 /**
  * Mails a server process sends at once: the SMTP pool's connections (SMTP_URL's `maxConnections`
- * may say otherwise) and the alert jobs of a claimed batch that run side by side (issue 16).
+ * may say otherwise) and the alert jobs of a claimed batch that run side by side.
  */
 export const mailsAtOnce = 5;

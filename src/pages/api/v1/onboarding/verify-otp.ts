@@ -20,7 +20,7 @@ export const POST = endpoint(async (context) => {
       ? await app.registrations.verify(caller.value.registration.id, input.value.otp, requestMeta(context))
       : await app.onboarding.verifyEmail(caller.value.user.id, input.value.otp).then((verified) => (verified.ok ? { ok: true as const, value: { user: verified.value } } : verified));
   if (!result.ok) return result;
-  // The browser that opened the account is the customer's first known one (issue 13).
+  // The browser that opened the account is the customer's first known one.
   if (caller.value.kind === 'pending') await recogniseAccountOpening(context, result.value.user.id);
   return jsonSuccess({ user: result.value.user }, 'Your email address is verified.');
 });
