@@ -221,5 +221,14 @@ export const publicPaymentRequestSchema = z.object({
   status: z.enum(paymentRequestStatuses).exclude(['cancelled']),
 });
 
+/** GET /v1/profile/export?format=json: the file itself, not the envelope. */
+export const customerDataExportSchema = z.object({
+  about: z.object({ bank: z.string(), exported_at: z.string(), description: z.string() }),
+  profile: userJsonSchema.omit({ accounts: true }).extend({
+    home_address: z.object({ address: z.string(), city: z.string(), lga: z.string(), state: z.string() }).nullable(),
+  }),
+  accounts: z.array(accountJsonSchema.extend({ beneficiaries: z.array(beneficiaryJsonSchema), transactions: z.array(transactionJsonSchema) })),
+});
+
 /** `data: null`: the call answers only with its message. */
 export const noDataSchema = z.null();

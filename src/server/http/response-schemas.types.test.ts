@@ -9,6 +9,7 @@ import type { KycOutcome, KycStatusJson } from '../core/kyc/kyc-service.ts';
 import type { AlertSettings } from '../core/alerts/alert-service.ts';
 import type { LimitsJson } from '../core/customer-limits/limits-service.ts';
 import type { ScheduledTransferJson } from '../core/scheduled-transfers/scheduled-transfer-service.ts';
+import type { CustomerDataExport } from '../core/data-export/customer-data.ts';
 import type { CaseJson } from '../core/cases/case-service.ts';
 import type { NameEnquiryJson } from '../core/transfers/transfer-service.ts';
 import type { BankJson } from '../core/reference/banks.ts';
@@ -54,4 +55,5 @@ it('response schemas are the presented types', () => {
   expectTypeOf<Out<typeof answers.cableProvidersSchema>>().toEqualTypeOf<Answer<App['bills']['cableProviders']>>();
   expectTypeOf<Out<typeof answers.statesSchema>>().toEqualTypeOf<Mutable<typeof statesWithLgas>>();
   expectTypeOf<Out<typeof answers.securityQuestionsSchema>>().toEqualTypeOf<Mutable<typeof securityQuestions>>();
+  expectTypeOf<Out<typeof answers.customerDataExportSchema>>().toEqualTypeOf<{ about: CustomerDataExport['about']; profile: Flat<CustomerDataExport['profile']>; accounts: Flat<CustomerDataExport['accounts'][number]>[] }>();
 });
