@@ -137,4 +137,56 @@ describeOnEngines('the generated client against real answers (%s)', (t) => {
 
     expect(seen.length).toBeGreaterThan(25);
   });
+
+  it('saves and deletes a beneficiary, opens a case, schedules a transfer, asks for a statement, reads the bill catalogue', async () => {
+    const me = await customer(t().app, { balance: 100_000_00 });
+    const friend = await customer(t().app);
+    const token = (await t().app.sessions.create(me.userId)).token;
+    const client = clientFor(token);
+    const guest = clientFor();
+    const accountNumber = me.accountNumber;
+    const self = (await guest.GET('/v1/general/banks')).data!.data.find((bank) => bank.is_self)!;
+
+    const alerts = await client.POST('/v1/alerts/settings', { body: { sms: true } });
+    expect(alerts.data?.data).toMatchObject({ email: true, sms: true });
+
+    const saved = await client.POST('/v1/beneficiaries/create/{accountNumber}', { params: { path: { accountNumber } }, body: { account_number: friend.accountNumber, bank_code: self.code } });
+    expect(saved.response.status).toBe(201);
+    const again = await client.POST('/v1/beneficiaries/create/{accountNumber}', { params: { path: { accountNumber } }, body: { account_number: friend.accountNumber, bank_code: self.code } });
+    expect(again.error?.code).toBe('DUPLICATE');
+    const deleted = await client.POST('/v1/beneficiaries/delete/{accountNumber}/{beneficiary}', { params: { path: { accountNumber, beneficiary: saved.data!.data.id } } });
+    expect(deleted.data?.data).toBeNull();
+
+    const sent = await client.POST('/v1/transfer/local/{sendAccount}', {
+      params: { path: { sendAccount: accountNumber }, header: { 'Idempotency-Key': newKey() } },
+      body: { account_number: friend.accountNumber, amount: 500_00, narration: 'Books', pin: testPin },
+    });
+    const opened = await client.POST('/v1/cases', { body: { reference: sent.data!.data.reference, kind: 'wrong_amount', description: 'I meant to send less than this.' } });
+    expect(opened.response.status).toBe(201);
+    const number = opened.data!.data.case.number;
+    expect((await client.GET('/v1/cases/{number}', { params: { path: { number } } })).data?.data.history[0]?.status).toBe('open');
+
+    const firstDate = new Date(t().app.clock.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const schedule = await client.POST('/v1/transfers/scheduled/{sendAccount}', {
+      params: { path: { sendAccount: accountNumber }, header: { 'Idempotency-Key': newKey() } },
+      body: { account_number: friend.accountNumber, amount: 200_00, narration: 'Weekly', pin: testPin, first_date: firstDate, repeat: 'weekly', count: 3 },
+    });
+    expect(schedule.response.status).toBe(201);
+    const id = schedule.data!.data.id;
+    expect((await client.POST('/v1/transfers/scheduled/{id}/pause', { params: { path: { id } } })).data?.data.status).toBe('paused');
+    expect((await client.POST('/v1/transfers/scheduled/{id}/cancel', { params: { path: { id } } })).data?.data.status).toBe('cancelled');
+
+    const today = t().app.clock.now().toISOString().slice(0, 10);
+    const statement = await client.POST('/v1/transaction/account-statement/{accountNumber}', { params: { path: { accountNumber } }, body: { start_date: `${today.slice(0, 8)}01`, end_date: today, format: 'csv' } });
+    expect(statement.response.status).toBe(202);
+
+    const discos = (await guest.GET('/v1/bills/electricity-packages')).data!.data;
+    const meter = await client.POST('/v1/bills/meter-verify/{providerId}', { params: { path: { providerId: discos[0]!.id } }, body: { meter_number: '45700000001', meter_type: discos[0]!.meter_types[0]! } });
+    expect([200, 422]).toContain(meter.response.status);
+    const providers = (await guest.GET('/v1/bills/cable-providers')).data!.data;
+    const packages = await guest.GET('/v1/bills/cable-packages/{providerId}', { params: { path: { providerId: providers[0]!.id } } });
+    expect(packages.data?.data.length).toBeGreaterThan(0);
+    expect((await guest.GET('/v1/bills/cable-packages/{providerId}', { params: { path: { providerId: 'no-such-provider' } } })).error?.code).toBe('NOT_FOUND');
+  });
 });
+
