@@ -48,7 +48,9 @@ import { guestCookieName, guestSetCookie } from './form-tokens.ts';
  *
  * Framing may differ from a fresh render: a hit is always sent with Content-Length, where a fresh
  * page is chunked when it is compressed on the way out; every other header is the same, and the
- * body is the same but for the token (and, compressed, the bytes that depend on it).
+ * body is the same but for the token and an island's `uid`: Astro names an island by a hash of
+ * its HTML and props, so a fresh render's uid follows its token, where a hit keeps the template's
+ * (a hash of the placeholder, the same for every guest; it only has to be unique on the page).
  */
 export const cachedGuestPages: readonly string[] = ['/login', '/register', '/password/forgot', '/terms', '/privacy'];
 
