@@ -127,6 +127,9 @@ function serveStatic(request, response) {
   return true;
 }
 
+/** The guest page cache (null when GUEST_PAGE_CACHE=false, or a build from before it). */
+const pageCache = started.pageCache ?? null;
+
 let lifecycle;
 // At most MAX_CONCURRENT_REQUESTS at once, the rest first come, first served for up to
 // REQUEST_QUEUE_WAIT_MS, then 503 with Retry-After; requests start for at most REQUEST_SLICE_MS of
@@ -159,6 +162,15 @@ export const server = http.createServer(withAccessLog(gate.wrap((request, respon
     response.writeHead(400);
     return response.end('Bad request.');
   }
+  // Guest pages (/login, /register, /password/forgot, /terms, /privacy) are filled in from a kept
+  // template, with this browser's own form token, when a guest asked for the same page in the same
+  // language before (src/server/http/page-cache.ts; GUEST_PAGE_CACHE=false turns it off). Here, not
+  // in the middleware: a hit skips Astro altogether (the request and response conversions,
+  // routing, cookies, the render and its CSP hashing), which is most of what /login cost, while it
+  // stays inside the access log, the admission gate and the stop's refusal above. What the
+  // middleware adds (security headers, no-store, the CSP) is in the kept headers, which are only
+  // kept when the middleware names the same key after the render.
+  if (pageCache) return pageCache.handle(request, response, (locals) => handler(request, response, undefined, locals));
   return handler(request, response);
 }), { log, trustsPeer: started.trustsPeer }));
 lifecycle = gracefulStop(server, { graceMs: 10_000, log, closeApp: () => serverProcess.close() });

@@ -14,6 +14,7 @@ import { publicUrlOf } from './server/http/client.ts';
 import { compressResponse } from './server/http/compression.ts';
 import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/language.ts';
 import type { Locale } from './i18n/locales.ts';
+import { formTokenPlaceholder, pageCacheSlotOf, templateRender, vouch } from './server/http/page-cache.ts';
 
 // The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -84,11 +85,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const signedIn = Boolean(locals.session || locals.registration);
   const holder = { sessionId: locals.session?.id ?? null, registrationId: locals.registration?.id ?? null, guestId: isApi ? null : guestIdFor(app.formTokens, cookies, url, !signedIn) };
   let formToken: string | null = null;
-  locals.formToken = () => {
+  const issueFormToken = () => {
     const binding = primaryBinding(holder);
     if (!binding) throw new Error('a form token was asked for on a request with no browser to bind it to');
     return (formToken ??= app.formTokens.issue(binding));
   };
+  // The guest page cache (page-cache.ts): when scripts/serve.mjs asks for it and this is a guest's
+  // GET of a cached page, the page renders as a template, with a placeholder where the token goes;
+  // this answer and every later one from the cache get their own token in its place.
+  const cacheSlot = app.config.guestPageCache ? pageCacheSlotOf(locals) : null;
+  const guest = !isApi && credential === null && !request.headers.has('authorization') && !cookies.has('session') && !cookies.has('__Host-session') && !locals.user && !locals.registration && !locals.sessionEnded;
+  const forTemplate = templateRender({ slot: cacheSlot, method: request.method, url, guest });
+  locals.formToken = forTemplate ? () => formTokenPlaceholder : issueFormToken;
   const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request), acceptedBindings(holder)));
   if (refused) app.log.warn('http.form_token_refused', { path: url.pathname, origin: request.headers.get('origin'), referer: request.headers.get('referer') !== null, signedIn });
 
@@ -117,7 +125,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   // The refusal is a page in the customer's language; it renders with a fresh token, so going
   // back and reloading works.
-  const response = refused ? await next('/form-refused') : await next();
+  let response = refused ? await next('/form-refused') : await next();
+  if (forTemplate) {
+    // The template is the page as rendered, uncompressed; serve.mjs keeps it only when this, the
+    // second opinion, names the same key from what the request was actually answered with: a
+    // guest's 200 on a cached page (page-cache.ts).
+    const template = await response.text();
+    const key = vouch({ method: request.method, url, locale: locals.locale, guest, response });
+    if (key && cacheSlot) {
+      cacheSlot.key = key;
+      cacheSlot.template = template;
+    }
+    const page = template.includes(formTokenPlaceholder) ? template.replaceAll(formTokenPlaceholder, issueFormToken()) : template;
+    response = new Response(request.method === 'HEAD' ? null : page, { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
   // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
   const answer = withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
   return answer;

@@ -157,6 +157,8 @@ const environmentSchema = z.object({
   REQUEST_QUEUE_WAIT_MS: wholeNumber('REQUEST_QUEUE_WAIT_MS', 1, 60_000, 'milliseconds').default(1000),
   /** How much of one turn of the event loop requests may start in before the server reads its sockets again; later arrivals queue in arrival order (scripts/http-lifecycle.mjs admissionGate). Unset: 2 on SQLite, none on PostgreSQL. */
   REQUEST_SLICE_MS: wholeNumber('REQUEST_SLICE_MS', 0, 1000, 'milliseconds').optional(),
+  /** Guest pages (/login and the other public pages) rendered once per language as a template and then filled in with each guest's form token from memory (src/server/http/page-cache.ts); "false" renders every request. */
+  GUEST_PAGE_CACHE: z.enum(['true', 'false'], { error: 'GUEST_PAGE_CACHE must be true or false' }).default('true').transform((value) => value === 'true'),
   WORKERS: wholeNumber('WORKERS', 1, 64).default(1),
 });
 
@@ -209,6 +211,8 @@ export type Config = {
      */
     sliceMs: number | null;
   };
+  /** GUEST_PAGE_CACHE: scripts/serve.mjs keeps the guest pages as templates (src/server/http/page-cache.ts). */
+  guestPageCache: boolean;
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;
   /** PUBLIC_ORIGIN, or null: the request's own origin. */
@@ -294,6 +298,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
     workers: env.WORKERS,
     admission: { concurrency: env.MAX_CONCURRENT_REQUESTS, queueLength: env.REQUEST_QUEUE_LENGTH, maxWaitMs: env.REQUEST_QUEUE_WAIT_MS, sliceMs: env.REQUEST_SLICE_MS ?? (env.DATABASE_URL ? null : 2) },
+    guestPageCache: env.GUEST_PAGE_CACHE,
     sandboxKey: env.SANDBOX_KEY,
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,

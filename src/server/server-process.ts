@@ -3,6 +3,7 @@ import { closeApp, getApp } from './app.ts';
 import type { Logger } from './log.ts';
 import { isTrustedProxy } from './http/forwarded.ts';
 import { appVersion } from './version.ts';
+import { createPageCache, type PageCache } from './http/page-cache.ts';
 
 /**
  * The built server's start and stop, for scripts/serve.mjs. The app lives inside Astro's built
@@ -26,6 +27,8 @@ export type ServerProcess = {
     port: number;
     trustsPeer: (address: string | null) => boolean;
     admission: Config['admission'];
+    /** The guest page cache serve.mjs answers through (null: GUEST_PAGE_CACHE=false). */
+    pageCache: PageCache | null;
   }>;
   /** Stops the background jobs (releasing what they hold) and closes the database. */
   close(): Promise<void>;
@@ -73,7 +76,9 @@ export function registerServerProcess(): void {
       if (requestsUnderWay) app.jobs.giveWay({ busy: () => requestsUnderWay() > 0, share: jobsShareUnderLoad });
       // TRUST_PROXY's proxies may hand in the X-Request-Id their own log carries.
       const trustsPeer = (address: string | null) => isTrustedProxy(address, config.trustProxy);
-      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission };
+      // Made here, with the app's form tokens: every answer from it carries a token of its own.
+      const pageCache = config.guestPageCache ? createPageCache({ publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, formTokens: app.formTokens, log: app.log }) : null;
+      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission, pageCache };
     },
     close: closeApp,
     problems: (error) => startupProblems(error, process.env),

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 
 /**
  * Pages and API answers go out compressed when the browser asks for it (Accept-Encoding):
@@ -14,6 +14,10 @@ import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 const compressible = /^(?:text\/|application\/(?:json|problem\+json|javascript|xml)|image\/svg\+xml)/i;
 /** Below this a compressed answer is hardly smaller, and the headers cost more than the saving. */
 const minimumBytes = 1024;
+
+// Quality 5: most of brotli's gain at a fraction of its cost per request (11 is for build-time assets).
+const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const gzipOptions = { level: 6 };
 
 /** The encoding to send for this Accept-Encoding: br, gzip, or none (a `;q=0` refuses one). */
 export function chosenEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
@@ -61,15 +65,23 @@ export function compressResponse(request: Request, response: Response): Response
   if (typed) headers.set('content-type', typed);
   const encoding = chosenEncoding(request.headers.get('accept-encoding'));
   if (!encoding) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  // Quality 5: most of brotli's gain at a fraction of its cost per request (11 is for build-time assets).
-  const compressor =
-    encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-      : createGzip({ level: 6 });
+  const compressor = encoding === 'br' ? createBrotliCompress(brotliOptions) : createGzip(gzipOptions);
   const source = Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>);
   source.on('error', (error) => compressor.destroy(error));
   const body = Readable.toWeb(source.pipe(compressor)) as unknown as ReadableStream<Uint8Array>;
   headers.set('content-encoding', encoding);
   headers.delete('content-length');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * A whole page body compressed as `compressResponse` would send it for this Accept-Encoding (the
+ * same choice, the same settings), at once: for the guest page cache, which fills a kept page in
+ * and has it all in hand. `encoding` null: sent as it is.
+ */
+export function compressPageSync(acceptEncoding: string | null, body: Buffer): { encoding: 'br' | 'gzip' | null; body: Buffer } {
+  const encoding = body.byteLength < minimumBytes ? null : chosenEncoding(acceptEncoding);
+  if (encoding === 'br') return { encoding, body: brotliCompressSync(body, brotliOptions) };
+  if (encoding === 'gzip') return { encoding, body: gzipSync(body, gzipOptions) };
+  return { encoding: null, body };
 }

@@ -25,6 +25,28 @@ export function guestCookieName(url: URL): string {
 /** A month: a guest who leaves /login open overnight can still sign in. It is no credential. */
 const guestCookieMaxAgeSeconds = 30 * 24 * 3600;
 
+/** How the pre-session cookie is set: the app's own cookie options, for a month. */
+export function guestCookieOptions(url: URL) {
+  return { ...ownCookieOptions(url), maxAge: guestCookieMaxAgeSeconds };
+}
+
+/**
+ * The Set-Cookie header that sets a new pre-session cookie, written as Astro's `cookies.set`
+ * writes it from `guestCookieOptions` (attribute order and spelling of the `cookie` package), for
+ * the guest page cache, which answers without Astro. A guest id is base64url, so it needs no
+ * encoding.
+ */
+const sameSiteSpelling = { lax: 'Lax', strict: 'Strict', none: 'None' } as const;
+
+export function guestSetCookie(url: URL, id: string): string {
+  const options = guestCookieOptions(url);
+  let header = `${guestCookieName(url)}=${id}; Max-Age=${options.maxAge}; Path=${options.path}`;
+  if (options.httpOnly) header += '; HttpOnly';
+  if (options.secure) header += '; Secure';
+  header += `; SameSite=${sameSiteSpelling[options.sameSite]}`;
+  return header;
+}
+
 /** True when the browser says this request comes from another site. */
 export function fromAnotherSite(request: Request, url: URL): boolean {
   const origin = request.headers.get('origin');
@@ -69,6 +91,6 @@ export function guestIdFor(tokens: FormTokens, cookies: AstroCookies, url: URL, 
   const existing = tokens.readGuestId(cookies.get(name)?.value);
   if (existing || !make) return existing;
   const created = tokens.newGuestId();
-  cookies.set(name, created, { ...ownCookieOptions(url), maxAge: guestCookieMaxAgeSeconds });
+  cookies.set(name, created, guestCookieOptions(url));
   return created;
 }
