@@ -85,7 +85,10 @@ export type OnboardedCustomer = NewCustomer & { accountNumber: string };
  * screens): seconds faster than the UI. With `page.request` (or `context.request`) the session
  * cookie lands in that browser context, so its pages are signed in afterwards.
  */
-export async function onboardThroughApi(request: APIRequestContext, customer: NewCustomer = newCustomer()): Promise<OnboardedCustomer> {
+export type OnboardingStep = 'verify' | 'address' | 'pin' | 'question';
+
+/** `beforeStep`: called before each step once the one before it is done, for a test that reads the pages in between. */
+export async function onboardThroughApi(request: APIRequestContext, customer: NewCustomer = newCustomer(), beforeStep: (step: OnboardingStep) => Promise<void> = async () => undefined): Promise<OnboardedCustomer> {
   // register's token comes back as the session cookie too, so this request context is signed in from here on.
   await callApi(request, 'POST', '/v1/auth/register', {
     first_name: customer.firstName,
@@ -97,9 +100,13 @@ export async function onboardThroughApi(request: APIRequestContext, customer: Ne
     terms: true,
   });
   // The account opens with the emailed code; the same cookie is then the customer's session.
+  await beforeStep('verify');
   await callApi(request, 'POST', '/v1/onboarding/verify-otp', { otp: await waitForCode(customer.email) });
+  await beforeStep('address');
   await callApi(request, 'POST', '/v1/onboarding/address', { address: customer.address, city: customer.city, state: customer.state, lga: customer.lga });
+  await beforeStep('pin');
   await callApi(request, 'POST', '/v1/onboarding/set-pin', { pin: customer.pin, pin_confirmation: customer.pin });
+  await beforeStep('question');
   const question = securityQuestions.find((candidate) => candidate.question === customer.securityQuestion);
   if (!question) throw new Error(`Unknown security question: ${customer.securityQuestion}`);
   const done = await callApi<{ user: { accounts: { account_number: string }[] } }>(request, 'POST', '/v1/onboarding/set-security-question', {

@@ -3,9 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { gtBank, newCustomer, receiveTransfer, callApi, type NewCustomer } from './customers.ts';
-import { waitForCode } from './outbox.ts';
-import { securityQuestions } from '../../src/lib/reference.ts';
+import { gtBank, newCustomer, onboardThroughApi, receiveTransfer, callApi, type NewCustomer, type OnboardingStep } from './customers.ts';
 import { nubanFor } from '../../src/lib/nuban.ts';
 
 /** One rendered page: a short name for messages and file names, its address, and its HTML. */
@@ -42,29 +40,15 @@ export async function renderReachablePages(browser: Browser, baseURL: string): P
     // Each onboarding step, in the same browser (register's token is its session cookie).
     // An MTN number (0803): /artime preselects the network from it. Unique, as registration needs.
     const customer: NewCustomer = newCustomer({ phone: `0803 ${String(randomInt(0, 10_000_000)).padStart(7, '0')}` });
-    await callApi(request, 'POST', '/v1/auth/register', {
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      email: customer.email,
-      phone_number: customer.phone,
-      password: customer.password,
-      password_confirmation: customer.password,
-      terms: true,
+    const pagesBefore: Record<OnboardingStep, [string, string][]> = {
+      verify: [['onboarding-verify', '/account/verify']],
+      address: [['onboarding-address', '/address/update']],
+      pin: [['onboarding-created', '/profile/created'], ['onboarding-pin', '/pin/set']],
+      question: [['onboarding-question', '/security/question']],
+    };
+    const { accountNumber: account } = await onboardThroughApi(request, customer, async (step) => {
+      for (const [name, address] of pagesBefore[step]) await read(name, address);
     });
-    await read('onboarding-verify', '/account/verify');
-    await callApi(request, 'POST', '/v1/onboarding/verify-otp', { otp: await waitForCode(customer.email) });
-    await read('onboarding-address', '/address/update');
-    await callApi(request, 'POST', '/v1/onboarding/address', { address: customer.address, city: customer.city, state: customer.state, lga: customer.lga });
-    await read('onboarding-created', '/profile/created');
-    await read('onboarding-pin', '/pin/set');
-    await callApi(request, 'POST', '/v1/onboarding/set-pin', { pin: customer.pin, pin_confirmation: customer.pin });
-    await read('onboarding-question', '/security/question');
-    const question = securityQuestions.find((candidate) => candidate.question === customer.securityQuestion)!;
-    const done = await callApi<{ user: { accounts: { account_number: string }[] } }>(request, 'POST', '/v1/onboarding/set-security-question', {
-      security_question_id: question.id,
-      answer: customer.securityAnswer,
-    });
-    const account = done.user.accounts[0]!.account_number;
 
     // Money in, and one of each payment, so every receipt kind and the history have rows.
     await receiveTransfer(request, account, 20_000_000, 'EMEKA OKAFOR');
