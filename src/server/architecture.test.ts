@@ -117,6 +117,18 @@ describe('the import graph', () => {
     expect(crossings).toEqual([]);
   });
 
+  it('keeps the configuration, the core, the jobs, the database and the integrations below the HTTP edge', () => {
+    const crossings = edges.filter(
+      ({ from, to }) => !isTest(from) && (from === 'src/server/config.ts' || /^src\/server\/(core|jobs|db|integrations|net)\//.test(from)) && to.startsWith('src/server/http/'),
+    );
+    expect(crossings).toEqual([]);
+  });
+
+  it('keeps the job queue and the database layer out of the ledger', () => {
+    const crossings = edges.filter(({ from, to }) => !isTest(from) && /^src\/server\/(jobs|db)\//.test(from) && to.startsWith('src/server/core/ledger/'));
+    expect(crossings).toEqual([]);
+  });
+
   it('lets only the connection import the migrations', () => {
     const crossings = edges.filter(
       ({ from, to }) =>

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { decodeKey, minimumKeyBytes, SecretKey, type KeySettings } from './core/auth/secret-keys.ts';
 import { nairaToKobo, type Kobo } from '../lib/money.ts';
-import { parseTrustProxy, type TrustProxy } from './http/forwarded.ts';
-import { parsePublicOrigin } from './http/public-origin.ts';
+import { parseTrustProxy, type TrustProxy } from './net/trust-proxy.ts';
+import { parsePublicOrigin } from './net/public-origin.ts';
 
 /** A server key in base64 (at least 32 bytes); the message names the variable, never the value. */
 function parseServerKey(name: string, text: string, ctx: z.RefinementCtx): SecretKey | typeof z.NEVER {

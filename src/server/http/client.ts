@@ -1,5 +1,5 @@
 import { forwardedClient, type ForwardedClient } from './forwarded.ts';
-import { publicUrl } from './public-origin.ts';
+import { publicUrl } from '../net/public-origin.ts';
 
 /**
  * Every read of "who is asking, and over what" goes through here: the session record, the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forwardedClient, isTrustedProxy, normaliseAddress, parseTrustProxy, type TrustProxy } from './forwarded.ts';
-import { publicUrl, parsePublicOrigin } from './public-origin.ts';
+import { publicUrl, parsePublicOrigin } from '../net/public-origin.ts';
 import { parseConfig } from '../config.ts';
 
 function trust(text: string | undefined): TrustProxy {

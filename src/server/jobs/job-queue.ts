@@ -5,7 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Clock } from '../core/clock.ts';
 import { newId, orderedId } from '../core/ids.ts';
 import { groupedWrite } from '../db/group-commit.ts';
-import { insertRows, type Rider } from '../core/ledger/ledger.ts';
+import { insertRows, type Rider } from '../db/insert-rows.ts';
 
 type Executor = Db | Transaction<Database>;
 
