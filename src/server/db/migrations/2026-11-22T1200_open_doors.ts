@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Doors that were open to a script:
+ * Doors that were open to a script (issue 11):
  * - `request_counters`: fixed-window counters for limits that are not guesses at a secret
  *   (registrations per network address, per email and per phone; name enquiries per customer).
  *   A slot is taken with one guarded upsert, so parallel requests cannot pass the limit.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Limits that lived in one process's memory move to the database, so every server process that
- * shares it counts alike (docs/decisions/009-several-server-processes.md). The per-address counts (failed sign-ins, forgot-password
+ * shares it counts alike (issue 12). The per-address counts (failed sign-ins, forgot-password
  * requests) use `request_counters`; the imitation codes "sent" to emails without an account get
  * this table: one row per email, its tries counted here exactly as a real code's are.
  * - `alive`: 1 until the tries are used up (then the code is dead, as a real one is).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Durable background work (docs/decisions/008-durable-jobs.md): a job is written in the same transaction as the change
+ * Durable background work (issue 12): a job is written in the same transaction as the change
  * that needs it, and a worker claims it with a lease (`locked_until`), so a crash or restart
  * loses nothing: an expired lease is claimed again.
  * - `unique_key`: at most one live job per key (the recurring re-query is one row).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Transaction alerts: every customer transaction row queues an alert job in the same
+ * Transaction alerts (issue 13): every customer transaction row queues an alert job in the same
  * database transaction (src/server/core/alerts/alert-jobs.ts), so email alerts need no table of
  * their own. This table keeps the one choice a customer has: SMS alerts as well as email.
  * - `sms_enabled`: 1 when the customer turned SMS alerts on in settings; no row means off.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { counters, optional, required } from './shared/columns.ts';
 
 /**
- * Customer safety: freezing an account, and cases opened about a transaction.
+ * Customer safety (issue 13): freezing an account, and cases opened about a transaction.
  * - users.frozen_at / frozen_via: set while the customer's money may not leave (`password`: frozen
  *   while signed in; `code`: frozen with an emailed code from /freeze). Every debit is refused
  *   while frozen_at is set; credits still land.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { optional, required } from './shared/columns.ts';
 
 /**
- * The customer's own safety settings, one row per customer, written on the first
+ * The customer's own safety settings (issue 13), one row per customer, written on the first
  * change (no row: no own limit, instant payments on, no new-browser window):
  * - `own_daily_limit_kobo`: the daily limit the customer set, at or below the tier's; null: the tier's.
  * - `raise_to_kobo` / `raise_applies_at`: a raise waiting its delay (OWN_LIMIT_RAISE_DELAY_HOURS).

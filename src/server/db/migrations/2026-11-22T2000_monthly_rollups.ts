@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { required } from './shared/columns.ts';
 
 /**
- * Monthly rollups: per account, Lagos month (`YYYY-MM` of value_date), type, category
+ * Monthly rollups (issue 16): per account, Lagos month (`YYYY-MM` of value_date), type, category
  * and status, how many transactions rows there are and what their amounts and fees sum to. The
  * dashboard's 12-month statistics read at most a few dozen of these rows instead of every
  * transaction of the year.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { optional, required } from './shared/columns.ts';
 
 /**
- * Payment requests: a customer asks for money with a link (/pay/{code}) and a
+ * Payment requests (issue 19): a customer asks for money with a link (/pay/{code}) and a
  * reference (RQ-XXXXXX) that the payer puts in the narration.
  * - payment_requests: `code` (the link's, 12 random characters) and `reference` are unique on both
  *   engines; `amount_kobo` null means "any amount"; `paid_kobo` is the sum of the payments below;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { counters, optional, required } from './shared/columns.ts';
 
 /**
- * Scheduled and recurring transfers.
+ * Scheduled and recurring transfers (issue 19).
  * - scheduled_transfers: one row per schedule the customer confirmed with the PIN: the recipient
  *   as the name enquiry gave it, the amount, the repeat (`once`, `weekly`, `monthly` on
  *   `day_of_month`, a short month running on its last day), an optional end date and count

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The customer's language: what emails, alerts and SMS are written in, and what the
+ * The customer's language (issue 18): what emails, alerts and SMS are written in, and what the
  * screens use on a browser that has not chosen one. One of the five, English by default.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { required } from './shared/columns.ts';
 
 /**
- * Daily debits: per account and Lagos day (value_date), the principal of the debits
+ * Daily debits (issue 16): per account and Lagos day (value_date), the principal of the debits
  * that count against the day's limits, the same rows the money gate summed on every payment
  * (type 'debit', status 'successful' or 'pending', `amount` without fees). A payment now reads
  * one row where it summed every debit of the day, so the hundredth transfer of a day costs what
