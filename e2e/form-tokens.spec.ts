@@ -83,8 +83,14 @@ test.describe('form tokens', () => {
     const registered = withDb((db) => db.prepare('SELECT count(*) AS n FROM registrations WHERE email = ?').get(stranger.email.toLowerCase()) as { n: number });
     expect(registered.n, 'a refused registration leaves nothing').toBe(0);
 
+    const beforeSignIn = tokenOf(await browser.get('/login'), '/login');
     const signedIn = await browser.submit(await browser.get('/login'), { action: '/login', fields: credentials });
     expect(signedIn.url.pathname).toBe('/dashboard');
+    // A guest's token from before signing in: still good for the language picker of that tab, never for what acts for the customer.
+    expectRefused(await browser.post('/dashboard', { intent: 'balance-visibility', hide: 'true', _csrf: beforeSignIn }));
+    const stillGuestForm = await browser.post('/language', { language: 'yo', back: '/dashboard', _csrf: beforeSignIn });
+    expect(stillGuestForm.status).toBe(200);
+    expect(stillGuestForm.html).toMatch(/<html[^>]+lang="yo/);
   });
 
   test('money behind a PIN: missing, wrong, another session’s and a replayed token move nothing', async () => {

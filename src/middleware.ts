@@ -97,7 +97,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const guest = !isApi && credential === null && !request.headers.has('authorization') && !cookies.has('session') && !cookies.has('__Host-session') && !locals.user && !locals.registration && !locals.sessionEnded;
   const forTemplate = templateRender({ slot: cacheSlot, method: request.method, url, guest });
   locals.formToken = forTemplate ? () => formTokenPlaceholder : issueFormToken;
-  const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request), acceptedBindings(holder)));
+  const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request), acceptedBindings(holder, url.pathname)));
   if (refused) app.log.warn('http.form_token_refused', { path: url.pathname, origin: request.headers.get('origin'), referer: request.headers.get('referer') !== null, signedIn });
 
   if (!isApi) {

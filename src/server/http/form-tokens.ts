@@ -64,25 +64,28 @@ export async function postedFormToken(request: Request): Promise<unknown> {
 
 type Holder = { sessionId: string | null; registrationId: string | null; guestId: string | null };
 
-/** What a form rendered for this browser is bound to: its session, else its registration, else its pre-session cookie. */
-export function primaryBinding(holder: Holder): FormBinding | null {
-  if (holder.sessionId) return { kind: 'session', id: holder.sessionId };
-  if (holder.registrationId) return { kind: 'registration', id: holder.registrationId };
-  if (holder.guestId) return { kind: 'guest', id: holder.guestId };
-  return null;
-}
+/** The guest forms a browser may still send from a tab opened before it signed in. */
+const guestFormsAfterSignIn = ['/login', '/language'];
 
 /**
- * The bindings a posted token may match. A signed-in page's token is bound to the session; a
- * guest form (sign-in, the language picker) rendered before this browser signed in, in another
- * tab, is bound to the pre-session cookie and still counts: only this browser was shown it.
+ * The bindings a posted token to `path` may match, the one a form is rendered with first: the
+ * session's, else the registration's, else the pre-session cookie's. Once the browser holds a
+ * session or a registration, a guest-bound token counts only for the sign-in and language forms
+ * (a tab opened before signing in): every signed-in page renders the session's token, so nothing
+ * that acts for the customer can be sent with a token bound to a cookie alone.
  */
-export function acceptedBindings(holder: Holder): FormBinding[] {
+export function acceptedBindings(holder: Holder, path: string | null = null): FormBinding[] {
   const bindings: FormBinding[] = [];
   if (holder.sessionId) bindings.push({ kind: 'session', id: holder.sessionId });
   if (holder.registrationId) bindings.push({ kind: 'registration', id: holder.registrationId });
-  if (holder.guestId) bindings.push({ kind: 'guest', id: holder.guestId });
+  const signedIn = bindings.length > 0;
+  if (holder.guestId && (!signedIn || (path !== null && guestFormsAfterSignIn.includes(path)))) bindings.push({ kind: 'guest', id: holder.guestId });
   return bindings;
+}
+
+/** What a form rendered for this browser is bound to. */
+export function primaryBinding(holder: Holder): FormBinding | null {
+  return acceptedBindings(holder)[0] ?? null;
 }
 
 /** The guest id from this browser's pre-session cookie, or a new one set on the answer when it has none. */
