@@ -6,6 +6,8 @@ import { ha } from './messages/ha.ts';
 import { yo } from './messages/yo.ts';
 import { ig } from './messages/ig.ts';
 import type { SaidPattern } from './said-patterns.ts';
+import type { Said, SaidParams, SaidValue } from './said.ts';
+import { formatNaira } from '../lib/money.ts';
 
 /**
  * The catalogue at work on the server: pages, layouts, emails and SMS say their words with `t`.
@@ -27,6 +29,33 @@ export function fill(template: string, params?: MessageParams): string {
 
 export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
   return fill(catalogues[locale][key], params);
+}
+
+/** A wait in words in `locale`, by its unit, as the request counters round it (seconds under a minute, minutes under two hours, else hours). */
+export function sayWait(locale: Locale, seconds: number): string {
+  if (seconds < 60) return t(locale, seconds === 1 ? 'wait.second' : 'wait.seconds', { count: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return t(locale, minutes === 1 ? 'wait.minute' : 'wait.minutes', { count: minutes });
+  return t(locale, 'wait.hours', { count: Math.ceil(minutes / 60) });
+}
+
+function sayValue(locale: Locale, value: SaidValue): string | number {
+  if (typeof value !== 'object') return value;
+  if ('kobo' in value) return formatNaira(value.kobo);
+  if ('at' in value) return formatLagosDateTime(value.at, locale);
+  if ('day' in value) return formatLagosDate(value.day, locale);
+  return sayWait(locale, value.seconds);
+}
+
+/** The values of a message as `locale` writes them. */
+export function sayParams(locale: Locale, params: SaidParams | undefined): MessageParams | undefined {
+  if (params === undefined) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, sayValue(locale, value)]));
+}
+
+/** What a service, schema or check said (said.ts), in the customer's language: the one call the edge makes. */
+export function say(locale: Locale, message: Said): string {
+  return t(locale, message.key, sayParams(locale, message.params));
 }
 
 /** The named messages in one language, for an island's `words` prop. */
