@@ -6,7 +6,7 @@ import { ha } from './messages/ha.ts';
 import { yo } from './messages/yo.ts';
 import { ig } from './messages/ig.ts';
 import type { SaidPattern } from './said-patterns.ts';
-import type { Said, SaidParams, SaidValue } from './said.ts';
+import type { Said as SaidMessage, SaidParams, SaidValue } from './said.ts';
 import { formatNaira } from '../lib/money.ts';
 
 /**
@@ -54,7 +54,7 @@ export function sayParams(locale: Locale, params: SaidParams | undefined): Messa
 }
 
 /** What a service, schema or check said (said.ts), in the customer's language: the one call the edge makes. */
-export function say(locale: Locale, message: Said): string {
+export function say(locale: Locale, message: SaidMessage): string {
   return t(locale, message.key, sayParams(locale, message.params));
 }
 
