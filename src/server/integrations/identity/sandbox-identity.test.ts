@@ -31,6 +31,20 @@ describe('the sandbox identity service', () => {
     await expect(match(sandboxIdentityTestData.bvn.unavailable, '1990-01-01')).rejects.toThrow(/unavailable/);
   });
 
+  it('44444444441 and 40000xxxxxx are the asker’s own NIN record, born 1990-01-01, as NIMC would answer', async () => {
+    const nin = (number: string, dateOfBirth: string, name = asker) => identity.matchNin({ nin: number, dateOfBirth, ...name });
+    expect(await nin('44444444441', '1990-01-01')).toMatchObject({ outcome: 'match', reference: expect.stringMatching(/^NIN-20261121-/) });
+    expect(await nin('40000123456', '1990-01-01')).toMatchObject({ outcome: 'match' });
+    expect(await nin('40000123456', '1991-01-01')).toMatchObject({ outcome: 'mismatch', fields: ['date_of_birth'] });
+    expect(await nin('44444444442', '1988-07-14')).toMatchObject({ outcome: 'mismatch', fields: ['name'] });
+    expect(await nin('44444444442', '1990-01-01')).toMatchObject({ outcome: 'mismatch', fields: ['name', 'date_of_birth'] });
+    expect(await nin('44444444442', '1988-07-14', { firstName: 'amaka', lastName: ' OKAFOR ' })).toMatchObject({ outcome: 'match' });
+    expect(await nin('44444444443', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    expect(await nin('22222222222', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    expect(await nin('4000012345', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    await expect(nin(sandboxIdentityTestData.nin.unavailable, '1990-01-01')).rejects.toThrow(/NIMC unavailable/);
+  });
+
   it('verifies an address unless the reference starts with 000; 999999 is unavailable', async () => {
     expect(await identity.verifyAddress({ ...proof, proofReference: 'EKO-4455667788' })).toMatchObject({ outcome: 'verified', reference: expect.stringMatching(/^ADR-/) });
     expect(await identity.verifyAddress({ ...proof, proofReference: '0001234' })).toEqual({ outcome: 'not_verified', reason: 'address_not_on_document', reference: expect.any(String) });
