@@ -35,6 +35,7 @@ describeOnEngines('KYC tries on %s', (t) => {
         return sandbox.matchBvn(request);
       },
       matchNin: (request) => sandbox.matchNin(request),
+      checkLiveness: (request) => sandbox.checkLiveness(request),
       verifyAddress: async (request) => {
         calls.address.push(request.proofReference);
         await new Promise((resolve) => setTimeout(resolve, 5));

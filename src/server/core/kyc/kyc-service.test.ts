@@ -91,6 +91,7 @@ describeOnEngines('KYC on %s', (t) => {
     const silent: IdentityService = {
       matchBvn: () => new Promise(() => {}),
       matchNin: () => new Promise(() => {}),
+      checkLiveness: () => new Promise(() => {}),
       verifyAddress: () => new Promise(() => {}),
     };
     const kyc = createKycService({ ...t().app, identity: silent, words: moneyWords, timeoutMs: 20 });

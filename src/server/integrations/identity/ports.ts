@@ -38,6 +38,24 @@ export type NinMatchRequest = {
 /** The same outcomes as a BVN's: which details differ, never the record. */
 export type NinMatchAnswer = BvnMatchAnswer;
 
+/**
+ * A liveness check (as Smile ID's or Youverify's selfie-to-BVN-photo check offers it): a selfie
+ * taken now, compared with the photo on the identity record the match found (by its reference).
+ * `retry` means the picture could not be judged (too dark, no face, blurred), not a verdict on
+ * the person. The bank keeps the verdict and the reference, never the picture.
+ */
+export type LivenessRequest = {
+  /** The image's bytes, already sniffed as JPEG or PNG (core/kyc/selfie-image.ts). */
+  image: Uint8Array;
+  mime: 'image/jpeg' | 'image/png';
+  /** The reference of the BVN or NIN match the selfie is compared against. */
+  identityReference: string;
+};
+
+export type LivenessVerdict = 'pass' | 'fail' | 'retry';
+
+export type LivenessAnswer = { verdict: LivenessVerdict; reference: string };
+
 export type AddressVerificationRequest = {
   firstName: string;
   lastName: string;
@@ -63,6 +81,8 @@ export interface IdentityService {
   matchBvn(request: BvnMatchRequest): Promise<BvnMatchAnswer>;
   /** Throws when NIMC (or the aggregator in front of it) is unavailable. */
   matchNin(request: NinMatchRequest): Promise<NinMatchAnswer>;
+  /** Throws when the liveness provider is unavailable. */
+  checkLiveness(request: LivenessRequest): Promise<LivenessAnswer>;
   /** Throws when the verifier is unavailable. */
   verifyAddress(request: AddressVerificationRequest): Promise<AddressVerificationAnswer>;
 }

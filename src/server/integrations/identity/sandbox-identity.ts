@@ -1,7 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAnswer, BvnMatchRequest, BvnMismatchField, IdentityService, NinMatchAnswer, NinMatchRequest } from './ports.ts';
+import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAnswer, BvnMatchRequest, BvnMismatchField, IdentityService, LivenessAnswer, LivenessRequest, LivenessVerdict, NinMatchAnswer, NinMatchRequest } from './ports.ts';
 
 /**
  * The sandbox identity service: deterministic, so tests and demos can reach every outcome.
@@ -28,6 +28,11 @@ import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAns
  * | 44444444444                  | —                                     | NIMC is unavailable (throws)                             |
  * | any other 11 digits          | none                                  | not found                                                |
  *
+ * Liveness (the selfie's bytes decide): the committed pictures in ./fixtures/ answer as their
+ * names say (`selfie-fail.jpg` fails, `selfie-retry.png` asks for another picture); any other
+ * JPEG or PNG passes. An identity reference not of the shape this sandbox gives is unavailable (throws),
+ * as a provider would refuse a comparison with no record behind it.
+ *
  * Address verification (the proof's reference decides):
  *
  * | proof reference        | answer                                                   |
@@ -46,6 +51,11 @@ export const sandboxIdentityTestData = {
   someoneElse: { firstName: 'Musa', lastName: 'Danjuma', dateOfBirth: '1985-03-02' },
   someoneElseByNin: { firstName: 'Amaka', lastName: 'Okafor', dateOfBirth: '1988-07-14' },
   proofReference: { notVerifiedPrefix: '000', unavailable: '999999' },
+  /** SHA-256 of the committed fixtures (sandbox-identity.test.ts checks them against the files). */
+  selfie: {
+    fail: '8b461191e2547bdefd88cc556a598239be57d6c9c9a8557e054520fd8338189a',
+    retry: '3866ba48c1ffac9a139542e91831e7af12a065fbc74e779b337c9b324364b067',
+  },
 } as const;
 
 type IdentityRecord = { firstName: string; lastName: string; dateOfBirth: string };
@@ -102,6 +112,13 @@ export function createSandboxIdentity(deps: { db: Db; clock: Clock }): IdentityS
       const record = recordFor(request.nin, data.nin, data.someoneElseByNin, request);
       if (record === 'unavailable') throw new Error('NIMC unavailable (sandbox test NIN)');
       return compare(record, request, reference('NIN', clock.now(), request.nin, request.firstName, request.lastName, request.dateOfBirth, String(clock.now().getTime())));
+    },
+
+    async checkLiveness(request: LivenessRequest): Promise<LivenessAnswer> {
+      if (!/^(BVN|NIN)-\d{8}-[0-9A-F]{10}$/.test(request.identityReference)) throw new Error('liveness provider unavailable: no identity record behind that reference (sandbox)');
+      const digest = createHash('sha256').update(request.image).digest('hex');
+      const verdict: LivenessVerdict = digest === data.selfie.fail ? 'fail' : digest === data.selfie.retry ? 'retry' : 'pass';
+      return { verdict, reference: reference('LIV', clock.now(), request.identityReference, digest, String(clock.now().getTime())) };
     },
 
     async verifyAddress(request: AddressVerificationRequest): Promise<AddressVerificationAnswer> {
