@@ -5,7 +5,7 @@ import { inProcessApi } from '../../testing/in-process-api.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
 import { maxSmsCharacters } from '../../integrations/sms/ports.ts';
-import { transactionAlertSms, type TransactionAlert } from '../notifications.ts';
+import { transactionAlertSms, type TransactionAlert } from '../money-notifications.ts';
 import { alertKey, transactionAlertJob } from './alert-jobs.ts';
 import { maskAccount } from './alert-service.ts';
 

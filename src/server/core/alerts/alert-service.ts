@@ -12,7 +12,8 @@ import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { transactionCategories, type TransactionCategory } from '../../../lib/transaction.ts';
 import { categoryName } from '../../../lib/receipt.ts';
 import { t } from '../../../i18n/translate.ts';
-import { securityChangeEmail, sendLogged, transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../notifications.ts';
+import { securityChangeEmail, sendLogged } from '../notifications.ts';
+import { transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../money-notifications.ts';
 import { defaultLocale, isLocale, profileLocale } from '../../../i18n/locales.ts';
 import { alertKey, smsAlertJob, smsAlertKey, transactionAlertJob } from './alert-jobs.ts';
 
