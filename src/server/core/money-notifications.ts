@@ -8,6 +8,7 @@ import { t, type MessageParams } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
 import type { MailMessage } from '../integrations/mail/ports.ts';
 import { layout, sayerFor } from './email-layout.ts';
+import { gsmSeptets, singleSmsSeptets } from '../integrations/sms/gsm-7.ts';
 
 export function statementEmail(args: { bankName: string; to: string; firstName: string; accountNumber: string; from: string; until: string; count: number; format: 'pdf' | 'csv'; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
@@ -94,26 +95,62 @@ export function transactionAlertEmail(args: { bankName: string; to: string; firs
  * fit three message parts: the narration and counterparty are cut first, never the amounts or
  * the balance.
  */
-export function transactionAlertSms(args: { bankName: string; alert: TransactionAlert; maxCharacters: number; language?: Locale }): string {
+/**
+ * The SMS of one movement: one plain message of at most 160 GSM 03.38 septets, so that it arrives
+ * whole on any phone and costs one unit. What must be in it is always there: the amount, the
+ * reference, the balance and where to freeze the account; the counterparty comes next (clipped
+ * to the room left), then the charges, the account, the time and the description while they fit.
+ * Words in the customer's language are written in the GSM alphabet (tone marks and Hausa's hooked
+ * letters folded to their base letters): a single character outside it would make the whole
+ * message UCS-2, 70 characters to a part.
+ */
+export function transactionAlertSms(args: { bankName: string; alert: TransactionAlert; freezeAt: string; language?: Locale }): string {
   const { alert } = args;
-  const say = (key: MessageKey) => t(args.language ?? 'en', key);
-  const ascii = (amount: string) => amount.replace('₦', 'NGN');
-  const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 3)}...` : text);
-  const counterpartyLabel = say(alert.type === 'debit' ? 'alert.sms.to' : 'alert.sms.from');
-  const narrationLabel = say('alert.sms.narration');
-  const parts = [
-    `${args.bankName}: ${say(alert.type === 'debit' ? 'alert.sms.debit' : 'alert.sms.credit')} ${ascii(alert.amount)}${alert.status === 'pending' ? ` ${say('alert.sms.pending')}` : ''}`,
+  const say = (key: MessageKey, params?: MessageParams) => gsmText(t(args.language ?? 'en', key, params));
+  const naira = (amount: string) => amount.replace('₦', 'NGN');
+  const head = `${gsmText(args.bankName)}: ${say(alert.type === 'debit' ? 'alert.sms.debit' : 'alert.sms.credit')} ${naira(alert.amount)}${alert.status === 'pending' ? ` ${say('alert.sms.pending')}` : ''}`;
+  const must = [`${say('alert.sms.reference')} ${alert.reference}`, `${say('alert.sms.balance')} ${naira(alert.balanceAfter)}`, say('alert.sms.freeze', { url: args.freezeAt })];
+  const write = (optional: string[]) => [head, ...optional, ...must].join('; ');
+  const fits = (text: string) => (gsmSeptets(text) ?? Infinity) <= singleSmsSeptets;
+  const chosen: string[] = [];
+  if (alert.counterparty) {
+    const label = say(alert.type === 'debit' ? 'alert.sms.to' : 'alert.sms.from');
+    const room = singleSmsSeptets - (gsmSeptets(write([`${label} `])) ?? Infinity);
+    // "NAME, account, bank": the bank goes first, then the account, then the name is clipped;
+    // a name cut to fewer than 5 characters says nothing (the reference finds the transaction).
+    const parts = gsmText(alert.counterparty).split(', ');
+    let name = parts.join(', ');
+    while (parts.length > 1 && (gsmSeptets(name) ?? Infinity) > room) name = (parts.pop(), parts.join(', '));
+    if ((gsmSeptets(name) ?? Infinity) <= room) chosen.push(`${label} ${name}`);
+    else if (room >= 7) chosen.push(`${label} ${name.slice(0, room - 2).trimEnd()}..`);
+  }
+  const extras = [
+    ...(alert.charges ? [`${say('alert.sms.charges')} ${naira(alert.charges)}`] : []),
     `${say('alert.sms.account')} ${alert.account}`,
-    ...(alert.charges ? [`${say('alert.sms.charges')} ${ascii(alert.charges)}`] : []),
-    ...(alert.counterparty ? [`${counterpartyLabel} ${clip(alert.counterparty, 60)}`] : []),
-    `${narrationLabel} ${clip(alert.narration, 60)}`,
-    `${say('alert.sms.reference')} ${alert.reference}`,
     alert.time,
-    `${say('alert.sms.balance')} ${ascii(alert.balanceAfter)}`,
+    `${say('alert.sms.narration')} ${gsmText(alert.narration)}`,
   ];
-  const text = parts.join(' | ');
-  const clipped = new Set([`${narrationLabel} ${clip(alert.narration, 60)}`, ...(alert.counterparty ? [`${counterpartyLabel} ${clip(alert.counterparty, 60)}`] : [])]);
-  return text.length <= args.maxCharacters ? text : parts.filter((part) => !clipped.has(part)).join(' | ').slice(0, args.maxCharacters);
+  for (const extra of extras) if (fits(write([...chosen, extra]))) chosen.push(extra);
+  const text = write(chosen);
+  return fits(text) ? text : [head, ...must].join('; ').slice(0, singleSmsSeptets);
+}
+
+/** Hausa's hooked letters and typographic marks, as the GSM alphabet can write them. */
+const gsmLookalikes: Record<string, string> = { ƙ: 'k', Ƙ: 'K', ɗ: 'd', Ɗ: 'D', ɓ: 'b', Ɓ: 'B', ƴ: 'y', Ƴ: 'Y', '‘': "'", '’': "'", '“': '"', '”': '"', '–': '-', '—': '-', '…': '...', '₦': 'NGN', '|': '/' };
+
+/** `text` in the GSM 03.38 alphabet: a letter it has stays, a marked letter loses its marks, anything else becomes its look-alike or '?'. */
+export function gsmText(text: string): string {
+  let written = '';
+  for (const character of text.normalize('NFC')) {
+    if (gsmSeptets(character) !== null && character !== '|') written += character;
+    else if (gsmLookalikes[character] !== undefined) written += gsmLookalikes[character];
+    else {
+      // A mark NFC could not join to its letter (Yoruba's dot and tone together) is dropped.
+      const bare = character.normalize('NFD').replace(/\p{M}/gu, '');
+      written += bare === '' ? '' : gsmSeptets(bare) !== null ? bare : '?';
+    }
+  }
+  return written;
 }
 
 /** A transfer to another bank still pending after 24 hours (escalated once). */
