@@ -25,13 +25,15 @@ function astroFor(app: TestApp['app'], me: Customer, method: 'GET' | 'POST', pat
 }
 
 describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
-  const settings = (me: Customer, method: 'GET' | 'POST', path: string, fields?: Record<string, string>, locale?: Locale) => {
+  const settings = async (me: Customer, method: 'GET' | 'POST', path: string, fields?: Record<string, string>, locale?: Locale) => {
     const astro = astroFor(t_().app, me, method, path, fields, locale);
-    return openSettingsPage(astro).then((opened) => ({ opened, status: astro.response.status }));
+    const opened = await openSettingsPage(astro);
+    return { opened, status: astro.response.status };
   };
-  const limits = (me: Customer, fields: Record<string, string>) => {
+  const limits = async (me: Customer, fields: Record<string, string>) => {
     const astro = astroFor(t_().app, me, 'POST', '/account/limits', fields);
-    return openLimitsPage(astro).then((opened) => ({ opened, status: astro.response.status }));
+    const opened = await openLimitsPage(astro);
+    return { opened, status: astro.response.status };
   };
   /** The page as rendered from what the steps answered: no secret that was posted may be in it. */
   const expectNoSecrets = (opened: unknown, secrets: string[]) => {
@@ -176,7 +178,8 @@ describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
 
   it('refuses a post of no form of the page (a wrong or missing intent) with 400, changing nothing', async () => {
     const me = await customer(t_().app);
-    for (const fields of [{ intent: 'daily', limit: '1,000' }, { intent: 'transfer' }, { pin: '7391', pin_confirmation: '7391', current_pin: testPin }]) {
+    const notOfThePage: Record<string, string>[] = [{ intent: 'daily', limit: '1,000' }, { intent: 'transfer' }, { pin: '7391', pin_confirmation: '7391', current_pin: testPin }];
+    for (const fields of notOfThePage) {
       const { opened, status } = await settings(me, 'POST', '/account/settings', fields);
       if ('redirect' in opened) throw new Error('expected the page');
       expect(status).toBe(400);

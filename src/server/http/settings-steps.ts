@@ -70,9 +70,9 @@ const emptyViews = (): SettingsViews => ({
 });
 
 /** A form post answered: the address of the change made, one form's refusal, or a post of no form here (400). */
-export type SettingsAnswer = { redirect: string } | { view: SettingsView; form: FormView } | { problem: string; status: 400 };
+type SettingsAnswer = { redirect: string } | { view: SettingsView; form: FormView } | { problem: string; status: 400 };
 
-export async function answerSettingsPost(forms: readonly SettingsForm[], scope: SettingsScope, values: FormValues, locale: Locale): Promise<SettingsAnswer> {
+async function answerSettingsPost(forms: readonly SettingsForm[], scope: SettingsScope, values: FormValues, locale: Locale): Promise<SettingsAnswer> {
   const form = forms.find((candidate) => candidate.intent === values.intent);
   if (!form) return { problem: t(locale, 'safety.account.badForm'), status: 400 };
   const answer = await form.answer(scope, values, locale);
