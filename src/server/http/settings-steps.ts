@@ -69,16 +69,6 @@ const emptyViews = (): SettingsViews => ({
   instant: emptyView(),
 });
 
-/** A form post answered: the address of the change made, one form's refusal, or a post of no form here (400). */
-type SettingsAnswer = { redirect: string } | { view: SettingsView; form: FormView } | { problem: string; status: 400 };
-
-async function answerSettingsPost(forms: readonly SettingsForm[], scope: SettingsScope, values: FormValues, locale: Locale): Promise<SettingsAnswer> {
-  const form = forms.find((candidate) => candidate.intent === values.intent);
-  if (!form) return { problem: t(locale, 'safety.account.badForm'), status: 400 };
-  const answer = await form.answer(scope, values, locale);
-  return 'redirect' in answer ? answer : { view: form.view, form: answer.view };
-}
-
 /** A plain visit after a change: the notices the address asks for, each in its form's view. */
 function noticeViews(forms: readonly SettingsForm[], url: URL, loaded: SettingsLoaded, locale: Locale): Partial<SettingsViews> {
   const views: Partial<SettingsViews> = {};
@@ -92,19 +82,23 @@ function noticeViews(forms: readonly SettingsForm[], url: URL, loaded: SettingsL
 /** What a settings page hands its one call: Astro's request, locals and response. */
 export type SettingsPageContext = { locals: App.Locals; request: Request; url: URL; response: { status?: number } };
 
-/** A post answered on a page: the views with the refused form's filled and the status set, or the redirect. */
+/**
+ * A post answered on a page: the redirect of a change made, or the refused form's view filled
+ * and the status set; a post of no form of this page is refused with 400 and says so.
+ */
 async function answerOn(astro: SettingsPageContext, forms: readonly SettingsForm[], views: SettingsViews): Promise<{ redirect: string } | { problem: string | null }> {
   if (astro.request.method !== 'POST') return { problem: null };
-  const user = astro.locals.user!;
-  const scope = { app: astro.locals.app, user, sessionId: astro.locals.session?.id ?? null };
-  const answer = await answerSettingsPost(forms, scope, await readFormValues(astro.request), astro.locals.locale);
-  if ('redirect' in answer) return answer;
-  if ('problem' in answer) {
-    astro.response.status = answer.status;
-    return { problem: answer.problem };
+  const { app, locale, session } = astro.locals;
+  const values = await readFormValues(astro.request);
+  const form = forms.find((candidate) => candidate.intent === values.intent);
+  if (!form) {
+    astro.response.status = 400;
+    return { problem: t(locale, 'safety.account.badForm') };
   }
-  views[answer.view] = answer.form;
-  astro.response.status = answer.form.status;
+  const answer = await form.answer({ app, user: astro.locals.user!, sessionId: session?.id ?? null }, values, locale);
+  if ('redirect' in answer) return answer;
+  views[form.view] = answer.view;
+  astro.response.status = answer.view.status;
   return { problem: null };
 }
 
