@@ -102,7 +102,10 @@ async function answerOn(astro: SettingsPageContext, forms: readonly SettingsForm
   return { problem: null };
 }
 
-/** What an island of the page takes (spread into it, after its form token): its view, its words, its check messages. */
+/**
+ * What an island of the page takes (spread into it, after its form token): its view, its words,
+ * and its check messages in the customer's language (worded here, the one place for the islands).
+ */
 type IslandProps<Words> = Pick<FormView, 'values' | 'errors' | 'formError' | 'notice'> & { words: Words; said: Record<string, string> };
 
 function islandProps<Input, Saved, Words>(kind: IslandKind<Input, Saved, Words>, views: SettingsViews, app: App.Locals['app'], locale: Locale): IslandProps<Words> {
