@@ -1,22 +1,21 @@
 import { api } from './api.ts';
 import type { SecurityQuestion } from '../lib/reference.ts';
 import { changeSecurityQuestionCheck } from '../lib/checks/settings.ts';
-import { SelectField, TextField } from './form-kit.tsx';
-import { SettingsForm, useSettingsForm, type SettingsIslandProps } from './settings-kit.tsx';
+import { SelectField, TextField, type FormProps } from './form-kit.tsx';
+import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
 import type { ChangeSecurityQuestionWords } from '../i18n/settings-words.ts';
 
 /** `questions` come asked in the customer's language. */
-export default function ChangeSecurityQuestionForm(props: SettingsIslandProps<ChangeSecurityQuestionWords> & { questions: readonly SecurityQuestion[] }) {
-  const { questions, words } = props;
+export default function ChangeSecurityQuestionForm({ questions, words, said, ...props }: FormProps & { questions: readonly SecurityQuestion[]; words: ChangeSecurityQuestionWords; said?: Record<string, string> }) {
   const { form, formProps } = useSettingsForm(
     'security_question',
     changeSecurityQuestionCheck,
     { password: '', security_question_id: '', answer: '' },
-    props,
+    { ...props, said },
     (values) => api('POST', '/v1/profile/security-question/change', values),
   );
   return (
-    <SettingsForm {...formProps} submitLabel={words['settings.securityQuestion.submit']}>
+    <SettingsForm {...formProps} submitLabel={words['settings.securityQuestion.submit']} busyText={words['onboarding.newPassword.busy']}>
       <TextField label={words['safety.account.yourPassword']} type="password" autoComplete="current-password" error={form.errorFor('password')} {...form.bind('password')} />
       <SelectField
         label={words['settings.securityQuestion.new']}

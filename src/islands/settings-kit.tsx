@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { settingsDoneUrl, settingsPath, settingsSection, type SettingsIntent } from '../lib/settings-intents.ts';
 import type { FormCheck } from '../lib/form-rules.ts';
 import type { ApiResponse } from '../lib/api-client.ts';
 import { FormMessage, FormToken, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
 import { sayWith } from './say.ts';
-import { settingsDoneUrl, settingsPath, settingsSection, type SettingsIntent } from '../lib/settings-intents.ts';
 
 /**
  * What the four forms of /account/settings share (their intents and addresses are in
@@ -31,21 +31,15 @@ function goTo(target: string): void {
 }
 
 /**
- * What every settings island takes from the page: its view, its words (all four say the same
- * while busy) and `said`, the check's and the API's messages in the customer's language.
- */
-export type SettingsIslandProps<Words extends Record<'onboarding.newPassword.busy', string>> = FormProps & { words: Words; said?: Record<string, string> | undefined };
-
-/**
  * The form state, the submit and the success navigation of one settings form; `formProps` is
- * what its SettingsForm takes (spread into it). The form's `errorFor` and its message say the
- * check's and the API's messages as `said` words them.
+ * what its SettingsForm takes (spread into it). `said` (the page's, in the customer's language)
+ * words the check's and the API's messages: the form's `errorFor` and the message say them so.
  */
 export function useSettingsForm<T>(
   intent: SettingsIntent,
   check: FormCheck,
   initialValues: FormValues,
-  { values = {}, errors = {}, formError = null, notice = null, said, formToken, words }: SettingsIslandProps<Record<'onboarding.newPassword.busy', string>>,
+  { values = {}, errors = {}, formError = null, notice = null, said, formToken }: FormProps & { said?: Record<string, string> | undefined },
   call: (values: FormValues) => Promise<ApiResponse<T>>,
   doneParams: (data: T) => Record<string, string> = () => ({}),
 ) {
@@ -54,7 +48,7 @@ export function useSettingsForm<T>(
   const checked = useSchemaForm(check, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
   const form = { ...checked, errorFor: (name: string) => say(checked.errorFor(name)) };
   const submit = useApiSubmit(checked, formError, () => call(checked.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
-  return { form, formProps: { intent, busy: submit.busy, busyText: words['onboarding.newPassword.busy'], message: say(submit.message), notice, onSubmit: submit.onSubmit, formToken } };
+  return { form, formProps: { intent, busy: submit.busy, message: say(submit.message), notice, onSubmit: submit.onSubmit, formToken } };
 }
 
 export function SettingsForm(props: {
