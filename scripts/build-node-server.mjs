@@ -18,8 +18,12 @@ export async function buildNodeServer(outDir) {
     platform: 'node',
     // Packages stay where npm put them; only the server's own modules are compiled in.
     external: [...builtinModules, /^node:/, 'sirv'],
+    // No tree-shaking and no minifier (its default is a pass of dead-code elimination): the
+    // server's code runs as written. Either of them took `decodeURI(url)` inside a try for a call
+    // without effects and dropped it, which let undecodable URLs through (undecodable-url.ts).
+    treeshake: false,
     logLevel: 'warn',
-    output: { dir: outDir, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+    output: { dir: outDir, format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs', minify: false },
   });
 }
 
