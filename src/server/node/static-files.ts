@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import sirv from 'sirv';
 import { chosenEncoding } from '../http/accept-encoding.ts';
 
@@ -30,8 +32,15 @@ const ownTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.ico': 'image/x-icon',
 };
-/** Set before sirv answers, so its 304 (which carries no header of its own) has them too; taken off again when it has no such file. */
+/** Set before sirv answers, so its 304 (which carries no header of its own) has them too. */
 const everyAnswer = { 'x-content-type-options': 'nosniff', vary: 'accept-encoding' } as const;
+
+/** The URL paths of the directory's files, found once; the precompressed copies are sent in place of their file, never asked for by name. */
+function filePaths(directory: string): Set<string> {
+  if (!fs.existsSync(directory)) return new Set();
+  const entries = fs.readdirSync(directory, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name));
+  return new Set(entries.map((entry) => `/${path.relative(directory, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`));
+}
 
 export function staticFiles(directory: string): StaticFiles {
   const handler = sirv(directory, {
@@ -47,30 +56,32 @@ export function staticFiles(directory: string): StaticFiles {
     },
   });
 
+  // Looked up before sirv is asked, so a page (most requests) costs one Set lookup here.
+  const files = filePaths(directory);
+
+  function notFound(request: IncomingMessage, response: ServerResponse) {
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    response.end(request.method === 'HEAD' ? undefined : 'Not found.');
+  }
+
   function serve(request: IncomingMessage, response: ServerResponse): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const url = request.url ?? '';
     const query = url.indexOf('?');
-    const path = query >= 0 ? url.slice(0, query) : url;
-    // The precompressed copies are sent in place of their file, never asked for by name.
-    const copy = path.endsWith('.br') || path.endsWith('.gz');
-    let found = !copy;
-    if (found) {
-      response.setHeader('cache-control', path.startsWith(hashedPrefix) ? immutable : revalidate);
-      for (const [name, value] of Object.entries(everyAnswer)) response.setHeader(name, value);
-      const encoding = chosenEncoding(request.headers['accept-encoding']);
-      // A view of the request that differs only in the Accept-Encoding sirv reads.
-      const view: IncomingMessage = Object.create(request, { headers: { value: { ...request.headers, 'accept-encoding': encoding ?? 'identity' } } });
-      handler(view, response, () => {
-        found = false;
-      });
-      if (!found) for (const name of ['cache-control', ...Object.keys(everyAnswer)]) response.removeHeader(name);
+    const pathname = query >= 0 ? url.slice(0, query) : url;
+    if (!files.has(pathname)) {
+      if (!pathname.startsWith(hashedPrefix)) return false;
+      // Every asset the build made is known: another one is a plain 404 (the app's 404 page would cost a render).
+      notFound(request, response);
+      return true;
     }
-    if (found) return true;
-    if (!path.startsWith(hashedPrefix)) return false;
-    // Every asset the build made is known: another one is a plain 404 (the app's 404 page would cost a render).
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
-    response.end(request.method === 'HEAD' ? undefined : 'Not found.');
+    response.setHeader('cache-control', pathname.startsWith(hashedPrefix) ? immutable : revalidate);
+    for (const [name, value] of Object.entries(everyAnswer)) response.setHeader(name, value);
+    const encoding = chosenEncoding(request.headers['accept-encoding']);
+    // A view of the request that differs only in the Accept-Encoding sirv reads.
+    const view: IncomingMessage = Object.create(request, { headers: { value: { ...request.headers, 'accept-encoding': encoding ?? 'identity' } } });
+    // sirv listed the same files at start; should it not find one, it is a 404 all the same.
+    handler(view, response, () => notFound(request, response));
     return true;
   }
 
