@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionJson } from './transaction.ts';
+import { kobo } from './money.ts';
 import { detailKobo, detailText, groupToken, receiptMoney, receiptTitle, statusExplanation, type Say } from './receipt.ts';
 import { t } from '../i18n/translate.ts';
 
@@ -11,9 +12,9 @@ const transfer: TransactionJson = {
   type: 'debit',
   category: 'transfer',
   status: 'successful',
-  amount: 1_200_000,
-  fee: 7_500,
-  balance_after: 3_792_500,
+  amount: kobo(1_200_000),
+  fee: kobo(7_500),
+  balance_after: kobo(3_792_500),
   narration: 'School fees',
   counterparty: { name: 'OKAFOR ADEBAYO NGOZI', account_number: '1234567890', bank_code: '000013', bank_name: 'Guaranty Trust Bank (GTBank)' },
   details: { transfer_fee: 2_500, stamp_duty: 5_000, channel: 'nip', session_id: '090999261121091500123456789012' },
@@ -48,8 +49,8 @@ describe('receiptMoney', () => {
     });
   });
   it('shows charges it cannot itemise, and credits without charges', () => {
-    expect(receiptMoney({ type: 'debit', amount: 10_000, fee: 100, details: {} }, english).lines).toEqual([{ label: 'Charges', amount: 100, key: 'other-charges' }]);
-    expect(receiptMoney({ type: 'credit', amount: 10_000, fee: 0, details: {} }, english)).toEqual({ lines: [], totalLabel: 'Total credited', total: 10_000 });
+    expect(receiptMoney({ type: 'debit', amount: kobo(10_000), fee: kobo(100), details: {} }, english).lines).toEqual([{ label: 'Charges', amount: 100, key: 'other-charges' }]);
+    expect(receiptMoney({ type: 'credit', amount: kobo(10_000), fee: kobo(0), details: {} }, english)).toEqual({ lines: [], totalLabel: 'Total credited', total: 10_000 });
   });
 });
 
@@ -63,7 +64,7 @@ describe('statusExplanation', () => {
   });
 
   it('names the provider for a pending or reversed purchase', () => {
-    const airtime: TransactionJson = { ...transfer, category: 'airtime', fee: 0, amount: 200_000, counterparty: null, details: { provider: 'MTN', phone_number: '08099999992' } };
+    const airtime: TransactionJson = { ...transfer, category: 'airtime', fee: kobo(0), amount: kobo(200_000), counterparty: null, details: { provider: 'MTN', phone_number: '08099999992' } };
     expect(statusExplanation({ ...airtime, status: 'pending' }, english)).toBe('We are confirming with MTN. The money has left your account; if the purchase does not go through, all of it comes back to you.');
     expect(statusExplanation({ ...airtime, status: 'reversed', details: { ...airtime.details, failure_reason: 'The provider is not available' } }, english)).toBe(
       'MTN could not complete this purchase (the provider is not available), so ₦2,000.00 was returned to your account. Nothing was lost.',
