@@ -1,4 +1,4 @@
-import { formatNaira } from './money.ts';
+import { formatNaira, kobo, type Kobo } from './money.ts';
 import type { TransactionJson } from './transaction.ts';
 import type { MessageParams } from '../i18n/translate.ts';
 import type { MessageKey } from '../i18n/messages/en.ts';
@@ -62,9 +62,9 @@ export const categoryName = (category: TransactionJson['category'], say: Say): s
 export const statusName = (status: TransactionJson['status'], say: Say): string => say(statusKeys[status]);
 
 /** A kobo amount kept in `details` (transfer_fee, stamp_duty), or undefined when absent or odd. */
-export function detailKobo(details: Record<string, unknown>, key: string): number | undefined {
+export function detailKobo(details: Record<string, unknown>, key: string): Kobo | undefined {
   const value = details[key];
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? kobo(value) : undefined;
 }
 
 /** A text detail (session_id, phone_number, token…), or undefined when absent or blank. */
@@ -98,23 +98,23 @@ export function groupToken(token: string): string {
 
 /** The charges on a receipt, itemised where the transaction says how, and what left or reached the account. */
 export function receiptMoney(transaction: Pick<TransactionJson, 'type' | 'amount' | 'fee' | 'details'>, say: Say): {
-  lines: { label: string; amount: number; key: string }[];
+  lines: { label: string; amount: Kobo; key: string }[];
   totalLabel: string;
-  total: number;
+  total: Kobo;
 } {
   const details = transaction.details ?? {};
-  const lines: { label: string; amount: number; key: string }[] = [];
+  const lines: { label: string; amount: Kobo; key: string }[] = [];
   const transferFee = detailKobo(details, 'transfer_fee');
   const stampDuty = detailKobo(details, 'stamp_duty');
   if (transferFee !== undefined) lines.push({ label: say('money.r.transferFee'), amount: transferFee, key: 'transfer-fee' });
   if (stampDuty !== undefined) lines.push({ label: say('money.r.stampDuty'), amount: stampDuty, key: 'stamp-duty' });
   const itemised = (transferFee ?? 0) + (stampDuty ?? 0);
-  if (transaction.fee > itemised) lines.push({ label: say(itemised > 0 ? 'money.r.otherCharges' : 'money.r.charges'), amount: transaction.fee - itemised, key: 'other-charges' });
+  if (transaction.fee > itemised) lines.push({ label: say(itemised > 0 ? 'money.r.otherCharges' : 'money.r.charges'), amount: kobo(transaction.fee - itemised), key: 'other-charges' });
   const debit = transaction.type === 'debit';
   return {
     lines,
     totalLabel: say(debit ? 'money.r.totalDebited' : 'money.r.totalCredited'),
-    total: debit ? transaction.amount + transaction.fee : transaction.amount,
+    total: debit ? kobo(transaction.amount + transaction.fee) : transaction.amount,
   };
 }
 

@@ -14,7 +14,7 @@ import type { RequestCounters } from '../throttle/request-counters.ts';
 import { lagosDay, minute, waitInWords } from '../throttle/request-counters.ts';
 import { paymentRequestPaidEmail } from '../money-notifications.ts';
 import { requestPaidJob } from './request-payments.ts';
-import { formatNaira, kobo } from '../../../lib/money.ts';
+import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
 import { defaultLocale, profileLocale, type Locale } from '../../../i18n/locales.ts';
 import { t } from '../../../i18n/translate.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/lagos-time.ts';
@@ -59,7 +59,7 @@ export function statusOf(row: Pick<RequestRow, 'status' | 'paid_kobo' | 'expires
  * stays tappable. In the catalogue's words: English for the API's share_text, the
  * customer's language on /requests/new.
  */
-export function shareText(args: { name: string; amountKobo: number | null; note: string; link: string; accountNumber: string; bankName: string; reference: string }, locale: Locale = defaultLocale): string {
+export function shareText(args: { name: string; amountKobo: Kobo | null; note: string; link: string; accountNumber: string; bankName: string; reference: string }, locale: Locale = defaultLocale): string {
   const ask =
     args.amountKobo === null
       ? t(locale, args.note ? 'requests.share.anyFor' : 'requests.share.any', { name: args.name, note: args.note })
