@@ -100,7 +100,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
   }
 
   /** Writes the customer's row, creating it with the defaults on the first change. */
-  async function saveLimits(userId: string, changes: Partial<{ own_daily_limit_kobo: number | null; raise_to_kobo: number | null; raise_applies_at: string | null; instant_payments_enabled: number; new_browser_window_started_at: string; new_browser_window_until: string }>): Promise<void> {
+  async function saveLimits(userId: string, changes: Partial<{ own_daily_limit_kobo: Kobo | null; raise_to_kobo: Kobo | null; raise_applies_at: string | null; instant_payments_enabled: number; new_browser_window_started_at: string; new_browser_window_until: string }>): Promise<void> {
     const updated_at = clock.now().toISOString();
     await db
       .insertInto('customer_limits')
