@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { caretAfterFormat, formatNairaInput, parseNairaInput } from '../lib/amount-input.ts';
-import { formatNaira } from '../lib/money.ts';
+import { formatNaira, type Kobo } from '../lib/money.ts';
 import { describedBy, FieldFrame } from './form-kit.tsx';
 
 export type AmountFieldProps = {
@@ -17,8 +17,8 @@ export type AmountFieldProps = {
   max?: number | undefined;
   hint?: string | undefined;
   id?: string | undefined;
-  /** For a parent island that needs the amount: kobo, or null while it is empty or invalid. */
-  onAmountChange?: ((amount: number | null) => void) | undefined;
+  /** For a parent island that needs the amount, or null while it is empty or invalid. */
+  onAmountChange?: ((amount: Kobo | null) => void) | undefined;
 };
 
 /** What is wrong with the amount as typed, or undefined when it can be sent. */

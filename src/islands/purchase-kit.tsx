@@ -1,5 +1,6 @@
 import type { ReactNode, Ref, SubmitEvent } from 'react';
 import { FormMessage, FormToken } from './form-kit.tsx';
+import type { Kobo } from '../lib/money.ts';
 
 /**
  * The details step every payment island shares (transfer, airtime, data, electricity, cable TV).
@@ -35,8 +36,8 @@ export function carriedKey(props: { idempotencyKey?: string | null | undefined; 
 export type DetailsStepProps = {
   formError?: string | null;
   notice?: string | null;
-  /** Kobo, as the page loaded it; the review step checks again. */
-  balance: number;
+  /** As the page loaded it; the review step checks again. */
+  balance: Kobo;
   /** A key carried back from the review step, valid only for `keyDetails`. */
   idempotencyKey?: string | null;
   keyDetails?: string | null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './schemas.ts';
 import { idempotencyKeySchema, maxTransferKobo, transactionPinSchema } from './money-schemas.ts';
 import { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
+import type { Kobo } from './money.ts';
 
 // Zod-free, for the islands too (payment-rules.ts).
 export { airtimeMaxKobo, airtimeMinKobo, airtimeQuickAmounts } from './airtime-rules.ts';
@@ -18,9 +19,9 @@ export type { DataPlan } from './data-plans.ts';
 export type MeterType = 'prepaid' | 'postpaid';
 export type Disco = { id: string; name: string; short_name: string; meter_types: MeterType[]; min_amount: number; max_amount: number };
 export type CableProvider = { id: string; name: string };
-export type CablePackage = { id: string; name: string; amount: number };
-export type MeterCustomer = { customer_name: string; address: string; meter_number: string; meter_type: MeterType; tariff_band?: string; outstanding_balance?: number };
-export type CableCustomer = { customer_name: string; smartcard_number: string; current_package: CablePackage | null; due_date: string | null; renewal_amount: number | null };
+export type CablePackage = { id: string; name: string; amount: Kobo };
+export type MeterCustomer = { customer_name: string; address: string; meter_number: string; meter_type: MeterType; tariff_band?: string; outstanding_balance?: Kobo };
+export type CableCustomer = { customer_name: string; smartcard_number: string; current_package: CablePackage | null; due_date: string | null; renewal_amount: Kobo | null };
 
 /** A Nigerian mobile number (070, 071, 080, 081, 090, 091 ranges), kept in the 11-digit local form. */
 export const mobileNumberSchema = requiredText('Enter the phone number').transform((value, context) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CablePackage } from './bills.ts';
+import { kobo } from './money.ts';
 import {
   currentPackageText,
   dueDateText,
@@ -11,9 +12,9 @@ import {
   smartcardNotFoundMessage,
 } from './cable-form.ts';
 
-const padi: CablePackage = { id: 'dstv-padi', name: 'DStv Padi', amount: 4_400_00 };
-const compact: CablePackage = { id: 'dstv-compact', name: 'DStv Compact', amount: 19_000_00 };
-const premium: CablePackage = { id: 'dstv-premium', name: 'DStv Premium', amount: 44_500_00 };
+const padi: CablePackage = { id: 'dstv-padi', name: 'DStv Padi', amount: kobo(4_400_00) };
+const compact: CablePackage = { id: 'dstv-compact', name: 'DStv Compact', amount: kobo(19_000_00) };
+const premium: CablePackage = { id: 'dstv-premium', name: 'DStv Premium', amount: kobo(44_500_00) };
 const dstv = [padi, compact, premium];
 
 describe('smartcard numbers', () => {
@@ -27,7 +28,7 @@ describe('smartcard numbers', () => {
 
 describe('packages', () => {
   it('put the renewal first, at the price the provider lists today', () => {
-    const stale = { ...compact, amount: 15_000_00 };
+    const stale = { ...compact, amount: kobo(15_000_00) };
     expect(renewalFirst(dstv, stale)).toEqual({ renewal: compact, others: [padi, premium] });
     expect(renewalFirst(dstv, null)).toEqual({ renewal: null, others: dstv });
     expect(renewalFirst(dstv, { id: 'dstv-asia' })).toEqual({ renewal: null, others: dstv });

@@ -1,4 +1,4 @@
-import { formatNaira } from './money.ts';
+import { formatNaira, kobo, type Kobo } from './money.ts';
 
 /**
  * Layout for the "money in vs money out" grouped bar chart. Pure: no DOM, no clock, so the
@@ -37,8 +37,7 @@ export type ChartBar = {
   kind: 'in' | 'out';
   /** 'YYYY-MM' */
   month: string;
-  /** Kobo. */
-  amount: number;
+  amount: Kobo;
   /** e.g. "Money in, Nov 2026: ₦12,345.00" */
   label: string;
 };
@@ -212,7 +211,7 @@ export function monthlyBarChart(input: MonthlyBarChartInput): MonthlyBarChart {
         height: round(plot.bottom - top), // so the bar ends exactly on the zero line
         kind,
         month,
-        amount,
+        amount: kobo(amount),
         label: `${name}, ${fullLabel}: ${formatNaira(amount)}`,
       });
     }

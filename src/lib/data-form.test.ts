@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DataPlan } from './bills.ts';
 import { dataDetailsSchema, dataFingerprint, findPlan, planLabel, plansByPeriod, planSummary } from './data-form.ts';
+import { kobo } from './money.ts';
 
-const plan = (id: string, period: DataPlan['period'], size = '1GB', validity = '1 day', amount = 50_000): DataPlan => ({ id, name: `${size} ${period}`, amount, validity, size, period });
+const plan = (id: string, period: DataPlan['period'], size = '1GB', validity = '1 day', amount = 50_000): DataPlan => ({ id, name: `${size} ${period}`, amount: kobo(amount), validity, size, period });
 const plans = [plan('a', 'daily'), plan('b', 'monthly', '2GB', '30 days', 150_000), plan('c', 'daily', '500MB'), plan('d', 'monthly', '7GB', '30 days')];
 
 describe('plansByPeriod', () => {

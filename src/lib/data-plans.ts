@@ -1,4 +1,4 @@
-import { formatNaira } from './money.ts';
+import { formatNaira, type Kobo } from './money.ts';
 
 /**
  * Data plans as the catalogue lists them and the helpers that group, describe and find them,
@@ -6,8 +6,8 @@ import { formatNaira } from './money.ts';
  * loads only these.
  */
 
-/** A data bundle as the catalogue lists it (amount in kobo). */
-export type DataPlan = { id: string; name: string; amount: number; validity: string; size: string; period: 'daily' | 'weekly' | 'monthly' };
+/** A data bundle as the catalogue lists it. */
+export type DataPlan = { id: string; name: string; amount: Kobo; validity: string; size: string; period: 'daily' | 'weekly' | 'monthly' };
 
 export const planPeriodLabels: Record<DataPlan['period'], string> = { daily: 'Daily plans', weekly: 'Weekly plans', monthly: 'Monthly plans' };
 

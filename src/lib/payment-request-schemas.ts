@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { koboAmountSchema } from './money-schemas.ts';
 import { lineText } from './schemas.ts';
+import type { Kobo } from './money.ts';
 
 /**
  * Payment requests: "Request money" makes a link (/pay/{code}) and a reference
@@ -51,9 +52,9 @@ export type PaymentRequestJson = {
   reference: string;
   account_number: string;
   account_name: string;
-  /** Kobo, or null for any amount. */
-  amount: number | null;
-  amount_paid: number;
+  /** Null for any amount. */
+  amount: Kobo | null;
+  amount_paid: Kobo;
   note: string;
   status: PaymentRequestStatus;
   link: string;
@@ -65,7 +66,7 @@ export type PaymentRequestJson = {
 };
 
 /** GET /v1/requests/public/{code}: the name as a name enquiry gives it, the amount, and whether it can still be paid. */
-export type PublicPaymentRequestJson = { account_name: string; amount: number | null; status: Exclude<PaymentRequestStatus, 'cancelled'> };
+export type PublicPaymentRequestJson = { account_name: string; amount: Kobo | null; status: Exclude<PaymentRequestStatus, 'cancelled'> };
 
 const referenceInText = new RegExp(`\\bRQ[\\s-]?([${requestAlphabet}]{${requestReferenceLength}})\\b`, 'gi');
 

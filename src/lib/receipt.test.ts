@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionJson } from './transaction.ts';
-import { detailKobo, detailText, groupToken, receiptMoney, receiptTitle, statusExplanation } from './receipt.ts';
+import { kobo } from './money.ts';
+import { detailKobo, detailText, groupToken, receiptMoney, receiptTitle, statusExplanation, type Say } from './receipt.ts';
+import { t } from '../i18n/translate.ts';
+
+/** The receipt's words in English, as a page in English hands them in. */
+const english: Say = (key, params) => t('en', key, params);
 
 const transfer: TransactionJson = {
   reference: 'TRF2611210915ABCD',
   type: 'debit',
   category: 'transfer',
   status: 'successful',
-  amount: 1_200_000,
-  fee: 7_500,
-  balance_after: 3_792_500,
+  amount: kobo(1_200_000),
+  fee: kobo(7_500),
+  balance_after: kobo(3_792_500),
   narration: 'School fees',
   counterparty: { name: 'OKAFOR ADEBAYO NGOZI', account_number: '1234567890', bank_code: '000013', bank_name: 'Guaranty Trust Bank (GTBank)' },
   details: { transfer_fee: 2_500, stamp_duty: 5_000, channel: 'nip', session_id: '090999261121091500123456789012' },
@@ -18,23 +23,23 @@ const transfer: TransactionJson = {
 
 describe('receiptTitle', () => {
   it('names the receipt after what happened', () => {
-    expect(receiptTitle(transfer)).toBe('Transfer sent');
-    expect(receiptTitle({ ...transfer, status: 'pending' })).toBe('Transfer pending');
-    expect(receiptTitle({ ...transfer, status: 'reversed' })).toBe('Transfer reversed');
-    expect(receiptTitle({ ...transfer, status: 'failed' })).toBe('Transfer failed');
-    expect(receiptTitle({ ...transfer, type: 'credit' })).toBe('Money received');
-    expect(receiptTitle({ type: 'credit', category: 'deposit', status: 'successful' })).toBe('Money received');
-    expect(receiptTitle({ type: 'credit', category: 'reversal', status: 'successful' })).toBe('Money returned');
-    expect(receiptTitle({ type: 'debit', category: 'airtime', status: 'successful' })).toBe('Airtime bought');
-    expect(receiptTitle({ type: 'debit', category: 'electricity', status: 'pending' })).toBe('Purchase pending');
-    expect(receiptTitle({ type: 'debit', category: 'cable', status: 'reversed' })).toBe('Purchase reversed');
-    expect(receiptTitle({ type: 'debit', category: 'fee', status: 'successful' })).toBe('Receipt');
+    expect(receiptTitle(transfer, english)).toBe('Transfer sent');
+    expect(receiptTitle({ ...transfer, status: 'pending' }, english)).toBe('Transfer pending');
+    expect(receiptTitle({ ...transfer, status: 'reversed' }, english)).toBe('Transfer reversed');
+    expect(receiptTitle({ ...transfer, status: 'failed' }, english)).toBe('Transfer failed');
+    expect(receiptTitle({ ...transfer, type: 'credit' }, english)).toBe('Money received');
+    expect(receiptTitle({ type: 'credit', category: 'deposit', status: 'successful' }, english)).toBe('Money received');
+    expect(receiptTitle({ type: 'credit', category: 'reversal', status: 'successful' }, english)).toBe('Money returned');
+    expect(receiptTitle({ type: 'debit', category: 'airtime', status: 'successful' }, english)).toBe('Airtime bought');
+    expect(receiptTitle({ type: 'debit', category: 'electricity', status: 'pending' }, english)).toBe('Purchase pending');
+    expect(receiptTitle({ type: 'debit', category: 'cable', status: 'reversed' }, english)).toBe('Purchase reversed');
+    expect(receiptTitle({ type: 'debit', category: 'fee', status: 'successful' }, english)).toBe('Receipt');
   });
 });
 
 describe('receiptMoney', () => {
   it('itemises the fee and stamp duty and totals the debit', () => {
-    expect(receiptMoney(transfer)).toEqual({
+    expect(receiptMoney(transfer, english)).toEqual({
       lines: [
         { label: 'Transfer fee', amount: 2_500, key: 'transfer-fee' },
         { label: 'Stamp duty', amount: 5_000, key: 'stamp-duty' },
@@ -44,24 +49,24 @@ describe('receiptMoney', () => {
     });
   });
   it('shows charges it cannot itemise, and credits without charges', () => {
-    expect(receiptMoney({ type: 'debit', amount: 10_000, fee: 100, details: {} }).lines).toEqual([{ label: 'Charges', amount: 100, key: 'other-charges' }]);
-    expect(receiptMoney({ type: 'credit', amount: 10_000, fee: 0, details: {} })).toEqual({ lines: [], totalLabel: 'Total credited', total: 10_000 });
+    expect(receiptMoney({ type: 'debit', amount: kobo(10_000), fee: kobo(100), details: {} }, english).lines).toEqual([{ label: 'Charges', amount: 100, key: 'other-charges' }]);
+    expect(receiptMoney({ type: 'credit', amount: kobo(10_000), fee: kobo(0), details: {} }, english)).toEqual({ lines: [], totalLabel: 'Total credited', total: 10_000 });
   });
 });
 
 describe('statusExplanation', () => {
   it('explains pending and reversed transfers, and says nothing for successful ones', () => {
-    expect(statusExplanation(transfer)).toBeNull();
-    expect(statusExplanation({ ...transfer, status: 'pending' })).toMatch(/confirming with the other bank/);
-    expect(statusExplanation({ ...transfer, status: 'reversed', details: { ...transfer.details, failure_reason: 'Beneficiary bank not available' } })).toBe(
+    expect(statusExplanation(transfer, english)).toBeNull();
+    expect(statusExplanation({ ...transfer, status: 'pending' }, english)).toMatch(/confirming with the other bank/);
+    expect(statusExplanation({ ...transfer, status: 'reversed', details: { ...transfer.details, failure_reason: 'Beneficiary bank not available' } }, english)).toBe(
       'The other bank could not take this transfer (beneficiary bank not available), so ₦12,075.00, the amount and its charges, was returned to your account. Nothing was lost.',
     );
   });
 
   it('names the provider for a pending or reversed purchase', () => {
-    const airtime: TransactionJson = { ...transfer, category: 'airtime', fee: 0, amount: 200_000, counterparty: null, details: { provider: 'MTN', phone_number: '08099999992' } };
-    expect(statusExplanation({ ...airtime, status: 'pending' })).toBe('We are confirming with MTN. The money has left your account; if the purchase does not go through, all of it comes back to you.');
-    expect(statusExplanation({ ...airtime, status: 'reversed', details: { ...airtime.details, failure_reason: 'The provider is not available' } })).toBe(
+    const airtime: TransactionJson = { ...transfer, category: 'airtime', fee: kobo(0), amount: kobo(200_000), counterparty: null, details: { provider: 'MTN', phone_number: '08099999992' } };
+    expect(statusExplanation({ ...airtime, status: 'pending' }, english)).toBe('We are confirming with MTN. The money has left your account; if the purchase does not go through, all of it comes back to you.');
+    expect(statusExplanation({ ...airtime, status: 'reversed', details: { ...airtime.details, failure_reason: 'The provider is not available' } }, english)).toBe(
       'MTN could not complete this purchase (the provider is not available), so ₦2,000.00 was returned to your account. Nothing was lost.',
     );
   });

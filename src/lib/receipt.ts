@@ -1,11 +1,13 @@
-import { formatNaira } from './money.ts';
+import { formatNaira, kobo, type Kobo } from './money.ts';
 import type { TransactionJson } from './transaction.ts';
-import { t, type MessageParams } from '../i18n/translate.ts';
+import type { MessageParams } from '../i18n/translate.ts';
 import type { MessageKey } from '../i18n/messages/en.ts';
 
-/** Says a catalogue message in the reader's language (English unless a page or document gives its own). */
+/**
+ * Says a catalogue message in the reader's language. The caller (a page, a document, an email) makes
+ * it from translate.ts; this file takes it as a parameter so that it never loads the catalogues itself.
+ */
 export type Say = (key: MessageKey, params?: MessageParams) => string;
-const english: Say = (key, params) => t('en', key, params);
 
 /**
  * What a receipt says about any transaction (transfers both ways, deposits, reversals,
@@ -15,7 +17,7 @@ const english: Say = (key, params) => t('en', key, params);
 const purchaseTitles: Partial<Record<TransactionJson['category'], MessageKey>> = { airtime: 'money.title.airtime', data: 'money.title.data', electricity: 'money.title.electricity', cable: 'money.title.cable' };
 
 /** The page title: "Transfer sent", "Money received", "Airtime bought", "Receipt"… */
-export function receiptTitle(transaction: Pick<TransactionJson, 'type' | 'category' | 'status'>, say: Say = english): string {
+export function receiptTitle(transaction: Pick<TransactionJson, 'type' | 'category' | 'status'>, say: Say): string {
   return say(receiptTitleKey(transaction));
 }
 
@@ -56,13 +58,13 @@ const statusKeys: Record<TransactionJson['status'], MessageKey> = {
   failed: 'money.status.failed',
   reversed: 'money.status.reversed',
 };
-export const categoryName = (category: TransactionJson['category'], say: Say = english): string => say(categoryKeys[category]);
-export const statusName = (status: TransactionJson['status'], say: Say = english): string => say(statusKeys[status]);
+export const categoryName = (category: TransactionJson['category'], say: Say): string => say(categoryKeys[category]);
+export const statusName = (status: TransactionJson['status'], say: Say): string => say(statusKeys[status]);
 
 /** A kobo amount kept in `details` (transfer_fee, stamp_duty), or undefined when absent or odd. */
-export function detailKobo(details: Record<string, unknown>, key: string): number | undefined {
+export function detailKobo(details: Record<string, unknown>, key: string): Kobo | undefined {
   const value = details[key];
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? kobo(value) : undefined;
 }
 
 /** A text detail (session_id, phone_number, token…), or undefined when absent or blank. */
@@ -88,8 +90,6 @@ export const purchaseDetailKeys: ReadonlyArray<readonly [key: string, label: Mes
   ['units', 'money.p.units'],
   ['receipt_number', 'money.p.receipt_number'],
 ];
-/** The same in English ("Provider", "Phone number"…). */
-export const purchaseDetailLabels: ReadonlyArray<readonly [key: string, label: string]> = purchaseDetailKeys.map(([key, label]) => [key, english(label)] as const);
 
 /** `12345678901234567890` → `1234 5678 9012 3456 7890`, as electricity tokens are read out. */
 export function groupToken(token: string): string {
@@ -97,24 +97,24 @@ export function groupToken(token: string): string {
 }
 
 /** The charges on a receipt, itemised where the transaction says how, and what left or reached the account. */
-export function receiptMoney(transaction: Pick<TransactionJson, 'type' | 'amount' | 'fee' | 'details'>, say: Say = english): {
-  lines: { label: string; amount: number; key: string }[];
+export function receiptMoney(transaction: Pick<TransactionJson, 'type' | 'amount' | 'fee' | 'details'>, say: Say): {
+  lines: { label: string; amount: Kobo; key: string }[];
   totalLabel: string;
-  total: number;
+  total: Kobo;
 } {
   const details = transaction.details ?? {};
-  const lines: { label: string; amount: number; key: string }[] = [];
+  const lines: { label: string; amount: Kobo; key: string }[] = [];
   const transferFee = detailKobo(details, 'transfer_fee');
   const stampDuty = detailKobo(details, 'stamp_duty');
   if (transferFee !== undefined) lines.push({ label: say('money.r.transferFee'), amount: transferFee, key: 'transfer-fee' });
   if (stampDuty !== undefined) lines.push({ label: say('money.r.stampDuty'), amount: stampDuty, key: 'stamp-duty' });
   const itemised = (transferFee ?? 0) + (stampDuty ?? 0);
-  if (transaction.fee > itemised) lines.push({ label: say(itemised > 0 ? 'money.r.otherCharges' : 'money.r.charges'), amount: transaction.fee - itemised, key: 'other-charges' });
+  if (transaction.fee > itemised) lines.push({ label: say(itemised > 0 ? 'money.r.otherCharges' : 'money.r.charges'), amount: kobo(transaction.fee - itemised), key: 'other-charges' });
   const debit = transaction.type === 'debit';
   return {
     lines,
     totalLabel: say(debit ? 'money.r.totalDebited' : 'money.r.totalCredited'),
-    total: debit ? transaction.amount + transaction.fee : transaction.amount,
+    total: debit ? kobo(transaction.amount + transaction.fee) : transaction.amount,
   };
 }
 
@@ -123,7 +123,7 @@ function providerOf(transaction: Pick<TransactionJson, 'details'>, say: Say): st
   return detailText(transaction.details ?? {}, 'provider') ?? say('money.r.theProvider');
 }
 
-export function statusExplanation(transaction: Pick<TransactionJson, 'type' | 'category' | 'status' | 'amount' | 'fee' | 'details'>, say: Say = english): string | null {
+export function statusExplanation(transaction: Pick<TransactionJson, 'type' | 'category' | 'status' | 'amount' | 'fee' | 'details'>, say: Say): string | null {
   const debit = transaction.type === 'debit';
   switch (transaction.status) {
     case 'pending':

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { transactionCategories, transactionStatuses } from './transaction.ts';
 import { paymentRequestStatuses } from './payment-request-schemas.ts';
+import type { Kobo } from './money.ts';
 
 /**
  * What the API answers in `data`, as zod schemas: the OpenAPI document renders its response
@@ -11,12 +12,18 @@ import { paymentRequestStatuses } from './payment-request-schemas.ts';
 
 const nullableString = z.string().nullable();
 
+/**
+ * An amount of kobo: checked as an integer, typed as the `Kobo` the server presents. The brand is
+ * the compiler's only (no transform), so the OpenAPI document still renders a plain integer.
+ */
+const koboSchema = () => z.number().int() as unknown as z.ZodType<Kobo, number>;
+
 export const accountJsonSchema = z.object({
   account_number: z.string(),
   account_name: z.string(),
   type: z.string(),
   currency: z.string(),
-  balance: z.number().int().describe('Kobo'),
+  balance: koboSchema().describe('Kobo'),
 });
 
 export const userJsonSchema = z
@@ -54,9 +61,9 @@ export const transactionJsonSchema = z
     type: z.enum(['debit', 'credit']),
     category: z.enum(transactionCategories),
     status: z.enum(transactionStatuses),
-    amount: z.number().int().describe('The principal, kobo, always positive'),
-    fee: z.number().int().describe('Every charge on top of the principal, kobo'),
-    balance_after: z.number().int().describe("The account's balance right after this movement, kobo"),
+    amount: koboSchema().describe('The principal, kobo, always positive'),
+    fee: koboSchema().describe('Every charge on top of the principal, kobo'),
+    balance_after: koboSchema().describe("The account's balance right after this movement, kobo"),
     narration: z.string(),
     counterparty: counterpartySchema.nullable(),
     details: z.record(z.string(), z.unknown()).describe('Transfers: transfer_fee, stamp_duty, session_id?, reversal_of?, reversed_by?; purchases: the phone number, plan, token and so on'),
@@ -89,12 +96,12 @@ export const beneficiaryJsonSchema = z.object({
   created_at: z.string(),
 });
 
-const tierJsonSchema = z.object({ tier: z.union([z.literal(1), z.literal(2), z.literal(3)]), daily_debit: z.number().int(), max_balance: z.number().int().nullable(), requires: z.string() });
+const tierJsonSchema = z.object({ tier: z.union([z.literal(1), z.literal(2), z.literal(3)]), daily_debit: koboSchema(), max_balance: koboSchema().nullable(), requires: z.string() });
 
 export const kycStatusSchema = z.object({
   tier: z.number().int(),
-  limits: z.object({ daily_debit: z.number().int(), max_balance: z.number().int().nullable() }),
-  used_today: z.number().int(),
+  limits: z.object({ daily_debit: koboSchema(), max_balance: koboSchema().nullable() }),
+  used_today: koboSchema(),
   tiers: z.array(tierJsonSchema),
   bvn: z.object({ verified: z.boolean(), last4: nullableString, verified_at: nullableString }),
   address: z.object({
@@ -113,13 +120,13 @@ export const alertSettingsAnswerSchema = z.object({ email: z.literal(true), sms:
 
 export const limitsJsonSchema = z.object({
   tier: z.number().int(),
-  tier_daily_limit: z.number().int(),
-  own_daily_limit: z.number().int().nullable(),
-  daily_limit: z.number().int(),
-  used_today: z.number().int(),
-  pending_raise: z.object({ daily_limit: z.number().int(), applies_at: z.string() }).nullable(),
+  tier_daily_limit: koboSchema(),
+  own_daily_limit: koboSchema().nullable(),
+  daily_limit: koboSchema(),
+  used_today: koboSchema(),
+  pending_raise: z.object({ daily_limit: koboSchema(), applies_at: z.string() }).nullable(),
   new_browser_cap: z
-    .object({ limit: z.number().int(), used: z.number().int(), left: z.number().int(), until: z.string(), reason: z.enum(['new_account', 'new_browser']) })
+    .object({ limit: koboSchema(), used: koboSchema(), left: koboSchema(), until: z.string(), reason: z.enum(['new_account', 'new_browser']) })
     .nullable(),
   instant_payments: z.boolean(),
 });
@@ -140,7 +147,7 @@ export const scheduledTransferJsonSchema = z.object({
   account_name: z.string(),
   bank_code: z.string(),
   bank_name: z.string(),
-  amount: z.number().int(),
+  amount: koboSchema(),
   narration: z.string(),
   repeat: z.enum(['once', 'weekly', 'monthly']),
   first_date: z.string(),
@@ -160,13 +167,13 @@ export const scheduledTransferJsonSchema = z.object({
 const networkSchema = z.object({ id: z.string(), name: z.string() });
 export const networksSchema = z.array(networkSchema);
 export const dataPlansSchema = z.array(
-  z.object({ id: z.string(), name: z.string(), amount: z.number().int(), validity: z.string(), size: z.string(), period: z.enum(['daily', 'weekly', 'monthly']) }),
+  z.object({ id: z.string(), name: z.string(), amount: koboSchema(), validity: z.string(), size: z.string(), period: z.enum(['daily', 'weekly', 'monthly']) }),
 );
 export const discosSchema = z.array(
   z.object({ id: z.string(), name: z.string(), short_name: z.string(), meter_types: z.array(z.enum(['prepaid', 'postpaid'])), min_amount: z.number().int(), max_amount: z.number().int() }),
 );
 export const cableProvidersSchema = z.array(networkSchema);
-const cablePackageSchema = z.object({ id: z.string(), name: z.string(), amount: z.number().int() });
+const cablePackageSchema = z.object({ id: z.string(), name: z.string(), amount: koboSchema() });
 export const cablePackagesSchema = z.array(cablePackageSchema);
 export const meterCustomerSchema = z.object({
   customer_name: z.string(),
@@ -174,14 +181,14 @@ export const meterCustomerSchema = z.object({
   meter_number: z.string(),
   meter_type: z.enum(['prepaid', 'postpaid']),
   tariff_band: z.string().optional(),
-  outstanding_balance: z.number().int().optional(),
+  outstanding_balance: koboSchema().optional(),
 });
 export const cableCustomerSchema = z.object({
   customer_name: z.string(),
   smartcard_number: z.string(),
   current_package: cablePackageSchema.nullable(),
   due_date: nullableString,
-  renewal_amount: z.number().int().nullable(),
+  renewal_amount: koboSchema().nullable(),
 });
 
 const caseStatusSchema = z.enum(['open', 'investigating', 'resolved', 'closed']);
@@ -204,8 +211,8 @@ export const paymentRequestJsonSchema = z.object({
   reference: z.string(),
   account_number: z.string(),
   account_name: z.string(),
-  amount: z.number().int().nullable().describe('Kobo, or null for any amount'),
-  amount_paid: z.number().int(),
+  amount: koboSchema().nullable().describe('Kobo, or null for any amount'),
+  amount_paid: koboSchema(),
   note: z.string(),
   status: z.enum(paymentRequestStatuses),
   link: z.string(),
@@ -217,7 +224,7 @@ export const paymentRequestJsonSchema = z.object({
 });
 export const publicPaymentRequestSchema = z.object({
   account_name: z.string(),
-  amount: z.number().int().nullable(),
+  amount: koboSchema().nullable(),
   status: z.enum(paymentRequestStatuses).exclude(['cancelled']),
 });
 

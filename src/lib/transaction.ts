@@ -2,6 +2,8 @@
  * The Transaction object of API.md, shared by the server (which presents it), the pages and
  * islands (which show it) and the documents (receipts, statements). Amounts are kobo.
  */
+import type { Kobo } from './money.ts';
+
 export const transactionCategories = ['transfer', 'airtime', 'data', 'electricity', 'cable', 'reversal', 'fee', 'deposit'] as const;
 export type TransactionCategory = (typeof transactionCategories)[number];
 export const transactionStatuses = ['successful', 'pending', 'failed', 'reversed'] as const;
@@ -15,11 +17,11 @@ export type TransactionJson = {
   category: TransactionCategory;
   status: TransactionStatus;
   /** The principal, kobo, always positive. */
-  amount: number;
+  amount: Kobo;
   /** Every charge on top of the principal (transfer fee + stamp duty), kobo. */
-  fee: number;
+  fee: Kobo;
   /** The account's balance right after this movement was posted, kobo. */
-  balance_after: number;
+  balance_after: Kobo;
   narration: string;
   counterparty: Counterparty | null;
   /**

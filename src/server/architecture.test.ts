@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layers point one way (docs/STYLE.md): the banking core never reaches up into pages, islands or stores;
- * only the connection registers migrations; nothing the browser loads imports the server; and no module
- * imports itself through others. Every .ts/.tsx/.astro under src is read and its relative imports resolved.
+ * only the connection registers migrations; nothing the browser loads imports the server, the catalogues or
+ * Node, directly or through lib (docs/decisions/021-what-the-browser-may-load.md); and no module imports
+ * itself through others. Every .ts/.tsx/.astro under src is read and its relative imports resolved.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const src = path.join(root, 'src');
@@ -31,7 +32,10 @@ export function importSpecifiers(text: string): string[] {
   return [...stripComments(text).matchAll(importPattern)].map((match) => (match[1] ?? match[2])!);
 }
 
-/** The imports that load a module when this one runs: every one but `import type` and `export type`. */
+/**
+ * The imports that load a module when this one runs: every one but `import type` and `export type`. An
+ * `import { type A }` counts: under verbatimModuleSyntax its module is still loaded.
+ */
 export function runtimeSpecifiers(text: string): string[] {
   return [...stripComments(text).matchAll(importPattern)].filter((match) => !/^(?:import|export)\s+type\s/.test(match[0])).map((match) => (match[1] ?? match[2])!);
 }
@@ -56,6 +60,58 @@ const graph = new Map<string, string[]>(
       .map(rel),
   ]),
 );
+
+/**
+ * Value imports only, relative ones resolved to files and bare ones kept as written (`node:fs`, `pg`): what
+ * a module makes the bundler load.
+ */
+const loadGraph = new Map<string, string[]>(
+  files.map((file) => [rel(file), runtimeSpecifiers(fs.readFileSync(file, 'utf8')).map((specifier) => (specifier.startsWith('.') ? rel(resolveRelative(file, specifier)!) : specifier))]),
+);
+
+/** Packages that only run on the server (a driver, the query builder, mail, the PDF writer and its fonts). */
+const serverPackages = new Set(['pg', 'kysely', 'nodemailer', 'pdfkit', 'fontkit', '@expo-google-fonts/noto-sans']);
+
+/**
+ * What the browser must never load: the server; translate.ts and the catalogues it holds (all five
+ * languages: a page hands an island its few words instead); what only renders on the server (pages,
+ * layouts, components, the middleware); Node's own modules and the server's packages.
+ */
+export function serverOnly(target: string): boolean {
+  if (!target.startsWith('src/')) return target.startsWith('node:') || serverPackages.has(target.split('/').slice(0, target.startsWith('@') ? 2 : 1).join('/'));
+  return (
+    target.startsWith('src/server/') ||
+    target === 'src/i18n/translate.ts' ||
+    target.startsWith('src/i18n/messages/') ||
+    /^src\/(pages|layouts|components)\//.test(target) ||
+    target === 'src/middleware.ts'
+  );
+}
+
+/**
+ * Each module of `from` that loads server-only code, directly or through other modules (lib, i18n…), with
+ * the chain of imports that gets there: `src/islands/A.tsx → src/lib/b.ts → src/i18n/translate.ts`.
+ */
+export function serverOnlyLoads(imports: Map<string, string[]>, from: (file: string) => boolean): string[] {
+  const chains: string[] = [];
+  for (const start of [...imports.keys()].filter(from).sort()) {
+    const reachedFrom = new Map<string, string | null>([[start, null]]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const file = queue.shift()!;
+      for (const next of imports.get(file) ?? []) {
+        if (reachedFrom.has(next)) continue;
+        reachedFrom.set(next, file);
+        if (serverOnly(next)) {
+          const chain = [next];
+          for (let at: string | null = file; at !== null; at = reachedFrom.get(at)!) chain.unshift(at);
+          chains.push(chain.join(' → '));
+        } else queue.push(next);
+      }
+    }
+  }
+  return chains;
+}
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('src/server/testing/');
 const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
@@ -108,6 +164,28 @@ describe('the import graph', () => {
       './e.ts',
     ]);
     expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(runtimeSpecifiers(`import a from './a.ts';\nimport type { B } from './b.ts';\nimport { type C } from './c.ts';\nexport type { D } from './d.ts';\nexport { e } from './e.ts';\nconst f = await import('./f.ts');`)).toEqual(['./a.ts', './c.ts', './e.ts', './f.ts']);
+    const island = (file: string) => file.startsWith('src/islands/');
+    expect(
+      serverOnlyLoads(
+        new Map([
+          ['src/islands/A.tsx', ['react', 'src/lib/b.ts']],
+          ['src/lib/b.ts', ['zod', 'src/lib/c.ts']],
+          ['src/lib/c.ts', ['src/i18n/translate.ts']],
+          ['src/islands/D.tsx', ['node:fs', 'src/server/core/e.ts', 'src/i18n/said-patterns.ts']],
+          ['src/islands/F.tsx', ['src/lib/b.ts', 'src/i18n/messages/en.ts', 'pdfkit', '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf']],
+        ]),
+        island,
+      ),
+    ).toEqual([
+      'src/islands/A.tsx → src/lib/b.ts → src/lib/c.ts → src/i18n/translate.ts',
+      'src/islands/D.tsx → node:fs',
+      'src/islands/D.tsx → src/server/core/e.ts',
+      'src/islands/F.tsx → src/i18n/messages/en.ts',
+      'src/islands/F.tsx → pdfkit',
+      'src/islands/F.tsx → @expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+      'src/islands/F.tsx → src/lib/b.ts → src/lib/c.ts → src/i18n/translate.ts',
+    ]);
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('src/middleware.ts')?.length).toBeGreaterThan(0);
   });
@@ -126,6 +204,14 @@ describe('the import graph', () => {
     // What both an island and the server need (an intent, an address) lives in src/lib; an island file named in lower case is the islands' own kit.
     const crossings = edges.filter(({ from, to }) => !from.startsWith('src/islands/') && to.startsWith('src/islands/') && !/^src\/islands\/[A-Z]\w*\.tsx$/.test(to));
     expect(crossings).toEqual([]);
+  });
+
+  it('keeps lib loadable in the browser: no module of it loads the server, a catalogue or Node, directly or through another', () => {
+    expect(serverOnlyLoads(loadGraph, (file) => file.startsWith('src/lib/') && !isTest(file))).toEqual([]);
+  });
+
+  it('lets no island or store load server-only code, directly or through lib or i18n', () => {
+    expect(serverOnlyLoads(loadGraph, (file) => /^src\/(islands|stores)\//.test(file) && !isTest(file))).toEqual([]);
   });
 
   it('keeps the configuration, the core, the jobs, the database and the integrations below the HTTP edge', () => {

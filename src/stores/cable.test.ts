@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CablePackage } from '../lib/bills.ts';
 import { clearPackages, packages, providers, selectPackage, selectedPackage, setProviders, showPackages } from './cable.ts';
+import { kobo } from '../lib/money.ts';
 
-const padi: CablePackage = { id: 'dstv-padi', name: 'DStv Padi', amount: 4_400_00 };
-const compact: CablePackage = { id: 'dstv-compact', name: 'DStv Compact', amount: 19_000_00 };
-const premium: CablePackage = { id: 'dstv-premium', name: 'DStv Premium', amount: 44_500_00 };
+const padi: CablePackage = { id: 'dstv-padi', name: 'DStv Padi', amount: kobo(4_400_00) };
+const compact: CablePackage = { id: 'dstv-compact', name: 'DStv Compact', amount: kobo(19_000_00) };
+const premium: CablePackage = { id: 'dstv-premium', name: 'DStv Premium', amount: kobo(44_500_00) };
 const dstv = [padi, compact, premium];
 
 describe('cable store', () => {

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DataPlan } from '../lib/bills.ts';
 import { plans, processing, selectedPlan, selectPlan, showPlans, whileProcessing } from './data.ts';
+import { kobo } from '../lib/money.ts';
 
-const plan = (id: string, amount: number): DataPlan => ({ id, name: id, amount, validity: '30 days', size: '2GB', period: 'monthly' });
+const plan = (id: string, amount: number): DataPlan => ({ id, name: id, amount: kobo(amount), validity: '30 days', size: '2GB', period: 'monthly' });
 const mtn = [plan('mtn-2gb-30d', 150_000), plan('mtn-7gb-30d', 350_000)];
 const glo = [plan('glo-5gb-30d', 150_000)];
 

@@ -221,7 +221,7 @@ export type OpenPaymentPage<Made, C, S, X> = {
 /** The props every payment island shares: the paying account, the carried key, the step's values and messages. */
 export type PaymentIslandProps = {
   sendAccount: string;
-  balance: number;
+  balance: Kobo;
   idempotencyKey: string | null;
   keyDetails: string | null;
   formToken: string;

@@ -3,6 +3,7 @@ import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, testPin } from '../testing/customers.ts';
 import { carriedFields, scheduleFormPage } from './scheduled-transfer-form.ts';
 import type { App } from '../app.ts';
+import { kobo } from '../../lib/money.ts';
 
 /** The no-JavaScript steps of /transfers/scheduled/new: details → name and PIN → the schedule, once for a double tap. */
 describeOnEngines('scheduling a transfer on the page (%s)', (t) => {
@@ -10,7 +11,7 @@ describeOnEngines('scheduling a transfer on the page (%s)', (t) => {
     t().clock.advance(Date.parse('2030-10-01T09:00:00+01:00') - t().clock.now().getTime());
     const me = await customer(t().app, { balance: 50_000_00 });
     const recipient = await customer(t().app, { firstName: 'Bola', lastName: 'Ade' });
-    const account = { account_number: me.accountNumber, balance: 50_000_00 };
+    const account = { account_number: me.accountNumber, balance: kobo(50_000_00) };
     const page = scheduleFormPage({ app: t().app as unknown as App, user: { id: me.userId } as Parameters<typeof scheduleFormPage>[0]['user'], account });
     const post = (fields: Record<string, string>) =>
       page.answer(new Request('http://bank.test/transfers/scheduled/new', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }), new URL('http://bank.test/transfers/scheduled/new'));

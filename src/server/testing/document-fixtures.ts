@@ -1,21 +1,26 @@
 /** Test support: transactions and statement inputs for the documents tests. */
+import { kobo } from '../../lib/money.ts';
 import type { TransactionJson } from '../../lib/transaction.ts';
 import type { StatementInput } from '../core/documents/statement.ts';
 
-export function transaction(overrides: Partial<TransactionJson> = {}): TransactionJson {
+type Amounts = 'amount' | 'fee' | 'balance_after';
+
+/** A transaction as presented; the overrides give amounts as plain numbers of kobo, checked and typed here. */
+export function transaction(overrides: Partial<Omit<TransactionJson, Amounts> & Record<Amounts, number>> = {}): TransactionJson {
+  const { amount = 500_000, fee = 7_500, balance_after = 1_000_000, ...rest } = overrides;
   return {
     reference: 'TRF20261121A1B2C3',
     type: 'debit',
     category: 'transfer',
     status: 'successful',
-    amount: 500_000,
-    fee: 7_500,
-    balance_after: 1_000_000,
     narration: 'Rent share',
     counterparty: { name: 'ADAEZE OKAFOR', account_number: '0123456789', bank_code: '058', bank_name: 'Guaranty Trust Bank' },
     details: { transfer_fee: 2_500, stamp_duty: 5_000, session_id: '000013261121091500123456789012' },
     created_at: '2026-11-21T09:15:00+01:00',
-    ...overrides,
+    ...rest,
+    amount: kobo(amount),
+    fee: kobo(fee),
+    balance_after: kobo(balance_after),
   };
 }
 

@@ -12,7 +12,7 @@ import { sha256Hex } from '../digest.ts';
 import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from '../notifications.ts';
 import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
-import { formatNaira, kobo } from '../../../lib/money.ts';
+import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
 import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
 import { accountLimitsOf, capAt, customerLimitsSelection, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
 import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
@@ -22,16 +22,16 @@ import type { DeviceCookies } from './device-cookies.ts';
 export type LimitsJson = {
   tier: number;
   /** The tier's daily limit. */
-  tier_daily_limit: number;
+  tier_daily_limit: Kobo;
   /** The limit the customer set, in force now; null: none (the tier's applies). */
-  own_daily_limit: number | null;
+  own_daily_limit: Kobo | null;
   /** What applies today: the lower of the two. */
-  daily_limit: number;
-  used_today: number;
+  daily_limit: Kobo;
+  used_today: Kobo;
   /** A raise of the own limit waiting its delay. */
-  pending_raise: { daily_limit: number; applies_at: string } | null;
+  pending_raise: { daily_limit: Kobo; applies_at: string } | null;
   /** The new-browser cap while its window is open; null when none is open (or the cap is off). */
-  new_browser_cap: { limit: number; used: number; left: number; until: string; reason: 'new_account' | 'new_browser' } | null;
+  new_browser_cap: { limit: Kobo; used: Kobo; left: Kobo; until: string; reason: 'new_account' | 'new_browser' } | null;
   instant_payments: boolean;
 };
 
@@ -100,7 +100,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
   }
 
   /** Writes the customer's row, creating it with the defaults on the first change. */
-  async function saveLimits(userId: string, changes: Partial<{ own_daily_limit_kobo: number | null; raise_to_kobo: number | null; raise_applies_at: string | null; instant_payments_enabled: number; new_browser_window_started_at: string; new_browser_window_until: string }>): Promise<void> {
+  async function saveLimits(userId: string, changes: Partial<{ own_daily_limit_kobo: Kobo | null; raise_to_kobo: Kobo | null; raise_applies_at: string | null; instant_payments_enabled: number; new_browser_window_started_at: string; new_browser_window_until: string }>): Promise<void> {
     const updated_at = clock.now().toISOString();
     await db
       .insertInto('customer_limits')
@@ -148,13 +148,13 @@ export function createLimitsService(deps: CustomerServiceDeps & {
     const ownKobo = ownLimitAt(own, now);
     const raise = pendingRaiseAt(own, now);
     // The cap's own sum runs only while its window is open (capAt answers null at once otherwise).
-    const usedToday = found ? Number(row.debited_today ?? 0) : 0;
+    const usedToday = kobo(found ? Number(row.debited_today ?? 0) : 0);
     const cap = found ? await capAt(db, rules, found.accountNumber, found.limits, now) : null;
     return {
       tier: row.tier,
       tier_daily_limit: tierKobo,
       own_daily_limit: ownKobo,
-      daily_limit: ownKobo === null ? tierKobo : Math.min(ownKobo, tierKobo),
+      daily_limit: ownKobo === null ? tierKobo : kobo(Math.min(ownKobo, tierKobo)),
       used_today: usedToday,
       pending_raise: raise ? { daily_limit: raise.limitKobo, applies_at: toLagosIso(raise.appliesAt) } : null,
       new_browser_cap: cap ? { limit: cap.limitKobo, used: cap.usedKobo, left: cap.leftKobo, until: toLagosIso(cap.window.until), reason: cap.window.reason } : null,

@@ -2,7 +2,7 @@
  * Account statements: a CSV table for spreadsheets and a paginated PDF for people. Pure
  * functions of their input; the caller loads the transactions and picks the filename.
  */
-import { kobo } from '../../../lib/money.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 import { categoryLabels, statusLabels, type TransactionJson } from '../../../lib/transaction.ts';
 import { categoryName, statusName, type Say } from '../../../lib/receipt.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/lagos-time.ts';
@@ -150,7 +150,7 @@ function speechFor(locale: Locale): Speech {
 }
 
 type Row =
-  | { kind: 'balance'; date: string; label: string; balance: number }
+  | { kind: 'balance'; date: string; label: string; balance: Kobo }
   | { kind: 'message'; text: string }
   | { kind: 'transaction'; transaction: TransactionJson };
 
@@ -281,10 +281,10 @@ export function statementPdf(input: StatementInput): Buffer {
   const { say } = speech;
   const period = say('history.pdf.periodValue', { from: speech.day(input.from), to: speech.day(input.to) });
   const totals = statementTotals(input.transactions);
-  const rows: Row[] = [{ kind: 'balance', date: speech.day(input.from), label: say('history.pdf.opening'), balance: input.openingBalance }];
+  const rows: Row[] = [{ kind: 'balance', date: speech.day(input.from), label: say('history.pdf.opening'), balance: kobo(input.openingBalance) }];
   if (input.transactions.length === 0) rows.push({ kind: 'message', text: say('history.pdf.none') });
   for (const transaction of input.transactions) rows.push({ kind: 'transaction', transaction });
-  rows.push({ kind: 'balance', date: speech.day(input.to), label: say('history.pdf.closing'), balance: input.closingBalance });
+  rows.push({ kind: 'balance', date: speech.day(input.to), label: say('history.pdf.closing'), balance: kobo(input.closingBalance) });
 
   const pageRows = paginate(rows);
   const hasFailed = input.transactions.some((transaction) => transaction.status === 'failed');

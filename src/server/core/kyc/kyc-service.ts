@@ -17,6 +17,7 @@ import type { UserProfile } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { MoneyWords } from '../payments/words.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 
 /** Failed checks (mismatch, not found; not provider errors) a customer may have per Lagos day, per kind. */
 export const maxFailedKycChecksPerDay = 5;
@@ -29,13 +30,13 @@ export const addressRejectionWords: Record<AddressRejection, string> = {
   name_not_on_document: 'the document is not in your name',
 };
 
-export type TierJson = { tier: 1 | 2 | 3; daily_debit: number; max_balance: number | null; requires: string };
+export type TierJson = { tier: 1 | 2 | 3; daily_debit: Kobo; max_balance: Kobo | null; requires: string };
 /** GET /v1/kyc: amounts in kobo, times in Lagos ISO. */
 export type KycStatusJson = {
   tier: number;
-  limits: { daily_debit: number; max_balance: number | null };
+  limits: { daily_debit: Kobo; max_balance: Kobo | null };
   /** Debited today toward the daily limit (the money gate's own sum). */
-  used_today: number;
+  used_today: Kobo;
   tiers: TierJson[];
   bvn: { verified: boolean; last4: string | null; verified_at: string | null };
   address: {
@@ -194,7 +195,7 @@ export function createKycService(deps: CustomerServiceDeps & {
     const tier = profile.user.tier;
     const account = profile.accounts[0];
     const [usedToday, bvnCheck, addressCheck, onFile] = await Promise.all([
-      account ? transactions.debitedOn(db, account.account_number, lagosDate(clock.now())) : Promise.resolve(0),
+      account ? transactions.debitedOn(db, account.account_number, lagosDate(clock.now())) : Promise.resolve(kobo(0)),
       latestVerified(userId, 'bvn'),
       latestVerified(userId, 'address'),
       db.selectFrom('addresses').select(['address', 'city', 'state', 'lga']).where('user_id', '=', userId).executeTakeFirst(),

@@ -9,8 +9,9 @@ import { publicViewPolicy, shareText } from './payment-request-service.ts';
 import { t as tr } from '../../../i18n/translate.ts';
 import { requestAlphabet, requestReferencesIn } from '../../../lib/payment-request-schemas.ts';
 import { safeNextPath } from '../../../lib/safe-next.ts';
+import { kobo } from '../../../lib/money.ts';
 
-const naira = (value: number) => value * 100;
+const naira = (value: number) => kobo(value * 100);
 const origin = 'https://bank.test';
 const day = 24 * 3_600_000;
 const gtBank = '000013';

@@ -14,7 +14,7 @@ import type { RequestCounters } from '../throttle/request-counters.ts';
 import { lagosDay, minute, waitInWords } from '../throttle/request-counters.ts';
 import { paymentRequestPaidEmail } from '../money-notifications.ts';
 import { requestPaidJob } from './request-payments.ts';
-import { formatNaira } from '../../../lib/money.ts';
+import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
 import { defaultLocale, profileLocale, type Locale } from '../../../i18n/locales.ts';
 import { t } from '../../../i18n/translate.ts';
 import { formatLagosDate, formatLagosDateTime } from '../../../lib/lagos-time.ts';
@@ -59,7 +59,7 @@ export function statusOf(row: Pick<RequestRow, 'status' | 'paid_kobo' | 'expires
  * stays tappable. In the catalogue's words: English for the API's share_text, the
  * customer's language on /requests/new.
  */
-export function shareText(args: { name: string; amountKobo: number | null; note: string; link: string; accountNumber: string; bankName: string; reference: string }, locale: Locale = defaultLocale): string {
+export function shareText(args: { name: string; amountKobo: Kobo | null; note: string; link: string; accountNumber: string; bankName: string; reference: string }, locale: Locale = defaultLocale): string {
   const ask =
     args.amountKobo === null
       ? t(locale, args.note ? 'requests.share.anyFor' : 'requests.share.any', { name: args.name, note: args.note })
@@ -90,7 +90,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
   }
 
   function present(row: RequestRow, accountName: string, origin: string): PaymentRequestJson {
-    const amount = row.amount_kobo === null ? null : Number(row.amount_kobo);
+    const amount = row.amount_kobo === null ? null : kobo(Number(row.amount_kobo));
     const link = `${origin}/pay/${row.code}`;
     return {
       id: row.id,
@@ -99,7 +99,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
       account_number: row.account_number,
       account_name: accountName,
       amount,
-      amount_paid: Number(row.paid_kobo),
+      amount_paid: kobo(Number(row.paid_kobo)),
       note: row.note,
       status: statusOf(row, clock.now()),
       link,
@@ -258,7 +258,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
       if (!row) return notFound;
       const status = statusOf(row, clock.now());
       if (status === 'cancelled') return notFound;
-      const amount = row.amount_kobo === null ? null : Number(row.amount_kobo);
+      const amount = row.amount_kobo === null ? null : kobo(Number(row.amount_kobo));
       return succeed({
         request: { account_name: await accountNameOf(row.account_number), amount, status },
         accountNumber: row.account_number,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Trx } from '../ledger/ledger.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { requestReferencesIn } from '../../../lib/payment-request-schemas.ts';
+import type { Kobo } from '../../../lib/money.ts';
 
 /** The requester's "your request was paid" email, one per paying credit. */
 export const requestPaidJob = 'payment_request.paid';
@@ -18,13 +19,13 @@ export const requestPaidKey = (transactionId: string) => `request-paid:${transac
  * after the link expired counts too, since the money is there either way.
  */
 /** Whether a credit can count towards a payment request (its narration names one); when not, countRequestPayment writes nothing. */
-export function mayPayRequest(credit: { narration: string; amountKobo: number }): boolean {
+export function mayPayRequest(credit: { narration: string; amountKobo: Kobo }): boolean {
   return credit.amountKobo > 0 && requestReferencesIn(credit.narration).length > 0;
 }
 
 export async function countRequestPayment(
   trx: Trx,
-  credit: { transactionId: string; accountNumber: string; amountKobo: number; narration: string; payerName: string | null; at: Date },
+  credit: { transactionId: string; accountNumber: string; amountKobo: Kobo; narration: string; payerName: string | null; at: Date },
 ): Promise<void> {
   if (!mayPayRequest(credit)) return;
   const references = requestReferencesIn(credit.narration);

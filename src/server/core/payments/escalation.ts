@@ -4,7 +4,7 @@ import type { Logger } from '../../log.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../clock.ts';
-import { formatNaira } from '../../../lib/money.ts';
+import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
 import { findBank } from '../reference/banks.ts';
 import { pendingTransferEscalatedEmail } from '../money-notifications.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
@@ -80,7 +80,7 @@ export function createEscalation(deps: { db: Db; config: Pick<Config, 'bank'>; c
 }
 export type Escalation = ReturnType<typeof createEscalation>;
 
-export type OverdueTransfer = { reference: string; customer: string; email: string; accountNumber: string; amountKobo: number; createdAt: string; ageHours: number; escalatedAt: string | null };
+export type OverdueTransfer = { reference: string; customer: string; email: string; accountNumber: string; amountKobo: Kobo; createdAt: string; ageHours: number; escalatedAt: string | null };
 
 /** Transfers to other banks pending past 24 hours, the oldest first (npm run ops:pending). */
 export async function overduePendingTransfers(db: Db, now: Date): Promise<OverdueTransfer[]> {
@@ -97,7 +97,7 @@ export async function overduePendingTransfers(db: Db, now: Date): Promise<Overdu
     customer: `${row.first_name} ${row.last_name}`,
     email: row.email,
     accountNumber: row.account_number,
-    amountKobo: Number(row.amount),
+    amountKobo: kobo(Number(row.amount)),
     createdAt: row.created_at,
     ageHours: Math.floor((now.getTime() - Date.parse(row.created_at)) / 3_600_000),
     escalatedAt: row.escalated_at,

@@ -18,6 +18,7 @@ import { formatLagosDate, lagosDate, toLagosIso } from '../../../lib/lagos-time.
 import type { ScheduledTransferInput } from '../../../lib/scheduled-transfer-schemas.ts';
 import { addDays, earliestRunDate, occurrenceOnOrAfter, runInstant, withinEnding } from './calendar.ts';
 import { cadenceOf, createScheduledRuns, endingOf, type ScheduleRow } from './scheduled-runs.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 
 export type ScheduledRunJson = { date: string; state: 'due' | 'retry' | 'succeeded' | 'missed'; reference: string | null; failure: string | null };
 export type ScheduledTransferJson = {
@@ -27,7 +28,7 @@ export type ScheduledTransferJson = {
   account_name: string;
   bank_code: string;
   bank_name: string;
-  amount: number;
+  amount: Kobo;
   narration: string;
   repeat: ScheduleRow['repeat'];
   first_date: string;
@@ -56,7 +57,7 @@ function present(row: ScheduleRow, runs: ScheduledRunJson[]): ScheduledTransferJ
     account_name: row.account_name,
     bank_code: row.bank_code,
     bank_name: row.bank_name,
-    amount: Number(row.amount_kobo),
+    amount: kobo(Number(row.amount_kobo)),
     narration: row.narration,
     repeat: row.repeat,
     first_date: row.first_date,

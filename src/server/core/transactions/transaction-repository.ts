@@ -8,6 +8,7 @@ import { orderedId } from '../ids.ts';
 import { queueTransactionAlert, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 
 /**
  * A row's balance_after that is the account's balance once the entry is posted, taken from the
@@ -120,9 +121,9 @@ export function presentTransaction(row: TransactionRow): TransactionJson {
     type: row.type,
     category: row.category as TransactionCategory,
     status: row.status,
-    amount: Number(row.amount),
-    fee: Number(row.fee),
-    balance_after: Number(row.balance_after),
+    amount: kobo(Number(row.amount)),
+    fee: kobo(Number(row.fee)),
+    balance_after: kobo(Number(row.balance_after)),
     narration: row.narration,
     counterparty: row.counterparty_name
       ? { name: row.counterparty_name, account_number: row.counterparty_account ?? '', bank_code: row.counterparty_bank_code ?? '', bank_name: row.counterparty_bank_name ?? '' }
@@ -333,9 +334,9 @@ export function createTransactionRepository(db: Db) {
     },
 
     /** Debits counted against today's limit: not failed, not reversed, principal only (the daily_debits tally). */
-    async debitedOn(trx: Trx | Db, accountNumber: string, day: string): Promise<number> {
+    async debitedOn(trx: Trx | Db, accountNumber: string, day: string): Promise<Kobo> {
       const row = await trx.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', accountNumber).where('value_date', '=', day).executeTakeFirst();
-      return Number(row?.amount_kobo ?? 0);
+      return kobo(Number(row?.amount_kobo ?? 0));
     },
   };
 }

@@ -6,7 +6,7 @@ import { inTransaction, internalAccounts, lockAccounts, newReference, postEntry,
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { findBank } from '../reference/banks.ts';
 import { presentTransaction, recordTransaction } from '../transactions/transaction-repository.ts';
-import { kobo } from '../../../lib/money.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import type { TransactionCategory, TransactionJson } from '../../../lib/transaction.ts';
 import { countRequestPayment } from '../payment-requests/request-payments.ts';
@@ -21,7 +21,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
 
   async function credit(input: {
     accountNumber: string;
-    amount: number;
+    amount: Kobo;
     source: 'interbank' | 'sandbox';
     category: TransactionCategory;
     narration: string;
@@ -81,7 +81,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
       if (!bank || bank.isSelf) return fail('VALIDATION_FAILED', 'Choose the sending bank from the list.', { errors: { sender_bank_code: ['Unknown bank code'] } });
       return credit({
         accountNumber: input.account_number,
-        amount: input.amount,
+        amount: kobo(input.amount),
         source: 'interbank',
         category: 'transfer',
         narration: input.narration || `Transfer from ${input.sender_name}`,
@@ -92,7 +92,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
     },
     /** A cash-like deposit from the sandbox funding account (demo data only). */
     async depositFromSandbox(input: { account_number: string; amount: number; narration: string; at?: Date }): Promise<Result<TransactionJson>> {
-      return credit({ accountNumber: input.account_number, amount: input.amount, source: 'sandbox', category: 'deposit', narration: input.narration, counterparty: null, ...(input.at ? { at: input.at } : {}) });
+      return credit({ accountNumber: input.account_number, amount: kobo(input.amount), source: 'sandbox', category: 'deposit', narration: input.narration, counterparty: null, ...(input.at ? { at: input.at } : {}) });
     },
   };
 }

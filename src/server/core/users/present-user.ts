@@ -1,5 +1,6 @@
 import type { OnboardingFlags } from '../../../lib/onboarding.ts';
 import type { AccountRow, UserRow } from '../../db/schema.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 
 /** The User object of API.md. Never carries a hash, a PIN or an answer. */
 export type UserJson = OnboardingFlags & {
@@ -17,7 +18,7 @@ export type AccountJson = {
   account_name: string;
   type: string;
   currency: string;
-  balance: number;
+  balance: Kobo;
 };
 
 /**
@@ -50,7 +51,7 @@ export function presentUser({ user, hasAddress, pinSet, answerSet, accounts }: P
       account_name: account.account_name,
       type: account.type,
       currency: account.currency,
-      balance: Number(account.balance),
+      balance: kobo(Number(account.balance)),
     })),
     created_at: user.created_at,
   };

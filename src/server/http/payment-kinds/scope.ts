@@ -1,6 +1,7 @@
 import type { UserJson } from '../../core/users/present-user.ts';
 import { fail, type ErrorCode, type Failure } from '../../core/result.ts';
 import type { App } from '../../app.ts';
+import type { Kobo } from '../../../lib/money.ts';
 
 /**
  * What a payment kind is built from: the services (never the database), the customer and the
@@ -11,7 +12,7 @@ export type PaymentScope = { app: App; user: UserJson; account: PayingAccount };
 
 /** A form's posted values by field name (kept here, not in payment-steps.ts, so the two do not import each other). */
 export type StepValues = Record<string, string>;
-export type PayingAccount = { account_number: string; balance: number };
+export type PayingAccount = { account_number: string; balance: Kobo };
 
 /** A failure said beside one field. */
 export function fieldFailure(field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED'): Failure {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { CableCustomer, CablePackage, CableProvider, DataPlan, Disco, MeterCustomer, MeterType, Network } from '../../../lib/bills.ts';
+import type { Kobo } from '../../../lib/money.ts';
 
 /**
  * A bill aggregator, modelled on VTpass, Interswitch and Flutterwave bills (DOMAIN.md): a
@@ -28,8 +29,7 @@ export type PaymentRequest = {
   /** Phone number, meter number or smartcard number. */
   customerId: string;
   meterType?: MeterType;
-  /** Kobo. */
-  amount: number;
+  amount: Kobo;
 };
 
 export type Delivery = {

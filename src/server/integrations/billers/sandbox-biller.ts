@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../core/clock.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import { ownValue } from '../../../lib/own.ts';
+import { kobo } from '../../../lib/money.ts';
 import { sandboxAccountName } from '../interbank/sandbox-switch.ts';
 import type { Biller, BillerCatalogue, Delivery, PaymentAnswer, PaymentRequest, QueryAnswer } from './ports.ts';
 import { discoTowns, sandboxCatalogue, unitsFor } from './sandbox-catalogue.ts';
@@ -61,7 +62,7 @@ export function sandboxMeter(discoId: string, meterNumber: string) {
     address: `${(bytes[0]! % 120) + 1} ${streets[bytes[1]! % streets.length]}, ${towns[bytes[2]! % towns.length]}`,
     band: bands[bytes[3]! % bands.length]!,
     /** Postpaid arrears, whole naira in kobo: ₦0 to ₦45,000. */
-    outstandingKobo: ((bytes[4]! * 256 + bytes[5]!) % 45_001) * 100,
+    outstandingKobo: kobo(((bytes[4]! * 256 + bytes[5]!) % 45_001) * 100),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { CablePackage, DataPlan, Disco } from '../../../lib/bills.ts';
 import { ownValue } from '../../../lib/own.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { BillerCatalogue } from './ports.ts';
 
 /**
@@ -8,7 +9,8 @@ import type { BillerCatalogue } from './ports.ts';
  * follow VTpass's service ids and variation codes in spirit; prices are naira list prices of
  * 2026 (after the 2025 telecom tariff review and MultiChoice's 2025 price list), in kobo.
  */
-const naira = (amount: number) => amount * 100;
+/** Whole naira of a list price → kobo. */
+const naira = (whole: number): Kobo => kobo(whole * 100);
 
 function plan(network: string, size: string, days: number, price: number, label?: string): DataPlan {
   const period: DataPlan['period'] = days <= 2 ? 'daily' : days <= 14 ? 'weekly' : 'monthly';

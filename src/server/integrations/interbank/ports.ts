@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Kobo } from '../../../lib/money.ts';
 
 /**
  * The interbank switch, modelled on NIBSS NIP: a name enquiry returns the account name under a
@@ -16,7 +17,7 @@ export type FundsTransferRequest = {
   beneficiaryName: string;
   originatorAccount: string;
   originatorName: string;
-  amount: number;
+  amount: Kobo;
   narration: string;
   paymentReference: string;
 };
