@@ -1,7 +1,6 @@
 import { defaultLocale, locales, type Locale } from './locales.ts';
 import { formatLagosDate, formatLagosDateTime } from '../lib/lagos-time.ts';
 import { en, type Catalogue, type MessageKey } from './messages/en.ts';
-import type { SaidPattern } from './said-patterns.ts';
 import type { Said, SaidParams, SaidValue } from './said.ts';
 import { formatNaira } from '../lib/money.ts';
 
@@ -222,25 +221,4 @@ export function sayView<V extends { formError: string | null; notice: string | n
     notice: view.notice === null ? null : sayAgain(locale, view.notice),
     errors: sayFieldErrors(locale, view.errors),
   };
-}
-
-/**
- * What an island's client-side check may say (English, as src/lib/checks says it) → the same in
- * the customer's language; empty in English. A page hands it to the island with its `words`, so
- * a field message shows in the customer's language before anything is posted.
- */
-export function sayingsFor(locale: Locale, said: readonly (MessageKey | readonly [MessageKey, MessageParams])[]): Record<string, string> {
-  if (locale === defaultLocale) return {};
-  return Object.fromEntries(
-    said.map((entry) => {
-      const [key, params] = typeof entry === 'string' ? [entry, {}] : entry;
-      return [fill(en[key], params), t(locale, key, params)];
-    }),
-  );
-}
-
-/** Sentences with values (`{bank}`) an island may hear from the API, as (English, translation) pairs for said-patterns.ts; none in English. */
-export function sayingPatternsFor(locale: Locale, keys: readonly MessageKey[]): SaidPattern[] {
-  if (locale === defaultLocale) return [];
-  return keys.map((key) => [en[key], wordIn(catalogues[locale], key)] as const);
 }

@@ -3,10 +3,11 @@ import { FormToken, FormMessage, useSchemaForm, type FormProps } from './form-ki
 import { NewPasswordFields } from './password-fields.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { NewPasswordWords } from '../i18n/island-words.ts';
+import { worded } from './word.ts';
 
-export default function NewPasswordForm({ formToken, errors = {}, formError = null, words, said = {} }: FormProps & { words: NewPasswordWords; said?: Record<string, string> }) {
+export default function NewPasswordForm({ formToken, errors = {}, formError = null, words }: FormProps & { words: NewPasswordWords }) {
   // Passwords are never sent back to the page, so the form always starts empty.
-  const form = useSchemaForm(newPasswordFormCheck, { password: '', password_confirmation: '' }, errors);
+  const form = useSchemaForm(worded(newPasswordFormCheck, words), { password: '', password_confirmation: '' }, errors);
   const post = useNativePost<'save'>();
 
   return (
@@ -16,7 +17,6 @@ export default function NewPasswordForm({ formToken, errors = {}, formError = nu
       <NewPasswordFields
         form={form}
         words={{ label: words['onboarding.newPassword.label'], confirm: words['onboarding.newPassword.confirm'], hint: words['form.passwordHint'] }}
-        said={said}
       />
       <PostButton busy={post.busy === 'save'} busyText={words['onboarding.newPassword.busy']}>
         {words['onboarding.newPassword.submit']}

@@ -8,6 +8,7 @@ import { historyEn } from './history/en.ts';
 import { legalEn } from './legal/en.ts';
 import { errorsEn } from './errors/en.ts';
 import { purchasesEn } from './purchases/en.ts';
+import { fieldsEn } from './fields/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -31,6 +32,7 @@ export const en = {
   ...legalEn,
   ...errorsEn,
   ...purchasesEn,
+  ...fieldsEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 
