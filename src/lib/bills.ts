@@ -35,11 +35,11 @@ export const mobileNumberSchema = requiredText(says('said.purchases.phone')).tra
 
 /** Whole naira in kobo: the aggregators take naira amounts without kobo. */
 export const billKoboSchema = z
-  .number({ error: 'Send the amount as a whole number of kobo (a JSON number, like 50000 for ₦500)' })
-  .int('The amount must be a whole number of kobo')
+  .number({ error: says('fields.kobo.jsonBill') })
+  .int(says('fields.kobo.whole'))
   .positive(says('said.requests.amount'))
   .max(maxTransferKobo, says('said.limits.tooLarge'))
-  .refine((amount) => amount % 100 === 0, 'Bills are paid in whole naira (no kobo)');
+  .refine((amount) => amount % 100 === 0, says('fields.bills.wholeNaira'));
 
 const providerId = (message: string) => requiredText(message).max(40, message);
 const optionalKey = idempotencyKeySchema.optional();

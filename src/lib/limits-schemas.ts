@@ -17,7 +17,7 @@ export const dailyLimitSchema = z.object({ limit: koboAmountSchema, password, pi
 export type DailyLimitInput = z.infer<typeof dailyLimitSchema>;
 
 /** JSON true/false; a form posts the text "true" or "false". */
-const onOff = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: 'Say true to turn instant transfers on, false to turn them off' }));
+const onOff = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: says('fields.limits.instant') }));
 
 export const instantPaymentsSchema = z.object({ enabled: onOff, password, pin });
 export type InstantPaymentsInput = z.infer<typeof instantPaymentsSchema>;

@@ -20,8 +20,8 @@ export { maxTransferKobo };
  * own edge (transfer-form.ts, amount-input.ts) before this schema sees it.
  */
 export const koboAmountSchema = z
-  .number({ error: 'Send the amount as a whole number of kobo (a JSON number, like 150000 for ₦1,500.00)' })
-  .int('The amount must be a whole number of kobo')
+  .number({ error: says('fields.kobo.json') })
+  .int(says('fields.kobo.whole'))
   .min(100, says('said.limits.smallest'))
   .max(maxTransferKobo, says('said.limits.tooLarge'));
 
@@ -63,8 +63,8 @@ const emptyToUndefined = (value: unknown) => (value === '' || value === null ? u
 
 export const historyQuerySchema = z
   .object({
-    page: z.preprocess(emptyToUndefined, digitsInteger('The page is a whole number from 1').pipe(z.int().min(1, 'Pages start at 1').max(100_000, 'There are not that many pages')).default(1)),
-    per_page: z.preprocess(emptyToUndefined, digitsInteger('per_page is a whole number from 1 to 100', 3).pipe(z.int().min(1, 'Show at least 1 a page').max(100, 'Show at most 100 a page')).default(20)),
+    page: z.preprocess(emptyToUndefined, digitsInteger(says('fields.page.number')).pipe(z.int().min(1, says('fields.page.min')).max(100_000, says('fields.page.max'))).default(1)),
+    per_page: z.preprocess(emptyToUndefined, digitsInteger(says('fields.perPage.number'), 3).pipe(z.int().min(1, says('fields.perPage.min')).max(100, says('fields.perPage.max'))).default(20)),
     type: z.preprocess(emptyToUndefined, z.enum(['debit', 'credit']).optional()),
     category: z.preprocess(emptyToUndefined, z.enum(transactionCategories).optional()),
     from: z.preprocess(emptyToUndefined, isoDate.optional()),

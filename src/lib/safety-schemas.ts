@@ -29,7 +29,7 @@ const subjectFields = {
 };
 const oneSubject = {
   path: ['account_number'],
-  error: 'Enter the account number or the email address of the account',
+  error: says('fields.freeze.who'),
 };
 const hasSubject = (input: { account_number?: string | undefined; email?: string | undefined }) => input.account_number !== undefined || input.email !== undefined;
 

@@ -53,6 +53,6 @@ export const changePinSchema = z
   .refine((form) => form.pin === form.pin_confirmation, pinsMatch)
   .refine((form) => form.current_pin !== undefined || (form.password !== undefined && form.security_answer !== undefined), {
     path: ['current_pin'],
-    error: 'Enter your current PIN, or your password and security answer if you have forgotten it',
+    error: says('fields.pin.currentOrAnswer'),
   });
 export type ChangePinInput = z.infer<typeof changePinSchema>;
