@@ -11,17 +11,19 @@ import type { FormCheck } from '../lib/form-rules.ts';
 import { lgasOf, statesWithLgas } from '../lib/states.ts';
 import { samples } from '../lib/testing/form-samples.ts';
 import { nairaAmountProblem } from '../lib/payment-rules.ts';
-import { wordWith } from '../islands/word.ts';
+import { wordWith } from '../islands/form-kit.tsx';
+import { formatNaira } from '../lib/money.ts';
 
 /**
  * Every field message an island's check can give is among the words its page hands it (the
- * island words it by key, src/islands/word.ts): each check is run on its fields' sample texts
+ * island words it by key, src/islands/form-kit.tsx `worded`): each check is run on its fields' sample texts
  * (src/lib/testing/form-samples.ts), one field wrong at a time and all of them at once, and with
  * nothing filled in, and every key it says must be in the island's list.
  */
 const places = { states: statesWithLgas.map((state) => state.name), lgasOf };
 
-type Island = { check: FormCheck; fields: readonly string[]; words: readonly MessageKey[] };
+/** `naira`: the island words amounts with formatNaira (the others do not load it, and their checks name none). */
+type Island = { check: FormCheck; fields: readonly string[]; words: readonly MessageKey[]; naira?: true };
 
 const islands: Record<string, Island> = {
   LoginForm: { check: checks.loginCheck, fields: ['email', 'password'], words: islandWords.loginWords },
@@ -32,8 +34,8 @@ const islands: Record<string, Island> = {
   VerifyEmailForm: { check: checks.otpCheck, fields: ['otp'], words: islandWords.verifyEmailWords },
   PinForm: { check: checks.pinCheck, fields: ['pin', 'pin_confirmation'], words: islandWords.setPinWords },
   BeneficiaryForm: { check: checks.beneficiaryCheck, fields: ['bank_code', 'account_number', 'nickname'], words: islandWords.beneficiaryWords },
-  TransferForm: { check: (values) => ({ ...checks.transferFieldsCheck(values), amount: checks.transferAmountErrors(values.amount) }), fields: ['bank_code', 'account_number', 'narration', 'amount'], words: islandWords.transferWords },
-  AirtimeForm: { check: checks.airtimeDetailsCheck, fields: ['network_id', 'phone_number', 'amount'], words: purchaseWords.airtimeWords },
+  TransferForm: { check: (values) => ({ ...checks.transferFieldsCheck(values), amount: checks.transferAmountErrors(values.amount) }), fields: ['bank_code', 'account_number', 'narration', 'amount'], words: islandWords.transferWords, naira: true },
+  AirtimeForm: { check: checks.airtimeDetailsCheck, fields: ['network_id', 'phone_number', 'amount'], words: purchaseWords.airtimeWords, naira: true },
   DataForm: { check: checks.dataDetailsCheck, fields: ['provider_id', 'plan_id', 'phone_number'], words: purchaseWords.dataWords },
   ElectricityForm: { check: checks.meterFieldsCheck, fields: ['provider_id', 'meter_number', 'meter_type'], words: purchaseWords.electricityWords },
   CableForm: { check: checks.cardFieldsCheck, fields: ['provider_id', 'smartcard_number'], words: purchaseWords.cableWords },
@@ -70,7 +72,7 @@ describe.each(Object.entries(islands))('%s', (_name, island) => {
 
   it('words each message in every language as the server says it', () => {
     for (const locale of locales) {
-      const word = wordWith(wordsFor(locale, island.words));
+      const word = wordWith(wordsFor(locale, island.words), island.naira ? formatNaira : undefined);
       for (const message of saidBy(island)) expect(word(message), `${locale} ${message.key}`).toBe(say(locale, message));
     }
   });
@@ -80,7 +82,7 @@ describe('an island’s words', () => {
   it('fill in an amount and a number the way the server does', () => {
     const atLeast = nairaAmountProblem('0.5')!;
     expect(atLeast.key).toBe('said.requests.atLeast');
-    for (const locale of locales) expect(wordWith(wordsFor(locale, islandWords.transferWords))(atLeast), locale).toBe(say(locale, atLeast));
+    for (const locale of locales) expect(wordWith(wordsFor(locale, islandWords.transferWords), formatNaira)(atLeast), locale).toBe(say(locale, atLeast));
     expect(say('en', atLeast)).toBe('Enter at least ₦1.00');
     expect(wordWith(wordsFor('en', islandWords.registerWords))({ key: 'said.password.min', params: { min: 8 } })).toBe('Use at least 8 characters');
   });

@@ -1,8 +1,7 @@
 import { addressCheck } from '../lib/checks/address.ts';
-import { FormToken, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SubmitButton, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { AddressFields, useAddressPost, usePlaces, type PlaceProps } from './address-kit.tsx';
 import type { AddressWords } from '../i18n/settings-words.ts';
-import { worded } from './word.ts';
 
 /**
  * Without JavaScript, choosing a state is a round trip ("Show local governments" reloads the page

@@ -4,11 +4,10 @@ import { airtimeDetailsCheck, airtimeDetailsOf } from '../lib/checks/airtime.ts'
 import { airtimeQuickAmounts, quickAmountLabel } from '../lib/airtime-rules.ts';
 import { formatNaira } from '../lib/money.ts';
 import { setProviders } from '../stores/airtime.ts';
-import { TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { checkedBeforeHydration, DefaultSubmit, NetworkChoice, PhoneNumberField, useHydrated } from './mobile-kit.tsx';
 import { fillWord, PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { AirtimeWords } from '../i18n/purchase-words.ts';
-import { worded } from './word.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { networks: readonly Network[]; words: AirtimeWords };
 
@@ -21,7 +20,7 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { network
  */
 export default function AirtimeForm(props: Props) {
   const { networks, balance, values = {}, errors = {}, words: w } = props;
-  const form = useSchemaForm(worded(airtimeDetailsCheck, w), { network_id: '', phone_number: '', amount: '', ...values }, errors);
+  const form = useSchemaForm(worded(airtimeDetailsCheck, w, formatNaira), { network_id: '', phone_number: '', amount: '', ...values }, errors);
   const hydrated = useHydrated();
 
   useEffect(() => {

@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from './api.ts';
 import { beneficiaryCheck } from '../lib/checks/beneficiary.ts';
 import { beneficiaries, setBeneficiaries, type Beneficiary } from '../stores/transfer.ts';
-import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { PageSelectField } from './page-select.tsx';
 import type { BeneficiaryWords } from '../i18n/island-words.ts';
-import { worded } from './word.ts';
 
 /**
  * Add a beneficiary. Before it hydrates (or with no JavaScript) this is a plain form posting to

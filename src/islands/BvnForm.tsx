@@ -1,9 +1,8 @@
 import { api } from './api.ts';
 import { bvnCheck } from '../lib/checks/kyc.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import type { BvnWords } from '../i18n/settings-words.ts';
-import { worded } from './word.ts';
 
 /**
  * Tier 1 → 2 on /kyc-verification. Without JavaScript it is a plain post (intent=bvn) to the

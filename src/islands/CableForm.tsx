@@ -2,10 +2,9 @@ import { useEffect } from 'react';
 import type { CableProvider } from '../lib/bills.ts';
 import { cardFieldsCheck } from '../lib/checks/cable.ts';
 import { setProviders } from '../stores/cable.ts';
-import { DigitsField, SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, SelectField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { CableWords } from '../i18n/purchase-words.ts';
-import { worded } from './word.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { providers: readonly CableProvider[]; words: CableWords };
 

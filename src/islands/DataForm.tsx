@@ -4,11 +4,10 @@ import { dataDetailsCheck } from '../lib/checks/data.ts';
 import { findPlan, plansByPeriod, planSummary } from '../lib/data-plans.ts';
 import { formatNaira } from '../lib/money.ts';
 import { selectPlan, setProviders, showPlans } from '../stores/data.ts';
-import { useSchemaForm, type FormProps } from './form-kit.tsx';
+import { useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, PhoneNumberField, RadioCard } from './mobile-kit.tsx';
 import { fillWord, PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { DataWords } from '../i18n/purchase-words.ts';
-import { worded } from './word.ts';
 
 type Props = DetailsStepProps &
   Pick<FormProps, 'values' | 'errors'> & {

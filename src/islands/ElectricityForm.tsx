@@ -3,10 +3,9 @@ import type { Disco } from '../lib/bills.ts';
 import { meterFieldsCheck } from '../lib/checks/electricity.ts';
 import { meterTypeFor } from '../lib/electricity-form.ts';
 import { setProviders } from '../stores/electricity.ts';
-import { DigitsField, FieldNotes, SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, FieldNotes, SelectField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { fillWord, PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { ElectricityWords } from '../i18n/purchase-words.ts';
-import { worded } from './word.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { discos: readonly Disco[]; words: ElectricityWords };
 

@@ -1,8 +1,7 @@
 import { forgotPasswordCheck } from '../lib/checks/forgot-password.ts';
-import { FormToken, FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { ForgotPasswordWords } from '../i18n/island-words.ts';
-import { worded } from './word.ts';
 
 /** `words`: the screen's words and its check's messages in the customer's language (src/i18n/island-words.ts). */
 export default function ForgotPasswordForm({ formToken, values = {}, errors = {}, formError = null, notice = null, words }: FormProps & { words: ForgotPasswordWords }) {

@@ -1,8 +1,7 @@
 import { addressProofTypes, kycAddressCheck } from '../lib/checks/kyc.ts';
-import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { AddressFields, useAddressPost, usePlaces, type PlaceProps } from './address-kit.tsx';
 import type { KycAddressWords } from '../i18n/settings-words.ts';
-import { worded } from './word.ts';
 
 /**
  * Tier 2 → 3 on /kyc-verification: the home address (prefilled from onboarding) and the number

@@ -1,9 +1,8 @@
 import { newPasswordFormCheck } from '../lib/checks/new-password.ts';
-import { FormToken, FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { NewPasswordWords } from '../i18n/island-words.ts';
-import { worded } from './word.ts';
 
 export default function NewPasswordForm({ formToken, errors = {}, formError = null, words }: FormProps & { words: NewPasswordWords }) {
   // Passwords are never sent back to the page, so the form always starts empty.

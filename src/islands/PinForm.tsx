@@ -2,9 +2,8 @@ import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { pinCheck } from '../lib/checks/pin.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormToken, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import type { SetPinWords } from '../i18n/island-words.ts';
-import { worded } from './word.ts';
 
 /** `words`: the screen's words and its check's messages in the customer's language (src/i18n/island-words.ts). */
 export default function PinForm({ formToken, errors = {}, formError = null, words }: FormProps & { words: SetPinWords }) {

@@ -5,10 +5,9 @@ import { registerCheck } from '../lib/checks/register.ts';
 import { registerDetailFields } from '../lib/checks/identity.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
-import { DefaultSubmit, FormToken, FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DefaultSubmit, FormToken, FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { EmailText } from './email-text.tsx';
 import type { RegisterWords } from '../i18n/island-words.ts';
-import { worded } from './word.ts';
 
 /** `words`: the screen's words and its check's messages in the customer's language (src/i18n/island-words.ts). */
 type Props = FormProps & { step: 1 | 2; words: RegisterWords };

@@ -1,8 +1,7 @@
 import { resetCodeCheck } from '../lib/checks/reset-code.ts';
-import { FormToken, DigitsField, FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { PostButton, submitterOf, useNativePost } from './recovery-kit.tsx';
 import type { ResetCodeWords } from '../i18n/island-words.ts';
-import { worded } from './word.ts';
 
 /** The page knows the email (from its cookie); this form asks only for the code. */
 

@@ -4,9 +4,8 @@ import type { SecurityQuestion } from '../lib/reference.ts';
 import { securityQuestionCheck } from '../lib/checks/security-question.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { setSecurityQuestions } from '../stores/general.ts';
-import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import type { SecurityQuestionWords } from '../i18n/settings-words.ts';
-import { worded } from './word.ts';
 
 /** `questions` come asked in the customer's language; `words` as the other islands take them. */
 export default function SecurityQuestionForm({ formToken, values = {}, errors = {}, formError = null, questions, words }: FormProps & { questions: readonly SecurityQuestion[]; words: SecurityQuestionWords }) {

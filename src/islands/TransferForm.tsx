@@ -4,11 +4,10 @@ import { transferFieldsCheck } from '../lib/checks/transfer.ts';
 import { nairaAmountProblem } from '../lib/payment-rules.ts';
 import type { TransferMode } from '../lib/transfer-form.ts';
 import { AmountField } from './AmountField.tsx';
-import { DigitsField, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, TextField, useSchemaForm, type FormProps, worded, wordWith } from './form-kit.tsx';
 import { PageSelectField } from './page-select.tsx';
 import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { TransferWords } from '../i18n/island-words.ts';
-import { worded, wordWith } from './word.ts';
 import type { Said } from '../i18n/said.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
@@ -36,7 +35,7 @@ export default function TransferForm(props: Props) {
     { bank_code: '', account_number: '', narration: '', ...values, ...(mode === 'local' ? { bank_code: selfBankCode } : {}) },
     errors,
   );
-  const word = wordWith(w);
+  const word = wordWith(w, formatNaira);
   const wordProblem = (problem: Said | undefined) => problem && word(problem);
   const [amountError, setAmountError] = useState<string | undefined>(errors.amount?.[0]);
   const known = knownRecipient && knownRecipient.bank_code === form.values.bank_code && knownRecipient.account_number === form.values.account_number ? knownRecipient : null;

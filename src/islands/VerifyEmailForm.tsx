@@ -3,10 +3,9 @@ import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { otpCheck } from '../lib/checks/verify-email.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormToken, DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { EmailText } from './email-text.tsx';
 import type { VerifyEmailWords } from '../i18n/island-words.ts';
-import { worded } from './word.ts';
 
 /** `words`: the screen's words and its check's messages in the customer's language; the API answers in it too. */
 export default function VerifyEmailForm({ formToken, values = {}, errors = {}, formError = null, notice = null, email, words }: FormProps & { email: string; words: VerifyEmailWords }) {

@@ -10,7 +10,7 @@ import { FormMessage, FormToken } from './form-kit.tsx';
  * for a PIN or moves money itself. An incomplete form stays on screen with its messages.
  */
 
-export { fillWord } from './word.ts';
+export { fillWord } from './form-kit.tsx';
 
 /** An idempotency key and the details it was made for (`key_details`). */
 export type IntendedPayment = { key: string; fingerprint: string };

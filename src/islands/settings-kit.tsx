@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormCheck } from '../lib/form-rules.ts';
 import type { ApiResponse } from '../lib/api-client.ts';
-import { FormMessage, FormToken, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
-import { worded, type Words } from './word.ts';
+import { FormMessage, FormToken, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues, worded, type Words } from './form-kit.tsx';
 
 /**
  * What the four forms of /account/settings share. Each is a real form posted to the page with a
