@@ -1,30 +1,15 @@
 import type { ReactNode } from 'react';
+import { settingsDoneUrl, settingsPath, settingsSection, type SettingsIntent } from '../lib/settings-intents.ts';
 import type { FormCheck } from '../lib/form-rules.ts';
 import type { ApiResponse } from '../lib/api-client.ts';
 import { FormMessage, FormToken, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues, worded, type Words } from './form-kit.tsx';
 
 /**
- * What the four forms of /account/settings share. Each is a real form posted to the page with a
- * hidden `intent` (so it works without JavaScript); with JavaScript it is checked as it is typed
- * and sent to the API, and success goes to the same address the page's redirect would, so the
- * server shows the same notice either way.
+ * What the four forms of /account/settings share (their intents and addresses are in
+ * src/lib/settings-intents.ts, which the server reads too): with JavaScript each is checked as
+ * it is typed and sent to the API, and success goes to the same address the page's redirect
+ * would, so the server shows the same notice either way.
  */
-export const settingsPath = '/account/settings';
-export type SettingsIntent = 'password' | 'security_question' | 'pin' | 'pin_reset';
-export const settingsIntents: readonly SettingsIntent[] = ['password', 'security_question', 'pin', 'pin_reset'];
-
-/** The `<section id>` of each form (also the prefix of its field ids, which must be unique on the page). */
-export const settingsSection: Record<SettingsIntent, string> = {
-  password: 'password',
-  security_question: 'security-question',
-  pin: 'pin',
-  pin_reset: 'pin-reset',
-};
-
-export function settingsDoneUrl(intent: SettingsIntent, extra: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ done: intent, ...extra });
-  return `${settingsPath}?${query}#${settingsSection[intent]}`;
-}
 
 /** The attributes every PIN box shares. */
 export const pinInput = { type: 'password', inputMode: 'numeric' as const, autoComplete: 'off', maxLength: 4, pattern: '[0-9]*', className: 'input font-mono text-2xl tracking-[0.5em]' };

@@ -117,6 +117,12 @@ describe('the import graph', () => {
     expect(crossings).toEqual([]);
   });
 
+  it('lets pages, components and the server take only island components from src/islands, not an island’s logic', () => {
+    // What both an island and the server need (an intent, an address) lives in src/lib; an island file named in lower case is the islands' own kit.
+    const crossings = edges.filter(({ from, to }) => !from.startsWith('src/islands/') && to.startsWith('src/islands/') && !/^src\/islands\/[A-Z]\w*\.tsx$/.test(to));
+    expect(crossings).toEqual([]);
+  });
+
   it('keeps the configuration, the core, the jobs, the database and the integrations below the HTTP edge', () => {
     const crossings = edges.filter(
       ({ from, to }) => !isTest(from) && (from === 'src/server/config.ts' || /^src\/server\/(core|jobs|db|integrations|net)\//.test(from)) && to.startsWith('src/server/http/'),

@@ -64,6 +64,14 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  /** Where SMS go: "outbox" writes them under DATA_DIR/outbox/sms (the sandbox); "termii" sends them through Termii's messaging API. */
+  SMS_PROVIDER: z.enum(['outbox', 'termii'], { error: 'SMS_PROVIDER must be outbox or termii' }).default('outbox'),
+  TERMII_API_KEY: z.string().min(8, 'TERMII_API_KEY must be at least 8 characters').max(512).optional(),
+  /** The alphanumeric sender ID registered with Termii (3 to 11 letters and digits). */
+  TERMII_SENDER_ID: z.string().regex(/^[A-Za-z0-9]{3,11}$/, 'TERMII_SENDER_ID must be 3 to 11 letters and digits').optional(),
+  TERMII_BASE_URL: z.url({ protocol: /^https?$/, error: 'TERMII_BASE_URL must be an http:// or https:// URL' }).default('https://api.ng.termii.com'),
+  /** How long one SMS may wait for Termii's answer before the job tries again later. */
+  TERMII_TIMEOUT_MS: wholeNumber('TERMII_TIMEOUT_MS', 100, 60_000, 'milliseconds').default(10_000),
   MAIL_FROM: z.string().default('Harmattan Bank <no-reply@harmattan.bank.example>'),
   BANK_NAME: z.string().min(2).default('Harmattan Bank'),
   BANK_CBN_CODE: z.string().regex(/^\d{3}$/, 'BANK_CBN_CODE must be 3 digits').default('990'),
@@ -181,6 +189,8 @@ export type Config = {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   smtpUrl: string | undefined;
+  /** SMS_PROVIDER and, for Termii, its account (integrations/sms). */
+  sms: { provider: 'outbox' } | { provider: 'termii'; baseUrl: string; apiKey: string; senderId: string; timeoutMs: number };
   mailFrom: string;
   outboxDir: string;
   bank: { name: string; cbnCode: string; nipCode: string };
@@ -258,6 +268,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     // waiting process: several processes on one SQLite file would serialise and time out.
     throw new ConfigError([{ variable: 'WORKERS', reason: 'WORKERS above 1 needs PostgreSQL (set DATABASE_URL): the embedded SQLite database serves one process' }]);
   }
+  if (env.SMS_PROVIDER === 'termii') {
+    const missing = (['TERMII_API_KEY', 'TERMII_SENDER_ID'] as const).filter((name) => env[name] === undefined);
+    if (missing.length > 0) throw new ConfigError(missing.map((variable) => ({ variable, reason: `${variable} is needed when SMS_PROVIDER is termii` })));
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     nodeEnv: env.NODE_ENV,
@@ -268,6 +282,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'bank.sqlite') },
     smtpUrl: env.SMTP_URL,
+    sms:
+      env.SMS_PROVIDER === 'termii'
+        ? { provider: 'termii', baseUrl: env.TERMII_BASE_URL, apiKey: env.TERMII_API_KEY!, senderId: env.TERMII_SENDER_ID!, timeoutMs: env.TERMII_TIMEOUT_MS }
+        : { provider: 'outbox' },
     mailFrom: env.MAIL_FROM,
     outboxDir: path.join(dataDir, 'outbox'),
     bank: { name: env.BANK_NAME, cbnCode: env.BANK_CBN_CODE, nipCode: env.BANK_NIP_CODE },

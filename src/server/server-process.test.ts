@@ -45,6 +45,10 @@ describe('what stops the start', () => {
     expect(startupProblems(new Error('EACCES: permission denied'), {})[0]?.variable).toBe('DATA_DIR');
   });
 
+  it('never says the Termii API key', () => {
+    expect(redact('termii refused key TLkey-0123456789 for sender', { TERMII_API_KEY: 'TLkey-0123456789' })).toBe('termii refused key *** for sender');
+  });
+
   it('redacts URL passwords even when the value is not a setting', () => {
     expect(redact('smtps://a:b@c and postgresql://u:p%40ss@h/db', {})).toBe('smtps://a:***@c and postgresql://u:***@h/db');
   });

@@ -42,9 +42,9 @@ export const serverProcessKey = Symbol.for('harmattan-bank.server-process');
 export const jobsShareUnderLoad = 0.1;
 
 /** Settings whose values never appear in a message, whole or in part. */
-const secretVariables = ['PIN_KEY', 'PIN_KEY_PREVIOUS', 'SANDBOX_KEY', 'SMTP_URL', 'DATABASE_URL'] as const;
+const secretVariables = ['PIN_KEY', 'PIN_KEY_PREVIOUS', 'SANDBOX_KEY', 'SMTP_URL', 'DATABASE_URL', 'TERMII_API_KEY'] as const;
 /** Variables an error from opening the bank may be about, the most specific first. */
-const namedVariables = ['PIN_KEY_PREVIOUS', 'PIN_KEY', 'SANDBOX_KEY', 'SMTP_URL', 'DATABASE_URL', 'DATA_DIR'];
+const namedVariables = ['PIN_KEY_PREVIOUS', 'PIN_KEY', 'SANDBOX_KEY', 'SMTP_URL', 'DATABASE_URL', 'TERMII_API_KEY', 'DATA_DIR'];
 
 /** Removes every secret setting's value (and any URL's password) from a message. */
 export function redact(message: string, environment: Record<string, string | undefined>): string {

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, testPassword } from '../testing/customers.ts';
-import { accountFrozenEmail, caseEmail, freezeCodeEmail, instantPaymentsEmail, newSignInEmail, ownLimitEmail, passwordResetCodeEmail, registrationAttemptEmail, securityChangeEmail, statementEmail, tierRaisedEmail, verificationCodeEmail } from './notifications.ts';
+import { accountFrozenEmail, caseEmail, freezeCodeEmail, instantPaymentsEmail, newSignInEmail, ownLimitEmail, passwordResetCodeEmail, registrationAttemptEmail, securityChangeEmail, tierRaisedEmail, verificationCodeEmail } from './notifications.ts';
+import { statementEmail } from './money-notifications.ts';
 
 /**
  * The account emails follow the language on the customer's profile, also in

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,6 +44,28 @@ describe('the integrations registry', () => {
     const chosen = context({});
     await createIntegrations(chosen).sms.send({ to: '+2348031234567', text: 'Credit NGN100.00' });
     expect(fs.readdirSync(path.join(chosen.config.dataDir, 'outbox', 'sms'))).toEqual([expect.stringMatching(/-\+2348031234567\.txt$/)]);
+  });
+
+  it('texts through Termii when SMS_PROVIDER=termii, at TERMII_BASE_URL, and writes nothing to the outbox', async () => {
+    const bodies: unknown[] = [];
+    const termii = http.createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      request.on('end', () => {
+        bodies.push({ path: request.url, ...(JSON.parse(text) as object) });
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ message_id: 77, message: 'Successfully Sent' }));
+      });
+    });
+    await new Promise<void>((resolve) => termii.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(termii.address() as AddressInfo).port}`;
+      const chosen = context({ SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TLkey-0123456789', TERMII_SENDER_ID: 'Harmattan', TERMII_BASE_URL: base });
+      await createIntegrations(chosen).sms.send({ to: '+2348031234567', text: 'Credit NGN100.00' });
+      expect(bodies).toEqual([{ path: '/api/sms/send', api_key: 'TLkey-0123456789', to: '2348031234567', from: 'Harmattan', sms: 'Credit NGN100.00', type: 'plain', channel: 'dnd' }]);
+      expect(fs.existsSync(path.join(chosen.config.dataDir, 'outbox', 'sms'))).toBe(false);
+    } finally {
+      await new Promise((resolve) => termii.close(resolve));
+    }
   });
 
   it('keeps what a test hands in, and chooses the rest', () => {

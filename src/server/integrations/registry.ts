@@ -13,6 +13,7 @@ import type { Mailer } from './mail/ports.ts';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailers.ts';
 import type { SmsSender } from './sms/ports.ts';
 import { createOutboxSms } from './sms/outbox-sms.ts';
+import { createTermiiSms } from './sms/termii-sms.ts';
 
 /** Every outside party the bank talks to, each behind its port. A null switch means interbank transfers are off. */
 export type Integrations = { interbank: InterbankSwitch | null; biller: Biller; identity: IdentityService; mailer: Mailer; sms: SmsSender };
@@ -21,7 +22,7 @@ type Context = { config: Config; db: Db; clock: Clock; log: Logger };
 
 /**
  * The one place an integration is chosen from configuration: INTERBANK_PROVIDER (sandbox | disabled)
- * picks the switch, SMTP_URL picks SMTP over the outbox directory; the biller and the identity
+ * picks the switch, SMTP_URL picks SMTP over the outbox directory, SMS_PROVIDER the SMS gateway; the biller and the identity
  * check have one implementation today, the sandbox. Tests hand in their own through `chosen`.
  */
 const providers = {
@@ -35,8 +36,13 @@ const providers = {
     smtp: ({ config, log }: Context): Mailer => createSmtpMailer(config.smtpUrl!, config.mailFrom, log),
     outbox: ({ config, log }: Context): Mailer => createOutboxMailer(config.outboxDir, config.mailFrom, log),
   },
-  // SMS alerts: the sandbox gateway only, for now (DATA_DIR/outbox/sms, beside the mail outbox).
-  sms: { outbox: ({ config, log }: Context): SmsSender => createOutboxSms(path.join(config.outboxDir, 'sms'), log) },
+  sms: {
+    outbox: ({ config, log }: Context): SmsSender => createOutboxSms(path.join(config.outboxDir, 'sms'), log),
+    termii: ({ config, log }: Context): SmsSender => {
+      if (config.sms.provider !== 'termii') throw new Error('the Termii gateway needs SMS_PROVIDER=termii');
+      return createTermiiSms(config.sms, log);
+    },
+  },
 } as const;
 
 export function createIntegrations(context: Context, chosen: { [Name in keyof Integrations]?: Integrations[Name] | undefined } = {}): Integrations {
@@ -46,6 +52,6 @@ export function createIntegrations(context: Context, chosen: { [Name in keyof In
     biller: chosen.biller ?? providers.biller.sandbox(context),
     identity: chosen.identity ?? providers.identity.sandbox(context),
     mailer: chosen.mailer ?? providers.mailer[config.smtpUrl ? 'smtp' : 'outbox'](context),
-    sms: chosen.sms ?? providers.sms.outbox(context),
+    sms: chosen.sms ?? providers.sms[config.sms.provider](context),
   };
 }

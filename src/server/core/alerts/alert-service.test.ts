@@ -4,8 +4,8 @@ import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { inProcessApi } from '../../testing/in-process-api.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
-import { maxSmsCharacters } from '../../integrations/sms/ports.ts';
-import { transactionAlertSms, type TransactionAlert } from '../notifications.ts';
+import { gsmSeptets } from '../../integrations/sms/gsm-7.ts';
+import { gsmText, transactionAlertSms, type TransactionAlert } from '../money-notifications.ts';
 import { alertKey, transactionAlertJob } from './alert-jobs.ts';
 import { maskAccount } from './alert-service.ts';
 
@@ -172,7 +172,9 @@ describeOnEngines('transaction alerts on %s', (t) => {
       await t().app.jobs.runDue();
       expect(t().sms.sent).toHaveLength(1);
       expect(t().sms.sent[0]!.to).toBe(phone);
-      expect(t().sms.sent[0]!.text).toMatch(new RegExp(`^Harmattan Bank: Credit NGN2,500\\.00 \\| Acct ${maskAccount(owner.accountNumber).replace(/\*/g, '\\*')} \\| .*Desc Second \\| Ref \\S+ \\| .+ \\| Bal NGN3,500\\.00$`));
+      const text = t().sms.sent[0]!.text;
+      expect(text).toMatch(new RegExp(`^Harmattan Bank: Credit NGN2,500\\.00; Acct ${maskAccount(owner.accountNumber).replace(/\*/g, '\\*')}; .+; Ref \\S+; Bal NGN3,500\\.00; Not you\\? Freeze: localhost:\\d+/freeze$`));
+      expect(gsmSeptets(text)).toBeLessThanOrEqual(160);
       expect(alertsTo(await emailOf(owner.userId))).toHaveLength(2); // email still goes
 
       expect(await t().app.alerts.setSms(owner.userId, false)).toMatchObject({ ok: true, value: { sms: false, changed: true } });
@@ -260,17 +262,46 @@ describe('the SMS alert text', () => {
     status: 'pending',
   };
 
-  it('says NGN for ₦ and keeps every figure', () => {
-    expect(transactionAlertSms({ bankName: 'Harmattan Bank', alert, maxCharacters: maxSmsCharacters })).toBe(
-      'Harmattan Bank: Debit NGN20,000.00 (pending) | Acct 012****789 | Charges NGN50.00 | To BOLA ADE, 0123456789, Harmattan Bank | Desc Rent share | Ref TRF20261122101500ABCDEF | 22 Nov 2026, 10:15 | Bal NGN79,950.00',
-    );
+  const sms = (changes: Partial<TransactionAlert> = {}, language?: 'en' | 'yo' | 'ha' | 'ig' | 'pcm') => transactionAlertSms({ bankName: 'Harmattan Bank', alert: { ...alert, ...changes }, freezeAt: 'bank.example/freeze', ...(language ? { language } : {}) });
+
+  it('says NGN for ₦, keeps every figure, and fits one plain SMS of 160 GSM characters with the freeze hint', () => {
+    const text = sms();
+    expect(text).toBe('Harmattan Bank: Debit NGN20,000.00 (pending); To BOLA ADE, 0123456789; Ref TRF20261122101500ABCDEF; Bal NGN79,950.00; Not you? Freeze: bank.example/freeze');
+    expect(gsmSeptets(text)).toBeLessThanOrEqual(160);
+    expect(text).not.toContain('|');
   });
 
-  it('clips a long narration and counterparty, and drops them before any figure when still too long', () => {
-    const long = transactionAlertSms({ bankName: 'Harmattan Bank', alert: { ...alert, narration: 'x'.repeat(300), counterparty: 'y'.repeat(300) }, maxCharacters: maxSmsCharacters });
-    expect(long.length).toBeLessThanOrEqual(maxSmsCharacters);
-    expect(long).toContain(`Desc ${'x'.repeat(57)}...`);
-    const tight = transactionAlertSms({ bankName: 'Harmattan Bank', alert, maxCharacters: 160 });
-    expect(tight).toBe('Harmattan Bank: Debit NGN20,000.00 (pending) | Acct 012****789 | Charges NGN50.00 | Ref TRF20261122101500ABCDEF | 22 Nov 2026, 10:15 | Bal NGN79,950.00');
+  it('drops the counterparty’s bank, then its account, then clips the name, and drops the description, time and account before any figure', () => {
+    const long = sms({ narration: 'x'.repeat(300), counterparty: 'y'.repeat(300) });
+    expect(gsmSeptets(long)).toBeLessThanOrEqual(160);
+    expect(long).toMatch(/^Harmattan Bank: Debit NGN20,000\.00 \(pending\); To y+\.\.; Ref TRF20261122101500ABCDEF; Bal NGN79,950\.00; Not you\? Freeze: bank\.example\/freeze$/);
+    const short = sms({ counterparty: 'ADA', narration: 'Rent', charges: null });
+    expect(short).toBe('Harmattan Bank: Debit NGN20,000.00 (pending); To ADA; Acct 012****789; Ref TRF20261122101500ABCDEF; Bal NGN79,950.00; Not you? Freeze: bank.example/freeze');
+    const posted = sms({ status: 'successful', counterparty: 'ADA', narration: 'Rent', charges: null });
+    expect(posted).toBe('Harmattan Bank: Debit NGN20,000.00; To ADA; Acct 012****789; Desc Rent; Ref TRF20261122101500ABCDEF; Bal NGN79,950.00; Not you? Freeze: bank.example/freeze');
+  });
+
+  it('counts the characters the GSM alphabet escapes twice, and writes nothing outside it', () => {
+    const text = sms({ counterparty: '{[~]}^\\€|'.repeat(8), narration: '“Rent” – ₦ share' });
+    expect(gsmSeptets(text)).not.toBeNull();
+    expect(gsmSeptets(text)).toBeLessThanOrEqual(160);
+  });
+
+  it.each(['en', 'pcm', 'ha', 'yo', 'ig'] as const)('in %s it is one plain SMS too', (language) => {
+    const text = sms({ counterparty: 'ƊANLADI ƘWARI, Ọ̀LỌ́LÁ ÀDÌGÚN', narration: 'Kuɗin haya ọ̀sẹ̀' }, language);
+    expect(gsmSeptets(text)).not.toBeNull();
+    expect(gsmSeptets(text)).toBeLessThanOrEqual(160);
+    expect(text).toContain('NGN20,000.00');
+    expect(text).toContain('TRF20261122101500ABCDEF');
+    expect(text).toContain('NGN79,950.00');
+    expect(text).toContain('bank.example/freeze');
+    expect(text).toMatch(/; \S+( \S+)? DANLA/);
+  });
+
+  it('folds marked letters to the GSM alphabet, keeping the accented letters it has', () => {
+    expect(gsmText('Ọ̀lọ́lá Àdìgún')).toBe('Olola Adìgun');
+    expect(gsmText('ƙ ɗ ɓ ƴ Ƙ')).toBe('k d b y K');
+    expect(gsmText('é è à ü Ñ')).toBe('é è à ü Ñ');
+    expect(gsmText('a|b ₦5 “x” 😀')).toBe('a/b NGN5 "x" ?');
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import { mailsAtOnce, type Mailer } from '../../integrations/mail/ports.ts';
-import { maxSmsCharacters, type SmsSender } from '../../integrations/sms/ports.ts';
+import type { SmsSender } from '../../integrations/sms/ports.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../clock.ts';
 import { succeed, type Result } from '../result.ts';
@@ -12,7 +12,8 @@ import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { transactionCategories, type TransactionCategory } from '../../../lib/transaction.ts';
 import { categoryName } from '../../../lib/receipt.ts';
 import { t } from '../../../i18n/translate.ts';
-import { securityChangeEmail, sendLogged, transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../notifications.ts';
+import { securityChangeEmail, sendLogged } from '../notifications.ts';
+import { transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../money-notifications.ts';
 import { defaultLocale, isLocale, profileLocale } from '../../../i18n/locales.ts';
 import { alertKey, smsAlertJob, smsAlertKey, transactionAlertJob } from './alert-jobs.ts';
 
@@ -52,8 +53,11 @@ export function maskAccount(accountNumber: string): string {
  * alert (the balance did not move again); one that fails is given back by a reversal credit,
  * a transaction row of its own, alerted like any other.
  */
-export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock: Clock; log: Logger; mailer: Mailer; sms: SmsSender; jobs: Pick<JobQueue, 'register' | 'enqueue'> }) {
+export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank' | 'publicOrigin' | 'host' | 'port'>; clock: Clock; log: Logger; mailer: Mailer; sms: SmsSender; jobs: Pick<JobQueue, 'register' | 'enqueue'> }) {
   const { db, config, clock, log, mailer, sms, jobs } = deps;
+  // Where an SMS says to freeze the account: the customers' own address, written without its
+  // scheme (phones link a bare host), or this server's on a machine without PUBLIC_ORIGIN.
+  const freezeAt = `${config.publicOrigin ? new URL(config.publicOrigin).host : `${config.host}:${config.port}`}/freeze`;
 
   /** What an alert is built from: the transaction row, its customer's name, addresses and language, and the SMS switch. */
   function movements() {
@@ -130,7 +134,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank'>; clock
     async (payload, run) => {
       const row = await load(payload, smsAlertJob, run.batch);
       if (!row) return;
-      await sms.send({ to: row.phone_number, text: transactionAlertSms({ bankName: config.bank.name, alert: alertOf(row), maxCharacters: maxSmsCharacters, language: languageOf(row) }) });
+      await sms.send({ to: row.phone_number, text: transactionAlertSms({ bankName: config.bank.name, alert: alertOf(row), freezeAt, language: languageOf(row) }) });
     },
     { loadBatch: loadMovements, concurrency: alertsAtOnce },
   );

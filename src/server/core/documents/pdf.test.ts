@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { inspectPdf, pageText, type InspectedText } from '../../testing/inspect-pdf.ts';
-import { fontCovers, fontFile, formatAmount, formatNgn, printableText, textWidth, truncateToWidth, wrapText, writePdf, type PdfPage } from './pdf.ts';
+import { formatAmount, formatNgn, writePdf, type PdfPage } from './pdf.ts';
+import { fontCovers, fontFile, printableText, textWidth, truncateToWidth, wrapText } from './pdf-text.ts';
 
 const onePage = (page: PdfPage): Buffer => writePdf([page]);
 const textsOf = (buffer: Buffer): InspectedText[] => inspectPdf(buffer).pages[0]!.texts;

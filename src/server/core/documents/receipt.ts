@@ -6,7 +6,8 @@ import { categoryName, detailText, groupToken, purchaseDetailKeys, statusName, t
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { t } from '../../../i18n/translate.ts';
-import { formatNgn, PAGE_WIDTH, truncateToWidth, wrapText, writePdf, type PdfOp } from './pdf.ts';
+import { formatNgn, PAGE_WIDTH, writePdf, type PdfOp } from './pdf.ts';
+import { truncateToWidth, wrapText } from './pdf-text.ts';
 
 export type ReceiptInput = {
   bankName: string;

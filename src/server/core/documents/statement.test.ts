@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statementWith, transaction } from '../../testing/document-fixtures.ts';
 import { allText, inspectPdf, pageText } from '../../testing/inspect-pdf.ts';
-import { formatNgn, textWidth } from './pdf.ts';
+import { formatNgn } from './pdf.ts';
+import { textWidth } from './pdf-text.ts';
 import { csvAmount, csvTextCell, describeTransaction, statementCsv, statementPdf, statementTotals } from './statement.ts';
 
 const BOM = '\uFEFF';

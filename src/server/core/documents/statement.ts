@@ -9,17 +9,8 @@ import { formatLagosDate, formatLagosDateTime } from '../../../lib/lagos-time.ts
 import type { Locale } from '../../../i18n/locales.ts';
 import { t } from '../../../i18n/translate.ts';
 import { calendarDateShort, lagosDateShort, lagosDateTimeIso, lagosDateTimeLong, lagosTime } from './dates.ts';
-import {
-  formatAmount,
-  formatNgn,
-  PAGE_WIDTH,
-  textWidth,
-  truncateToWidth,
-  writePdf,
-  type PdfFont,
-  type PdfOp,
-  type PdfPage,
-} from './pdf.ts';
+import { formatAmount, formatNgn, PAGE_WIDTH, writePdf, type PdfOp, type PdfPage } from './pdf.ts';
+import { textWidth, truncateToWidth, type PdfFont } from './pdf-text.ts';
 
 export type StatementInput = {
   bankName: string;

@@ -34,6 +34,8 @@ describeOnEngines('KYC tries on %s', (t) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         return sandbox.matchBvn(request);
       },
+      matchNin: (request) => sandbox.matchNin(request),
+      checkLiveness: (request) => sandbox.checkLiveness(request),
       verifyAddress: async (request) => {
         calls.address.push(request.proofReference);
         await new Promise((resolve) => setTimeout(resolve, 5));

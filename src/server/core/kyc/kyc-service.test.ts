@@ -90,6 +90,8 @@ describeOnEngines('KYC on %s', (t) => {
     const someone = await customer(t().app, { tier: 1 });
     const silent: IdentityService = {
       matchBvn: () => new Promise(() => {}),
+      matchNin: () => new Promise(() => {}),
+      checkLiveness: () => new Promise(() => {}),
       verifyAddress: () => new Promise(() => {}),
     };
     const kyc = createKycService({ ...t().app, identity: silent, words: moneyWords, timeoutMs: 20 });

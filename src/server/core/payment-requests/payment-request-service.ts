@@ -12,7 +12,7 @@ import { newId } from '../ids.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import type { RequestCounters } from '../throttle/request-counters.ts';
 import { lagosDay, minute, waitInWords } from '../throttle/request-counters.ts';
-import { paymentRequestPaidEmail } from '../notifications.ts';
+import { paymentRequestPaidEmail } from '../money-notifications.ts';
 import { requestPaidJob } from './request-payments.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { defaultLocale, profileLocale, type Locale } from '../../../i18n/locales.ts';

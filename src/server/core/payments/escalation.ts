@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../clock.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { findBank } from '../reference/banks.ts';
-import { pendingTransferEscalatedEmail } from '../notifications.ts';
+import { pendingTransferEscalatedEmail } from '../money-notifications.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 
 /** The CBN's window for reversing a failed NIP transfer: a transfer pending longer is escalated. */

@@ -3,7 +3,7 @@ import { composeApp } from '../../app.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { balanceOf as balanceOfAccount, expectLedgerBalanced } from '../../testing/balances.ts';
 import { customer, testPin } from '../../testing/customers.ts';
-import { runIdempotencyKey } from './scheduled-transfer-service.ts';
+import { runIdempotencyKey } from './scheduled-runs.ts';
 import type { ScheduledTransferInput } from '../../../lib/scheduled-transfer-schemas.ts';
 import { formatLagosDate } from '../../../lib/lagos-time.ts';
 import { t as tr } from '../../../i18n/translate.ts';

@@ -11,7 +11,7 @@ import type { StatementInput } from '../../../lib/money-schemas.ts';
 import { lagosDate, toLagosIso, formatLagosDate } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 import { statementCsv, statementPdf } from '../documents/statement.ts';
-import { statementEmail } from '../notifications.ts';
+import { statementEmail } from '../money-notifications.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 
 /** The job that builds and mails one statement request (payload: `{ requestId }`). */

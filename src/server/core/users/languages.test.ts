@@ -29,7 +29,7 @@ describeOnEngines('the customer’s language on %s', (t) => {
     expect(debit.text).toContain('Status: E don go');
     expect(debit.html).toContain('Hello Ngozi,');
     const text = t().sms.sent.find((message) => message.text.includes('NGN1,000.00'))!.text;
-    expect(text).toMatch(/^Harmattan Bank: Debit NGN1,000\.00 \| Acct /);
+    expect(text).toMatch(/^Harmattan Bank: Debit NGN1,000\.00; To /);
     // The recipient chose nothing: English.
     const recipientEmail = (await app.users.findById(recipient.userId))!.email;
     expect(t().mailer.sent.find((mail) => mail.to === recipientEmail)!.text).toContain('was credited to your account');

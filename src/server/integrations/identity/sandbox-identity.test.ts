@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../testing/test-app.ts';
 import type { Db } from '../../db/connection.ts';
@@ -29,6 +32,38 @@ describe('the sandbox identity service', () => {
     expect(await match('12345678901', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
     expect(await match('3000012345', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
     await expect(match(sandboxIdentityTestData.bvn.unavailable, '1990-01-01')).rejects.toThrow(/unavailable/);
+  });
+
+  it('44444444441 and 40000xxxxxx are the asker’s own NIN record, born 1990-01-01, as NIMC would answer', async () => {
+    const nin = (number: string, dateOfBirth: string, name = asker) => identity.matchNin({ nin: number, dateOfBirth, ...name });
+    expect(await nin('44444444441', '1990-01-01')).toMatchObject({ outcome: 'match', reference: expect.stringMatching(/^NIN-20261121-/) });
+    expect(await nin('40000123456', '1990-01-01')).toMatchObject({ outcome: 'match' });
+    expect(await nin('40000123456', '1991-01-01')).toMatchObject({ outcome: 'mismatch', fields: ['date_of_birth'] });
+    expect(await nin('44444444442', '1988-07-14')).toMatchObject({ outcome: 'mismatch', fields: ['name'] });
+    expect(await nin('44444444442', '1990-01-01')).toMatchObject({ outcome: 'mismatch', fields: ['name', 'date_of_birth'] });
+    expect(await nin('44444444442', '1988-07-14', { firstName: 'amaka', lastName: ' OKAFOR ' })).toMatchObject({ outcome: 'match' });
+    expect(await nin('44444444443', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    expect(await nin('22222222222', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    expect(await nin('4000012345', '1990-01-01')).toMatchObject({ outcome: 'not_found' });
+    await expect(nin(sandboxIdentityTestData.nin.unavailable, '1990-01-01')).rejects.toThrow(/NIMC unavailable/);
+  });
+
+  it('passes any real selfie but the committed fail and retry pictures, against a reference it gave', async () => {
+    const picture = (name: string) => new Uint8Array(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name)));
+    const record = await match('22222222222', '1990-01-01');
+    const check = (name: string, mime: 'image/jpeg' | 'image/png') => identity.checkLiveness({ image: picture(name), mime, identityReference: record.reference });
+    expect(await check('selfie-pass.jpg', 'image/jpeg')).toEqual({ verdict: 'pass', reference: expect.stringMatching(/^LIV-20261121-[0-9A-F]{10}$/) });
+    expect(await check('selfie-fail.jpg', 'image/jpeg')).toMatchObject({ verdict: 'fail' });
+    expect(await check('selfie-retry.png', 'image/png')).toMatchObject({ verdict: 'retry' });
+    const byNin = await identity.matchNin({ nin: '40000000001', dateOfBirth: '1990-01-01', ...asker });
+    expect(await identity.checkLiveness({ image: picture('selfie-pass.jpg'), mime: 'image/jpeg', identityReference: byNin.reference })).toMatchObject({ verdict: 'pass' });
+    await expect(identity.checkLiveness({ image: picture('selfie-pass.jpg'), mime: 'image/jpeg', identityReference: 'made-up' })).rejects.toThrow(/unavailable/);
+  });
+
+  it('knows the committed fixtures by their SHA-256', () => {
+    const digest = (name: string) => createHash('sha256').update(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name))).digest('hex');
+    expect(digest('selfie-fail.jpg')).toBe(sandboxIdentityTestData.selfie.fail);
+    expect(digest('selfie-retry.png')).toBe(sandboxIdentityTestData.selfie.retry);
   });
 
   it('verifies an address unless the reference starts with 000; 999999 is unavailable', async () => {

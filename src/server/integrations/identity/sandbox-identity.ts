@@ -1,7 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAnswer, BvnMatchRequest, BvnMismatchField, IdentityService } from './ports.ts';
+import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAnswer, BvnMatchRequest, BvnMismatchField, IdentityService, LivenessAnswer, LivenessRequest, LivenessVerdict, NinMatchAnswer, NinMatchRequest } from './ports.ts';
 
 /**
  * The sandbox identity service: deterministic, so tests and demos can reach every outcome.
@@ -17,6 +17,22 @@ import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAns
  * | 22222222225                  | —                                     | the service is unavailable (throws)                      |
  * | any other 11 digits          | none                                  | not found                                                |
  *
+ * NIN match, as NIMC's verification answers it (the same rules for names):
+ *
+ * | NIN                          | the record                           | answer                                                   |
+ * |------------------------------|--------------------------------------|----------------------------------------------------------|
+ * | 44444444441                  | the asker's own name, born 1990-01-01 | match with 1990-01-01; otherwise mismatch (date_of_birth) |
+ * | 40000 + any 6 digits         | the same as 44444444441               | the same: one NIN per customer, as with the BVN's 30000  |
+ * | 44444444442                  | Amaka Okafor, born 1988-07-14         | mismatch (name, and date_of_birth unless it is 1988-07-14) |
+ * | 44444444443                  | none                                  | not found                                                |
+ * | 44444444444                  | —                                     | NIMC is unavailable (throws)                             |
+ * | any other 11 digits          | none                                  | not found                                                |
+ *
+ * Liveness (the selfie's bytes decide): the committed pictures in ./fixtures/ answer as their
+ * names say (`selfie-fail.jpg` fails, `selfie-retry.png` asks for another picture); any other
+ * JPEG or PNG passes. An identity reference not of the shape this sandbox gives is unavailable (throws),
+ * as a provider would refuse a comparison with no record behind it.
+ *
  * Address verification (the proof's reference decides):
  *
  * | proof reference        | answer                                                   |
@@ -30,12 +46,19 @@ import type { AddressVerificationAnswer, AddressVerificationRequest, BvnMatchAns
  */
 export const sandboxIdentityTestData = {
   bvn: { ownRecord: '22222222222', someoneElse: '22222222223', notFound: '22222222224', unavailable: '22222222225', ownRecordPrefix: '30000' },
+  nin: { ownRecord: '44444444441', someoneElse: '44444444442', notFound: '44444444443', unavailable: '44444444444', ownRecordPrefix: '40000' },
   ownRecordDateOfBirth: '1990-01-01',
   someoneElse: { firstName: 'Musa', lastName: 'Danjuma', dateOfBirth: '1985-03-02' },
+  someoneElseByNin: { firstName: 'Amaka', lastName: 'Okafor', dateOfBirth: '1988-07-14' },
   proofReference: { notVerifiedPrefix: '000', unavailable: '999999' },
+  /** SHA-256 of the committed fixtures (sandbox-identity.test.ts checks them against the files). */
+  selfie: {
+    fail: '8b461191e2547bdefd88cc556a598239be57d6c9c9a8557e054520fd8338189a',
+    retry: '3866ba48c1ffac9a139542e91831e7af12a065fbc74e779b337c9b324364b067',
+  },
 } as const;
 
-type BvnRecord = { firstName: string; lastName: string; dateOfBirth: string };
+type IdentityRecord = { firstName: string; lastName: string; dateOfBirth: string };
 
 const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -56,26 +79,46 @@ export function createSandboxIdentity(deps: { db: Db; clock: Clock }): IdentityS
   const { clock } = deps;
   const data = sandboxIdentityTestData;
 
-  function recordFor(request: BvnMatchRequest): BvnRecord | null | 'unavailable' {
-    const { bvn } = request;
-    if (bvn === data.bvn.unavailable) return 'unavailable';
-    if (bvn === data.bvn.ownRecord || new RegExp(`^${data.bvn.ownRecordPrefix}\\d{6}$`).test(bvn)) {
-      return { firstName: request.firstName, lastName: request.lastName, dateOfBirth: data.ownRecordDateOfBirth };
+  type Numbers = { ownRecord: string; someoneElse: string; unavailable: string; ownRecordPrefix: string };
+  type Asked = { firstName: string; lastName: string; dateOfBirth: string };
+
+  /** The register's record for a number: the asker's own (the test families), someone else's, none, or the register is down. */
+  function recordFor(number: string, numbers: Numbers, someoneElse: IdentityRecord, asked: Asked): IdentityRecord | null | 'unavailable' {
+    if (number === numbers.unavailable) return 'unavailable';
+    if (number === numbers.ownRecord || new RegExp(`^${numbers.ownRecordPrefix}\\d{6}$`).test(number)) {
+      return { firstName: asked.firstName, lastName: asked.lastName, dateOfBirth: data.ownRecordDateOfBirth };
     }
-    if (bvn === data.bvn.someoneElse) return { ...data.someoneElse };
+    if (number === numbers.someoneElse) return { ...someoneElse };
     return null;
+  }
+
+  /** The register's answer: which of the asked details differ from its record. */
+  function compare(record: IdentityRecord | null, asked: Asked, ref: string): BvnMatchAnswer {
+    if (!record) return { outcome: 'not_found', reference: ref };
+    const fields: BvnMismatchField[] = [];
+    if (normaliseName(record.firstName) !== normaliseName(asked.firstName) || normaliseName(record.lastName) !== normaliseName(asked.lastName)) fields.push('name');
+    if (record.dateOfBirth !== asked.dateOfBirth) fields.push('date_of_birth');
+    return fields.length === 0 ? { outcome: 'match', reference: ref } : { outcome: 'mismatch', fields, reference: ref };
   }
 
   return {
     async matchBvn(request: BvnMatchRequest): Promise<BvnMatchAnswer> {
-      const record = recordFor(request);
+      const record = recordFor(request.bvn, data.bvn, data.someoneElse, request);
       if (record === 'unavailable') throw new Error('identity service unavailable (sandbox test BVN)');
-      const ref = reference('BVN', clock.now(), request.bvn, request.firstName, request.lastName, request.dateOfBirth, String(clock.now().getTime()));
-      if (!record) return { outcome: 'not_found', reference: ref };
-      const fields: BvnMismatchField[] = [];
-      if (normaliseName(record.firstName) !== normaliseName(request.firstName) || normaliseName(record.lastName) !== normaliseName(request.lastName)) fields.push('name');
-      if (record.dateOfBirth !== request.dateOfBirth) fields.push('date_of_birth');
-      return fields.length === 0 ? { outcome: 'match', reference: ref } : { outcome: 'mismatch', fields, reference: ref };
+      return compare(record, request, reference('BVN', clock.now(), request.bvn, request.firstName, request.lastName, request.dateOfBirth, String(clock.now().getTime())));
+    },
+
+    async matchNin(request: NinMatchRequest): Promise<NinMatchAnswer> {
+      const record = recordFor(request.nin, data.nin, data.someoneElseByNin, request);
+      if (record === 'unavailable') throw new Error('NIMC unavailable (sandbox test NIN)');
+      return compare(record, request, reference('NIN', clock.now(), request.nin, request.firstName, request.lastName, request.dateOfBirth, String(clock.now().getTime())));
+    },
+
+    async checkLiveness(request: LivenessRequest): Promise<LivenessAnswer> {
+      if (!/^(BVN|NIN)-\d{8}-[0-9A-F]{10}$/.test(request.identityReference)) throw new Error('liveness provider unavailable: no identity record behind that reference (sandbox)');
+      const digest = createHash('sha256').update(request.image).digest('hex');
+      const verdict: LivenessVerdict = digest === data.selfie.fail ? 'fail' : digest === data.selfie.retry ? 'retry' : 'pass';
+      return { verdict, reference: reference('LIV', clock.now(), request.identityReference, digest, String(clock.now().getTime())) };
     },
 
     async verifyAddress(request: AddressVerificationRequest): Promise<AddressVerificationAnswer> {

@@ -1,0 +1,34 @@
+import type { LimitsJson } from '../../core/customer-limits/limits-service.ts';
+import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
+import { limitsDoneUrl, limitsSecretFields, limitsViewsFor, readDailyLimitForm, readInstantPaymentsForm } from '../limits-forms.ts';
+import type { Notice, SettingsKind } from './scope.ts';
+
+/**
+ * The two Limits forms (src/components/LimitsSection.astro), plain forms without an island that
+ * post to /account/limits: a change made goes back to /account/settings?limits=<what>#limits,
+ * where the section says what changed. The limit is typed in naira and read into kobo by
+ * limits-forms.ts, which also words those notices.
+ */
+const noticeOf = (text: string | null): Notice | null => (text === null ? null : { text });
+
+/** The customer's own daily limit: lower at once; higher with the password and PIN, after a delay. */
+export const dailyLimitKind: SettingsKind<DailyLimitInput, { change: 'lowered' | 'raise' }> = {
+  intent: 'daily',
+  view: 'daily',
+  secretFields: limitsSecretFields,
+  read: readDailyLimitForm,
+  save: ({ app, user }, input) => app.limits.setDailyLimit(user.id, input),
+  doneUrl: (saved) => limitsDoneUrl(saved.change),
+  notice: (url, loaded, locale) => noticeOf(limitsViewsFor(url, 'GET', loaded.limits, locale).daily.notice),
+};
+
+/** Instant transfers to other banks: off at once; back on with the password and PIN. */
+export const instantPaymentsKind: SettingsKind<InstantPaymentsInput, { limits: LimitsJson }> = {
+  intent: 'instant',
+  view: 'instant',
+  secretFields: limitsSecretFields,
+  read: readInstantPaymentsForm,
+  save: ({ app, user }, input) => app.limits.setInstantPayments(user.id, input),
+  doneUrl: (saved) => limitsDoneUrl(saved.limits.instant_payments ? 'instant_on' : 'instant_off'),
+  notice: (url, loaded, locale) => noticeOf(limitsViewsFor(url, 'GET', loaded.limits, locale).instant.notice),
+};
