@@ -11,12 +11,12 @@ import type { FormCheck } from '../lib/form-rules.ts';
 import { lgasOf, statesWithLgas } from '../lib/states.ts';
 import { samples } from '../lib/testing/form-samples.ts';
 import { nairaAmountProblem } from '../lib/payment-rules.ts';
-import { wordWith } from '../islands/form-kit.tsx';
+import { wordWith } from '../lib/word-said.ts';
 import { formatNaira } from '../lib/money.ts';
 
 /**
  * Every field message an island's check can give is among the words its page hands it (the
- * island words it by key, src/islands/form-kit.tsx `worded`): each check is run on its fields' sample texts
+ * island words it by key, src/lib/word-said.ts `worded`): each check is run on its fields' sample texts
  * (src/lib/testing/form-samples.ts), one field wrong at a time and all of them at once, and with
  * nothing filled in, and every key it says must be in the island's list.
  */

@@ -4,7 +4,7 @@ import { passwordMinLength } from '../lib/checks/passwords.ts';
  * The messages each converted island shows, named once: the page picks them from the catalogue
  * in the customer's language (translate.ts `wordsFor`) and the island receives only these, as
  * props: its labels, and every field message its check can give (src/lib/checks, worded in the
- * island by key, src/islands/form-kit.tsx `worded`; island-words.test.ts runs each check and keeps the lists
+ * island by key, src/lib/word-said.ts `worded`; island-words.test.ts runs each check and keeps the lists
  * whole). What the API answers comes worded in the customer's language already. The islands
  * import nothing but the types from here.
  */
