@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import precompress from './scripts/precompress.mjs';
+import nodeServer from './scripts/build-node-server.mjs';
 import { oldEnginePostcssPlugins } from './scripts/css/old-engines.mjs';
 import { islandStylesInCss, keepPageModules, lazyLoggerClock, memoiseCspDigests, ordinalRouteOrder } from './scripts/astro-build-plugins.mjs';
 
@@ -28,8 +29,9 @@ const islandRuntime = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]
 
 export default defineConfig({
   output: 'server',
-  // middleware: the adapter's handler only renders; scripts/serve.mjs serves dist/client's
-  // files itself, so a page no longer costs a stat() of the disk on libuv's pool (shared with argon2).
+  // middleware: the adapter's handler only renders; the Node server (src/server/node/, compiled
+  // into dist/server/node/ by nodeServer() below) serves dist/client's files itself, so a page no
+  // longer costs a stat() of the disk on libuv's pool (shared with argon2).
   // experimentalDisableStreaming: a page is rendered to one string and sent with its
   // Content-Length, where streaming encoded every chunk of the render on its own (TextEncoder) and
   // pulled it through a web stream. Every page here asks the database in its frontmatter, before
@@ -38,7 +40,7 @@ export default defineConfig({
   // compiled-read changes beside it: median 2.64 → 2.28 ms; at 16 connections within the noise
   // (a first pair looked like 474/470 → 570/513 req/s; six more did not bear it out).
   adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react(), hydrateOnInteraction(), precompress()],
+  integrations: [react(), hydrateOnInteraction(), precompress(), nodeServer()],
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   security: {
     // The same check runs in src/middleware.ts (src/server/http/form-origin.ts) for pages, and
@@ -91,5 +93,5 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   // The built server writes Astro's own lines as JSON like the app's (the astro CLI keeps its console output).
-  logger: { entrypoint: './scripts/astro-log.mjs' },
+  logger: { entrypoint: './src/server/astro-log.ts' },
 });

@@ -1,5 +1,6 @@
 // An Astro integration: after the build, writes .br and .gz copies of the hashed client assets
-// so scripts/serve.mjs can send them compressed without compressing on every request.
+// so the Node server (src/server/node/static-files.ts) can send them compressed without
+// compressing on every request.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

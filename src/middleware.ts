@@ -14,9 +14,9 @@ import { publicUrlOf } from './server/http/client.ts';
 import { compressResponse } from './server/http/compression.ts';
 import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/language.ts';
 import type { Locale } from './i18n/locales.ts';
-import { formTokenPlaceholder, pageCacheSlotOf, templateRender, vouch } from './server/http/page-cache.ts';
+import { formTokenPlaceholder, pageCacheSlotOf, recordAnswer, templateRender, vouch } from './server/http/page-cache.ts';
 
-// The built server (scripts/serve.mjs) starts and stops the app through this before it listens.
+// The Node server (src/server/node/main.ts) starts and stops the app through this before it listens.
 registerServerProcess();
 
 /**
@@ -90,7 +90,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!binding) throw new Error('a form token was asked for on a request with no browser to bind it to');
     return (formToken ??= app.formTokens.issue(binding));
   };
-  // The guest page cache (page-cache.ts): when scripts/serve.mjs asks for it and this is a guest's
+  // The guest page cache (page-cache.ts): when the Node server's cache asks for it and this is a guest's
   // GET of a cached page, the page renders as a template, with a placeholder where the token goes;
   // this answer and every later one from the cache get their own token in its place.
   const cacheSlot = app.config.guestPageCache ? pageCacheSlotOf(locals) : null;
@@ -127,7 +127,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // back and reloading works.
   let response = refused ? await next('/form-refused') : await next();
   if (forTemplate) {
-    // The template is the page as rendered, uncompressed; serve.mjs keeps it only when this, the
+    // The template is the page as rendered, uncompressed; the cache keeps it only when this, the
     // second opinion, names the same key from what the request was actually answered with: a
     // guest's 200 on a cached page (page-cache.ts).
     const template = await response.text();
@@ -141,5 +141,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
   const answer = withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
+  // What the cache keeps beside the template: this answer's status and headers, and the cookies
+  // Astro will add to it (the pre-session cookie, or one that stops it from being kept).
+  if (forTemplate && cacheSlot?.key) recordAnswer(cacheSlot, answer, cookies.headers());
   return answer;
 });

@@ -220,7 +220,7 @@ async function startServerApp() {
   await app.scheduledTransfers.startSweeps();
   app.jobs.start({ pollMs: jobPollMs });
   const closeDatabase = app.close;
-  // Stopping (SIGTERM, scripts/serve.mjs): the jobs first, waiting for a run under way, then the database.
+  // Stopping (SIGTERM, src/server/node/lifecycle.ts): the jobs first, waiting for a run under way, then the database.
   const close = async () => {
     await stopJobs();
     await closeDatabase();

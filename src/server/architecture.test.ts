@@ -31,6 +31,11 @@ export function importSpecifiers(text: string): string[] {
   return [...stripComments(text).matchAll(importPattern)].map((match) => (match[1] ?? match[2])!);
 }
 
+/** The imports that load a module when this one runs: every one but `import type` and `export type`. */
+export function runtimeSpecifiers(text: string): string[] {
+  return [...stripComments(text).matchAll(importPattern)].filter((match) => !/^(?:import|export)\s+type\s/.test(match[0])).map((match) => (match[1] ?? match[2])!);
+}
+
 function resolveRelative(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
   const base = path.resolve(path.dirname(from), specifier);
@@ -141,6 +146,23 @@ describe('the import graph', () => {
         to.startsWith('src/server/db/migrations/') && !isTest(from) && from !== 'src/server/db/connection.ts' && !from.startsWith('src/server/db/migrations/'),
     );
     expect(crossings).toEqual([]);
+  });
+
+  it('keeps the Node server apart from the app: at run time it loads its own modules and the few it shares, the app only as types', () => {
+    // src/server/node/ is compiled apart from Astro's bundle (scripts/build-node-server.mjs) and reaches the app
+    // through the bundle's registration; a module of the app loaded from here would be a second copy of it.
+    const shared = ['src/server/json-line.ts', 'src/server/http/accept-encoding.ts', 'src/server/server-process-key.ts'];
+    const server = files.filter((file) => (rel(file).startsWith('src/server/node/') || shared.includes(rel(file))) && !isTest(rel(file)));
+    expect(server.map(rel)).toContain('src/server/node/main.ts');
+    const crossings = server.flatMap((file) =>
+      runtimeSpecifiers(fs.readFileSync(file, 'utf8'))
+        .map((specifier) => resolveRelative(file, specifier))
+        .filter((target): target is string => target !== null)
+        .map((target) => ({ from: rel(file), to: rel(target) }))
+        .filter(({ to }) => !to.startsWith('src/server/node/') && !shared.includes(to)),
+    );
+    expect(crossings).toEqual([]);
+    expect(runtimeSpecifiers(`import type { A } from './a.ts';\nimport { b, type C } from './b.ts';\nexport type { D } from './d.ts';`)).toEqual(['./b.ts']);
   });
 
   it('has no import cycles', () => {

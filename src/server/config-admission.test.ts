@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 import { configIssues as issues } from './testing/config-issues.ts';
 
-describe('admission settings (scripts/http-lifecycle.mjs admissionGate)', () => {
+describe('admission settings (src/server/node/lifecycle.ts admissionGate)', () => {
   it('defaults to 32 at once, a queue of 512, a wait of one second and starts for 2 ms of a turn on SQLite', () => {
     expect(parseConfig({}).admission).toEqual({ concurrency: 32, queueLength: 512, maxWaitMs: 1000, sliceMs: 2 });
   });

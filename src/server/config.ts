@@ -157,13 +157,13 @@ const environmentSchema = z.object({
   /** How often the server re-queries pending interbank transfers; 0 turns the timer off (on-demand queries still work). */
   REQUERY_INTERVAL_SECONDS: wholeNumber('REQUERY_INTERVAL_SECONDS', 0, 3600, 'seconds').default(30),
   /** Server processes `npm start` runs on the one port (node:cluster); more than 1 needs DATABASE_URL (PostgreSQL). */
-  /** Requests served at once by one server process; more wait their turn in a first-come, first-served queue (scripts/http-lifecycle.mjs admissionGate). */
+  /** Requests served at once by one server process; more wait their turn in a first-come, first-served queue (src/server/node/lifecycle.ts admissionGate). */
   MAX_CONCURRENT_REQUESTS: wholeNumber('MAX_CONCURRENT_REQUESTS', 1, 10_000).default(32),
   /** Requests that may wait for a turn; one more is answered 503 with Retry-After at once. */
   REQUEST_QUEUE_LENGTH: wholeNumber('REQUEST_QUEUE_LENGTH', 0, 100_000).default(512),
   /** How long a request may wait for a turn before it is answered 503 with Retry-After (milliseconds). */
   REQUEST_QUEUE_WAIT_MS: wholeNumber('REQUEST_QUEUE_WAIT_MS', 1, 60_000, 'milliseconds').default(1000),
-  /** How much of one turn of the event loop requests may start in before the server reads its sockets again; later arrivals queue in arrival order (scripts/http-lifecycle.mjs admissionGate). Unset: 2 on SQLite, none on PostgreSQL. */
+  /** How much of one turn of the event loop requests may start in before the server reads its sockets again; later arrivals queue in arrival order (src/server/node/lifecycle.ts admissionGate). Unset: 2 on SQLite, none on PostgreSQL. */
   REQUEST_SLICE_MS: wholeNumber('REQUEST_SLICE_MS', 0, 1000, 'milliseconds').optional(),
   /** Guest pages (/login and the other public pages) rendered once per language as a template and then filled in with each guest's form token from memory (src/server/http/page-cache.ts); "false" renders every request. */
   GUEST_PAGE_CACHE: z.enum(['true', 'false'], { error: 'GUEST_PAGE_CACHE must be true or false' }).default('true').transform((value) => value === 'true'),
@@ -205,9 +205,9 @@ export type Config = {
   /** The customer's own safety limits (core/customer-limits). */
   customerLimits: CustomerLimitRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
-  /** WORKERS: server processes on the one port (scripts/start.mjs); 1 on SQLite. */
+  /** WORKERS: server processes on the one port (src/server/node/start.ts); 1 on SQLite. */
   workers: number;
-  /** Admission of requests in each server process (scripts/http-lifecycle.mjs admissionGate). */
+  /** Admission of requests in each server process (src/server/node/lifecycle.ts admissionGate). */
   admission: {
     concurrency: number;
     queueLength: number;
@@ -221,7 +221,7 @@ export type Config = {
      */
     sliceMs: number | null;
   };
-  /** GUEST_PAGE_CACHE: scripts/serve.mjs keeps the guest pages as templates (src/server/http/page-cache.ts). */
+  /** GUEST_PAGE_CACHE: the Node server keeps the guest pages as templates (src/server/http/page-cache.ts). */
   guestPageCache: boolean;
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;

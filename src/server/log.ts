@@ -1,8 +1,10 @@
+import { jsonLine, passes, type LogLevel } from './json-line.ts';
+
 /**
- * Structured logging: one JSON object per line on stdout. Callers pass events and plain facts;
- * never a password, token, PIN, security answer or whole one-time code.
+ * Structured logging: one JSON object per line on stdout (json-line.ts). Callers pass events and
+ * plain facts; never a password, token, PIN, security answer or whole one-time code.
  */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type { LogLevel };
 export type Logger = {
   debug(event: string, fields?: Record<string, unknown>): void;
   info(event: string, fields?: Record<string, unknown>): void;
@@ -10,12 +12,10 @@ export type Logger = {
   error(event: string, fields?: Record<string, unknown>): void;
 };
 
-const order: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-
 export function createLogger(minimum: LogLevel | 'silent', write: (line: string) => void = (line) => process.stdout.write(line + '\n')): Logger {
   const emit = (level: LogLevel) => (event: string, fields: Record<string, unknown> = {}) => {
-    if (order[level] < order[minimum]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }));
+    if (!passes(level, minimum)) return;
+    write(jsonLine(level, event, fields));
   };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }

@@ -4,12 +4,13 @@ import type { Logger } from './log.ts';
 import { isTrustedProxy } from './http/forwarded.ts';
 import { appVersion } from './version.ts';
 import { createPageCache, type PageCache } from './http/page-cache.ts';
+import { serverProcessKey } from './server-process-key.ts';
 
 /**
- * The built server's start and stop, for scripts/serve.mjs. The app lives inside Astro's built
- * middleware bundle, so this registers itself on globalThis when that bundle loads; serve.mjs
- * imports the bundle, starts the app (configuration parsed, database opened and migrated,
- * background jobs running) before it listens, and closes it last on SIGTERM.
+ * The built server's start and stop, for the Node server (node/main.ts). The app lives inside
+ * Astro's built middleware bundle, so this registers itself on globalThis when that bundle loads;
+ * the Node server imports the bundle, starts the app (configuration parsed, database opened and
+ * migrated, background jobs running) before it listens, and closes it last on SIGTERM.
  */
 export type StartupProblem = { variable: string; reason: string };
 
@@ -27,16 +28,22 @@ export type ServerProcess = {
     port: number;
     trustsPeer: (address: string | null) => boolean;
     admission: Config['admission'];
-    /** The guest page cache serve.mjs answers through (null: GUEST_PAGE_CACHE=false). */
+    /** The guest page cache the Node server answers through (null: GUEST_PAGE_CACHE=false). */
     pageCache: PageCache | null;
   }>;
+  /**
+   * How many server processes npm start runs (WORKERS, checked with every other setting by
+   * config.ts: more than one needs PostgreSQL); rejects on a bad setting as `start` does. Opens
+   * nothing, so a cluster's primary can ask before it forks.
+   */
+  workers(): number;
   /** Stops the background jobs (releasing what they hold) and closes the database. */
   close(): Promise<void>;
   /** What stopped the start, as variables and reasons that never carry a secret's value. */
   problems(error: unknown): StartupProblem[];
 };
 
-export const serverProcessKey = Symbol.for('harmattan-bank.server-process');
+export { serverProcessKey };
 
 /** The share of the time the job worker takes between its batches while requests are under way (job-queue.ts GiveWay). */
 export const jobsShareUnderLoad = 0.1;
@@ -80,6 +87,7 @@ export function registerServerProcess(): void {
       const pageCache = config.guestPageCache ? createPageCache({ publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, formTokens: app.formTokens, log: app.log }) : null;
       return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission, pageCache };
     },
+    workers: () => parseConfig(process.env).workers,
     close: closeApp,
     problems: (error) => startupProblems(error, process.env),
   };

@@ -1,12 +1,17 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { chosenEncoding } from './accept-encoding.ts';
+
+// The one reading of Accept-Encoding, for the page cache and the tests as well.
+export { chosenEncoding };
 
 /**
  * Pages and API answers go out compressed when the browser asks for it (Accept-Encoding):
  * brotli, else gzip, with `Vary: Accept-Encoding` either way so a cache keeps the two apart.
  * The dashboard's 22 kB of HTML is about 6 kB in brotli. Hashed client assets are compressed
- * once at build time instead (scripts/precompress.mjs, served by scripts/serve.mjs). Every text
+ * once at build time instead (scripts/precompress.mjs, served by src/server/node/static-files.ts).
+ * The encoding is chosen by accept-encoding.ts, as for those assets. Every text
  * answer also says it is UTF-8.
  */
 
@@ -18,21 +23,6 @@ const minimumBytes = 1024;
 // Quality 5: most of brotli's gain at a fraction of its cost per request (11 is for build-time assets).
 const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 const gzipOptions = { level: 6 };
-
-/** The encoding to send for this Accept-Encoding: br, gzip, or none (a `;q=0` refuses one). */
-export function chosenEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
-  const offered = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    offered.set(name, q === undefined ? 1 : Number(q));
-  }
-  const accepts = (encoding: string) => (offered.get(encoding) ?? offered.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
-}
 
 /** `text/html` → `text/html; charset=utf-8`: every text answer names its charset. */
 export function withCharset(contentType: string | null): string | null {

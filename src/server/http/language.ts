@@ -20,6 +20,16 @@ function cookieOptions(url: URL) {
   return { ...ownCookieOptions(url), maxAge: yearSeconds };
 }
 
+/**
+ * The language of a request with no profile to go by: this browser's `lang` choice when it is one
+ * of the five, else the first of the five its Accept-Language names, else English. The one rule
+ * for guests, for the middleware and for the guest page cache alike (page-cache.ts reads the
+ * cookie off the raw request, before Astro runs, and hands it in here).
+ */
+export function browserLanguage(chosen: string | null | undefined, acceptLanguage: string | null): Locale {
+  return (isLocale(chosen) ? chosen : null) ?? localeFromAcceptLanguage(acceptLanguage) ?? defaultLocale;
+}
+
 export function chosenLanguage(cookies: AstroCookies): Locale | null {
   const value = cookies.get(languageCookie)?.value;
   return isLocale(value) ? value : null;
@@ -37,7 +47,7 @@ export function chooseLanguage(cookies: AstroCookies, url: URL, language: Locale
  * (a phone app with a Bearer token) follows the profile the customer chose in settings.
  */
 export function apiLanguage(args: { profile: Locale | null; chosen: Locale | null; acceptLanguage: string | null }): Locale {
-  return args.profile ?? args.chosen ?? localeFromAcceptLanguage(args.acceptLanguage) ?? defaultLocale;
+  return args.profile ?? browserLanguage(args.chosen, args.acceptLanguage);
 }
 
 type LanguageStore = { of(userId: string): Promise<Locale>; set(userId: string, language: Locale): Promise<void> };
@@ -70,5 +80,5 @@ export async function resolveLanguage(args: {
     chooseLanguage(cookies, url, profile, userId);
     return profile;
   }
-  return chosen ?? localeFromAcceptLanguage(args.acceptLanguage) ?? defaultLocale;
+  return browserLanguage(chosen, args.acceptLanguage);
 }

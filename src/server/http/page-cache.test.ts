@@ -9,7 +9,7 @@ import { createFormTokens } from '../core/auth/form-tokens.ts';
 import { compressPageSync } from './compression.ts';
 import { parseTrustProxy, type TrustProxy } from './forwarded.ts';
 import { guestCookieName, guestSetCookie } from './form-tokens.ts';
-import { cachedGuestPages, carriesCredential, createPageCache, formTokenPlaceholder, guestLanguage, maxEntries, pageCacheKey, pageCacheSlotOf, templateRender, vouch } from './page-cache.ts';
+import { cachedGuestPages, carriesCredential, createPageCache, formTokenPlaceholder, guestLanguage, maxEntries, pageCacheKey, pageCacheSlotOf, recordAnswer, templateRender, vouch } from './page-cache.ts';
 
 /**
  * The guest page cache on a real node:http server, with a stand-in for Astro and the middleware
@@ -17,7 +17,8 @@ import { cachedGuestPages, carriesCredential, createPageCache, formTokenPlacehol
  * answer, a page with the form token in a hidden field and in an island's props, compressed for
  * Accept-Encoding, written with writeHead and a header object (in a Headers object's order), the
  * body in chunks; asked for a template, it renders the placeholder, names its key in the slot and
- * fills the token in for its own answer. The built app's answers, fresh beside cached, are
+ * fills the token in for its own answer, and records the answer it returns, with the cookies the
+ * request set, in the slot (`recordAnswer`), as the middleware does. The built app's answers, fresh beside cached, are
  * compared in e2e/page-cache.spec.ts.
  */
 
@@ -85,6 +86,15 @@ function fakeAstro(request: IncomingMessage, response: ServerResponse, locals: o
     'x-frame-options': 'DENY',
     ...Object.fromEntries(Object.entries(extra).filter(([name]) => name !== 'set-cookie')),
   };
+  if (forTemplate && slot?.key) {
+    // The middleware's answer: its own headers (a Set-Cookie a page wrote into them included) and the cookies Astro adds after it.
+    const answerHeaders = new Headers();
+    for (const [name, value] of Object.entries(headers)) {
+      if (name === 'set-cookie') for (const cookie of extraCookies) answerHeaders.append(name, cookie);
+      else answerHeaders.set(name, String(value));
+    }
+    recordAnswer(slot, new Response(null, { status, headers: answerHeaders }), cookies);
+  }
   response.writeHead(status, headers);
   if (method === 'HEAD') return response.end();
   // Astro streams: one chunk now, the rest on a later turn.
@@ -425,7 +435,7 @@ describe('guest page cache: keys', () => {
   });
 
   it('the middleware renders a template only when asked, for a guest GET or HEAD of a listed page with no query', () => {
-    const slot = { wanted: true as const, key: null, template: null };
+    const slot = { wanted: true as const, key: null, template: null, answer: null };
     const base = { slot, method: 'GET', url: new URL('http://bank.test/login'), guest: true };
     expect(templateRender(base)).toBe(true);
     expect(templateRender({ ...base, method: 'HEAD' })).toBe(true);

@@ -1,9 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { defaultLocale, isLocale, localeFromAcceptLanguage, locales, type Locale } from '../../i18n/locales.ts';
+import { locales, type Locale } from '../../i18n/locales.ts';
 import type { FormTokens } from '../core/auth/form-tokens.ts';
 import { compressPageSync } from './compression.ts';
 import { forwardedClient, type TrustProxy } from './forwarded.ts';
 import { guestCookieName, guestSetCookie } from './form-tokens.ts';
+import { browserLanguage } from './language.ts';
 
 /**
  * The guest page cache: render once, fill in many. `/login` and the other public pages below are
@@ -16,27 +17,30 @@ import { guestCookieName, guestSetCookie } from './form-tokens.ts';
  * the page for that request's Accept-Encoding as the middleware would, and writes it, without
  * Astro, React, the CSP hashing or the middleware.
  *
- * It lives in scripts/serve.mjs, inside the access log, the admission gate and the stop's
- * refusal, so those still apply to every hit; what the middleware adds (security headers,
+ * The Node server (src/server/node/main.ts) answers through it, inside the access log, the
+ * admission gate and the stop's refusal, so those still apply to every hit; what the middleware adds (security headers,
  * cache-control, the CSP Astro computes) is in the kept headers. Putting it in the middleware
  * before `next()` would still pay Astro's request and response conversions, cookies and routing
  * on every hit, which cost about as much as a small render.
  *
  * Two independent decisions must agree before a template is kept:
- * 1. serve.mjs, on the raw request (`keyOf`): a GET or HEAD of one of `cachedGuestPages`, no
+ * 1. the cache, on the raw request (`keyOf`): a GET or HEAD of one of `cachedGuestPages`, no
  *    query string at all, no Authorization header of any kind, no cookie whose name mentions
  *    "session" (the session cookie, with or without `__Host-`, valid or not: a dead one gets a
  *    Set-Cookie that clears it; a registration waiting for its code holds the same cookie), a
  *    `lang` cookie that is absent or present once as a plain token, and the same for the
- *    pre-session cookie (so both halves read the same guest id from it).
- * 2. the middleware, which renders the page for the template only when serve.mjs's slot asks and
+ *    pre-session cookie (so both halves read the same guest id from it). Its language is
+ *    language.ts's `browserLanguage`, the rule the middleware's `resolveLanguage` follows for a guest.
+ * 2. the middleware, which renders the page for the template only when the cache's slot asks and
  *    the request is a guest's (`templateRender`), then after the render (`vouch`): the same key
  *    from what it resolved itself (language, public protocol), no credential and no customer or
  *    registration, a 200. It answers the request itself from the template, with a real token, and
- *    hands the template to serve.mjs through the slot.
- * serve.mjs then keeps it only when the answer that went out was a 200 whose only Set-Cookie, if
- * any, is the pre-session cookie (a page that sets another cookie is never kept). A request that
- * fails the first is rendered as always and never kept; only the first serves hits.
+ *    hands the cache, through the slot, the template and the answer it returns: its status and
+ *    headers, with the Set-Cookie of every cookie the request set (`recordAnswer`).
+ * The cache then keeps it only when that answer went out whole (the response's 'finish'), was a
+ * 200 and its only Set-Cookie, if any, is the pre-session cookie (a page that sets another
+ * cookie is never kept). A request that fails the first is rendered as always and never kept;
+ * only the first serves hits.
  *
  * The key is method × public protocol (http/https: HSTS and the cookie names differ) × path ×
  * resolved language, never the raw Accept-Language, cookie or Host, so a flood of odd values maps
@@ -72,7 +76,7 @@ const maxEntryBytes = 512 * 1024;
 
 export type PageKeyParts = { method: Method; path: string; locale: Locale; protocol: Protocol };
 
-/** The one way a key is written, for serve.mjs and the middleware alike. */
+/** The one way a key is written, for the cache and the middleware alike. */
 export function pageCacheKey(parts: PageKeyParts): string {
   return `${parts.method} ${parts.protocol} ${parts.path} ${parts.locale}`;
 }
@@ -97,11 +101,11 @@ function headerText(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** The language the middleware resolves for a guest's page (language.ts: `lang`, then Accept-Language, then English), or undefined when the cookie is odd. */
+/** The language the middleware resolves for a guest's page (language.ts `browserLanguage`), or undefined when the `lang` cookie is odd. */
 export function guestLanguage(headers: IncomingHttpHeaders): Locale | undefined {
   const chosen = plainCookie(headerText(headers.cookie) ?? undefined, 'lang');
   if (chosen === undefined) return undefined;
-  return (isLocale(chosen) ? chosen : null) ?? localeFromAcceptLanguage(headerText(headers['accept-language'])) ?? defaultLocale;
+  return browserLanguage(chosen, headerText(headers['accept-language']));
 }
 
 /** True when the request carries anything that may be a credential: an Authorization header, or a cookie with "session" in its name. */
@@ -114,12 +118,14 @@ export function carriesCredential(headers: IncomingHttpHeaders): boolean {
 const urlOf = (protocol: Protocol) => new URL(`${protocol}//page-cache.invalid/`);
 
 /**
- * Where the middleware and serve.mjs meet, handed in through Astro's locals. serve.mjs sets
+ * Where the middleware and the cache meet, handed in through Astro's locals. The cache sets
  * `wanted` (this request may fill a template); the middleware sets `key` and `template` when it
- * vouches for what it rendered.
+ * vouches for what it rendered, and `answer` (`recordAnswer`) once it has made the answer.
  */
 const slotKey = Symbol.for('harmattan-bank.page-cache-slot');
-export type PageCacheSlot = { wanted: true; key: string | null; template: string | null };
+/** The answer as the middleware returns it to Astro: its status, and its headers with one Set-Cookie for each cookie the request set. */
+export type RecordedAnswer = { status: number; headers: Headers };
+export type PageCacheSlot = { wanted: true; key: string | null; template: string | null; answer: RecordedAnswer | null };
 
 export function pageCacheSlotOf(locals: object): PageCacheSlot | null {
   const slot = (locals as Record<symbol, unknown>)[slotKey];
@@ -151,13 +157,24 @@ export function vouch(args: { method: string; url: URL; locale: Locale; guest: b
   return pageCacheKey({ method, path: url.pathname, locale: args.locale, protocol: url.protocol });
 }
 
+/**
+ * The middleware's last word on a template render: the answer it returns, with the Set-Cookie
+ * values Astro adds from `cookies` after the middleware (`cookies.headers()`), so the cache keeps
+ * exactly the headers that go out, without watching how they are written.
+ */
+export function recordAnswer(slot: PageCacheSlot, answer: Response, setCookies: Iterable<string>): void {
+  const headers = new Headers(answer.headers);
+  for (const cookie of setCookies) headers.append('set-cookie', cookie);
+  slot.answer = { status: answer.status, headers };
+}
+
 type Entry = { headers: OutgoingHttpHeaders; template: string; bytes: number };
 
 /** Headers that belong to one exchange or one encoding, never to the kept template. */
 const perExchange = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'x-request-id', 'set-cookie']);
 
 export type PageCache = {
-  /** serve.mjs's half: the key of a request that may be answered from the cache, else null. */
+  /** The cache's half: the key of a request that may be answered from it, else null. */
   keyOf(request: IncomingMessage): string | null;
   /** Answers from the cache when it can; else calls `render` with the locals to hand Astro, keeping the template when both halves agree. */
   handle(request: IncomingMessage, response: ServerResponse, render: (locals: object | undefined) => unknown): unknown;
@@ -171,7 +188,7 @@ export function createPageCache(options: { publicOrigin: string | null; trustPro
   let bytes = 0;
   const fixedProtocol: Protocol | null = options.publicOrigin ? (new URL(options.publicOrigin).protocol as Protocol) : options.trustProxy.kind === 'none' ? 'http:' : null;
 
-  /** The public protocol as client.ts's publicUrlOf decides it: PUBLIC_ORIGIN's, or https when a trusted proxy says so, else http (serve.mjs listens on plain http). */
+  /** The public protocol as client.ts's publicUrlOf decides it: PUBLIC_ORIGIN's, or https when a trusted proxy says so, else http (the Node server listens on plain http). */
   function protocolOf(request: IncomingMessage): Protocol {
     if (fixedProtocol) return fixedProtocol;
     const proto = headerText(request.headers['x-forwarded-proto']);
@@ -196,21 +213,19 @@ export function createPageCache(options: { publicOrigin: string | null; trustPro
   }
 
   /** A Set-Cookie that went out with the template render is harmless only when it is the pre-session cookie's. */
-  function onlyGuestCookie(value: OutgoingHttpHeaders[string], protocol: Protocol): boolean {
-    if (value === undefined) return true;
+  function onlyGuestCookie(cookies: string[], protocol: Protocol): boolean {
     const name = `${guestCookieName(urlOf(protocol))}=`;
-    const all = Array.isArray(value) ? value : [String(value)];
-    return all.every((cookie) => cookie.startsWith(name));
+    return cookies.every((cookie) => cookie.startsWith(name));
   }
 
-  function store(key: string, protocol: Protocol, status: number | null, headers: OutgoingHttpHeaders | null, template: string, response: ServerResponse) {
-    if (status !== 200 || !headers || entries.has(key) || entries.size >= maxEntries) return;
-    const setCookie = Object.entries(headers).find(([name]) => name.toLowerCase() === 'set-cookie')?.[1] ?? response.getHeader('set-cookie');
-    if (!onlyGuestCookie(setCookie, protocol)) return;
+  function store(key: string, protocol: Protocol, answer: RecordedAnswer, template: string) {
+    if (answer.status !== 200 || entries.has(key) || entries.size >= maxEntries) return;
+    if (!onlyGuestCookie(answer.headers.getSetCookie(), protocol)) return;
     const size = Buffer.byteLength(template);
     if (size > maxEntryBytes) return;
     const kept: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (value !== undefined && !perExchange.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
+    // A Headers object's names are lower case and come in order; a name sent twice is one value, as Astro writes it.
+    for (const [name, value] of answer.headers) if (!perExchange.has(name)) kept[name] = value;
     kept['cache-control'] = 'no-store';
     entries.set(key, { headers: kept, template, bytes: size });
     bytes += size;
@@ -247,20 +262,12 @@ export function createPageCache(options: { publicOrigin: string | null; trustPro
     const hit = entries.get(key);
     if (hit) return serve(request, response, hit, protocol, method);
     // A miss: the middleware renders the template and answers this request from it; keep it only
-    // if the middleware names the same key and what went out was a guest's 200.
-    const slot: PageCacheSlot = { wanted: true, key: null, template: null };
-    let status: number | null = null;
-    let headers: OutgoingHttpHeaders | null = null;
-    const writeHead = response.writeHead;
-    response.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
-      status = code;
-      const last = rest.at(-1);
-      if (last && typeof last === 'object' && !Array.isArray(last)) headers = { ...(last as OutgoingHttpHeaders) };
-      return (writeHead as (...args: unknown[]) => ServerResponse).call(this, code, ...rest);
-    } as ServerResponse['writeHead'];
+    // if the middleware names the same key and the answer it recorded is what went out, a guest's 200.
+    const slot: PageCacheSlot = { wanted: true, key: null, template: null, answer: null };
     // Only an answer that went out whole is kept: 'finish' does not come when the client went away first.
     response.once('finish', () => {
-      if (slot.key === key && slot.template !== null) store(key, protocol, status, headers, slot.template, response);
+      const { answer, template } = slot;
+      if (slot.key === key && template !== null && answer !== null && response.statusCode === answer.status) store(key, protocol, answer, template);
     });
     return render({ [slotKey]: slot });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { undecodableApiAnswer } from './undecodable-url.mjs';
+import { undecodableApiAnswer } from './undecodable-url.ts';
 
 describe('undecodableApiAnswer', () => {
   it('answers an undecodable /api path or query in the envelope', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { astroJsonLine, inAstroCli } from './astro-log.mjs';
+import { astroJsonLine, inAstroCli } from './astro-log.ts';
 
 describe("Astro's own log lines in the built server", () => {
   const now = new Date('2026-11-22T12:00:00Z');

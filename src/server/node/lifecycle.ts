@@ -1,11 +1,19 @@
-// The built server's request wrapper and its stop, kept apart from serve.mjs so tests can drive them:
-// a request id and one access line per request, and on SIGTERM a drain of the requests under way.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import type { Logger } from '../log.ts';
+
+/**
+ * The Node server's request wrapper, its admission of requests and its stop, kept apart from
+ * the server's start (main.ts) so tests can drive them: a request id and one access line per
+ * request; a bounded queue of requests in turns of the event loop; on SIGTERM a drain of the
+ * requests under way.
+ */
+type Listener = (request: IncomingMessage, response: ServerResponse) => unknown;
 
 const wellFormedId = /^[A-Za-z0-9._:@+=-]{1,64}$/;
 
 /** A trusted proxy's well-formed X-Request-Id is kept (so lines join across hops); otherwise a new one. */
-export function requestIdFor(request, fromTrustedProxy) {
+export function requestIdFor(request: Pick<IncomingMessage, 'headers'>, fromTrustedProxy: boolean): string {
   const incoming = request.headers['x-request-id'];
   if (fromTrustedProxy && typeof incoming === 'string' && wellFormedId.test(incoming)) return incoming;
   return randomUUID();
@@ -16,7 +24,7 @@ export function requestIdFor(request, fromTrustedProxy) {
  * (or the client went away) one `http.request` line says method, path without its query, status,
  * duration and the id.
  */
-export function withAccessLog(listener, { log, trustsPeer = () => false }) {
+export function withAccessLog(listener: Listener, { log, trustsPeer = () => false }: { log: Pick<Logger, 'info'>; trustsPeer?: (address: string | null) => boolean }): RequestListener {
   return (request, response) => {
     const started = process.hrtime.bigint();
     const id = requestIdFor(request, trustsPeer(request.socket.remoteAddress ?? null));
@@ -25,7 +33,7 @@ export function withAccessLog(listener, { log, trustsPeer = () => false }) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       log.info('http.request', {
         method: request.method,
-        path: (request.url ?? '').split('?')[0].slice(0, 2048),
+        path: (request.url ?? '').split('?')[0]!.slice(0, 2048),
         status: response.statusCode,
         ms: Math.round(ms * 10) / 10,
         request_id: id,
@@ -34,23 +42,29 @@ export function withAccessLog(listener, { log, trustsPeer = () => false }) {
         ...(response.writableFinished ? {} : { aborted: true }),
       });
     });
-    return listener(request, response);
+    void listener(request, response);
   };
 }
+
+export type GracefulStop = {
+  /** Starts the stop once (later calls get the same promise). */
+  stop(signal: string): Promise<void>;
+  /** For the request listener: true once stopping, after answering 503 itself. */
+  refuseWhileStopping(request: IncomingMessage, response: ServerResponse): boolean;
+};
 
 /**
  * SIGTERM and SIGINT: stop accepting connections, let the requests under way finish (a request
  * arriving meanwhile on a kept-alive connection gets 503 and `connection: close`), cut whatever
  * is left after `graceMs`, then `close()` the app (jobs, database) and exit 0.
  */
-/**
- * @param {import('node:http').Server} server
- * @param {{ graceMs?: number; log: { info: Function; warn: Function; error: Function }; closeApp: () => Promise<void>; exit?: (code: number) => void }} options
- */
-export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (code) => process.exit(code) }) {
-  let stopping = null;
-  const inFlight = new Set();
-  server.on('request', (request, response) => {
+export function gracefulStop(
+  server: Server,
+  { graceMs = 10_000, log, closeApp, exit = (code) => process.exit(code) }: { graceMs?: number; log: Pick<Logger, 'info' | 'warn' | 'error'>; closeApp: () => Promise<void>; exit?: (code: number) => void },
+): GracefulStop {
+  let stopping: Promise<void> | null = null;
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     inFlight.add(response);
     response.once('close', () => {
       inFlight.delete(response);
@@ -58,15 +72,14 @@ export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (
     });
   });
 
-  /** For the request listener: true once stopping, after answering 503 itself. */
-  function refuseWhileStopping(request, response) {
+  function refuseWhileStopping(_request: IncomingMessage, response: ServerResponse): boolean {
     if (!stopping) return false;
     response.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close', 'retry-after': '5' });
     response.end(JSON.stringify({ success: false, message: 'The server is restarting. Try again in a moment.', code: 'UNAVAILABLE' }));
     return true;
   }
 
-  function stop(signal) {
+  function stop(signal: string): Promise<void> {
     stopping ??= (async () => {
       log.info('server.stopping', { signal, in_flight: inFlight.size, grace_ms: graceMs });
       // The answers under way close their connection when sent, so no client reuses a closing socket.
@@ -94,6 +107,28 @@ export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (
   return { stop, refuseWhileStopping };
 }
 
+export type AdmissionOptions = {
+  concurrency: number;
+  queueLength: number;
+  maxWaitMs: number;
+  sliceMs?: number;
+  retryAfterSeconds?: number;
+  exempt?: (request: IncomingMessage) => boolean;
+  log?: Pick<Logger, 'warn'>;
+  schedule?: (fn: () => void, ms: number) => unknown;
+  cancel?: (timer: unknown) => void;
+  now?: () => number;
+  defer?: (fn: () => void) => unknown;
+};
+
+export type AdmissionGate = {
+  /** Wraps a Node request listener. */
+  wrap(listener: Listener): Listener;
+  stats(): { active: number; waiting: number; refused: number };
+};
+
+type Waiting = { request: IncomingMessage; response: ServerResponse; run: () => void; timer: unknown; done: boolean };
+
 /**
  * Admission: at most `concurrency` requests are served at once; the rest wait in one first-come,
  * first-served queue of at most `queueLength`. A request that finds the queue full, or waits
@@ -116,13 +151,23 @@ export function gracefulStop(server, { graceMs = 10_000, log, closeApp, exit = (
  * ms, its kernel time halved); why is not established, and a slice of 0 (one start a turn) got
  * neither gain. PostgreSQL's default is no slice (config.ts admission). The exempt requests never
  * wait for a turn. `now`, `defer`, `schedule` and `cancel` are for tests.
- *
- * @param {{ concurrency: number; queueLength: number; maxWaitMs: number; sliceMs?: number; retryAfterSeconds?: number; exempt?: (request: import('node:http').IncomingMessage) => boolean; log?: { warn: Function }; schedule?: (fn: () => void, ms: number) => unknown; cancel?: (timer: unknown) => void; now?: () => number; defer?: (fn: () => void) => unknown }} options
  */
-export function admissionGate({ concurrency, queueLength, maxWaitMs, sliceMs = Infinity, retryAfterSeconds = 1, exempt = () => false, log, schedule = setTimeout, cancel = clearTimeout, now = () => performance.now(), defer = setImmediate }) {
+export function admissionGate({
+  concurrency,
+  queueLength,
+  maxWaitMs,
+  sliceMs = Infinity,
+  retryAfterSeconds = 1,
+  exempt = () => false,
+  log,
+  schedule = setTimeout,
+  cancel = (timer) => clearTimeout(timer as NodeJS.Timeout),
+  now = () => performance.now(),
+  defer = setImmediate,
+}: AdmissionOptions): AdmissionGate {
   let active = 0;
   /** When the first request of this turn started (null: none yet), and whether the next turn is scheduled. */
-  let turnStartedAt = null;
+  let turnStartedAt: number | null = null;
   let nextTurnScheduled = false;
   const sliceOpen = () => turnStartedAt === null || now() - turnStartedAt < sliceMs;
   /** The next turn of the event loop: a new slice, and the queue served from its head. */
@@ -135,11 +180,10 @@ export function admissionGate({ concurrency, queueLength, maxWaitMs, sliceMs = I
       next();
     });
   }
-  /** @type {{ request: import('node:http').IncomingMessage; response: import('node:http').ServerResponse; run: () => void; timer: unknown; done: boolean }[]} */
-  const waiting = [];
+  const waiting: Waiting[] = [];
   let refused = 0;
 
-  function refuse(request, response, reason) {
+  function refuse(request: IncomingMessage, response: ServerResponse, reason: string) {
     refused += 1;
     // A warn line for the first refusal and every 100th after: an overload must not become a flood of log lines.
     if (log && refused % 100 === 1) log.warn('http.overloaded', { reason, active, waiting: waiting.length, refused });
@@ -159,7 +203,7 @@ export function admissionGate({ concurrency, queueLength, maxWaitMs, sliceMs = I
     }
   }
 
-  function admit(entry) {
+  function admit(entry: Waiting) {
     active += 1;
     if (sliceMs !== Infinity) {
       turnStartedAt ??= now();
@@ -174,7 +218,7 @@ export function admissionGate({ concurrency, queueLength, maxWaitMs, sliceMs = I
 
   function next() {
     while (active < concurrency && waiting.length > 0 && sliceOpen()) {
-      const entry = waiting.shift();
+      const entry = waiting.shift()!;
       if (entry.done) continue;
       entry.done = true;
       cancel(entry.timer);
@@ -183,12 +227,11 @@ export function admissionGate({ concurrency, queueLength, maxWaitMs, sliceMs = I
     if (waiting.length > 0 && active < concurrency) scheduleNextTurn();
   }
 
-  /** Wraps a Node request listener. */
-  function wrap(listener) {
+  function wrap(listener: Listener): Listener {
     return (request, response) => {
-      const run = () => listener(request, response);
+      const run = () => void listener(request, response);
       if (exempt(request)) return run();
-      const entry = { request, response, run, timer: null, done: false };
+      const entry: Waiting = { request, response, run, timer: null, done: false };
       if (active < concurrency && waiting.length === 0 && sliceOpen()) {
         entry.done = true;
         return admit(entry);
@@ -214,7 +257,7 @@ export function admissionGate({ concurrency, queueLength, maxWaitMs, sliceMs = I
     };
   }
 
-  function remove(entry) {
+  function remove(entry: Waiting) {
     const at = waiting.indexOf(entry);
     if (at >= 0) waiting.splice(at, 1);
   }

@@ -1,22 +1,25 @@
-// WORKERS=N (N > 1, PostgreSQL only): npm start runs N server processes on the one port with
-// node:cluster. Each worker is scripts/serve.mjs (configuration checked before it listens; SIGTERM
-// drains it). The primary only forks, forwards SIGTERM/SIGINT to every worker and waits for
-// them, and replaces a worker that dies after it was serving. A worker that cannot start (a bad
-// setting: its own JSON line says which) stops the whole start with its exit code.
-// Limits, locks and background jobs are shared through the database, so processes agree.
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
+import { writeJsonLine } from '../json-line.ts';
 
-const line = (level, event, fields = {}) => process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }) + '\n');
+/**
+ * WORKERS=N (N > 1, PostgreSQL only): npm start runs N server processes on the one port with
+ * node:cluster. Each worker is scripts/serve.mjs (configuration checked before it listens; SIGTERM
+ * drains it). The primary only forks, forwards SIGTERM/SIGINT to every worker and waits for
+ * them, and replaces a worker that dies after it was serving. A worker that cannot start (a bad
+ * setting: its own JSON line says which) stops the whole start with its exit code.
+ * Limits, locks and background jobs are shared through the database, so processes agree.
+ */
+const line = (level: 'info' | 'error', event: string, fields: Record<string, unknown> = {}) => writeJsonLine(level, event, fields, process.stdout);
 
 /** Forks `count` workers running `serveFile`; resolves once every one is listening. */
-export function runCluster(count, serveFile) {
+export function runCluster(count: number, serveFile: string): Promise<void> {
   cluster.setupPrimary({ exec: serveFile });
-  const alive = new Set();
-  const serving = new Set();
+  const alive = new Set<Worker>();
+  const serving = new Set<number>();
   let stopping = false;
   let exitCode = 0;
 
-  function stopAll(signal) {
+  function stopAll(signal: NodeJS.Signals) {
     stopping = true;
     for (const worker of alive) worker.process.kill(signal);
     if (alive.size === 0) process.exit(exitCode);
@@ -28,7 +31,7 @@ export function runCluster(count, serveFile) {
     return worker;
   }
 
-  const ready = new Promise((resolve) => {
+  const ready = new Promise<void>((resolve) => {
     cluster.on('listening', (worker) => {
       serving.add(worker.id);
       if (serving.size >= count) resolve();
@@ -56,7 +59,7 @@ export function runCluster(count, serveFile) {
     fork();
   });
 
-  for (const signal of ['SIGINT', 'SIGTERM']) {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       line('info', 'cluster.stopping', { signal, workers: alive.size });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEAP_GROWING_FLAG, MAX_OPT_FLAG, SEMI_SPACE_FLAG, V8_POOL_FLAG, memoryFlags } from './memory-flags.mjs';
+import { HEAP_GROWING_FLAG, MAX_OPT_FLAG, SEMI_SPACE_FLAG, V8_POOL_FLAG, memoryFlags, wantsMallocTuning } from './process-tuning.ts';
 
 const all = [SEMI_SPACE_FLAG, HEAP_GROWING_FLAG, MAX_OPT_FLAG, V8_POOL_FLAG];
 
@@ -45,5 +45,15 @@ describe('memoryFlags (the V8 flags the server re-starts with)', () => {
     const run = spawnSync(process.execPath, [...all, '-e', 'process.stdout.write("ok")'], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('ok');
+  });
+});
+
+describe('wantsMallocTuning (whether the server replaces itself with the tuned process)', () => {
+  it('on Linux, once: not when the threshold is set (by us or by you), when told not to, or in a forked worker', () => {
+    expect(wantsMallocTuning({}, 'linux')).toBe(typeof process.execve === 'function');
+    expect(wantsMallocTuning({ MALLOC_MMAP_THRESHOLD_: '131072' }, 'linux')).toBe(false);
+    expect(wantsMallocTuning({ NO_MALLOC_TUNING: '1' }, 'linux')).toBe(false);
+    expect(wantsMallocTuning({ NODE_CHANNEL_FD: '3' }, 'linux')).toBe(false);
+    expect(wantsMallocTuning({}, 'darwin')).toBe(false);
   });
 });

@@ -1,5 +1,23 @@
-// The V8 and Node flags scripts/malloc-env.mjs adds when it re-starts the server (docs/decisions/013-render-and-memory-costs.md). Kept
-// apart from malloc-env.mjs, which replaces the process when imported, so tests can load them.
+// The server process's memory settings (docs/decisions/013-render-and-memory-costs.md): glibc's
+// malloc threshold and the V8 flags below, applied by replacing the process once at its start.
+//
+// glibc's malloc raises its mmap threshold each time a large block is freed, up to 32 MiB, and then
+// serves argon2id's 19 MiB working memory (password sign-ins, on libuv's threads) from arenas
+// it keeps after the hash is done: 200 sign-ins left ~190 MiB of RSS behind. A fixed threshold
+// (MALLOC_MMAP_THRESHOLD_=131072, glibc's own default, which then stays put) hands every block of
+// 128 KiB or more back to the kernel when it is freed: 20 sign-ins grew RSS by 8 MiB instead of 78.
+// glibc reads the variable once, when the process starts, so a process without it replaces
+// itself (process.execve: same pid, same stdio, same arguments; systemd and signals see no
+// difference) with one that has it. `retuneProcess()` is called first by both
+// entries (scripts/start.mjs, scripts/serve.mjs).
+// Set MALLOC_MMAP_THRESHOLD_ yourself (any value) to choose another; NO_MALLOC_TUNING=1 skips
+// this; so does a process forked with an IPC channel (its parent decides). Other systems than
+// Linux, and musl (Alpine), ignore the variable: nothing happens there.
+// The same re-start adds the flags of `memoryFlags()`, which bound the heap's garbage and
+// what V8's compilers and helper threads hold (an 8 MiB young generation, a full collection once
+// the old generation has grown 30 % past what survived the last one, no TurboFan, one V8 helper
+// thread; 200 sessions peaked at ~290 MiB with V8's defaults, ~146–149 MiB with these).
+// A setting of your own for any of them is kept as it is.
 //
 // What held the memory (bench/sections/sessions.mjs, 200 signed-in sessions): a heap snapshot
 // under load finds ~36 MiB live, most of it module sources (8 MiB of them strings over 20 KB:
@@ -33,20 +51,40 @@
 // --v8-pool-size on the command line or in NODE_OPTIONS (where Node allows it),
 // --heap-growing-percent on the command line (`node --heap-growing-percent=0 --max-opt=999
 // scripts/serve.mjs` restores V8's own growth and every tier; Node refuses those in NODE_OPTIONS).
+export const MMAP_THRESHOLD = '131072';
 export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
 export const HEAP_GROWING_FLAG = '--heap-growing-percent=30';
 export const MAX_OPT_FLAG = '--max-opt=2';
 export const V8_POOL_FLAG = '--v8-pool-size=1';
 
 /** The flags to add to a process started with `execArgv` and `nodeOptions`: each of ours unless that setting is already there. */
-export function memoryFlags(execArgv = [], nodeOptions = '') {
+export function memoryFlags(execArgv: readonly string[] = [], nodeOptions = ''): string[] {
   const own = [...execArgv, nodeOptions];
-  const has = (name) => own.some((flag) => flag.includes(name) || flag.includes(name.replaceAll('-', '_')));
-  const flags = [];
+  const has = (name: string) => own.some((flag) => flag.includes(name) || flag.includes(name.replaceAll('-', '_')));
+  const flags: string[] = [];
   if (!has('semi-space-size')) flags.push(SEMI_SPACE_FLAG);
   if (!has('heap-growing-percent')) flags.push(HEAP_GROWING_FLAG);
   // `max-opt=`: V8 also has --max-optimized-bytecode-size, which is not a tier of one's own.
   if (!has('max-opt=')) flags.push(MAX_OPT_FLAG);
   if (!has('v8-pool-size')) flags.push(V8_POOL_FLAG);
   return flags;
+}
+
+/** Whether this process is to replace itself with the tuned one (see above for each case that says no). */
+export function wantsMallocTuning(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
+  return platform === 'linux' && env.MALLOC_MMAP_THRESHOLD_ === undefined && env.NO_MALLOC_TUNING !== '1' && env.NODE_CHANNEL_FD === undefined && typeof process.execve === 'function';
+}
+
+/**
+ * Replaces this process with the same command under the tuned malloc and V8 flags, when it wants
+ * them; returns only when it does not (or could not). Call it before anything heavy is loaded.
+ */
+export function retuneProcess(): void {
+  if (!wantsMallocTuning()) return;
+  try {
+    const flags = memoryFlags(process.execArgv, process.env.NODE_OPTIONS ?? '');
+    process.execve!(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, MALLOC_MMAP_THRESHOLD_: MMAP_THRESHOLD });
+  } catch {
+    // Could not replace the process (a sandbox refusing execve): serve with glibc's defaults.
+  }
 }

@@ -3,7 +3,7 @@
 // (API.md), so the server answers those itself, in the envelope, before handing over.
 
 /** Whether the adapter would refuse this request line (it runs decodeURI on the whole of it). */
-export function isUndecodable(url) {
+export function isUndecodable(url: string): boolean {
   try {
     decodeURI(url);
     return false;
@@ -12,9 +12,11 @@ export function isUndecodable(url) {
   }
 }
 
+export type PlainAnswer = { status: number; headers: Record<string, string>; body: string };
+
 /** The envelope answer for an /api request the adapter cannot decode, or null to hand it on. */
-export function undecodableApiAnswer(url) {
-  const path = url.split('?')[0];
+export function undecodableApiAnswer(url: string): PlainAnswer | null {
+  const path = url.split('?')[0]!;
   if (!(path === '/api' || path.startsWith('/api/')) || !isUndecodable(url)) return null;
   return {
     status: 400,
