@@ -7,8 +7,8 @@ import { instantPaymentsOff } from '../server/core/customer-limits/limit-guard.t
 import { pendingRefusal } from '../server/http/api.ts';
 import { tooLarge } from '../server/http/body.ts';
 import { idempotencyKeySchema } from '../lib/money-schemas.ts';
+import { english } from '../lib/testing/in-english.ts';
 import { addressRejectionWords } from '../server/core/kyc/kyc-service.ts';
-import { kycAddressSayings } from './settings-words.ts';
 
 /**
  * The refusals with figures the services word in English (API messages and error
@@ -41,7 +41,7 @@ describe('refusals with figures, said again', () => {
     expect(sayAgain('pcm', 'This API call takes GET.')).toBe('This API call na only GET e dey take.');
     const missing = { code: 'VALIDATION_FAILED', message: 'Send an Idempotency-Key header (8 to 64 characters) with every request that moves money.', errors: { idempotency_key: ['Required'] } };
     expect(sayFailure('ig', missing)).toEqual({ code: 'VALIDATION_FAILED', message: 'Ziga isi Idempotency-Key (mkpụrụedemede 8 ruo 64) na arịrịọ ọ bụla na-ebugharị ego.', errors: { idempotency_key: ['Ọ dị mkpa'] } });
-    const invalid = idempotencyKeySchema.safeParse('short').error?.issues[0]?.message ?? '';
+    const invalid = english(idempotencyKeySchema.safeParse('short').error?.issues[0]?.message ?? '');
     expect(recognise(invalid)?.key).toBe('said.errors.keyInvalid');
     expect(recognise('This idempotency key was already used for a different request. Use a new key for a new transfer.')?.key).toBe('said.errors.keyReused');
     expect(sayFailure('ha', { code: 'REQUEST_IN_PROGRESS', message: 'This request is still being processed. Check your transaction history before trying again.' }).message).toMatch(/^Har yanzu muna aiki/);
@@ -58,8 +58,6 @@ describe('refusals with figures, said again', () => {
       const field = recognise(failure.errors.proof_reference[0]!)?.key;
       expect(message).toMatch(/^said\.errors\.address\./);
       expect(field).toBe(`${message}Field`);
-      expect(kycAddressSayings).toContain(message);
-      expect(kycAddressSayings).toContain(field);
       for (const locale of ['pcm', 'ha', 'yo', 'ig'] as const) {
         const said = sayFailure(locale, failure);
         expect(said.message).not.toBe(failure.message);

@@ -1,11 +1,14 @@
-import { passwordMaxLength, passwordMinLength } from '../lib/checks/passwords.ts';
+import { passwordMinLength } from '../lib/checks/passwords.ts';
 
 /**
  * The messages each converted island shows, named once: the page picks them from the catalogue
- * in the customer's language (translate.ts `wordsFor`, `sayingsFor`) and the island receives
- * only these, as props. The islands import nothing but the types from here.
+ * in the customer's language (translate.ts `wordsFor`) and the island receives only these, as
+ * props: its labels, and every field message its check can give (src/lib/checks, worded in the
+ * island by key, src/lib/word-said.ts `worded`; island-words.test.ts runs each check and keeps the lists
+ * whole). What the API answers comes worded in the customer's language already. The islands
+ * import nothing but the types from here.
  */
-export const loginWords = ['form.email', 'form.password', 'login.submit', 'login.busy'] as const;
+export const loginWords = ['form.email', 'form.password', 'login.submit', 'login.busy', 'said.email.required', 'said.email.long', 'said.email.invalid', 'said.password.enter', 'said.controlCharacters'] as const;
 export type LoginWords = Record<(typeof loginWords)[number], string>;
 
 export const registerWords = [
@@ -27,14 +30,6 @@ export const registerWords = [
   'register.privacyLink',
   'register.submit',
   'register.busy',
-] as const;
-export type RegisterWords = Record<(typeof registerWords)[number], string>;
-
-/** The field messages the sign-in check can give (src/lib/checks/login.ts), and the API's answer to a wrong password. */
-export const loginSayings = ['said.login.wrong', 'said.email.required', 'said.email.long', 'said.email.invalid', 'said.password.enter', 'said.controlCharacters'] as const;
-
-/** The field messages the registration check can give (src/lib/checks/register.ts), with the numbers in them. */
-export const registerSayings = [
   'said.firstName.required',
   'said.firstName.long',
   'said.firstName.letters',
@@ -47,39 +42,40 @@ export const registerSayings = [
   'said.phone.required',
   'said.phone.invalid',
   'said.password.choose',
-  ['said.password.min', { min: passwordMinLength }],
-  ['said.password.max', { max: passwordMaxLength }],
+  'said.password.min',
+  'said.password.max',
   'said.password.again',
   'said.password.mismatch',
   'said.terms',
   'said.controlCharacters',
 ] as const;
+export type RegisterWords = Record<(typeof registerWords)[number], string>;
 
 /** The numbers the password hint names. */
 export const passwordHintParams = { min: passwordMinLength };
 
 /** The forgotten-password islands: ForgotPasswordForm, ResetCodeForm, NewPasswordForm. */
-export const forgotPasswordWords = ['form.email', 'onboarding.forgot.submit', 'onboarding.forgot.busy'] as const;
+export const forgotPasswordWords = ['form.email', 'onboarding.forgot.submit', 'onboarding.forgot.busy', 'said.email.required', 'said.email.long', 'said.email.invalid', 'said.controlCharacters'] as const;
 export type ForgotPasswordWords = Record<(typeof forgotPasswordWords)[number], string>;
 
-export const resetCodeWords = ['onboarding.code.label', 'onboarding.code.hint', 'onboarding.code.checking', 'onboarding.code.resend', 'onboarding.forgot.busy', 'register.continue'] as const;
+export const resetCodeWords = ['onboarding.code.label', 'onboarding.code.hint', 'onboarding.code.checking', 'onboarding.code.resend', 'onboarding.forgot.busy', 'register.continue', 'said.code.required', 'said.code.digits', 'said.controlCharacters'] as const;
 export type ResetCodeWords = Record<(typeof resetCodeWords)[number], string>;
 
 /** NewPasswordFields' labels (form-kit.tsx), with the hint's numbers filled in by the page. */
-export const newPasswordWords = ['onboarding.newPassword.label', 'onboarding.newPassword.confirm', 'form.passwordHint', 'onboarding.newPassword.submit', 'onboarding.newPassword.busy'] as const;
-export type NewPasswordWords = Record<(typeof newPasswordWords)[number], string>;
-
-/** The field messages of the forgotten-password checks (src/lib/checks/forgot-password.ts, reset-code.ts, new-password.ts). */
-export const forgotPasswordSayings = ['said.email.required', 'said.email.long', 'said.email.invalid', 'said.controlCharacters'] as const;
-export const resetCodeSayings = ['said.code.required', 'said.code.digits', 'said.controlCharacters'] as const;
-export const newPasswordSayings = [
+export const newPasswordWords = [
+  'onboarding.newPassword.label',
+  'onboarding.newPassword.confirm',
+  'form.passwordHint',
+  'onboarding.newPassword.submit',
+  'onboarding.newPassword.busy',
   'said.password.choose',
-  ['said.password.min', { min: passwordMinLength }],
-  ['said.password.max', { max: passwordMaxLength }],
+  'said.password.min',
+  'said.password.max',
   'said.password.newAgain',
   'said.password.mismatch',
   'said.controlCharacters',
 ] as const;
+export type NewPasswordWords = Record<(typeof newPasswordWords)[number], string>;
 
 /** Send money's details step (src/islands/TransferForm.tsx): its labels, hints and button. */
 export const transferWords = [
@@ -95,18 +91,26 @@ export const transferWords = [
   'money.form.description',
   'money.form.descriptionHint',
   'money.form.save',
+  'said.requests.bank',
+  'said.requests.accountNumber',
+  'said.requests.amount',
+  'said.requests.bankList',
+  'said.controlCharacters',
+  'said.freeze.tenDigits',
+  'said.requests.description',
+  'said.requests.amountNaira',
+  'said.requests.atLeast',
+  'said.requests.atMost',
 ] as const;
 export type TransferWords = Record<(typeof transferWords)[number], string>;
 
 /** VerifyEmailForm: `sentTo` with its minutes filled in by the page ({email} is the island's, in bold); `noEmail` around its button. */
-export const verifyEmailWords = ['onboarding.verify.sentTo', 'onboarding.verify.label', 'onboarding.verify.submit', 'onboarding.verify.noEmail', 'onboarding.verify.resend', 'onboarding.verify.resending', 'onboarding.code.checking'] as const;
+export const verifyEmailWords = ['onboarding.verify.sentTo', 'onboarding.verify.label', 'onboarding.verify.submit', 'onboarding.verify.noEmail', 'onboarding.verify.resend', 'onboarding.verify.resending', 'onboarding.code.checking', 'said.code.required', 'said.code.digits', 'said.controlCharacters'] as const;
 export type VerifyEmailWords = Record<(typeof verifyEmailWords)[number], string>;
 
 /** PinForm on /pin/set. */
-export const setPinWords = ['pin.label', 'onboarding.pin.hint', 'onboarding.pin.confirm', 'onboarding.pin.submit', 'onboarding.newPassword.busy'] as const;
+export const setPinWords = ['pin.label', 'onboarding.pin.hint', 'onboarding.pin.confirm', 'onboarding.pin.submit', 'onboarding.newPassword.busy', 'said.pin.choose', 'said.pin.again', 'said.pin.digits', 'said.pin.easy', 'said.pin.mismatch', 'said.controlCharacters'] as const;
 export type SetPinWords = Record<(typeof setPinWords)[number], string>;
-
-export const setPinSayings = ['said.pin.choose', 'said.pin.again', 'said.pin.digits', 'said.pin.easy', 'said.pin.mismatch', 'said.pin.alreadySet', 'said.controlCharacters'] as const;
 
 /** BeneficiaryForm on /beneficairies. */
 export const beneficiaryWords = [
@@ -121,26 +125,12 @@ export const beneficiaryWords = [
   'history.ben.nicknameHint',
   'history.ben.adding',
   'history.ben.add',
-] as const;
-export type BeneficiaryWords = Record<(typeof beneficiaryWords)[number], string>;
-
-/** What the beneficiary check (src/lib/checks/beneficiary.ts) and the API's fixed answers can say. */
-export const beneficiarySayings = [
   'said.requests.accountNumber',
   'said.freeze.tenDigits',
   'said.requests.bank',
   'said.requests.bankList',
-  'said.bank.listFull',
   'said.nickname.long',
   'said.nickname.letters',
   'said.controlCharacters',
-  'said.correctFields',
-  'said.beneficiary.own',
-  'said.beneficiary.ownField',
-  'said.account.check',
-  'said.account.noneField',
-  'said.bank.interbankOff',
 ] as const;
-
-/** The beneficiary answers with values in them (the bank's name, the account's name), matched in the island (said-patterns.ts). */
-export const beneficiaryPatterns = ['said.account.invalid', 'said.account.noneAt', 'said.account.noneHas', 'said.bank.late', 'said.beneficiary.duplicate'] as const;
+export type BeneficiaryWords = Record<(typeof beneficiaryWords)[number], string>;

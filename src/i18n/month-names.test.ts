@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { locales, localeTags } from './locales.ts';
-import { dayMonthYear, monthNames } from './month-names.ts';
+import { dayMonthYear, monthNames, monthsOf } from './month-names.ts';
 import { formatLagosDate, formatLagosDateTime, monthNamesFor } from '../lib/lagos-time.ts';
 import { inLagos } from '../server/core/documents/dates.ts';
 
@@ -35,6 +35,8 @@ describe('dates without Intl', () => {
     const short = new Intl.DateTimeFormat(localeTags[locale], { month: 'short', timeZone: 'UTC' });
     const long = new Intl.DateTimeFormat(localeTags[locale], { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const legal = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : localeTags[locale], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' });
+    // Each of the five has its own names (a language without them would write English's).
+    expect(monthNames[locale], locale).toBeDefined();
     const said = monthNamesFor(locale);
     for (let index = 0; index < 12; index += 1) {
       const month = `2026-${String(index + 1).padStart(2, '0')}`;
@@ -42,7 +44,7 @@ describe('dates without Intl', () => {
       expect(said.short(month)).toBe(short.format(at));
       expect(said.long(month)).toBe(long.format(at));
       // The legal pages' "updated on" date.
-      expect(dayMonthYear(locale, 5, monthNames[locale].long[index]!, 2026)).toBe(legal.format(at));
+      expect(dayMonthYear(locale, 5, monthsOf(locale).long[index]!, 2026)).toBe(legal.format(at));
     }
   });
 

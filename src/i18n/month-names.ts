@@ -18,7 +18,8 @@ const pidginShort = ['Jén', 'Fẹ́b', 'Mach', 'Épr', 'Mee', 'Jun', 'Jul', '�
 // Yorùbá's short and long names are the same: "Oṣù" (month) and its name.
 const yoruba = ['Oṣù Ṣẹ́rẹ́', 'Oṣù Èrèlè', 'Oṣù Ẹrẹ̀nà', 'Oṣù Ìgbé', 'Oṣù Ẹ̀bibi', 'Oṣù Òkúdu', 'Oṣù Agẹmọ', 'Oṣù Ògún', 'Oṣù Owewe', 'Oṣù Ọ̀wàrà', 'Oṣù Bélú', 'Oṣù Ọ̀pẹ̀'];
 
-export const monthNames: Record<Locale, MonthNames> = {
+/** English's, and each language's own where ICU names its months (a language without them writes English's). */
+export const monthNames: { readonly en: MonthNames } & Partial<Record<Locale, MonthNames>> = {
   en: {
     short: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
     long: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
@@ -39,6 +40,11 @@ export const monthNames: Record<Locale, MonthNames> = {
     long: ['Jenụwarị', 'Febrụwarị', 'Maachị', 'Epreel', 'Mee', 'Jun', 'Julaị', 'Ọgọọst', 'Septemba', 'Ọktoba', 'Novemba', 'Disemba'],
   },
 };
+
+/** A language's month names, else English's. */
+export function monthsOf(locale: Locale): MonthNames {
+  return monthNames[locale] ?? monthNames.en;
+}
 
 /** Day, month and year as each language writes them: "21 Nov 2026"; Hausa "21 Nuw, 2026". */
 export function dayMonthYear(locale: Locale, day: number, month: string, year: number): string {

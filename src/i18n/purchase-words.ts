@@ -1,16 +1,13 @@
-import { airtimeMaxKobo, airtimeMinKobo } from '../lib/airtime-rules.ts';
-import { formatNaira } from '../lib/money.ts';
-
 /**
  * The words of the purchase islands: the page picks them in the customer's language
- * (translate.ts `wordsFor`, `sayingsFor`) and hands each island only its own, as props. The
+ * (translate.ts `wordsFor`) and hands each island only its own, as props. The
  * islands import nothing but the types from here.
  */
 
 /** Shared by the airtime and data islands (mobile-kit.tsx). */
 const mobileWords = ['purchases.continue', 'purchases.network', 'form.phone', 'purchases.phoneHint', 'said.money.insufficient'] as const;
 
-export const airtimeWords = [...mobileWords, 'purchases.airtime.amount', 'purchases.airtime.amountHint', 'purchases.airtime.quick'] as const;
+export const airtimeWords = [...mobileWords, 'purchases.airtime.amount', 'purchases.airtime.amountHint', 'purchases.airtime.quick', 'said.purchases.network', 'said.purchases.phone', 'said.purchases.enterAmount', 'said.controlCharacters', 'said.phone.invalid', 'said.purchases.airtimeRange', 'said.purchases.airtimeKobo', 'said.purchases.airtimeNaira'] as const;
 export type AirtimeWords = Record<(typeof airtimeWords)[number], string>;
 
 export const dataWords = [
@@ -23,6 +20,11 @@ export const dataWords = [
   'purchases.data.daily',
   'purchases.data.weekly',
   'purchases.data.monthly',
+  'said.purchases.network',
+  'said.purchases.plan',
+  'said.purchases.phone',
+  'said.controlCharacters',
+  'said.phone.invalid',
 ] as const;
 export type DataWords = Record<(typeof dataWords)[number], string>;
 
@@ -39,26 +41,13 @@ export const electricityWords = [
   'purchases.elec.postpaidOnly',
   'purchases.elec.meterNumber',
   'purchases.elec.meterHint',
+  'said.purchases.disco',
+  'said.purchases.meterNumber',
+  'said.purchases.meterType',
+  'said.controlCharacters',
+  'said.purchases.meterDigits',
 ] as const;
 export type ElectricityWords = Record<(typeof electricityWords)[number], string>;
 
-export const cableWords = ['purchases.cable.verify', 'purchases.cable.provider', 'purchases.cable.providerPlaceholder', 'purchases.cable.cardLabel', 'purchases.cable.cardHint'] as const;
+export const cableWords = ['purchases.cable.verify', 'purchases.cable.provider', 'purchases.cable.providerPlaceholder', 'purchases.cable.cardLabel', 'purchases.cable.cardHint', 'said.purchases.provider', 'said.purchases.card', 'said.controlCharacters', 'said.purchases.cardDigits'] as const;
 export type CableWords = Record<(typeof cableWords)[number], string>;
-
-/** What the islands' checks (src/lib/checks/airtime.ts, data.ts, electricity.ts, cable.ts, billing.ts) can say as a field is typed. */
-const mobileSayings = ['said.purchases.network', 'said.purchases.phone', 'said.phone.invalid', 'said.controlCharacters'] as const;
-
-export const airtimeSayings = [
-  ...mobileSayings,
-  'said.purchases.enterAmount',
-  'said.purchases.airtimeNaira',
-  'said.purchases.airtimeKobo',
-  ['said.purchases.airtimeRange', { min: formatNaira(airtimeMinKobo), max: formatNaira(airtimeMaxKobo) }],
-] as const;
-
-export const dataSayings = [...mobileSayings, 'said.purchases.plan'] as const;
-
-export const electricitySayings = ['said.purchases.disco', 'said.purchases.meterNumber', 'said.purchases.meterDigits', 'said.purchases.meterType', 'said.controlCharacters'] as const;
-
-export const cableSayings = ['said.purchases.provider', 'said.purchases.card', 'said.purchases.cardDigits', 'said.controlCharacters'] as const;
-

@@ -1,12 +1,7 @@
-import { defaultLocale, type Locale } from './locales.ts';
+import { defaultLocale, locales, type Locale } from './locales.ts';
 import { formatLagosDate, formatLagosDateTime } from '../lib/lagos-time.ts';
 import { en, type Catalogue, type MessageKey } from './messages/en.ts';
-import { pcm } from './messages/pcm.ts';
-import { ha } from './messages/ha.ts';
-import { yo } from './messages/yo.ts';
-import { ig } from './messages/ig.ts';
-import type { SaidPattern } from './said-patterns.ts';
-import type { Said as SaidMessage, SaidParams, SaidValue } from './said.ts';
+import type { Said, SaidParams, SaidValue } from './said.ts';
 import { formatNaira } from '../lib/money.ts';
 
 /**
@@ -15,7 +10,34 @@ import { formatNaira } from '../lib/money.ts';
  * the customer's language (`wordsFor`), so an island's JavaScript carries no catalogue at all,
  * and its props only the messages it uses, in one language.
  */
-export const catalogues: Record<Locale, Catalogue> = { en, pcm, ha, yo, ig };
+
+/** Each language's catalogue module, `messages/<code>.ts`, by file (the area files under messages/ are theirs to import). */
+const modules = import.meta.glob<Record<string, Catalogue>>('./messages/*.ts', { eager: true });
+
+/**
+ * The catalogues by language code: `messages/<code>.ts`'s export named after the code, for each
+ * code of locales.ts (a language without one is a mistake caught here, at start).
+ */
+export function cataloguesOf(codes: readonly string[], found: Readonly<Record<string, Readonly<Record<string, Catalogue>>>>): Record<string, Catalogue> {
+  return Object.fromEntries(
+    codes.map((code) => {
+      const catalogue = found[`./messages/${code}.ts`]?.[code];
+      if (!catalogue) throw new Error(`The language ${code} (src/i18n/locales.ts) has no catalogue: src/i18n/messages/${code}.ts exporting \`${code}\``);
+      return [code, catalogue];
+    }),
+  );
+}
+
+export const catalogues = cataloguesOf(locales, modules) as Record<Locale, Catalogue>;
+
+/**
+ * A message in a catalogue, else in English: a language may leave a key out (a new language
+ * starts with a few; Pidgin leaves out what it says word for word as English does), and the
+ * English is what the customer reads until it has its own.
+ */
+export function wordIn(catalogue: Catalogue, key: MessageKey): string {
+  return catalogue[key] ?? en[key];
+}
 
 export type MessageParams = Record<string, string | number>;
 
@@ -27,8 +49,15 @@ export function fill(template: string, params?: MessageParams): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
+/** `t` over a set of catalogues by code: what the bank's `t` is over its own (a test builds one with a language to come). */
+export function translator(byCode: Readonly<Record<string, Catalogue>>): (code: string, key: MessageKey, params?: MessageParams) => string {
+  return (code, key, params) => fill(wordIn(byCode[code] ?? en, key), params);
+}
+
+const inCatalogues = translator(catalogues);
+
 export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  return fill(catalogues[locale][key], params);
+  return inCatalogues(locale, key, params);
 }
 
 /** A wait in words in `locale`, by its unit, as the request counters round it (seconds under a minute, minutes under two hours, else hours). */
@@ -54,13 +83,13 @@ export function sayParams(locale: Locale, params: SaidParams | undefined): Messa
 }
 
 /** What a service, schema or check said (said.ts), in the customer's language: the one call the edge makes. */
-export function say(locale: Locale, message: SaidMessage): string {
+export function say(locale: Locale, message: Said): string {
   return t(locale, message.key, sayParams(locale, message.params));
 }
 
 /** The named messages in one language, for an island's `words` prop. */
 export function wordsFor<K extends MessageKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
-  return Object.fromEntries(keys.map((key) => [key, catalogues[locale][key]])) as Record<K, string>;
+  return Object.fromEntries(keys.map((key) => [key, wordIn(catalogues[locale], key)])) as Record<K, string>;
 }
 
 /** A template and the text around its placeholders: the first part `{a}` the second `{b}`…, for markup around the placeholders. */
@@ -79,12 +108,12 @@ export function splitAround(template: string): { parts: string[]; names: string[
 
 // ---- What the schemas and services say in English, said again in the customer's language ----
 
-type Said = { key: MessageKey; pattern: RegExp; names: string[] };
+type SaidTemplate = { key: MessageKey; pattern: RegExp; names: string[] };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every `said.*` English sentence as a pattern (placeholders as captures), the most literal first. */
-const said: Said[] = (Object.keys(en) as MessageKey[])
+const said: SaidTemplate[] = (Object.keys(en) as MessageKey[])
   .filter((key) => key.startsWith('said.'))
   .map((key) => {
     const { parts, names } = splitAround(en[key]);
@@ -192,25 +221,4 @@ export function sayView<V extends { formError: string | null; notice: string | n
     notice: view.notice === null ? null : sayAgain(locale, view.notice),
     errors: sayFieldErrors(locale, view.errors),
   };
-}
-
-/**
- * What an island's client-side check may say (English, as src/lib/checks says it) → the same in
- * the customer's language; empty in English. A page hands it to the island with its `words`, so
- * a field message shows in the customer's language before anything is posted.
- */
-export function sayingsFor(locale: Locale, said: readonly (MessageKey | readonly [MessageKey, MessageParams])[]): Record<string, string> {
-  if (locale === defaultLocale) return {};
-  return Object.fromEntries(
-    said.map((entry) => {
-      const [key, params] = typeof entry === 'string' ? [entry, {}] : entry;
-      return [fill(en[key], params), t(locale, key, params)];
-    }),
-  );
-}
-
-/** Sentences with values (`{bank}`) an island may hear from the API, as (English, translation) pairs for said-patterns.ts; none in English. */
-export function sayingPatternsFor(locale: Locale, keys: readonly MessageKey[]): SaidPattern[] {
-  if (locale === defaultLocale) return [];
-  return keys.map((key) => [en[key], catalogues[locale][key]] as const);
 }

@@ -4,9 +4,9 @@ import { airtimeDetailsCheck, airtimeDetailsOf } from '../lib/checks/airtime.ts'
 import { airtimeQuickAmounts, quickAmountLabel } from '../lib/airtime-rules.ts';
 import { formatNaira } from '../lib/money.ts';
 import { setProviders } from '../stores/airtime.ts';
-import { TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { checkedBeforeHydration, DefaultSubmit, NetworkChoice, PhoneNumberField, useHydrated } from './mobile-kit.tsx';
-import { fillWord, PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import { fillWord, PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { AirtimeWords } from '../i18n/purchase-words.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { networks: readonly Network[]; words: AirtimeWords };
@@ -20,8 +20,7 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { network
  */
 export default function AirtimeForm(props: Props) {
   const { networks, balance, values = {}, errors = {}, words: w } = props;
-  const say = sayer(props.said);
-  const form = useSchemaForm(airtimeDetailsCheck, { network_id: '', phone_number: '', amount: '', ...values }, errors);
+  const form = useSchemaForm(worded(airtimeDetailsCheck, w, formatNaira), { network_id: '', phone_number: '', amount: '', ...values }, errors);
   const hydrated = useHydrated();
 
   useEffect(() => {
@@ -43,14 +42,14 @@ export default function AirtimeForm(props: Props) {
         legend={w['purchases.network']}
         networks={networks}
         value={String(form.values.network_id ?? '')}
-        error={say(form.errorFor('network_id'))}
+        error={form.errorFor('network_id')}
         onChange={(id) => {
           form.set('network_id', id);
           form.touch('network_id');
         }}
       />
 
-      <PhoneNumberField form={form} label={w['form.phone']} hint={w['purchases.phoneHint']} say={say} />
+      <PhoneNumberField form={form} label={w['form.phone']} hint={w['purchases.phoneHint']} />
 
       <TextField
         label={w['purchases.airtime.amount']}
@@ -58,7 +57,7 @@ export default function AirtimeForm(props: Props) {
         autoComplete="off"
         maxLength={9}
         hint={fillWord(w['purchases.airtime.amountHint'], { balance: formatNaira(balance) })}
-        error={say(form.errorFor('amount')) ?? overBalance}
+        error={form.errorFor('amount') ?? overBalance}
         {...form.bind('amount')}
       />
       <div className="-mt-2 mb-4 flex flex-wrap gap-2" role="group" aria-label={w['purchases.airtime.quick']}>

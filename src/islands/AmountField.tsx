@@ -11,25 +11,13 @@ export type AmountFieldProps = {
   defaultValue?: string | undefined;
   /** The server's (or the parent form's) message; shown until the amount is edited. */
   error?: string | undefined;
-  /** Kobo. Defaults to 1 kobo: an amount field never accepts ₦0.00. */
-  min?: number | undefined;
-  /** Kobo. */
-  max?: number | undefined;
+  /** What is wrong with the amount as typed, in the customer's words (the payment's own rule, worded); undefined when it can be sent. */
+  problem: (text: string) => string | undefined;
   hint?: string | undefined;
   id?: string | undefined;
   /** For a parent island that needs the amount, or null while it is empty or invalid. */
   onAmountChange?: ((amount: Kobo | null) => void) | undefined;
 };
-
-/** What is wrong with the amount as typed, or undefined when it can be sent. */
-export function amountProblem(text: string, min = 1, max?: number): string | undefined {
-  if (text.trim() === '') return 'Enter an amount';
-  const amount = parseNairaInput(text);
-  if (amount === null) return 'Enter an amount in naira, like 1,500.00';
-  if (amount < min) return min <= 1 ? 'Enter an amount above ₦0.00' : `Enter at least ${formatNaira(min)}`;
-  if (max !== undefined && amount > max) return `Enter at most ${formatNaira(max)}`;
-  return undefined;
-}
 
 /**
  * A naira amount field. One input, named `name`, is both what the person types into and what
@@ -37,7 +25,7 @@ export function amountProblem(text: string, min = 1, max?: number): string | und
  * hydration; the server reads the value with parseNairaInput, which accepts commas and ₦.
  * Once hydrated, the field groups thousands as it is typed and shows the amount it will send.
  */
-export function AmountField({ name, label, defaultValue = '', error, min = 1, max, hint, id, onAmountChange }: AmountFieldProps) {
+export function AmountField({ name, label, defaultValue = '', error, problem, hint, id, onAmountChange }: AmountFieldProps) {
   const inputId = id ?? name;
   // A value the server could not read (say "1,23") is shown exactly as posted, next to its error.
   const [text, setText] = useState(() => (parseNairaInput(defaultValue) === null ? defaultValue : formatNairaInput(defaultValue)));
@@ -92,7 +80,7 @@ export function AmountField({ name, label, defaultValue = '', error, min = 1, ma
   }
 
   const amount = parseNairaInput(text);
-  const message = (!errorDismissed && error) || (hydrated && touched ? amountProblem(text, min, max) : undefined);
+  const message = (!errorDismissed && error) || (hydrated && touched ? problem(text) : undefined);
   // Only once hydrated: without JavaScript a preview rendered on the server would not follow
   // what is typed and could state the wrong amount.
   const preview = hydrated && amount !== null && amount > 0 ? formatNaira(amount) : null;

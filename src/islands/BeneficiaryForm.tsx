@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from './api.ts';
 import { beneficiaryCheck } from '../lib/checks/beneficiary.ts';
 import { beneficiaries, setBeneficiaries, type Beneficiary } from '../stores/transfer.ts';
-import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { PageSelectField } from './page-select.tsx';
 import type { BeneficiaryWords } from '../i18n/island-words.ts';
-import { sayByPattern, type SaidPattern } from '../i18n/said-patterns.ts';
 
 /**
  * Add a beneficiary. Before it hydrates (or with no JavaScript) this is a plain form posting to
@@ -36,13 +35,10 @@ export default function BeneficiaryForm({
   ownAccountNumber,
   enquired = null,
   words: w,
-  said = {},
-  patterns = [],
-}: FormProps & { words: BeneficiaryWords; said?: Record<string, string>; patterns?: readonly SaidPattern[]; children?: ReactNode; ownAccountNumber: string; enquired?: Enquired | null }) {
-  const form = useSchemaForm(beneficiaryCheck, { bank_code: '', account_number: '', nickname: '', ...values }, errors);
+}: FormProps & { words: BeneficiaryWords; children?: ReactNode; ownAccountNumber: string; enquired?: Enquired | null }) {
+  const form = useSchemaForm(worded(beneficiaryCheck, w), { bank_code: '', account_number: '', nickname: '', ...values }, errors);
   const accountNumber = String(form.values.account_number ?? '').trim();
   const bankCode = String(form.values.bank_code ?? '');
-  const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? sayByPattern(message, patterns) ?? message) : message) as T;
 
   // Whatever was typed before the island hydrated (slow networks) is only in the page: take it over.
   const formElement = useRef<HTMLFormElement>(null);
@@ -102,9 +98,9 @@ export default function BeneficiaryForm({
   return (
     <form ref={formElement} method="post" action={beneficiariesPath} noValidate onSubmit={onSubmit}>
       <FormToken value={formToken} />
-      <FormMessage error={say(message)} notice={say(notice)} />
-      <PageSelectField id="bank_code" label={w['transfer.bank']} select={bankSelect} error={say(form.errorFor('bank_code'))} onChoose={(code) => form.set('bank_code', code)} onLeave={() => form.touch('bank_code')} />
-      <DigitsField label={w['transfer.accountNumber']} hint={w['history.ben.nuban']} maxLength={10} error={say(form.errorFor('account_number'))} {...form.bind('account_number')} />
+      <FormMessage error={message} notice={notice} />
+      <PageSelectField id="bank_code" label={w['transfer.bank']} select={bankSelect} error={form.errorFor('bank_code')} onChoose={(code) => form.set('bank_code', code)} onLeave={() => form.touch('bank_code')} />
+      <DigitsField label={w['transfer.accountNumber']} hint={w['history.ben.nuban']} maxLength={10} error={form.errorFor('account_number')} {...form.bind('account_number')} />
       <div aria-live="polite" className="mb-4" data-testid="enquiry">
         {enquiry.state === 'checking' ? <p className="text-sm text-slate-700">{w['history.ben.checking']}</p> : null}
         {enquiry.state === 'found' ? (
@@ -116,14 +112,14 @@ export default function BeneficiaryForm({
             <span className="block text-xs text-slate-700">{enquiry.bankName}</span>
           </p>
         ) : null}
-        {enquiry.state === 'failed' ? <p className="field-error">{say(enquiry.message)}</p> : null}
+        {enquiry.state === 'failed' ? <p className="field-error">{enquiry.message}</p> : null}
       </div>
       <noscript>
         <button type="submit" name="intent" value="check" className="btn-secondary mb-4 w-full" formNoValidate>
           {w['history.ben.check']}
         </button>
       </noscript>
-      <TextField label={w['history.ben.nickname']} hint={w['history.ben.nicknameHint']} maxLength={40} autoComplete="off" error={say(form.errorFor('nickname'))} {...form.bind('nickname')} />
+      <TextField label={w['history.ben.nickname']} hint={w['history.ben.nicknameHint']} maxLength={40} autoComplete="off" error={form.errorFor('nickname')} {...form.bind('nickname')} />
       <SubmitButton busy={busy} busyText={w['history.ben.adding']} name="intent" value="add">
         {w['history.ben.add']}
       </SubmitButton>

@@ -1,8 +1,7 @@
 import { api } from './api.ts';
 import { bvnCheck } from '../lib/checks/kyc.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { sayWith } from './say.ts';
+import { FormToken, DigitsField, FormMessage, SubmitButton, TextField, useApiSubmit, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import type { BvnWords } from '../i18n/settings-words.ts';
 
 /**
@@ -10,9 +9,8 @@ import type { BvnWords } from '../i18n/settings-words.ts';
  * page; with it, the same schema checks as you type and the API answers, then the page is
  * loaded with ?done=bvn so the server shows the new tier. The page never sends the BVN back.
  */
-export default function BvnForm({ formToken, values = {}, errors = {}, formError = null, words, said }: FormProps & { words: BvnWords; said?: Record<string, string> }) {
-  const say = sayWith(said);
-  const form = useSchemaForm(bvnCheck, { bvn: '', date_of_birth: '', ...values }, errors);
+export default function BvnForm({ formToken, values = {}, errors = {}, formError = null, words }: FormProps & { words: BvnWords }) {
+  const form = useSchemaForm(worded(bvnCheck, words), { bvn: '', date_of_birth: '', ...values }, errors);
   const { busy, message, onSubmit } = useApiSubmit(
     form,
     formError,
@@ -27,15 +25,15 @@ export default function BvnForm({ formToken, values = {}, errors = {}, formError
     <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
       <FormToken value={formToken} />
       <input type="hidden" name="intent" value="bvn" />
-      <FormMessage error={say(message)} />
+      <FormMessage error={message} />
       <DigitsField
         label={words['settings.bvn.label']}
         hint={words['settings.bvn.hint']}
         maxLength={11}
-        error={say(form.errorFor('bvn'))}
+        error={form.errorFor('bvn')}
         {...form.bind('bvn')}
       />
-      <TextField label={words['settings.bvn.dob']} type="date" hint={words['settings.bvn.dobHint']} autoComplete="bday" error={say(form.errorFor('date_of_birth'))} {...form.bind('date_of_birth')} />
+      <TextField label={words['settings.bvn.dob']} type="date" hint={words['settings.bvn.dobHint']} autoComplete="bday" error={form.errorFor('date_of_birth')} {...form.bind('date_of_birth')} />
       <SubmitButton busy={busy} busyText={words['onboarding.code.checking']}>
         {words['settings.bvn.submit']}
       </SubmitButton>

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import type { CableProvider } from '../lib/bills.ts';
 import { cardFieldsCheck } from '../lib/checks/cable.ts';
 import { setProviders } from '../stores/cable.ts';
-import { DigitsField, SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import { DigitsField, SelectField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
+import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { CableWords } from '../i18n/purchase-words.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { providers: readonly CableProvider[]; words: CableWords };
@@ -17,8 +17,7 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { provide
  */
 export default function CableForm(props: Props) {
   const { providers, values = {}, errors = {}, words: w } = props;
-  const say = sayer(props.said);
-  const form = useSchemaForm(cardFieldsCheck, { provider_id: '', smartcard_number: '', ...values }, errors);
+  const form = useSchemaForm(worded(cardFieldsCheck, w), { provider_id: '', smartcard_number: '', ...values }, errors);
 
   useEffect(() => setProviders(providers), [providers]);
 
@@ -28,10 +27,10 @@ export default function CableForm(props: Props) {
         label={w['purchases.cable.provider']}
         placeholder={w['purchases.cable.providerPlaceholder']}
         options={providers.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-        error={say(form.errorFor('provider_id'))}
+        error={form.errorFor('provider_id')}
         {...form.bind('provider_id')}
       />
-      <DigitsField label={w['purchases.cable.cardLabel']} maxLength={14} hint={w['purchases.cable.cardHint']} error={say(form.errorFor('smartcard_number'))} {...form.bind('smartcard_number')} />
+      <DigitsField label={w['purchases.cable.cardLabel']} maxLength={14} hint={w['purchases.cable.cardHint']} error={form.errorFor('smartcard_number')} {...form.bind('smartcard_number')} />
     </PaymentDetailsForm>
   );
 }

@@ -5,12 +5,12 @@ import { NewPasswordFields } from './password-fields.tsx';
 import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
 import type { ChangePasswordWords } from '../i18n/settings-words.ts';
 
-export default function ChangePasswordForm({ words, said, ...props }: FormProps & { words: ChangePasswordWords; said?: Record<string, string> }) {
+export default function ChangePasswordForm({ words, ...props }: FormProps & { words: ChangePasswordWords }) {
   const { form, formProps } = useSettingsForm(
     'password',
     changePasswordCheck,
     { current_password: '', password: '', password_confirmation: '' },
-    { ...props, said },
+    { ...props, words },
     (values) => api<{ signed_out_sessions: number }>('POST', '/v1/profile/password/update', values),
     (data) => ({ signed_out: String(data.signed_out_sessions) }),
   );

@@ -4,12 +4,12 @@ import { TextField, type FormProps } from './form-kit.tsx';
 import { SettingsForm, pinInput, useSettingsForm } from './settings-kit.tsx';
 import type { ChangePinWords } from '../i18n/settings-words.ts';
 
-export default function ChangePinForm({ words, said, ...props }: FormProps & { words: ChangePinWords; said?: Record<string, string> }) {
+export default function ChangePinForm({ words, ...props }: FormProps & { words: ChangePinWords }) {
   const { form, formProps } = useSettingsForm(
     'pin',
     changePinWithCurrentCheck,
     { current_pin: '', pin: '', pin_confirmation: '' },
-    { ...props, said },
+    { ...props, words },
     (values) => api('POST', '/v1/profile/pin/change', values),
   );
   return (

@@ -6,12 +6,12 @@ import { SettingsForm, useSettingsForm } from './settings-kit.tsx';
 import type { ChangeSecurityQuestionWords } from '../i18n/settings-words.ts';
 
 /** `questions` come asked in the customer's language. */
-export default function ChangeSecurityQuestionForm({ questions, words, said, ...props }: FormProps & { questions: readonly SecurityQuestion[]; words: ChangeSecurityQuestionWords; said?: Record<string, string> }) {
+export default function ChangeSecurityQuestionForm({ questions, words, ...props }: FormProps & { questions: readonly SecurityQuestion[]; words: ChangeSecurityQuestionWords }) {
   const { form, formProps } = useSettingsForm(
     'security_question',
     changeSecurityQuestionCheck,
     { password: '', security_question_id: '', answer: '' },
-    { ...props, said },
+    { ...props, words },
     (values) => api('POST', '/v1/profile/security-question/change', values),
   );
   return (

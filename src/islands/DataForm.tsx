@@ -4,9 +4,9 @@ import { dataDetailsCheck } from '../lib/checks/data.ts';
 import { findPlan, plansByPeriod, planSummary } from '../lib/data-plans.ts';
 import { formatNaira } from '../lib/money.ts';
 import { selectPlan, setProviders, showPlans } from '../stores/data.ts';
-import { useSchemaForm, type FormProps } from './form-kit.tsx';
+import { useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { checkedBeforeHydration, ChoiceFieldset, DefaultSubmit, NetworkChoice, PhoneNumberField, RadioCard } from './mobile-kit.tsx';
-import { fillWord, PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import { fillWord, PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { DataWords } from '../i18n/purchase-words.ts';
 
 type Props = DetailsStepProps &
@@ -45,8 +45,7 @@ function plansOf(networkId: string): Promise<readonly DataPlan[]> {
  */
 export default function DataForm(props: Props) {
   const { networks, plans, balance, values = {}, errors = {}, words: w } = props;
-  const say = sayer(props.said);
-  const form = useSchemaForm(dataDetailsCheck, { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
+  const form = useSchemaForm(worded(dataDetailsCheck, w), { provider_id: '', plan_id: '', phone_number: '', ...values }, errors);
   // Plans known so far, by network id (undefined: not loaded yet).
   const [plansByNetwork, setPlansByNetwork] = useState<Readonly<Record<string, readonly DataPlan[]>>>(() => (values.provider_id ? { [String(values.provider_id)]: plans } : {}));
   const chosenNetwork = useRef('');
@@ -106,7 +105,7 @@ export default function DataForm(props: Props) {
   const plan = findPlan(shownPlans, planId) ?? null;
   // Said as lib/mobile-purchase.ts's purchaseBalanceProblem says it, in the customer's words.
   const overBalance = plan && plan.amount > balance ? fillWord(w['said.money.insufficient'], { balance: formatNaira(balance), total: formatNaira(plan.amount) }) : undefined;
-  const planError = say(form.errorFor('plan_id')) ?? overBalance;
+  const planError = form.errorFor('plan_id') ?? overBalance;
   // Which network's plans are on screen: the page shows a newly chosen network's plans before going on.
   const hidden = (
     <>
@@ -122,7 +121,7 @@ export default function DataForm(props: Props) {
         legend={w['purchases.network']}
         networks={networks}
         value={networkId}
-        error={say(form.errorFor('provider_id'))}
+        error={form.errorFor('provider_id')}
         onChange={(id) => {
           chooseNetwork(id, planId);
           form.touch('provider_id');
@@ -166,7 +165,7 @@ export default function DataForm(props: Props) {
         </ChoiceFieldset>
       )}
 
-      <PhoneNumberField form={form} label={w['form.phone']} hint={w['purchases.phoneHint']} say={say} />
+      <PhoneNumberField form={form} label={w['form.phone']} hint={w['purchases.phoneHint']} />
     </PaymentDetailsForm>
   );
 }

@@ -3,8 +3,8 @@ import type { Disco } from '../lib/bills.ts';
 import { meterFieldsCheck } from '../lib/checks/electricity.ts';
 import { meterTypeFor } from '../lib/electricity-form.ts';
 import { setProviders } from '../stores/electricity.ts';
-import { DigitsField, FieldNotes, SelectField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { fillWord, PaymentDetailsForm, sayer, type DetailsStepProps } from './purchase-kit.tsx';
+import { DigitsField, FieldNotes, SelectField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
+import { fillWord, PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { ElectricityWords } from '../i18n/purchase-words.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { discos: readonly Disco[]; words: ElectricityWords };
@@ -18,9 +18,8 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & { discos:
  */
 export default function ElectricityForm(props: Props) {
   const { discos, values = {}, errors = {}, words: w } = props;
-  const say = sayer(props.said);
   const initialDisco = discos.find((disco) => disco.id === values.provider_id);
-  const form = useSchemaForm(meterFieldsCheck, { provider_id: '', meter_number: '', ...values, meter_type: meterTypeFor(initialDisco, String(values.meter_type ?? '')) }, errors);
+  const form = useSchemaForm(worded(meterFieldsCheck, w), { provider_id: '', meter_number: '', ...values, meter_type: meterTypeFor(initialDisco, String(values.meter_type ?? '')) }, errors);
   const formRef = useRef<HTMLFormElement>(null);
 
   const providerId = String(form.values.provider_id ?? '');
@@ -41,7 +40,7 @@ export default function ElectricityForm(props: Props) {
   }
 
   const discoOptions = discos.map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${candidate.short_name})` }));
-  const meterTypeError = say(form.errorFor('meter_type'));
+  const meterTypeError = form.errorFor('meter_type');
 
   return (
     <PaymentDetailsForm action="/bills/electricity" step={props} complete={() => form.check()} formRef={formRef} button={w[disco ? 'purchases.elec.verify' : 'purchases.continue']} intent={disco ? 'verify' : 'provider'}>
@@ -49,7 +48,7 @@ export default function ElectricityForm(props: Props) {
         label={w['purchases.elec.discoLabel']}
         placeholder={w['purchases.elec.discoPlaceholder']}
         options={discoOptions}
-        error={say(form.errorFor('provider_id'))}
+        error={form.errorFor('provider_id')}
         hint={disco ? null : w['purchases.elec.discoHint']}
         {...form.bind('provider_id')}
         onChange={(event) => chooseDisco(event.target.value)}
@@ -79,7 +78,7 @@ export default function ElectricityForm(props: Props) {
             <FieldNotes id="meter_type" error={meterTypeError} />
           </fieldset>
 
-          <DigitsField label={w['purchases.elec.meterNumber']} maxLength={17} hint={w['purchases.elec.meterHint']} error={say(form.errorFor('meter_number'))} {...form.bind('meter_number')} />
+          <DigitsField label={w['purchases.elec.meterNumber']} maxLength={17} hint={w['purchases.elec.meterHint']} error={form.errorFor('meter_number')} {...form.bind('meter_number')} />
         </>
       ) : null}
     </PaymentDetailsForm>

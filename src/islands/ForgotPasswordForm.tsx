@@ -1,11 +1,11 @@
 import { forgotPasswordCheck } from '../lib/checks/forgot-password.ts';
-import { FormToken, FormMessage, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { ForgotPasswordWords } from '../i18n/island-words.ts';
 
-/** `words`: the screen's words in the customer's language; `said`: the check's English messages in it (src/i18n/island-words.ts). */
-export default function ForgotPasswordForm({ formToken, values = {}, errors = {}, formError = null, notice = null, words, said = {} }: FormProps & { words: ForgotPasswordWords; said?: Record<string, string> }) {
-  const form = useSchemaForm(forgotPasswordCheck, { email: '', ...values }, errors);
+/** `words`: the screen's words and its check's messages in the customer's language (src/i18n/island-words.ts). */
+export default function ForgotPasswordForm({ formToken, values = {}, errors = {}, formError = null, notice = null, words }: FormProps & { words: ForgotPasswordWords }) {
+  const form = useSchemaForm(worded(forgotPasswordCheck, words), { email: '', ...values }, errors);
   const post = useNativePost<'send'>();
   const emailError = form.errorFor('email');
 
@@ -13,7 +13,7 @@ export default function ForgotPasswordForm({ formToken, values = {}, errors = {}
     <form method="post" action="/password/forgot" noValidate onSubmit={(event) => post.submit(event, 'send', form.check())}>
       <FormToken value={formToken} />
       <FormMessage error={formError} notice={notice} />
-      <TextField label={words['form.email']} type="email" inputMode="email" autoComplete="email" error={emailError && (said[emailError] ?? emailError)} {...form.bind('email')} />
+      <TextField label={words['form.email']} type="email" inputMode="email" autoComplete="email" error={emailError} {...form.bind('email')} />
       <PostButton busy={post.busy === 'send'} busyText={words['onboarding.forgot.busy']}>
         {words['onboarding.forgot.submit']}
       </PostButton>

@@ -1,6 +1,5 @@
 import { addressProofTypes, kycAddressCheck } from '../lib/checks/kyc.ts';
-import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
-import { sayWith } from './say.ts';
+import { FormToken, FormMessage, SelectField, SubmitButton, TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { AddressFields, useAddressPost, usePlaces, type PlaceProps } from './address-kit.tsx';
 import type { KycAddressWords } from '../i18n/settings-words.ts';
 
@@ -9,22 +8,21 @@ import type { KycAddressWords } from '../i18n/settings-words.ts';
  * on a document that shows it. Without JavaScript the state's LGAs come by a round trip
  * (intent=choose-state) and the form posts with intent=address.
  */
-export default function KycAddressForm({ formToken, values = {}, errors = {}, formError = null, notice = null, stateNames, lgas, words, said }: FormProps & PlaceProps & { words: KycAddressWords; said?: Record<string, string> }) {
-  const say = sayWith(said);
+export default function KycAddressForm({ formToken, values = {}, errors = {}, formError = null, notice = null, stateNames, lgas, words }: FormProps & PlaceProps & { words: KycAddressWords }) {
   const places = usePlaces({ stateNames, lgas }, String(values.state ?? ''));
-  const form = useSchemaForm(kycAddressCheck(places), { address: '', city: '', state: '', lga: '', proof_type: '', proof_reference: '', ...values }, errors);
+  const form = useSchemaForm(worded(kycAddressCheck(places), words), { address: '', city: '', state: '', lga: '', proof_type: '', proof_reference: '', ...values }, errors);
   const { busy, message, onSubmit } = useAddressPost(form, formError, '/v1/kyc/address', ['address', 'city', 'state', 'lga', 'proof_type', 'proof_reference'], '/kyc-verification?done=address');
 
   return (
     <form method="post" action="/kyc-verification" noValidate onSubmit={onSubmit}>
       <FormToken value={formToken} />
-      <FormMessage error={say(message)} notice={notice} />
-      <AddressFields form={form} places={places} streetHint={words['settings.kyc.streetHint']} words={words} say={say} />
+      <FormMessage error={message} notice={notice} />
+      <AddressFields form={form} places={places} streetHint={words['settings.kyc.streetHint']} words={words} />
       <SelectField
         label={words['settings.kyc.proof']}
         placeholder={words['settings.kyc.proofPlaceholder']}
         options={addressProofTypes.map((proof) => ({ value: proof.value, label: words[`settings.kyc.proof.${proof.value}`] }))}
-        error={say(form.errorFor('proof_type'))}
+        error={form.errorFor('proof_type')}
         {...form.bind('proof_type')}
       />
       <TextField
@@ -33,7 +31,7 @@ export default function KycAddressForm({ formToken, values = {}, errors = {}, fo
         autoComplete="off"
         autoCapitalize="characters"
         maxLength={30}
-        error={say(form.errorFor('proof_reference'))}
+        error={form.errorFor('proof_reference')}
         {...form.bind('proof_reference')}
       />
       <SubmitButton busy={busy} busyText={words['onboarding.code.checking']} name="intent" value="address">

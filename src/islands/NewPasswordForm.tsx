@@ -1,12 +1,12 @@
 import { newPasswordFormCheck } from '../lib/checks/new-password.ts';
-import { FormToken, FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, FormMessage, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { NewPasswordFields } from './password-fields.tsx';
 import { PostButton, useNativePost } from './recovery-kit.tsx';
 import type { NewPasswordWords } from '../i18n/island-words.ts';
 
-export default function NewPasswordForm({ formToken, errors = {}, formError = null, words, said = {} }: FormProps & { words: NewPasswordWords; said?: Record<string, string> }) {
+export default function NewPasswordForm({ formToken, errors = {}, formError = null, words }: FormProps & { words: NewPasswordWords }) {
   // Passwords are never sent back to the page, so the form always starts empty.
-  const form = useSchemaForm(newPasswordFormCheck, { password: '', password_confirmation: '' }, errors);
+  const form = useSchemaForm(worded(newPasswordFormCheck, words), { password: '', password_confirmation: '' }, errors);
   const post = useNativePost<'save'>();
 
   return (
@@ -16,7 +16,6 @@ export default function NewPasswordForm({ formToken, errors = {}, formError = nu
       <NewPasswordFields
         form={form}
         words={{ label: words['onboarding.newPassword.label'], confirm: words['onboarding.newPassword.confirm'], hint: words['form.passwordHint'] }}
-        said={said}
       />
       <PostButton busy={post.busy === 'save'} busyText={words['onboarding.newPassword.busy']}>
         {words['onboarding.newPassword.submit']}

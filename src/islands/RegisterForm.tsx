@@ -5,12 +5,12 @@ import { registerCheck } from '../lib/checks/register.ts';
 import { registerDetailFields } from '../lib/checks/identity.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { goToSignupStep, resetSignup, setSignupStep, signup, updateSignup } from '../stores/signup.ts';
-import { DefaultSubmit, FormToken, FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DefaultSubmit, FormToken, FormMessage, SubmitButton, TextField, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { EmailText } from './email-text.tsx';
 import type { RegisterWords } from '../i18n/island-words.ts';
 
-/** `words`: the screen's words in the customer's language; `said`: the check's English messages in it (src/i18n/island-words.ts). */
-type Props = FormProps & { step: 1 | 2; words: RegisterWords; said?: Record<string, string> };
+/** `words`: the screen's words and its check's messages in the customer's language (src/i18n/island-words.ts). */
+type Props = FormProps & { step: 1 | 2; words: RegisterWords };
 
 /** A sentence with one {placeholder}, split around it so markup can go in between. */
 const around = (template: string) => template.split(/\{\w+\}/);
@@ -20,10 +20,9 @@ const around = (template: string) => template.split(/\{\w+\}/);
  * details travel as hidden fields); with it, the steps switch in place and the `signup` store
  * keeps the details (never the passwords) so a reload or a dropped connection loses nothing.
  */
-export default function RegisterForm({ formToken, values = {}, errors = {}, formError = null, step: serverStep, words, said = {} }: Props) {
+export default function RegisterForm({ formToken, values = {}, errors = {}, formError = null, step: serverStep, words }: Props) {
   const stored = useStore(signup);
-  const form = useSchemaForm(
-    registerCheck,
+  const form = useSchemaForm(worded(registerCheck, words),
     { first_name: '', last_name: '', email: '', phone_number: '', password: '', password_confirmation: '', terms: false, ...values },
     errors,
   );
@@ -31,7 +30,7 @@ export default function RegisterForm({ formToken, values = {}, errors = {}, form
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState(formError);
   const step = hydrated ? (stored.step >= 2 ? 2 : 1) : serverStep;
-  const errorFor = (name: string) => { const message = form.errorFor(name); return message && (said[message] ?? message); };
+  const errorFor = (name: string) => { const message = form.errorFor(name); return message; };
   const [openingBefore, openingAfter] = around(words['register.openingFor']);
   const [acceptBefore, acceptBetween, acceptAfter] = around(words['register.accept']);
 
@@ -85,7 +84,7 @@ export default function RegisterForm({ formToken, values = {}, errors = {}, form
       <p className="mb-4 text-sm text-slate-600" aria-live="polite">
         {step === 1 ? words['register.step1'] : words['register.step2']}
       </p>
-      <FormMessage error={message && (said[message] ?? message)} />
+      <FormMessage error={message} />
       {step === 1 ? (
         <>
           <TextField label={words['form.firstName']} autoComplete="given-name" error={errorFor('first_name')} {...bind('first_name')} />

@@ -1,13 +1,13 @@
 import { resetCodeCheck } from '../lib/checks/reset-code.ts';
-import { FormToken, DigitsField, FormMessage, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { PostButton, submitterOf, useNativePost } from './recovery-kit.tsx';
 import type { ResetCodeWords } from '../i18n/island-words.ts';
 
 /** The page knows the email (from its cookie); this form asks only for the code. */
 
-export default function ResetCodeForm({ formToken, errors = {}, formError = null, notice = null, words, said = {} }: FormProps & { words: ResetCodeWords; said?: Record<string, string> }) {
+export default function ResetCodeForm({ formToken, errors = {}, formError = null, notice = null, words }: FormProps & { words: ResetCodeWords }) {
   // Codes are never sent back to the page, so the field always starts empty.
-  const form = useSchemaForm(resetCodeCheck, { token: '' }, errors);
+  const form = useSchemaForm(worded(resetCodeCheck, words), { token: '' }, errors);
   const post = useNativePost<'verify' | 'resend'>();
   const codeError = form.errorFor('token');
 
@@ -24,7 +24,7 @@ export default function ResetCodeForm({ formToken, errors = {}, formError = null
     >
       <FormToken value={formToken} />
       <FormMessage error={formError} notice={notice} />
-      <DigitsField label={words['onboarding.code.label']} hint={words['onboarding.code.hint']} autoComplete="one-time-code" maxLength={6} wide error={codeError && (said[codeError] ?? codeError)} {...form.bind('token')} />
+      <DigitsField label={words['onboarding.code.label']} hint={words['onboarding.code.hint']} autoComplete="one-time-code" maxLength={6} wide error={codeError} {...form.bind('token')} />
       <PostButton busy={post.busy === 'verify'} busyText={words['onboarding.code.checking']} name="intent" value="verify">
         {words['register.continue']}
       </PostButton>

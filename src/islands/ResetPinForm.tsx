@@ -5,12 +5,12 @@ import { SettingsForm, pinInput, useSettingsForm } from './settings-kit.tsx';
 import type { ResetPinWords } from '../i18n/settings-words.ts';
 
 /** A forgotten or locked PIN: the password and the security answer prove it is you, and lift a PIN lock. `question` comes asked in the customer's language. */
-export default function ResetPinForm({ question, words, said, ...props }: FormProps & { question: string; words: ResetPinWords; said?: Record<string, string> }) {
+export default function ResetPinForm({ question, words, ...props }: FormProps & { question: string; words: ResetPinWords }) {
   const { form, formProps } = useSettingsForm(
     'pin_reset',
     resetPinWithAnswerCheck,
     { password: '', security_answer: '', pin: '', pin_confirmation: '' },
-    { ...props, said },
+    { ...props, words },
     (values) => api('POST', '/v1/profile/pin/change', values),
   );
   return (

@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { formatNaira } from '../lib/money.ts';
 import { transferFieldsCheck } from '../lib/checks/transfer.ts';
-import { minTransferKobo, nairaAmountProblem } from '../lib/payment-rules.ts';
+import { nairaAmountProblem } from '../lib/payment-rules.ts';
 import type { TransferMode } from '../lib/transfer-form.ts';
 import { AmountField } from './AmountField.tsx';
-import { DigitsField, TextField, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { DigitsField, TextField, useSchemaForm, type FormProps, worded, wordWith } from './form-kit.tsx';
 import { PageSelectField } from './page-select.tsx';
 import { PaymentDetailsForm, type DetailsStepProps } from './purchase-kit.tsx';
 import type { TransferWords } from '../i18n/island-words.ts';
+import type { Said } from '../i18n/said.ts';
 
 type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
   mode: TransferMode;
@@ -30,17 +31,18 @@ type Props = DetailsStepProps & Pick<FormProps, 'values' | 'errors'> & {
 export default function TransferForm(props: Props) {
   const { mode, children, selfBankCode, selfBankName, balance, knownRecipient = null, values = {}, errors = {}, words: w } = props;
   const [toBefore = '', toAfter = ''] = w['money.form.localTo'].split('{bank}');
-  const form = useSchemaForm(
-    transferFieldsCheck,
+  const form = useSchemaForm(worded(transferFieldsCheck, w),
     { bank_code: '', account_number: '', narration: '', ...values, ...(mode === 'local' ? { bank_code: selfBankCode } : {}) },
     errors,
   );
+  const word = wordWith(w, formatNaira);
+  const wordProblem = (problem: Said | undefined) => problem && word(problem);
   const [amountError, setAmountError] = useState<string | undefined>(errors.amount?.[0]);
   const known = knownRecipient && knownRecipient.bank_code === form.values.bank_code && knownRecipient.account_number === form.values.account_number ? knownRecipient : null;
 
   function complete(element: HTMLFormElement): boolean {
     const fieldsValid = form.check();
-    const problem = nairaAmountProblem(String(new FormData(element).get('amount') ?? ''));
+    const problem = wordProblem(nairaAmountProblem(String(new FormData(element).get('amount') ?? '')));
     setAmountError(problem);
     return fieldsValid && !problem;
   }
@@ -81,7 +83,7 @@ export default function TransferForm(props: Props) {
         label={w['transfer.amount']}
         defaultValue={String(values.amount ?? '')}
         error={amountError}
-        min={minTransferKobo}
+        problem={(text) => wordProblem(nairaAmountProblem(text))}
         hint={w['money.form.available'].replace('{balance}', formatNaira(balance))}
         onAmountChange={() => setAmountError(undefined)}
       />

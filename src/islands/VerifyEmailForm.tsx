@@ -3,16 +3,15 @@ import { api } from './api.ts';
 import { homeFor } from '../lib/onboarding.ts';
 import { otpCheck } from '../lib/checks/verify-email.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
-import { FormToken, DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps } from './form-kit.tsx';
+import { FormToken, DigitsField, FormMessage, SubmitButton, useSchemaForm, type FormProps, worded } from './form-kit.tsx';
 import { EmailText } from './email-text.tsx';
 import type { VerifyEmailWords } from '../i18n/island-words.ts';
 
-/** `words`: the screen's words in the customer's language; `said`: the English answers it may get (checks and API), in it. */
-export default function VerifyEmailForm({ formToken, values = {}, errors = {}, formError = null, notice = null, email, words, said = {} }: FormProps & { email: string; words: VerifyEmailWords; said?: Record<string, string> }) {
-  const say = <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
+/** `words`: the screen's words and its check's messages in the customer's language; the API answers in it too. */
+export default function VerifyEmailForm({ formToken, values = {}, errors = {}, formError = null, notice = null, email, words }: FormProps & { email: string; words: VerifyEmailWords }) {
   const [sentBefore, sentAfter] = words['onboarding.verify.sentTo'].split('{email}');
   const [noEmailBefore, noEmailAfter] = words['onboarding.verify.noEmail'].split('{resend}');
-  const form = useSchemaForm(otpCheck, { otp: '', ...values }, errors);
+  const form = useSchemaForm(worded(otpCheck, words), { otp: '', ...values }, errors);
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
   const [message, setMessage] = useState(formError);
   const [info, setInfo] = useState(notice);
@@ -57,9 +56,9 @@ export default function VerifyEmailForm({ formToken, values = {}, errors = {}, f
       </p>
       <form method="post" action="/account/verify" noValidate onSubmit={verify}>
         <FormToken value={formToken} />
-        <FormMessage error={say(message)} notice={say(info)} />
+        <FormMessage error={message} notice={info} />
         <input type="hidden" name="intent" value="verify" />
-        <DigitsField label={words['onboarding.verify.label']} autoComplete="one-time-code" maxLength={6} wide error={say(form.errorFor('otp'))} {...form.bind('otp')} />
+        <DigitsField label={words['onboarding.verify.label']} autoComplete="one-time-code" maxLength={6} wide error={form.errorFor('otp')} {...form.bind('otp')} />
         <SubmitButton busy={busy === 'verify'} busyText={words['onboarding.code.checking']}>
           {words['onboarding.verify.submit']}
         </SubmitButton>

@@ -7,7 +7,6 @@ import { api } from './api.ts';
 import { signIn, type AuthUser } from '../stores/auth.ts';
 import { SelectField, TextField, useApiSubmit, type SchemaForm } from './form-kit.tsx';
 import type { PlaceWords } from '../i18n/settings-words.ts';
-import type { Say } from './say.ts';
 
 /**
  * What the page gives an address island: the state names, and the LGAs of the state the form
@@ -50,12 +49,12 @@ export function usePlaces({ stateNames, lgas }: PlaceProps, shownState: string):
  * state at once.
  */
 /** The street, the city or town, then the state and its LGA: the fields every address form starts with. */
-export function AddressFields({ form, places, streetHint, words, say }: { form: SchemaForm; places: PlaceNames; streetHint: string; words: PlaceWords; say: Say }) {
+export function AddressFields({ form, places, streetHint, words }: { form: SchemaForm; places: PlaceNames; streetHint: string; words: PlaceWords }) {
   return (
     <>
-      <TextField label={words['settings.place.street']} autoComplete="address-line1" hint={streetHint} error={say(form.errorFor('address'))} {...form.bind('address')} />
-      <TextField label={words['settings.place.city']} autoComplete="address-level2" error={say(form.errorFor('city'))} {...form.bind('city')} />
-      <StateLgaFields form={form} places={places} words={words} say={say} />
+      <TextField label={words['settings.place.street']} autoComplete="address-line1" hint={streetHint} error={form.errorFor('address')} {...form.bind('address')} />
+      <TextField label={words['settings.place.city']} autoComplete="address-level2" error={form.errorFor('city')} {...form.bind('city')} />
+      <StateLgaFields form={form} places={places} words={words} />
     </>
   );
 }
@@ -76,7 +75,7 @@ export function useAddressPost(form: SchemaForm, formError: string | null, path:
   );
 }
 
-export function StateLgaFields({ form, places, words, say }: { form: SchemaForm; places: PlaceNames; words: PlaceWords; say: Say }) {
+export function StateLgaFields({ form, places, words }: { form: SchemaForm; places: PlaceNames; words: PlaceWords }) {
   const state = String(form.values.state ?? '');
   const lgas = places.lgasOf(state);
   const stateBinding = form.bind('state');
@@ -86,7 +85,7 @@ export function StateLgaFields({ form, places, words, say }: { form: SchemaForm;
         label={words['settings.place.state']}
         placeholder={words['settings.place.statePlaceholder']}
         options={places.states.map((name) => ({ value: name, label: name }))}
-        error={say(form.errorFor('state'))}
+        error={form.errorFor('state')}
         {...stateBinding}
         onChange={(event) => {
           stateBinding.onChange(event);
@@ -103,7 +102,7 @@ export function StateLgaFields({ form, places, words, say }: { form: SchemaForm;
         label={words['settings.place.lga']}
         placeholder={state ? words['settings.place.lgaPlaceholder'] : words['settings.place.stateFirst']}
         options={lgas.map((lga) => ({ value: lga, label: lga }))}
-        error={say(form.errorFor('lga'))}
+        error={form.errorFor('lga')}
         {...form.bind('lga')}
       />
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type FocusEvent, type SubmitEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { ApiResponse } from '../lib/api-client.ts';
-import type { FieldErrors, FormCheck } from '../lib/form-rules.ts';
+import type { FieldErrors, FormInput } from '../lib/form-rules.ts';
 
 /**
  * What every island form shares: one check checks the fields as they are typed (a field shows
@@ -11,8 +11,12 @@ import type { FieldErrors, FormCheck } from '../lib/form-rules.ts';
  */
 export type FormValues = Record<string, string | boolean>;
 
+// How an island words its check's messages (by key, from its page's words): src/lib/word-said.ts.
+export { fillWord, worded, wordWith, type Words } from '../lib/word-said.ts';
+
 /** `idPrefix` keeps element ids unique when one page holds several forms with the same field names. */
-export function useSchemaForm(check: FormCheck, initialValues: FormValues, initialErrors: FieldErrors = {}, { idPrefix = '' }: { idPrefix?: string } = {}) {
+/** `check`: the form's check with its messages worded (`worded`, above). */
+export function useSchemaForm(check: (values: FormInput) => FieldErrors, initialValues: FormValues, initialErrors: FieldErrors = {}, { idPrefix = '' }: { idPrefix?: string } = {}) {
   const [values, setValues] = useState<FormValues>(initialValues);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);

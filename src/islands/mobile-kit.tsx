@@ -10,8 +10,8 @@ export { DefaultSubmit } from './form-kit.tsx';
  */
 
 
-/** The line to buy for: the customer's own number, filled in by the page. `say`: a check's English message in the customer's language. */
-export function PhoneNumberField({ form, label, hint, say }: { form: SchemaForm; label: string; hint: string; say: (message: string | undefined) => string | undefined }) {
+/** The line to buy for: the customer's own number, filled in by the page. */
+export function PhoneNumberField({ form, label, hint }: { form: SchemaForm; label: string; hint: string }) {
   return (
     <TextField
       label={label}
@@ -20,7 +20,7 @@ export function PhoneNumberField({ form, label, hint, say }: { form: SchemaForm;
       autoComplete="tel"
       maxLength={20}
       hint={hint}
-      error={say(form.errorFor('phone_number'))}
+      error={form.errorFor('phone_number')}
       {...form.bind('phone_number')}
     />
   );

@@ -8,9 +8,9 @@ import { TextField, type SchemaForm } from './form-kit.tsx';
  * a change of password). `bind` stands in for form.bind where the form tracks its changes itself;
  * `fresh` says "New password" where an old one is being replaced.
  */
-/** `words`: the labels and hint in the customer's language, `said`: the checks' English messages in it (else English). */
-export function NewPasswordFields({ form, bind = form.bind, fresh = true, words, said = {} }: { form: SchemaForm; bind?: SchemaForm['bind']; fresh?: boolean; words?: { label: string; confirm: string; hint: string }; said?: Record<string, string> }) {
-  const errorFor = (name: string) => { const message = form.errorFor(name); return message && (said[message] ?? message); };
+/** `words`: the labels and hint in the customer's language (the form's messages come worded by its check). */
+export function NewPasswordFields({ form, bind = form.bind, fresh = true, words }: { form: SchemaForm; bind?: SchemaForm['bind']; fresh?: boolean; words?: { label: string; confirm: string; hint: string } }) {
+  const errorFor = (name: string) => { const message = form.errorFor(name); return message; };
   return (
     <>
       <TextField

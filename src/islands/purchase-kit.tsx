@@ -11,18 +11,7 @@ import type { Kobo } from '../lib/money.ts';
  * for a PIN or moves money itself. An incomplete form stays on screen with its messages.
  */
 
-/**
- * A check's English message in the customer's language: `said` maps the sentences the island's
- * check can say (the page's sayingsFor; empty in English) to the customer's words.
- */
-export function sayer(said: Readonly<Record<string, string>> = {}) {
-  return <T extends string | null | undefined>(message: T): T => (message ? (said[message] ?? message) : message) as T;
-}
-
-/** `{name}` in one of the island's words filled in (islands never import the catalogue's translate.ts). */
-export function fillWord(template: string, params: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
-}
+export { fillWord } from './form-kit.tsx';
 
 /** An idempotency key and the details it was made for (`key_details`). */
 export type IntendedPayment = { key: string; fingerprint: string };
@@ -41,8 +30,6 @@ export type DetailsStepProps = {
   /** A key carried back from the review step, valid only for `keyDetails`. */
   idempotencyKey?: string | null;
   keyDetails?: string | null;
-  /** The check's English messages in the customer's language (the page's sayingsFor; empty in English). */
-  said?: Readonly<Record<string, string>>;
   /** This response's form token (Astro.locals.formToken()). */
   formToken: string;
 };

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { settingsDoneUrl, settingsPath, settingsSection, type SettingsIntent } from '../lib/settings-intents.ts';
 import type { FormCheck } from '../lib/form-rules.ts';
 import type { ApiResponse } from '../lib/api-client.ts';
-import { FormMessage, FormToken, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues } from './form-kit.tsx';
-import { sayWith } from './say.ts';
+import { FormMessage, FormToken, SubmitButton, useApiSubmit, useSchemaForm, type FormProps, type FormValues, worded, type Words } from './form-kit.tsx';
 
 /**
  * What the four forms of /account/settings share (their intents and addresses are in
@@ -32,23 +31,21 @@ function goTo(target: string): void {
 
 /**
  * The form state, the submit and the success navigation of one settings form; `formProps` is
- * what its SettingsForm takes (spread into it). `said` (the page's, in the customer's language)
- * words the check's and the API's messages: the form's `errorFor` and the message say them so.
+ * what its SettingsForm takes (spread into it). `words` (the page's, in the customer's language)
+ * word the check's messages; the API answers in that language already.
  */
 export function useSettingsForm<T>(
   intent: SettingsIntent,
   check: FormCheck,
   initialValues: FormValues,
-  { values = {}, errors = {}, formError = null, notice = null, said, formToken }: FormProps & { said?: Record<string, string> | undefined },
+  { values = {}, errors = {}, formError = null, notice = null, words, formToken }: FormProps & { words: Words },
   call: (values: FormValues) => Promise<ApiResponse<T>>,
   doneParams: (data: T) => Record<string, string> = () => ({}),
 ) {
   // Secrets are never sent back to the page, so only what the server kept is merged in.
-  const say = sayWith(said);
-  const checked = useSchemaForm(check, { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
-  const form = { ...checked, errorFor: (name: string) => say(checked.errorFor(name)) };
-  const submit = useApiSubmit(checked, formError, () => call(checked.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
-  return { form, formProps: { intent, busy: submit.busy, message: say(submit.message), notice, onSubmit: submit.onSubmit, formToken } };
+  const form = useSchemaForm(worded(check, words), { ...initialValues, ...values }, errors, { idPrefix: `${settingsSection[intent]}-` });
+  const submit = useApiSubmit(form, formError, () => call(form.values), (data) => goTo(settingsDoneUrl(intent, doneParams(data))));
+  return { form, formProps: { intent, busy: submit.busy, message: submit.message, notice, onSubmit: submit.onSubmit, formToken } };
 }
 
 export function SettingsForm(props: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { lgasOf, statesWithLgas } from './states.ts';
 import { requiredText } from './schemas.ts';
 
@@ -8,18 +9,18 @@ import { requiredText } from './schemas.ts';
  */
 export const addressSchema = z
   .object({
-    address: requiredText('Enter your street address')
-      .min(5, 'Enter your full street address')
-      .max(200, 'Keep the address under 200 characters'),
-    city: requiredText('Enter your city or town').max(80, 'Keep the city under 80 characters'),
-    state: requiredText('Choose your state').refine(
+    address: requiredText(says('said.address.required'))
+      .min(5, says('said.address.short'))
+      .max(200, says('said.address.long')),
+    city: requiredText(says('said.city.required')).max(80, says('said.city.long')),
+    state: requiredText(says('said.state.required')).refine(
       (state) => statesWithLgas.some((entry) => entry.name === state),
-      'Choose a state from the list',
+      says('said.state.list'),
     ),
-    lga: requiredText('Choose your local government area'),
+    lga: requiredText(says('said.lga.required')),
   })
   .refine((form) => lgasOf(form.state).length === 0 || lgasOf(form.state).includes(form.lga), {
     path: ['lga'],
-    error: 'Choose a local government area in the state you chose',
+    error: says('said.lga.state'),
   });
 export type AddressInput = z.infer<typeof addressSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from './testing/in-english.ts';
 import { airtimeAmountProblem, airtimeDetailsSchema, airtimeFingerprint, airtimeRangeMessage, quickAmountInput, quickAmountLabel } from './airtime-form.ts';
 
 describe('airtimeAmountProblem', () => {
@@ -7,13 +8,13 @@ describe('airtimeAmountProblem', () => {
   });
 
   it('says what is wrong, in the field’s words', () => {
-    expect(airtimeAmountProblem(' ')).toBe('Enter the amount');
-    expect(airtimeAmountProblem('abc')).toBe('Enter an amount in naira, like 500');
-    expect(airtimeAmountProblem('1,23')).toBe('Enter an amount in naira, like 500');
-    expect(airtimeAmountProblem('100.50')).toBe('Airtime is sold in whole naira (no kobo)');
-    expect(airtimeAmountProblem('49')).toBe(airtimeRangeMessage);
-    expect(airtimeAmountProblem('50001')).toBe(airtimeRangeMessage);
-    expect(airtimeRangeMessage).toBe('Airtime is from ₦50.00 to ₦50,000.00');
+    expect(english(airtimeAmountProblem(' '))).toBe('Enter the amount');
+    expect(english(airtimeAmountProblem('abc'))).toBe('Enter an amount in naira, like 500');
+    expect(english(airtimeAmountProblem('1,23'))).toBe('Enter an amount in naira, like 500');
+    expect(english(airtimeAmountProblem('100.50'))).toBe('Airtime is sold in whole naira (no kobo)');
+    expect(english(airtimeAmountProblem('49'))).toBe(english(airtimeRangeMessage));
+    expect(english(airtimeAmountProblem('50001'))).toBe(english(airtimeRangeMessage));
+    expect(english(airtimeRangeMessage)).toBe('Airtime is from ₦50.00 to ₦50,000.00');
   });
 });
 
@@ -28,11 +29,11 @@ describe('airtimeDetailsSchema', () => {
 
   it('gives one message per field', () => {
     const result = airtimeDetailsSchema.safeParse({ network_id: '', phone_number: '0803123', amount: '20' });
-    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], english(issue.message)]));
     expect(messages).toEqual({
       network_id: 'Choose the network',
       phone_number: 'Enter a Nigerian mobile number, like 0803 123 4567',
-      amount: airtimeRangeMessage,
+      amount: english(airtimeRangeMessage),
     });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { carriedKoboSchema, parseNairaInput, typedNairaSchema } from './amount-input.ts';
 import { airtimeQuickAmounts, mobileNumberSchema } from './bills.ts';
 import { airtimeAmountProblem, airtimeKoboProblem } from './airtime-rules.ts';
@@ -14,11 +15,11 @@ export { airtimeAmountProblem, airtimeFingerprint, airtimeKoboProblem, airtimeRa
  */
 
 /** Naira text → kobo, or the amount field's message. */
-export const airtimeNairaSchema = typedNairaSchema('Enter the amount', airtimeAmountProblem);
+export const airtimeNairaSchema = typedNairaSchema('said.purchases.enterAmount', airtimeAmountProblem);
 
 /** Step "details": which network, which line, how much. The PIN comes on the confirm step. */
 export const airtimeDetailsSchema = z.object({
-  network_id: requiredText('Choose the network'),
+  network_id: requiredText(says('said.purchases.network')),
   phone_number: mobileNumberSchema,
   amount: airtimeNairaSchema,
 });

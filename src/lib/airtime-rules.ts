@@ -1,5 +1,6 @@
 import { typedAmountProblem } from './amount-input.ts';
-import { formatNaira, type Kobo } from './money.ts';
+import { formatNaira, kobo, type Kobo } from './money.ts';
+import type { Said } from '../i18n/said.ts';
 
 /**
  * Airtime's rules that need no zod (the amounts, the quick amounts, the range and its message),
@@ -13,16 +14,16 @@ export const airtimeMaxKobo = 50_000_00;
 export const airtimeQuickAmounts = [100_00, 200_00, 500_00, 1_000_00, 2_000_00, 5_000_00] as const;
 
 /** The range in the server's own words, so the message is the same whoever catches it first. */
-export const airtimeRangeMessage = `Airtime is from ${formatNaira(airtimeMinKobo)} to ${formatNaira(airtimeMaxKobo)}`;
+export const airtimeRangeMessage: Said = { key: 'said.purchases.airtimeRange', params: { min: { kobo: kobo(airtimeMinKobo) }, max: { kobo: kobo(airtimeMaxKobo) } } };
 
 /** What is wrong with an airtime amount as typed; undefined when it can be bought. */
-export function airtimeAmountProblem(text: string): string | undefined {
-  return typedAmountProblem(text, 'Enter the amount', 'Enter an amount in naira, like 500', airtimeKoboProblem);
+export function airtimeAmountProblem(text: string): Said | undefined {
+  return typedAmountProblem(text, 'said.purchases.enterAmount', 'said.purchases.airtimeNaira', airtimeKoboProblem);
 }
 
 /** What is wrong with an amount in kobo, in the amount field's words; undefined when it can be bought. */
-export function airtimeKoboProblem(amount: Kobo): string | undefined {
-  if (amount % 100 !== 0) return 'Airtime is sold in whole naira (no kobo)';
+export function airtimeKoboProblem(amount: Kobo): Said | undefined {
+  if (amount % 100 !== 0) return { key: 'said.purchases.airtimeKobo' };
   if (amount < airtimeMinKobo || amount > airtimeMaxKobo) return airtimeRangeMessage;
   return undefined;
 }

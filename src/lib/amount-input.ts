@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { kobo, type Kobo } from './money.ts';
+import type { MessageKey } from '../i18n/messages/en.ts';
+import type { Said } from '../i18n/said.ts';
 
 /**
  * A naira amount typed by a person, shared by the amount field (formatting as they type) and
@@ -81,24 +84,24 @@ export function caretAfterFormat(raw: string, caret: number, formatted: string):
  * Naira as typed in a form's amount field → kobo, or the field's message: `missing` when the
  * field was not sent, else what `problem` finds in the text (the payment's own rules).
  */
-export function typedNairaSchema(missing: string, problem: (text: string) => string | undefined) {
+export function typedNairaSchema(missing: MessageKey, problem: (text: string) => Said | undefined) {
   return z
-    .string({ error: missing })
+    .string({ error: says(missing) })
     .superRefine((text, context) => {
       const found = problem(text);
-      if (found) context.addIssue({ code: 'custom', message: found });
+      if (found) context.addIssue({ code: 'custom', message: says(found.key, found.params) });
     })
     .transform((text) => parseNairaInput(text) ?? kobo(0));
 }
 
-export function carriedKoboSchema(problem: (amount: Kobo) => string | undefined) {
+export function carriedKoboSchema(problem: (amount: Kobo) => Said | undefined) {
   return z
-    .string({ error: 'Enter an amount' })
-    .regex(/^\d{1,15}$/, 'Enter an amount')
+    .string({ error: says('said.requests.amount') })
+    .regex(/^\d{1,15}$/, says('said.requests.amount'))
     .transform((text) => kobo(Number(text)))
     .superRefine((amount, context) => {
       const found = problem(amount);
-      if (found) context.addIssue({ code: 'custom', message: found });
+      if (found) context.addIssue({ code: 'custom', message: says(found.key, found.params) });
     });
 }
 
@@ -107,8 +110,8 @@ export function carriedKoboSchema(problem: (amount: Kobo) => string | undefined)
  * empty, `unreadable` when it is not naira, else what `problem` finds in its kobo); undefined
  * when it is right.
  */
-export function typedAmountProblem(text: string, missing: string, unreadable: string, problem: (amount: Kobo) => string | undefined): string | undefined {
-  if (text.trim() === '') return missing;
+export function typedAmountProblem(text: string, missing: MessageKey, unreadable: MessageKey, problem: (amount: Kobo) => Said | undefined): Said | undefined {
+  if (text.trim() === '') return { key: missing };
   const amount = parseNairaInput(text);
-  return amount === null ? unreadable : problem(amount);
+  return amount === null ? { key: unreadable } : problem(amount);
 }

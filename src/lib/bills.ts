@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { requiredText } from './schemas.ts';
 import { idempotencyKeySchema, maxTransferKobo, transactionPinSchema } from './money-schemas.ts';
 import { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
@@ -24,10 +25,10 @@ export type MeterCustomer = { customer_name: string; address: string; meter_numb
 export type CableCustomer = { customer_name: string; smartcard_number: string; current_package: CablePackage | null; due_date: string | null; renewal_amount: Kobo | null };
 
 /** A Nigerian mobile number (070, 071, 080, 081, 090, 091 ranges), kept in the 11-digit local form. */
-export const mobileNumberSchema = requiredText('Enter the phone number').transform((value, context) => {
+export const mobileNumberSchema = requiredText(says('said.purchases.phone')).transform((value, context) => {
   const normalised = normaliseMobileNumber(value);
   if (!normalised) {
-    context.addIssue({ code: 'custom', message: 'Enter a Nigerian mobile number, like 0803 123 4567' });
+    context.addIssue({ code: 'custom', message: says('said.phone.invalid') });
     return z.NEVER;
   }
   return normalised;
@@ -35,28 +36,28 @@ export const mobileNumberSchema = requiredText('Enter the phone number').transfo
 
 /** Whole naira in kobo: the aggregators take naira amounts without kobo. */
 export const billKoboSchema = z
-  .number({ error: 'Send the amount as a whole number of kobo (a JSON number, like 50000 for ₦500)' })
-  .int('The amount must be a whole number of kobo')
-  .positive('Enter an amount')
-  .max(maxTransferKobo, 'That amount is too large')
-  .refine((amount) => amount % 100 === 0, 'Bills are paid in whole naira (no kobo)');
+  .number({ error: says('fields.kobo.jsonBill') })
+  .int(says('fields.kobo.whole'))
+  .positive(says('said.requests.amount'))
+  .max(maxTransferKobo, says('said.limits.tooLarge'))
+  .refine((amount) => amount % 100 === 0, says('fields.bills.wholeNaira'));
 
 const providerId = (message: string) => requiredText(message).max(40, message);
 const optionalKey = idempotencyKeySchema.optional();
 
-export const meterNumberSchema = requiredText('Enter the meter number')
+export const meterNumberSchema = requiredText(says('said.purchases.meterNumber'))
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^(\d{11}|\d{13})$/, 'A meter number is 11 or 13 digits'));
-export const meterTypeSchema = z.enum(meterTypes, { error: 'Choose prepaid or postpaid' });
-export const smartcardNumberSchema = requiredText('Enter the smartcard or IUC number')
+  .pipe(z.string().regex(/^(\d{11}|\d{13})$/, says('said.purchases.meterDigits')));
+export const meterTypeSchema = z.enum(meterTypes, { error: says('said.purchases.meterType') });
+export const smartcardNumberSchema = requiredText(says('said.purchases.card'))
   .transform((value) => value.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d{10}$/, 'A smartcard or IUC number is 10 digits'));
+  .pipe(z.string().regex(/^\d{10}$/, says('said.purchases.cardDigits')));
 
 /** What every purchase body carries besides its details: the PIN, and an idempotency key if the client sends one. */
 const paidWith = { pin: transactionPinSchema, idempotency_key: optionalKey };
 
 export const airtimePurchaseSchema = z.object({
-  network_id: providerId('Choose the network'),
+  network_id: providerId(says('said.purchases.network')),
   phone_number: mobileNumberSchema,
   amount: billKoboSchema,
   ...paidWith,
@@ -64,8 +65,8 @@ export const airtimePurchaseSchema = z.object({
 export type AirtimePurchaseInput = z.infer<typeof airtimePurchaseSchema>;
 
 export const dataPurchaseSchema = z.object({
-  provider_id: providerId('Choose the network'),
-  plan_id: providerId('Choose a data plan'),
+  provider_id: providerId(says('said.purchases.network')),
+  plan_id: providerId(says('said.purchases.plan')),
   phone_number: mobileNumberSchema,
   ...paidWith,
 });
@@ -75,7 +76,7 @@ export const meterVerifySchema = z.object({ meter_number: meterNumberSchema, met
 export type MeterVerifyInput = z.infer<typeof meterVerifySchema>;
 
 export const electricityPurchaseSchema = z.object({
-  provider_id: providerId('Choose the distribution company'),
+  provider_id: providerId(says('said.purchases.disco')),
   meter_number: meterNumberSchema,
   meter_type: meterTypeSchema,
   amount: billKoboSchema,
@@ -87,8 +88,8 @@ export const cableVerifySchema = z.object({ smartcard_number: smartcardNumberSch
 export type CableVerifyInput = z.infer<typeof cableVerifySchema>;
 
 export const cablePurchaseSchema = z.object({
-  provider_id: providerId('Choose the TV provider'),
-  package_id: providerId('Choose a package'),
+  provider_id: providerId(says('said.purchases.provider')),
+  package_id: providerId(says('said.purchases.package')),
   smartcard_number: smartcardNumberSchema,
   ...paidWith,
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from './testing/in-english.ts';
 import type { DataPlan } from './bills.ts';
 import { dataDetailsSchema, dataFingerprint, findPlan, planLabel, plansByPeriod, planSummary } from './data-form.ts';
 import { kobo } from './money.ts';
@@ -41,7 +42,7 @@ describe('dataDetailsSchema', () => {
       phone_number: '08051234567',
     });
     const result = dataDetailsSchema.safeParse({ provider_id: 'glo', plan_id: '', phone_number: '12345' });
-    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], english(issue.message)]));
     expect(messages).toEqual({ plan_id: 'Choose a data plan', phone_number: 'Enter a Nigerian mobile number, like 0803 123 4567' });
   });
 });

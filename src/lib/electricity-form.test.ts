@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from './testing/in-english.ts';
 import type { Disco } from './bills.ts';
 import {
   electricityAmountHint,
@@ -43,12 +44,12 @@ describe('meter types', () => {
 
 describe('electricity amounts', () => {
   it('are whole naira within the DisCo’s range', () => {
-    expect(electricityAmountProblem('', ikeja)).toBe('Enter an amount');
-    expect(electricityAmountProblem('five thousand', ikeja)).toBe('Enter an amount in naira, like 5,000');
-    expect(electricityAmountProblem('5,000.50', ikeja)).toBe('Electricity is sold in whole naira (no kobo)');
-    expect(electricityAmountProblem('999', ikeja)).toBe('The smallest amount IKEDC sells is ₦1,000.00');
+    expect(english(electricityAmountProblem('', ikeja))).toBe('Enter an amount');
+    expect(english(electricityAmountProblem('five thousand', ikeja))).toBe('Enter an amount in naira, like 5,000');
+    expect(english(electricityAmountProblem('5,000.50', ikeja))).toBe('Electricity is sold in whole naira (no kobo)');
+    expect(english(electricityAmountProblem('999', ikeja))).toBe('The smallest amount IKEDC sells is ₦1,000.00');
     expect(electricityAmountProblem('600', yola)).toBeUndefined();
-    expect(electricityAmountProblem('500,001', ikeja)).toBe('The largest amount IKEDC sells at once is ₦500,000.00');
+    expect(english(electricityAmountProblem('500,001', ikeja))).toBe('The largest amount IKEDC sells at once is ₦500,000.00');
     expect(electricityAmountProblem('₦5,000.00', ikeja)).toBeUndefined();
   });
   it('hints at the range and the balance', () => {

@@ -1,6 +1,7 @@
 import { parseNairaInput } from './amount-input.ts';
 import type { Disco, MeterType } from './bills.ts';
-import { formatNaira } from './money.ts';
+import { formatNaira, kobo } from './money.ts';
+import type { Said } from '../i18n/said.ts';
 
 /**
  * The electricity form, shared by the page's step flow (no JavaScript) and the island. The
@@ -37,13 +38,13 @@ export function meterNotFoundMessage(disco: Pick<Disco, 'short_name'>, meterType
 }
 
 /** What is wrong with an amount as typed for this DisCo, in the amount field's words; undefined when it can be paid. */
-export function electricityAmountProblem(text: string, disco: Pick<Disco, 'short_name' | 'min_amount' | 'max_amount'>): string | undefined {
-  if (text.trim() === '') return 'Enter an amount';
+export function electricityAmountProblem(text: string, disco: Pick<Disco, 'short_name' | 'min_amount' | 'max_amount'>): Said | undefined {
+  if (text.trim() === '') return { key: 'said.requests.amount' };
   const amount = parseNairaInput(text);
-  if (amount === null) return 'Enter an amount in naira, like 5,000';
-  if (amount % 100 !== 0) return 'Electricity is sold in whole naira (no kobo)';
-  if (amount < disco.min_amount) return `The smallest amount ${disco.short_name} sells is ${formatNaira(disco.min_amount)}`;
-  if (amount > disco.max_amount) return `The largest amount ${disco.short_name} sells at once is ${formatNaira(disco.max_amount)}`;
+  if (amount === null) return { key: 'said.purchases.elecNaira' };
+  if (amount % 100 !== 0) return { key: 'said.purchases.elecKobo' };
+  if (amount < disco.min_amount) return { key: 'said.purchases.smallest', params: { disco: disco.short_name, amount: { kobo: kobo(disco.min_amount) } } };
+  if (amount > disco.max_amount) return { key: 'said.purchases.largest', params: { disco: disco.short_name, amount: { kobo: kobo(disco.max_amount) } } };
   return undefined;
 }
 

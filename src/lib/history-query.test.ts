@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { say, t } from '../i18n/translate.ts';
+import type { Said } from '../i18n/said.ts';
 import { defaultStatementRange, hasActiveFilters, historyApiPath, historyHref, pageRange, readHistoryQuery, receiptHref, signedNaira } from './history-query.ts';
 
 const read = (search: string) => readHistoryQuery(new URLSearchParams(search));
+/** What the page shows, in English. */
+const english = (errors: Record<string, Said[]>) => Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => say('en', message))]));
 
 describe('reading the history query', () => {
   it('defaults to the first page of 20 with no filters', () => {
@@ -25,14 +29,14 @@ describe('reading the history query', () => {
     const { query, values, errors, message } = read('from=2026-03-01&to=2026-02-01&type=debit');
     expect(query).toEqual({ page: 1, per_page: 20 });
     expect(values.from).toBe('2026-03-01');
-    expect(errors).toEqual({ to: ['The end date is before the start date'] });
-    expect(message).toBe('The end date is before the start date. Showing all your transactions instead.');
+    expect(english(errors)).toEqual({ to: ['The end date is before the start date'] });
+    expect(t('en', 'history.f.instead', { problem: say('en', message!) })).toBe('The end date is before the start date. Showing all your transactions instead.');
   });
 
   it('explains impossible dates and unknown options in the customer’s words', () => {
-    expect(read('from=2026-02-30').errors).toEqual({ from: ['That date does not exist'] });
-    expect(read('type=sideways').errors).toEqual({ type: ['Choose money in, money out or both'] });
-    expect(read('category=lottery').errors).toEqual({ category: ['Choose a category from the list'] });
+    expect(english(read('from=2026-02-30').errors)).toEqual({ from: ['That date does not exist'] });
+    expect(english(read('type=sideways').errors)).toEqual({ type: ['Choose money in, money out or both'] });
+    expect(english(read('category=lottery').errors)).toEqual({ category: ['Choose a category from the list'] });
   });
 
   it('quietly reads a nonsense page number as page 1', () => {
@@ -46,7 +50,7 @@ describe('reading the history query', () => {
   it('echoes at most 100 characters of what was typed', () => {
     const { values, errors } = read(`q=${'x'.repeat(500)}`);
     expect(values.q).toHaveLength(100);
-    expect(errors.q).toEqual(['Search for at most 60 characters']);
+    expect(english(errors).q).toEqual(['Search for at most 60 characters']);
   });
 });
 

@@ -2,7 +2,9 @@ import { formatNaira } from './money.ts';
 import { lagosDate } from './lagos-time.ts';
 import { historyQuerySchema, type HistoryQuery } from './money-schemas.ts';
 import { ownValue } from './own.ts';
-import { fieldErrorsOf, type FieldErrors } from './schemas.ts';
+import { fieldErrorsOf } from './schemas.ts';
+import type { MessageKey } from '../i18n/messages/en.ts';
+import type { Said } from '../i18n/said.ts';
 
 /**
  * The transaction history's address: which filters and page the customer asked for, read from
@@ -22,9 +24,9 @@ export type ReadHistoryQuery = {
   query: HistoryQuery;
   /** The filters as typed, to put back into the form so they can be corrected. */
   values: Record<HistoryFilterName, string>;
-  errors: FieldErrors;
-  /** Why the query was not used, for the top of the page; null when it was. */
-  message: string | null;
+  errors: Record<string, Said[]>;
+  /** Why the query was not used, for the top of the page (inside `history.f.instead`); null when it was. */
+  message: Said | null;
 };
 
 // Longer than any valid value: enough to show what was typed, never an unbounded echo.
@@ -33,9 +35,9 @@ const maxEchoLength = 100;
 const maxPage = 100_000;
 
 // zod's own messages for an unknown option are written for developers; these are for customers.
-const friendlyErrors: Partial<Record<string, string>> = {
-  type: 'Choose money in, money out or both',
-  category: 'Choose a category from the list',
+const friendlyErrors: Partial<Record<string, MessageKey>> = {
+  type: 'said.history.type',
+  category: 'said.history.category',
 };
 
 export function defaultHistoryQuery(): HistoryQuery {
@@ -50,12 +52,13 @@ export function readHistoryQuery(params: URLSearchParams): ReadHistoryQuery {
   const parsed = historyQuerySchema.safeParse({ ...values, page, per_page: historyPerPage });
   if (parsed.success) return { query: parsed.data, values, errors: {}, message: null };
 
-  const errors: FieldErrors = {};
+  const errors: Record<string, Said[]> = {};
   for (const [field, messages] of Object.entries(fieldErrorsOf(parsed.error))) {
-    errors[field] = [ownValue(friendlyErrors, field) ?? messages[0] ?? 'Check this filter'];
+    const friendly = ownValue(friendlyErrors, field);
+    errors[field] = [friendly ? { key: friendly } : (messages[0] ?? { key: 'said.history.check' })];
   }
-  const first = Object.values(errors)[0]?.[0] ?? 'Check the filters';
-  return { query: defaultHistoryQuery(), values, errors, message: `${first}. Showing all your transactions instead.` };
+  const first = Object.values(errors)[0]?.[0] ?? { key: 'said.history.checkAll' };
+  return { query: defaultHistoryQuery(), values, errors, message: first };
 }
 
 export function hasActiveFilters(filters: Partial<HistoryFilters>): boolean {

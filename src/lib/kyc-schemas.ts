@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { requiredText } from './schemas.ts';
 import { addressSchema } from './address-schema.ts';
 import { addressProofTypes } from './checks/kyc.ts';
 
 /** A real calendar date, YYYY-MM-DD, of someone born since 1900 and at least 18 today. */
-export const dateOfBirthSchema = requiredText('Enter your date of birth')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 1990-05-17')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'That date does not exist')
-  .refine((value) => value >= '1900-01-01', 'Check the year of your date of birth')
+export const dateOfBirthSchema = requiredText(says('said.dob.required'))
+  .regex(/^\d{4}-\d{2}-\d{2}$/, says('said.dob.format'))
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), says('said.dob.exists'))
+  .refine((value) => value >= '1900-01-01', says('said.dob.year'))
   .refine((value) => {
     const today = new Date();
     const eighteenYearsAgo = `${today.getUTCFullYear() - 18}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(today.getUTCDate()).padStart(2, '0')}`;
     return value <= eighteenYearsAgo;
-  }, 'You must be at least 18 to raise your tier online');
+  }, says('said.dob.adult'));
 
 export const bvnSchema = z.object({
-  bvn: requiredText('Enter your 11-digit BVN')
+  bvn: requiredText(says('said.bvn.required'))
     .transform((value) => value.replace(/\s/g, ''))
-    .pipe(z.string().regex(/^\d{11}$/, 'Your BVN is exactly 11 digits')),
+    .pipe(z.string().regex(/^\d{11}$/, says('said.bvn.digits'))),
   date_of_birth: dateOfBirthSchema,
 });
 export type BvnInput = z.infer<typeof bvnSchema>;
@@ -29,10 +30,10 @@ export { addressProofTypes };
 export const kycAddressSchema = z.intersection(
   addressSchema,
   z.object({
-    proof_type: z.enum(addressProofTypes.map((proof) => proof.value) as [string, ...string[]], { error: 'Choose the document that shows your address' }),
-    proof_reference: requiredText('Enter the number on that document')
-      .max(30, 'That reference is too long')
-      .regex(/^[A-Za-z0-9/-]{6,30}$/, 'Use the 6 to 30 letters, digits, / or - printed on the document'),
+    proof_type: z.enum(addressProofTypes.map((proof) => proof.value) as [string, ...string[]], { error: says('said.proof.type') }),
+    proof_reference: requiredText(says('said.proof.required'))
+      .max(30, says('said.proof.long'))
+      .regex(/^[A-Za-z0-9/-]{6,30}$/, says('said.proof.format')),
   }),
 );
 export type KycAddressInput = z.infer<typeof kycAddressSchema>;

@@ -1,5 +1,5 @@
 import type { Locale } from '../i18n/locales.ts';
-import { dayMonthYear, monthNames } from '../i18n/month-names.ts';
+import { dayMonthYear, monthsOf } from '../i18n/month-names.ts';
 
 /**
  * The bank's day is Africa/Lagos: UTC+1 all year (Nigeria keeps no daylight saving), so the
@@ -71,18 +71,18 @@ export const twoDigits = (value: number): string => String(value).padStart(2, '0
  */
 export function formatLagosDateTime(value: string, locale: Locale = 'en'): string {
   const at = lagosClock(new Date(value));
-  return `${dayMonthYear(locale, at.day, monthNames[locale].short[at.month - 1]!, at.year)}, ${twoDigits(at.hour)}:${twoDigits(at.minute)}`;
+  return `${dayMonthYear(locale, at.day, monthsOf(locale).short[at.month - 1]!, at.year)}, ${twoDigits(at.hour)}:${twoDigits(at.minute)}`;
 }
 
 /** "21 Nov 2026": an instant's Lagos day, or a calendar date YYYY-MM-DD as it is. */
 export function formatLagosDate(value: string, locale: Locale = 'en'): string {
   const at = lagosClock(new Date(value.length === 10 ? `${value}T12:00:00+01:00` : value));
-  return dayMonthYear(locale, at.day, monthNames[locale].short[at.month - 1]!, at.year);
+  return dayMonthYear(locale, at.day, monthsOf(locale).short[at.month - 1]!, at.year);
 }
 
 /** A month YYYY-MM by name in `locale`: short on its own ("Nov", the chart's axis) or long with its year ("November 2026"). */
 export function monthNamesFor(locale: Locale): { short: (month: string) => string; long: (month: string) => string } {
-  const names = monthNames[locale];
+  const names = monthsOf(locale);
   const index = (month: string) => Number(month.slice(5, 7)) - 1;
   return {
     short: (month) => (names.shortAlone ?? names.short)[index(month)]!,

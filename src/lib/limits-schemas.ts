@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { koboAmountSchema } from './money-schemas.ts';
 
 /**
@@ -8,15 +9,15 @@ import { koboAmountSchema } from './money-schemas.ts';
  * service asks for only then: here both are optional, and an empty form field counts as absent.
  */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const password = z.preprocess(emptyToUndefined, z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024).optional());
-const pin = z.preprocess(emptyToUndefined, z.string({ error: 'Enter your 4-digit PIN' }).regex(/^\d{4}$/, 'Your PIN is 4 digits').optional());
+const password = z.preprocess(emptyToUndefined, z.string({ error: says('said.password.enter') }).min(1, says('said.password.enter')).max(1024).optional());
+const pin = z.preprocess(emptyToUndefined, z.string({ error: says('said.pin.enter') }).regex(/^\d{4}$/, says('said.pin.fourDigits')).optional());
 
 /** The own daily limit in kobo (a JSON integer, like every amount); the page turns typed naira into it. */
 export const dailyLimitSchema = z.object({ limit: koboAmountSchema, password, pin });
 export type DailyLimitInput = z.infer<typeof dailyLimitSchema>;
 
 /** JSON true/false; a form posts the text "true" or "false". */
-const onOff = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: 'Say true to turn instant transfers on, false to turn them off' }));
+const onOff = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: says('fields.limits.instant') }));
 
 export const instantPaymentsSchema = z.object({ enabled: onOff, password, pin });
 export type InstantPaymentsInput = z.infer<typeof instantPaymentsSchema>;

@@ -1,4 +1,5 @@
-import { formatNaira } from './money.ts';
+import { kobo } from './money.ts';
+import type { Said } from '../i18n/said.ts';
 
 /**
  * What the airtime and data screens share: the balance check said before the PIN is asked for.
@@ -6,7 +7,7 @@ import { formatNaira } from './money.ts';
  */
 
 /** Said beside the amount (or the plan) when the account cannot pay for it; undefined when it can. */
-export function purchaseBalanceProblem(balance: number, amount: number): string | undefined {
+export function purchaseBalanceProblem(balance: number, amount: number): Said | undefined {
   if (amount <= balance) return undefined;
-  return `Your balance of ${formatNaira(balance)} is not enough for ${formatNaira(amount)}.`;
+  return { key: 'said.money.insufficient', params: { balance: { kobo: kobo(balance) }, total: { kobo: kobo(amount) } } };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { checkbox, digitsInteger, lineText, requiredText } from './schemas.ts';
 import { nicknamePattern } from './text.ts';
 import { transactionCategories } from './transaction.ts';
@@ -8,8 +9,8 @@ import { maxTransferKobo } from './payment-rules.ts';
  * Schemas for the money calls: the API takes kobo; the pages take naira as typed and turn it
  * into kobo before the same service sees it.
  */
-export const accountNumberSchema = requiredText('Enter the 10-digit account number').regex(/^\d{10}$/, 'An account number is 10 digits');
-export const bankCodeSchema = requiredText('Choose the bank').regex(/^\d{6}$/, 'Choose the bank from the list');
+export const accountNumberSchema = requiredText(says('said.requests.accountNumber')).regex(/^\d{10}$/, says('said.freeze.tenDigits'));
+export const bankCodeSchema = requiredText(says('said.requests.bank')).regex(/^\d{6}$/, says('said.requests.bankList'));
 // ₦1bn: far above every tier's daily limit (in payment-rules.ts, which the islands use without zod).
 export { maxTransferKobo };
 
@@ -19,14 +20,14 @@ export { maxTransferKobo };
  * own edge (transfer-form.ts, amount-input.ts) before this schema sees it.
  */
 export const koboAmountSchema = z
-  .number({ error: 'Send the amount as a whole number of kobo (a JSON number, like 150000 for ₦1,500.00)' })
-  .int('The amount must be a whole number of kobo')
-  .min(100, 'The smallest amount is ₦1.00 (100 kobo)')
-  .max(maxTransferKobo, 'That amount is too large');
+  .number({ error: says('fields.kobo.json') })
+  .int(says('fields.kobo.whole'))
+  .min(100, says('said.limits.smallest'))
+  .max(maxTransferKobo, says('said.limits.tooLarge'));
 
-export const narrationSchema = lineText().max(100, 'Keep the description to 100 characters').optional().default('');
-export const transactionPinSchema = requiredText('Enter your 4-digit PIN').regex(/^\d{4}$/, 'Your PIN is 4 digits');
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, 'An idempotency key is 8 to 64 letters, digits, dots, dashes, colons or underscores');
+export const narrationSchema = lineText().max(100, says('said.requests.description')).optional().default('');
+export const transactionPinSchema = requiredText(says('said.pin.enter')).regex(/^\d{4}$/, says('said.pin.fourDigits'));
+export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9._:-]{8,64}$/, says('said.errors.keyInvalid'));
 
 export const nameEnquirySchema = z.object({ account_number: accountNumberSchema, bank_code: bankCodeSchema });
 export type NameEnquiryInput = z.infer<typeof nameEnquirySchema>;
@@ -50,27 +51,27 @@ export const beneficiaryCreateSchema = z.object({
   nickname: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     lineText()
-      .max(40, 'Keep the nickname to 40 characters')
-      .regex(nicknamePattern, 'A nickname can contain letters, digits, spaces and . & \' -')
+      .max(40, says('said.nickname.long'))
+      .regex(nicknamePattern, says('said.nickname.letters'))
       .optional(),
   ),
 });
 export type BeneficiaryCreateInput = z.infer<typeof beneficiaryCreateSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-21').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'That date does not exist');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('said.requests.dateLike')).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), says('said.dob.exists'));
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const historyQuerySchema = z
   .object({
-    page: z.preprocess(emptyToUndefined, digitsInteger('The page is a whole number from 1').pipe(z.int().min(1, 'Pages start at 1').max(100_000, 'There are not that many pages')).default(1)),
-    per_page: z.preprocess(emptyToUndefined, digitsInteger('per_page is a whole number from 1 to 100', 3).pipe(z.int().min(1, 'Show at least 1 a page').max(100, 'Show at most 100 a page')).default(20)),
+    page: z.preprocess(emptyToUndefined, digitsInteger(says('fields.page.number')).pipe(z.int().min(1, says('fields.page.min')).max(100_000, says('fields.page.max'))).default(1)),
+    per_page: z.preprocess(emptyToUndefined, digitsInteger(says('fields.perPage.number'), 3).pipe(z.int().min(1, says('fields.perPage.min')).max(100, says('fields.perPage.max'))).default(20)),
     type: z.preprocess(emptyToUndefined, z.enum(['debit', 'credit']).optional()),
     category: z.preprocess(emptyToUndefined, z.enum(transactionCategories).optional()),
     from: z.preprocess(emptyToUndefined, isoDate.optional()),
     to: z.preprocess(emptyToUndefined, isoDate.optional()),
-    q: z.preprocess(emptyToUndefined, lineText().max(60, 'Search for at most 60 characters').optional()),
+    q: z.preprocess(emptyToUndefined, lineText().max(60, says('said.history.search')).optional()),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: 'The end date is before the start date' });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ['to'], message: says('said.history.endBefore') });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
 /** Months between two dates, counted as the statement limit counts them. */
@@ -83,13 +84,13 @@ function monthsApart(from: string, to: string): number {
 
 export const statementSchema = z
   .object({
-    start_date: requiredText('Choose the first day').pipe(isoDate),
-    end_date: requiredText('Choose the last day').pipe(isoDate),
-    format: z.enum(['pdf', 'csv'], { error: 'Choose PDF or CSV' }),
+    start_date: requiredText(says('said.statement.first')).pipe(isoDate),
+    end_date: requiredText(says('said.statement.last')).pipe(isoDate),
+    format: z.enum(['pdf', 'csv'], { error: says('said.statement.format') }),
   })
-  .refine((form) => form.start_date <= form.end_date, { path: ['end_date'], message: 'The last day is before the first day' })
+  .refine((form) => form.start_date <= form.end_date, { path: ['end_date'], message: says('said.statement.order') })
   .refine((form) => form.start_date > form.end_date || monthsApart(form.start_date, form.end_date) === 0, {
     path: ['end_date'],
-    message: 'A statement covers at most 12 months',
+    message: says('said.statement.months'),
   });
 export type StatementInput = z.infer<typeof statementSchema>;

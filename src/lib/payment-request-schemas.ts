@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { koboAmountSchema } from './money-schemas.ts';
 import { lineText } from './schemas.ts';
 import type { Kobo } from './money.ts';
@@ -24,11 +25,11 @@ export const maxRequestDays = 30;
 export const paymentRequestCreateSchema = z.object({
   /** Kobo; absent: the payer chooses the amount. */
   amount: koboAmountSchema.optional(),
-  note: lineText().max(100, 'Keep the note to 100 characters').optional().default(''),
+  note: lineText().max(100, says('said.requests.noteLong')).optional().default(''),
   expires_in_days: z
     .number({ error: `Choose how many days the link works: 1 to ${maxRequestDays}` })
     .int(`Choose how many days the link works: 1 to ${maxRequestDays}`)
-    .min(1, 'The link must work for at least 1 day')
+    .min(1, says('said.requests.daysMin'))
     .max(maxRequestDays, `A link works for at most ${maxRequestDays} days`)
     .optional()
     .default(defaultRequestDays),

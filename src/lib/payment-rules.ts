@@ -1,5 +1,6 @@
 import { typedAmountProblem } from './amount-input.ts';
-import { formatNaira, type Kobo } from './money.ts';
+import { kobo, type Kobo } from './money.ts';
+import type { Said } from '../i18n/said.ts';
 
 /**
  * The payment forms' rules and helpers that need no zod, so the islands can use them without
@@ -15,14 +16,14 @@ export const maxTransferKobo = 1_000_000_000_00;
 export const minTransferKobo = 100;
 
 /** What is wrong with a transfer's amount as typed; undefined when it can be sent. */
-export function nairaAmountProblem(text: string): string | undefined {
-  return typedAmountProblem(text, 'Enter an amount', 'Enter an amount in naira, like 1,500.00', transferKoboProblem);
+export function nairaAmountProblem(text: string): Said | undefined {
+  return typedAmountProblem(text, 'said.requests.amount', 'said.requests.amountNaira', transferKoboProblem);
 }
 
 /** What is wrong with an amount in kobo, in the amount field's words; undefined when it can be sent. */
-export function transferKoboProblem(amount: Kobo): string | undefined {
-  if (amount < minTransferKobo) return `Enter at least ${formatNaira(minTransferKobo)}`;
-  if (amount > maxTransferKobo) return `Enter at most ${formatNaira(maxTransferKobo)}`;
+export function transferKoboProblem(amount: Kobo): Said | undefined {
+  if (amount < minTransferKobo) return { key: 'said.requests.atLeast', params: { amount: { kobo: kobo(minTransferKobo) } } };
+  if (amount > maxTransferKobo) return { key: 'said.requests.atMost', params: { amount: { kobo: kobo(maxTransferKobo) } } };
   return undefined;
 }
 
@@ -36,10 +37,10 @@ export function transferFingerprint(details: { bank_code: string; account_number
 }
 
 /** Said before the PIN is asked for, in the words the server uses when it refuses. */
-export function balanceProblem(balance: number, amount: number, charges: number): string | undefined {
+export function balanceProblem(balance: number, amount: number, charges: number): Said | undefined {
   const total = amount + charges;
   if (total <= balance) return undefined;
-  return `Your balance of ${formatNaira(balance)} is not enough for ${formatNaira(total)} (amount and charges).`;
+  return { key: 'said.money.insufficientCharges', params: { balance: { kobo: kobo(balance) }, total: { kobo: kobo(total) } } };
 }
 
 /** A fresh idempotency key: a UUID where the browser offers one (secure contexts), else 128 random bits in hex. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { emailSchema, newPasswordSchema, requiredText } from './schemas.ts';
 
 /**
@@ -9,15 +10,15 @@ import { emailSchema, newPasswordSchema, requiredText } from './schemas.ts';
  */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-export const resetCodeSchema = requiredText('Enter the 6-digit code from the email').regex(/^\d{6}$/, 'The code is 6 digits');
+export const resetCodeSchema = requiredText(says('said.code.required')).regex(/^\d{6}$/, says('said.code.digits'));
 
 export const verifyResetTokenSchema = z.object({ email: emailSchema, token: resetCodeSchema });
 
 const newPasswordFields = {
   password: newPasswordSchema,
-  password_confirmation: z.string({ error: 'Type your new password again' }).min(1, 'Type your new password again'),
+  password_confirmation: z.string({ error: says('said.password.newAgain') }).min(1, says('said.password.newAgain')),
 };
-const passwordsMatch = { path: ['password_confirmation'], error: 'The two passwords do not match' };
+const passwordsMatch = { path: ['password_confirmation'], error: says('said.password.mismatch') };
 
 /** The page's form at /password/reset: the email and code come from the earlier steps. */
 export const newPasswordFormSchema = z.object(newPasswordFields).refine((form) => form.password === form.password_confirmation, passwordsMatch);

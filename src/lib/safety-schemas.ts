@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { checkbox, emailSchema, lineText, requiredText, securityAnswerSchema } from './schemas.ts';
 import { accountNumberSchema } from './money-schemas.ts';
 import { resetCodeSchema } from './recovery-schemas.ts';
@@ -8,8 +9,8 @@ import { resetCodeSchema } from './recovery-schemas.ts';
  * /freeze with an emailed code), unfreezing it (password, PIN and security answer), and cases
  * opened about a transaction. The same schemas validate the pages' forms and the JSON API.
  */
-const password = z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024);
-const pin = requiredText('Enter your 4-digit PIN').regex(/^\d{4}$/, 'Your PIN is 4 digits');
+const password = z.string({ error: says('said.password.enter') }).min(1, says('said.password.enter')).max(1024);
+const pin = requiredText(says('said.pin.enter')).regex(/^\d{4}$/, says('said.pin.fourDigits'));
 
 export const freezeSchema = z.object({ password });
 export type FreezeInput = z.infer<typeof freezeSchema>;
@@ -28,7 +29,7 @@ const subjectFields = {
 };
 const oneSubject = {
   path: ['account_number'],
-  error: 'Enter the account number or the email address of the account',
+  error: says('fields.freeze.who'),
 };
 const hasSubject = (input: { account_number?: string | undefined; email?: string | undefined }) => input.account_number !== undefined || input.email !== undefined;
 
@@ -51,18 +52,18 @@ export function freezeSubjectOf(input: { account_number?: string | undefined; em
  * copy them) are an account number; anything else must be an email address.
  */
 export const freezeIdentifierSchema = z.object({
-  identifier: requiredText('Enter your account number or email address')
-    .max(254, 'That is too long for an account number or email address')
+  identifier: requiredText(says('said.freeze.identifierRequired'))
+    .max(254, says('said.freeze.identifierLong'))
     .transform((value, context) => {
       const digits = value.replace(/\s+/g, '');
       if (/^\d+$/.test(digits)) {
         if (digits.length === 10) return { account_number: digits };
-        context.addIssue({ code: 'custom', message: 'An account number is 10 digits' });
+        context.addIssue({ code: 'custom', message: says('said.freeze.tenDigits') });
         return z.NEVER;
       }
       const email = emailSchema.safeParse(value);
       if (email.success) return { email: email.data };
-      context.addIssue({ code: 'custom', message: 'Enter a 10-digit account number or a valid email address' });
+      context.addIssue({ code: 'custom', message: says('said.freeze.identifierInvalid') });
       return z.NEVER;
     }),
 });
@@ -92,14 +93,14 @@ export const caseNumberPattern = /^HB-CASE-\d{4}-\d{6,}$/;
  */
 export const caseSchema = z
   .object({
-    reference: requiredText('Choose the transaction to report').max(64, 'That is not a transaction reference'),
-    kind: z.enum(caseKinds, { error: 'Choose what is wrong' }),
-    description: requiredText('Tell us what happened').min(10, 'Tell us a little more (at least 10 characters)').max(1000, 'Keep it under 1,000 characters'),
+    reference: requiredText(says('said.case.reference')).max(64, says('said.case.referenceLong')),
+    kind: z.enum(caseKinds, { error: says('said.case.kind') }),
+    description: requiredText(says('said.case.tell')).min(10, says('said.case.more')).max(1000, says('said.case.long')),
     freeze_account: checkbox.optional().default(false),
     password: z.preprocess(blankToUndefined, password.optional()),
   })
-  .refine((input) => !input.freeze_account || input.kind === 'fraud', { path: ['freeze_account'], error: 'Freezing the account goes with a fraud report' })
-  .refine((input) => !input.freeze_account || input.password !== undefined, { path: ['password'], error: 'Enter your password to freeze your account' });
+  .refine((input) => !input.freeze_account || input.kind === 'fraud', { path: ['freeze_account'], error: says('said.case.freezeFraud') })
+  .refine((input) => !input.freeze_account || input.password !== undefined, { path: ['password'], error: says('said.case.password') });
 export type CaseInput = z.infer<typeof caseSchema>;
 
 /** The optional note an operator adds to a status change (ops:case). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { accountNumberSchema, bankCodeSchema, idempotencyKeySchema, koboAmountSchema, narrationSchema, transactionPinSchema } from './money-schemas.ts';
 import { digitsInteger, requiredText } from './schemas.ts';
 import { nairaAmountSchema } from './transfer-form.ts';
@@ -15,18 +16,18 @@ export const maxScheduledRuns = 120;
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-21')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'That date does not exist');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, says('said.requests.dateLike'))
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), says('said.dob.exists'));
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const countMessage = `The number of transfers is a whole number from 1 to ${maxScheduledRuns}`;
 
 const scheduleFields = {
-  first_date: requiredText('Choose the date of the first transfer').pipe(isoDate),
-  repeat: z.enum(repeats, { error: 'Choose once, every week or every month' }),
+  first_date: requiredText(says('said.requests.firstDate')).pipe(isoDate),
+  repeat: z.enum(repeats, { error: says('said.requests.repeat') }),
   end_date: z.preprocess(emptyToUndefined, isoDate.optional()),
 };
 const endsAfterStart = (form: { first_date: string; end_date?: string | undefined }) => !form.end_date || form.end_date >= form.first_date;
-const endBeforeStart = { path: ['end_date'], message: 'The end date is before the first transfer' };
+const endBeforeStart = { path: ['end_date'], message: says('said.requests.endBefore') };
 
 /** POST /v1/transfers/scheduled/{sendAccount}: a transfer (bank_code absent: this bank) plus the schedule and the PIN. */
 export const scheduledTransferSchema = z

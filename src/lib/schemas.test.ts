@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { englishErrors } from './testing/in-english.ts';
 import { addressSchema } from './address-schema.ts';
 import { fieldErrorsOf, isTrivialPin, loginSchema, phoneNumberSchema, pinSchema, registerSchema } from './schemas.ts';
 
@@ -23,7 +24,7 @@ describe('registerSchema', () => {
   it('names each field that is wrong', () => {
     const result = registerSchema.safeParse({ ...validRegistration, first_name: '', password: 'short', password_confirmation: 'other', terms: undefined });
     expect(result.success).toBe(false);
-    const errors = fieldErrorsOf(result.error!);
+    const errors = englishErrors(fieldErrorsOf(result.error!));
     expect(errors.first_name).toEqual(['Enter your first name']);
     expect(errors.password).toEqual(['Use at least 8 characters']);
     expect(errors.terms).toEqual(['Accept the terms and conditions to open an account']);
@@ -31,7 +32,7 @@ describe('registerSchema', () => {
 
   it('refuses mismatched confirmation on the confirmation field', () => {
     const result = registerSchema.safeParse({ ...validRegistration, password_confirmation: 'something else entirely' });
-    expect(fieldErrorsOf(result.error!).password_confirmation).toEqual(['The two passwords do not match']);
+    expect(englishErrors(fieldErrorsOf(result.error!)).password_confirmation).toEqual(['The two passwords do not match']);
   });
 
   it('allows long passwords (64 and more)', () => {
@@ -60,11 +61,11 @@ describe('addressSchema', () => {
   });
   it('refuses an LGA of another state', () => {
     const result = addressSchema.safeParse({ address: '12 Allen Avenue', city: 'Ikeja', state: 'Lagos', lga: 'Kano Municipal' });
-    expect(fieldErrorsOf(result.error!).lga).toEqual(['Choose a local government area in the state you chose']);
+    expect(englishErrors(fieldErrorsOf(result.error!)).lga).toEqual(['Choose a local government area in the state you chose']);
   });
   it('refuses an unknown state', () => {
     const result = addressSchema.safeParse({ address: '12 Allen Avenue', city: 'Ikeja', state: 'Atlantis', lga: 'Ikeja' });
-    expect(fieldErrorsOf(result.error!).state).toEqual(['Choose a state from the list']);
+    expect(englishErrors(fieldErrorsOf(result.error!)).state).toEqual(['Choose a state from the list']);
   });
 });
 
@@ -74,14 +75,14 @@ describe('PIN rules', () => {
   it('needs exactly four digits and a matching confirmation', () => {
     expect(pinSchema.safeParse({ pin: '12345', pin_confirmation: '12345' }).success).toBe(false);
     expect(pinSchema.safeParse({ pin: '12a4', pin_confirmation: '12a4' }).success).toBe(false);
-    expect(fieldErrorsOf(pinSchema.safeParse({ pin: '2580', pin_confirmation: '2581' }).error!).pin_confirmation).toBeDefined();
+    expect(englishErrors(fieldErrorsOf(pinSchema.safeParse({ pin: '2580', pin_confirmation: '2581' }).error!)).pin_confirmation).toBeDefined();
     expect(pinSchema.safeParse({ pin: '2580', pin_confirmation: '2580' }).success).toBe(true);
   });
 });
 
 describe('loginSchema', () => {
   it('needs both fields', () => {
-    const errors = fieldErrorsOf(loginSchema.safeParse({}).error!);
+    const errors = englishErrors(fieldErrorsOf(loginSchema.safeParse({}).error!));
     expect(errors.email).toBeDefined();
     expect(errors.password).toEqual(['Enter your password']);
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { saidOf, says } from './zod-said.ts';
+import type { Said } from '../i18n/said.ts';
 import { securityQuestions } from './reference.ts';
 import { controlCharacterMessage, isCleanLine, personNamePattern } from './text.ts';
 import { isTrivialPin, passwordMaxLength, passwordMinLength } from './checks/fields.ts';
@@ -38,39 +40,40 @@ export const checkbox = z.preprocess(
   z.boolean(),
 );
 
-export const nameSchema = (label: string) =>
-  requiredText(`Enter your ${label}`)
-    .max(50, `Your ${label} must be 50 characters or fewer`)
-    .regex(personNamePattern, `Your ${label} can only contain letters, spaces, hyphens and apostrophes`);
+/** A first or last name, each with its own messages (`said.firstName.*`, `said.lastName.*`). */
+export const nameSchema = (which: 'firstName' | 'lastName') =>
+  requiredText(says(`said.${which}.required`))
+    .max(50, says(`said.${which}.long`))
+    .regex(personNamePattern, says(`said.${which}.letters`));
 
-export const emailSchema = requiredText('Enter your email address')
-  .max(254, 'That email address is too long')
+export const emailSchema = requiredText(says('said.email.required'))
+  .max(254, says('said.email.long'))
   .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address, like name@example.com' }));
+  .pipe(z.email({ error: says('said.email.invalid') }));
 
 /**
  * Nigerian mobile numbers: 080…, +23480…, 23480… (070, 080, 081, 090, 091 ranges), stored
  * and returned in E.164 form.
  */
-export const phoneNumberSchema = requiredText('Enter your phone number')
+export const phoneNumberSchema = requiredText(says('said.phone.required'))
   .transform((value) => value.replace(/[\s()-]/g, ''))
   .pipe(
     z
       .string()
-      .regex(/^(?:\+?234|0)[789][01]\d{8}$/, 'Enter a Nigerian mobile number, like 0803 123 4567')
+      .regex(/^(?:\+?234|0)[789][01]\d{8}$/, says('said.phone.invalid'))
       .transform((value) => '+234' + value.replace(/^(?:\+?234|0)/, '')),
   );
 
 export const newPasswordSchema = z
-  .string({ error: 'Choose a password' })
-  .min(passwordMinLength, `Use at least ${passwordMinLength} characters`)
-  .max(passwordMaxLength, `Use at most ${passwordMaxLength} characters`)
+  .string({ error: says('said.password.choose') })
+  .min(passwordMinLength, says('said.password.min', { min: passwordMinLength }))
+  .max(passwordMaxLength, says('said.password.max', { max: passwordMaxLength }))
   .refine(isCleanLine, controlCharacterMessage);
 
 /** Step 1 of registration: who you are. Step 2 adds the password and the terms. */
 export const registerDetailsSchema = z.object({
-  first_name: nameSchema('first name'),
-  last_name: nameSchema('last name'),
+  first_name: nameSchema('firstName'),
+  last_name: nameSchema('lastName'),
   email: emailSchema,
   phone_number: phoneNumberSchema,
 });
@@ -78,55 +81,59 @@ export const registerDetailsSchema = z.object({
 export const registerSchema = registerDetailsSchema
   .extend({
     password: newPasswordSchema,
-    password_confirmation: z.string({ error: 'Type your password again' }).min(1, 'Type your password again'),
-    terms: checkbox.refine((accepted) => accepted, 'Accept the terms and conditions to open an account'),
+    password_confirmation: z.string({ error: says('said.password.again') }).min(1, says('said.password.again')),
+    terms: checkbox.refine((accepted) => accepted, says('said.terms')),
   })
   .refine((form) => form.password === form.password_confirmation, {
     path: ['password_confirmation'],
-    error: 'The two passwords do not match',
+    error: says('said.password.mismatch'),
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(1024),
+  password: z.string({ error: says('said.password.enter') }).min(1, says('said.password.enter')).max(1024),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const otpSchema = z.object({
-  otp: requiredText('Enter the 6-digit code from the email').regex(/^\d{6}$/, 'The code is 6 digits'),
+  otp: requiredText(says('said.code.required')).regex(/^\d{6}$/, says('said.code.digits')),
 });
 
 
 export const pinSchema = z
   .object({
-    pin: requiredText('Choose a 4-digit PIN')
-      .regex(/^\d{4}$/, 'Your PIN is exactly 4 digits')
-      .refine((pin) => !isTrivialPin(pin), 'That PIN is too easy to guess: avoid repeated digits and runs like 1234'),
-    pin_confirmation: requiredText('Type your PIN again'),
+    pin: requiredText(says('said.pin.choose'))
+      .regex(/^\d{4}$/, says('said.pin.digits'))
+      .refine((pin) => !isTrivialPin(pin), says('said.pin.easy')),
+    pin_confirmation: requiredText(says('said.pin.again')),
   })
   .refine((form) => form.pin === form.pin_confirmation, {
     path: ['pin_confirmation'],
-    error: 'The two PINs do not match',
+    error: says('said.pin.mismatch'),
   });
 
-export const securityAnswerSchema = requiredText('Type your answer')
-  .min(2, 'Your answer must be at least 2 characters')
-  .max(100, 'Keep your answer under 100 characters');
+export const securityAnswerSchema = requiredText(says('said.answer.required'))
+  .min(2, says('said.answer.min'))
+  .max(100, says('said.answer.max'));
 
 export const securityQuestionSchema = z.object({
-  security_question_id: digitsInteger('Choose a question', 4).refine((id) => securityQuestions.some((question) => question.id === id), 'Choose a question from the list'),
+  security_question_id: digitsInteger(says('said.question.choose'), 4).refine((id) => securityQuestions.some((question) => question.id === id), says('said.question.list')),
   answer: securityAnswerSchema,
 });
 
+/** { field: [messages] } worded in the customer's language: the shape API errors and forms show. */
 export type FieldErrors = Record<string, string[]>;
 
-/** zod issues → { field: [messages] }, the shape API errors and forms both use. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+/**
+ * zod issues → { field: [what is wrong] } as catalogue keys with values (zod-said.ts), worded
+ * where they are shown; the islands' checks (form-checks.ts) give the same, message for message.
+ */
+export function fieldErrorsOf(error: z.ZodError): Record<string, Said[]> {
+  const errors: Record<string, Said[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '_form';
-    (errors[field] ??= []).push(issue.message);
+    (errors[field] ??= []).push(saidOf(issue.message));
   }
   return errors;
 }

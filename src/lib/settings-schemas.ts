@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './zod-said.ts';
 import { isTrivialPin, newPasswordSchema, requiredText, securityAnswerSchema, securityQuestionSchema } from './schemas.ts';
 
 /**
@@ -6,27 +7,27 @@ import { isTrivialPin, newPasswordSchema, requiredText, securityAnswerSchema, se
  * session (the current password, or the current PIN), so a borrowed, unlocked phone is not
  * enough to take the account over.
  */
-const currentPassword = z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(1024);
+const currentPassword = z.string({ error: says('said.password.current') }).min(1, says('said.password.current')).max(1024);
 
 export const changePasswordSchema = z
   .object({
     current_password: currentPassword,
     password: newPasswordSchema,
-    password_confirmation: z.string({ error: 'Type your new password again' }).min(1, 'Type your new password again'),
+    password_confirmation: z.string({ error: says('said.password.newAgain') }).min(1, says('said.password.newAgain')),
   })
-  .refine((form) => form.password === form.password_confirmation, { path: ['password_confirmation'], error: 'The two passwords do not match' })
-  .refine((form) => form.password !== form.current_password, { path: ['password'], error: 'Choose a password different from your current one' });
+  .refine((form) => form.password === form.password_confirmation, { path: ['password_confirmation'], error: says('said.password.mismatch') })
+  .refine((form) => form.password !== form.current_password, { path: ['password'], error: says('said.password.same') });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const changeSecurityQuestionSchema = securityQuestionSchema.extend({ password: currentPassword });
 export type ChangeSecurityQuestionInput = z.infer<typeof changeSecurityQuestionSchema>;
 
-const newPin = requiredText('Choose a new 4-digit PIN')
-  .regex(/^\d{4}$/, 'Your PIN is exactly 4 digits')
-  .refine((pin) => !isTrivialPin(pin), 'That PIN is too easy to guess: avoid repeated digits and runs like 1234');
-const pinConfirmation = requiredText('Type your new PIN again');
-const pinsMatch = { path: ['pin_confirmation'], error: 'The two PINs do not match' };
-const currentPin = requiredText('Enter your current PIN').regex(/^\d{4}$/, 'Your PIN is exactly 4 digits');
+const newPin = requiredText(says('said.pin.chooseNew'))
+  .regex(/^\d{4}$/, says('said.pin.digits'))
+  .refine((pin) => !isTrivialPin(pin), says('said.pin.easy'));
+const pinConfirmation = requiredText(says('said.pin.newAgain'));
+const pinsMatch = { path: ['pin_confirmation'], error: says('said.pin.mismatch') };
+const currentPin = requiredText(says('said.pin.current')).regex(/^\d{4}$/, says('said.pin.digits'));
 
 /** The settings page's first PIN form: the current PIN proves it is you. */
 export const changePinWithCurrentSchema = z
@@ -52,6 +53,6 @@ export const changePinSchema = z
   .refine((form) => form.pin === form.pin_confirmation, pinsMatch)
   .refine((form) => form.current_pin !== undefined || (form.password !== undefined && form.security_answer !== undefined), {
     path: ['current_pin'],
-    error: 'Enter your current PIN, or your password and security answer if you have forgotten it',
+    error: says('fields.pin.currentOrAnswer'),
   });
 export type ChangePinInput = z.infer<typeof changePinSchema>;

@@ -13,7 +13,8 @@ export function isCleanLine(text: string): boolean {
   return !controlCharacter.test(text) && text.isWellFormed();
 }
 
-export const controlCharacterMessage = 'Remove the invisible control characters (such as tabs or line breaks) from this field';
+/** Its catalogue key: a check and a schema both say it (a key is its own zod message, zod-said.ts). */
+export const controlCharacterMessage = 'said.controlCharacters' as const;
 
 /**
  * A person's name: letters of any script with their combining marks (Adé, Ọlá, Nnamdi), single

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { english } from './testing/in-english.ts';
 import {
   balanceProblem,
   newIdempotencyKey,
@@ -22,7 +23,7 @@ describe('transferDetailsSchema', () => {
   it('says what is wrong with each field, in the field’s words', () => {
     const result = transferDetailsSchema.safeParse({ bank_code: '', account_number: '12345', amount: '1,23', narration: 'x'.repeat(101) });
     expect(result.success).toBe(false);
-    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
+    const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], english(issue.message)]));
     expect(messages).toEqual({
       bank_code: 'Choose the bank',
       account_number: 'An account number is 10 digits',
@@ -32,7 +33,7 @@ describe('transferDetailsSchema', () => {
   });
 
   it('refuses empty, zero and sub-naira amounts', () => {
-    const message = (amount: string) => transferDetailsSchema.safeParse({ ...details, amount }).error?.issues[0]?.message;
+    const message = (amount: string) => english(transferDetailsSchema.safeParse({ ...details, amount }).error?.issues[0]?.message);
     expect(message('')).toBe('Enter an amount');
     expect(message('0')).toBe('Enter at least ₦1.00');
     expect(message('0.99')).toBe('Enter at least ₦1.00');
@@ -40,7 +41,7 @@ describe('transferDetailsSchema', () => {
   });
 
   it('needs a 4-digit PIN and a key on the confirm step', () => {
-    expect(transferConfirmSchema.safeParse({ pin: '12a4', idempotency_key: newIdempotencyKey() }).error?.issues[0]?.message).toBe('Your PIN is 4 digits');
+    expect(english(transferConfirmSchema.safeParse({ pin: '12a4', idempotency_key: newIdempotencyKey() }).error?.issues[0]?.message)).toBe('Your PIN is 4 digits');
     expect(transferConfirmSchema.safeParse({ pin: '2718' }).success).toBe(false);
   });
 });
@@ -79,7 +80,7 @@ describe('balanceProblem', () => {
   it('speaks only when amount and charges exceed the balance', () => {
     expect(balanceProblem(500_000, 500_000, 0)).toBeUndefined();
     expect(balanceProblem(500_000, 499_000, 1_000)).toBeUndefined();
-    expect(balanceProblem(500_000, 499_000, 1_001)).toBe('Your balance of ₦5,000.00 is not enough for ₦5,000.01 (amount and charges).');
+    expect(english(balanceProblem(500_000, 499_000, 1_001))).toBe('Your balance of ₦5,000.00 is not enough for ₦5,000.01 (amount and charges).');
   });
 });
 

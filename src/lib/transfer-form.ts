@@ -16,7 +16,7 @@ export { balanceProblem, minTransferKobo, nairaAmountProblem, transferFingerprin
  */
 
 /** Naira text → kobo, or the amount field's message. */
-export const nairaAmountSchema = typedNairaSchema('Enter an amount', nairaAmountProblem);
+export const nairaAmountSchema = typedNairaSchema('said.requests.amount', nairaAmountProblem);
 
 /** Step "details": who and how much. */
 export const transferDetailsSchema = z.object({

@@ -8,6 +8,7 @@ import { historyEn } from './history/en.ts';
 import { legalEn } from './legal/en.ts';
 import { errorsEn } from './errors/en.ts';
 import { purchasesEn } from './purchases/en.ts';
+import { fieldsEn } from './fields/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -31,6 +32,7 @@ export const en = {
   ...legalEn,
   ...errorsEn,
   ...purchasesEn,
+  ...fieldsEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 
@@ -224,5 +226,9 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
-/** Every other language: the same keys, nothing more (the compiler refuses a missing or an extra key). */
-export type Catalogue = { readonly [key in MessageKey]: string };
+/**
+ * Every other language: English's keys, nothing more (the compiler refuses an extra key). A
+ * language may leave a key out, and says it in English then (translate.ts `wordIn`); the
+ * catalogue test checks the placeholders of every key a language has.
+ */
+export type Catalogue = { readonly [key in MessageKey]?: string };

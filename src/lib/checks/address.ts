@@ -10,10 +10,10 @@ export function addressCheck(places: PlaceNames): FormCheck {
   return (values) =>
     checkForm(
       {
-        address: requiredText(values.address, 'Enter your street address').min(5, 'Enter your full street address').max(200, 'Keep the address under 200 characters'),
-        city: requiredText(values.city, 'Enter your city or town').max(80, 'Keep the city under 80 characters'),
-        state: requiredText(values.state, 'Choose your state').rule((state) => places.states.includes(state), 'Choose a state from the list'),
-        lga: requiredText(values.lga, 'Choose your local government area'),
+        address: requiredText(values.address, 'said.address.required').min(5, 'said.address.short').max(200, 'said.address.long'),
+        city: requiredText(values.city, 'said.city.required').max(80, 'said.city.long'),
+        state: requiredText(values.state, 'said.state.required').rule((state) => places.states.includes(state), 'said.state.list'),
+        lga: requiredText(values.lga, 'said.lga.required'),
       },
       [
         [
@@ -22,7 +22,7 @@ export function addressCheck(places: PlaceNames): FormCheck {
             return lgas.length === 0 || lgas.includes(String(form.lga));
           },
           'lga',
-          'Choose a local government area in the state you chose',
+          'said.lga.state',
         ],
       ],
     );

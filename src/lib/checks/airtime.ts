@@ -8,12 +8,12 @@ import { normaliseMobileNumber } from '../mobile-number.ts';
 /** airtime-form.ts's airtimeDetailsSchema, for the airtime island. */
 
 export const airtimeDetailsCheck: FormCheck = (values) => {
-  const amount = new Field(values.amount).string('Enter the amount');
+  const amount = new Field(values.amount).string('said.purchases.enterAmount');
   if (amount.live) {
     const problem = airtimeAmountProblem(String(values.amount));
     if (problem) amount.fail(problem);
   }
-  return checkForm({ network_id: requiredText(values.network_id, 'Choose the network'), phone_number: mobileNumber(values.phone_number), amount });
+  return checkForm({ network_id: requiredText(values.network_id, 'said.purchases.network'), phone_number: mobileNumber(values.phone_number), amount });
 };
 
 /** What airtimeDetailsSchema parses a right form to (the line in its 11-digit form, the amount in kobo); null while anything is wrong. */

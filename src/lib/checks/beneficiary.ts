@@ -13,6 +13,6 @@ export const beneficiaryCheck: FormCheck = (values) => {
     nickname:
       values.nickname === undefined || blank
         ? new Field(undefined)
-        : lineText(values.nickname).max(40, 'Keep the nickname to 40 characters').matches(nicknamePattern, "A nickname can contain letters, digits, spaces and . & ' -"),
+        : lineText(values.nickname).max(40, 'said.nickname.long').matches(nicknamePattern, 'said.nickname.letters'),
   });
 };

@@ -6,6 +6,6 @@ import { digitsNumber, providerId } from './billing.ts';
 /** The cable island's fields checked as typed: the provider and the smartcard. */
 export const cardFieldsCheck: FormCheck = (values) =>
   checkForm({
-    provider_id: providerId(values.provider_id, 'Choose the TV provider'),
-    smartcard_number: digitsNumber(values.smartcard_number, 'Enter the smartcard or IUC number', /^\d{10}$/, 'A smartcard or IUC number is 10 digits'),
+    provider_id: providerId(values.provider_id, 'said.purchases.provider'),
+    smartcard_number: digitsNumber(values.smartcard_number, 'said.purchases.card', /^\d{10}$/, 'said.purchases.cardDigits'),
   });

@@ -6,8 +6,8 @@ import { normaliseMobileNumber } from '../mobile-number.ts';
 
 export const dataDetailsCheck: FormCheck = (values) =>
   checkForm({
-    provider_id: providerId(values.provider_id, 'Choose the network'),
-    plan_id: providerId(values.plan_id, 'Choose a data plan'),
+    provider_id: providerId(values.provider_id, 'said.purchases.network'),
+    plan_id: providerId(values.plan_id, 'said.purchases.plan'),
     phone_number: mobileNumber(values.phone_number),
   });
 

@@ -6,7 +6,7 @@ import { digitsNumber, providerId } from './billing.ts';
 /** The electricity island's fields checked as typed: the DisCo, the meter type and number. */
 export const meterFieldsCheck: FormCheck = (values) =>
   checkForm({
-    provider_id: providerId(values.provider_id, 'Choose the distribution company'),
-    meter_number: digitsNumber(values.meter_number, 'Enter the meter number', /^(\d{11}|\d{13})$/, 'A meter number is 11 or 13 digits'),
-    meter_type: oneOf(values.meter_type, ['prepaid', 'postpaid'], 'Choose prepaid or postpaid'),
+    provider_id: providerId(values.provider_id, 'said.purchases.disco'),
+    meter_number: digitsNumber(values.meter_number, 'said.purchases.meterNumber', /^(\d{11}|\d{13})$/, 'said.purchases.meterDigits'),
+    meter_type: oneOf(values.meter_type, ['prepaid', 'postpaid'], 'said.purchases.meterType'),
   });

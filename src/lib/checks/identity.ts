@@ -9,21 +9,19 @@ export const registerDetailFields = ['first_name', 'last_name', 'email', 'phone_
 // The zod email pattern (z.email()'s default), which emailSchema pipes into.
 const emailPattern = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** nameSchema(label) */
-export function name(value: unknown, label: string): Field {
-  return requiredText(value, `Enter your ${label}`)
-    .max(50, `Your ${label} must be 50 characters or fewer`)
-    .matches(personNamePattern, `Your ${label} can only contain letters, spaces, hyphens and apostrophes`);
+/** nameSchema(which): a first or last name, each with its own messages (`said.firstName.*`, `said.lastName.*`). */
+export function name(value: unknown, which: 'firstName' | 'lastName'): Field {
+  return requiredText(value, `said.${which}.required`).max(50, `said.${which}.long`).matches(personNamePattern, `said.${which}.letters`);
 }
 
 /** emailSchema */
 export function email(value: unknown): Field {
-  return requiredText(value, 'Enter your email address').max(254, 'That email address is too long').lower().pipe().matches(emailPattern, 'Enter a valid email address, like name@example.com');
+  return requiredText(value, 'said.email.required').max(254, 'said.email.long').lower().pipe().matches(emailPattern, 'said.email.invalid');
 }
 
 /** phoneNumberSchema */
 export function phoneNumber(value: unknown): Field {
-  return requiredText(value, 'Enter your phone number')
+  return requiredText(value, 'said.phone.required')
     .map((text) => text.replace(/[\s()-]/g, ''))
-    .matches(/^(?:\+?234|0)[789][01]\d{8}$/, 'Enter a Nigerian mobile number, like 0803 123 4567');
+    .matches(/^(?:\+?234|0)[789][01]\d{8}$/, 'said.phone.invalid');
 }

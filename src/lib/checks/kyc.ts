@@ -5,22 +5,22 @@ import { addressCheck, type PlaceNames } from './address.ts';
 
 /** dateOfBirthSchema: a real date, since 1900, at least 18 today. */
 function dateOfBirth(value: unknown) {
-  return requiredText(value, 'Enter your date of birth')
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 1990-05-17')
-    .rule((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'That date does not exist')
-    .rule((text) => text >= '1900-01-01', 'Check the year of your date of birth')
+  return requiredText(value, 'said.dob.required')
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'said.dob.format')
+    .rule((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'said.dob.exists')
+    .rule((text) => text >= '1900-01-01', 'said.dob.year')
     .rule((text) => {
       const today = new Date();
       const eighteenYearsAgo = `${today.getUTCFullYear() - 18}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(today.getUTCDate()).padStart(2, '0')}`;
       return text <= eighteenYearsAgo;
-    }, 'You must be at least 18 to raise your tier online');
+    }, 'said.dob.adult');
 }
 
 export const bvnCheck: FormCheck = (values) =>
   checkForm({
-    bvn: requiredText(values.bvn, 'Enter your 11-digit BVN')
+    bvn: requiredText(values.bvn, 'said.bvn.required')
       .map((text) => text.replace(/\s/g, ''))
-      .matches(/^\d{11}$/, 'Your BVN is exactly 11 digits'),
+      .matches(/^\d{11}$/, 'said.bvn.digits'),
     date_of_birth: dateOfBirth(values.date_of_birth),
   });
 
@@ -38,10 +38,10 @@ export function kycAddressCheck(places: PlaceNames): FormCheck {
     mergeErrors(
       address(values),
       checkForm({
-        proof_type: oneOf(values.proof_type, addressProofTypes.map((proof) => proof.value), 'Choose the document that shows your address'),
-        proof_reference: requiredText(values.proof_reference, 'Enter the number on that document')
-          .max(30, 'That reference is too long')
-          .matches(/^[A-Za-z0-9/-]{6,30}$/, 'Use the 6 to 30 letters, digits, / or - printed on the document'),
+        proof_type: oneOf(values.proof_type, addressProofTypes.map((proof) => proof.value), 'said.proof.type'),
+        proof_reference: requiredText(values.proof_reference, 'said.proof.required')
+          .max(30, 'said.proof.long')
+          .matches(/^[A-Za-z0-9/-]{6,30}$/, 'said.proof.format'),
       }),
     );
 }

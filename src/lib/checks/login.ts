@@ -4,4 +4,4 @@ import { password } from './passwords.ts';
 
 /** schemas.ts's loginSchema, for the sign-in island. */
 
-export const loginCheck: FormCheck = (values) => checkForm({ email: email(values.email), password: password(values.password, 'Enter your password') });
+export const loginCheck: FormCheck = (values) => checkForm({ email: email(values.email), password: password(values.password, 'said.password.enter') });

@@ -1,4 +1,4 @@
-import { Field, type FormInput, type FormRule } from '../form-rules.ts';
+import { Field, type FormInput, type FormRule, type Message } from '../form-rules.ts';
 import { controlCharacterMessage, isCleanLine } from '../text.ts';
 
 /** Passwords: schemas.ts's newPasswordSchema, a current password, a confirmation. */
@@ -11,23 +11,23 @@ export const newPasswordHint = `At least ${passwordMinLength} characters. A phra
 /** newPasswordSchema */
 export function newPassword(value: unknown): Field {
   return new Field(value)
-    .string('Choose a password')
-    .min(passwordMinLength, `Use at least ${passwordMinLength} characters`)
-    .max(passwordMaxLength, `Use at most ${passwordMaxLength} characters`)
+    .string('said.password.choose')
+    .min(passwordMinLength, { key: 'said.password.min', params: { min: passwordMinLength } })
+    .max(passwordMaxLength, { key: 'said.password.max', params: { max: passwordMaxLength } })
     .rule(isCleanLine, controlCharacterMessage);
 }
 
 /** A field that must not be empty, untrimmed (z.string({ error }).min(1, message)). */
-export function filled(value: unknown, message: string): Field {
+export function filled(value: unknown, message: Message): Field {
   return new Field(value).string(message).min(1, message);
 }
 
 /** A password proving who you are (loginSchema's, settings-schemas.ts's currentPassword). */
-export function password(value: unknown, message = 'Enter your current password'): Field {
+export function password(value: unknown, message: Message = 'said.password.current'): Field {
   // The string's own error ({ error }) is max's message too.
   return filled(value, message).max(1024, message);
 }
 
 export function passwordsMatch(confirmation: string): FormRule {
-  return [(form: FormInput) => form.password === form[confirmation], confirmation, 'The two passwords do not match'];
+  return [(form: FormInput) => form.password === form[confirmation], confirmation, 'said.password.mismatch'];
 }

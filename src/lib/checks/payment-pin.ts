@@ -1,8 +1,9 @@
 import { requiredText } from '../form-rules.ts';
+import type { Said } from '../../i18n/said.ts';
 
 /** money-schemas.ts's transactionPinSchema: the PIN that confirms every payment. */
-export function transactionPinErrors(pin: unknown): string[] {
-  return requiredText(pin, 'Enter your 4-digit PIN')
-    .matches(/^\d{4}$/, 'Your PIN is 4 digits')
+export function transactionPinErrors(pin: unknown): Said[] {
+  return requiredText(pin, 'said.pin.enter')
+    .matches(/^\d{4}$/, 'said.pin.fourDigits')
     .issues.map((issue) => issue.message);
 }

@@ -1,4 +1,4 @@
-import { requiredText, type Field, type FormInput, type FormRule } from '../form-rules.ts';
+import { requiredText, type Field, type FormInput, type FormRule, type Message } from '../form-rules.ts';
 
 /** PINs: a new one nobody would guess first, and its confirmation. */
 
@@ -11,10 +11,10 @@ export function isTrivialPin(pin: string): boolean {
 }
 
 /** pinSchema's pin and settings-schemas.ts's newPin differ only in the first message. */
-export function newPin(value: unknown, message: string): Field {
+export function newPin(value: unknown, message: Message): Field {
   return requiredText(value, message)
-    .matches(/^\d{4}$/, 'Your PIN is exactly 4 digits')
-    .rule((pin) => !isTrivialPin(pin), 'That PIN is too easy to guess: avoid repeated digits and runs like 1234');
+    .matches(/^\d{4}$/, 'said.pin.digits')
+    .rule((pin) => !isTrivialPin(pin), 'said.pin.easy');
 }
 
-export const pinsMatch: FormRule = [(form: FormInput) => form.pin === form.pin_confirmation, 'pin_confirmation', 'The two PINs do not match'];
+export const pinsMatch: FormRule = [(form: FormInput) => form.pin === form.pin_confirmation, 'pin_confirmation', 'said.pin.mismatch'];

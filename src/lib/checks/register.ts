@@ -8,13 +8,13 @@ import { accepted } from './codes.ts';
 export const registerCheck: FormCheck = (values) =>
   checkForm(
     {
-      first_name: name(values.first_name, 'first name'),
-      last_name: name(values.last_name, 'last name'),
+      first_name: name(values.first_name, 'firstName'),
+      last_name: name(values.last_name, 'lastName'),
       email: email(values.email),
       phone_number: phoneNumber(values.phone_number),
       password: newPassword(values.password),
-      password_confirmation: filled(values.password_confirmation, 'Type your password again'),
-      terms: accepted(values.terms, 'Accept the terms and conditions to open an account'),
+      password_confirmation: filled(values.password_confirmation, 'said.password.again'),
+      terms: accepted(values.terms, 'said.terms'),
     },
     [passwordsMatch('password_confirmation')],
   );

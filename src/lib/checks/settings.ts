@@ -7,8 +7,8 @@ import { securityAnswer, securityQuestionId } from './questions.ts';
 
 export const changePasswordCheck: FormCheck = (values) =>
   checkForm(
-    { current_password: password(values.current_password), password: newPassword(values.password), password_confirmation: filled(values.password_confirmation, 'Type your new password again') },
-    [passwordsMatch('password_confirmation'), [(form) => form.password !== form.current_password, 'password', 'Choose a password different from your current one']],
+    { current_password: password(values.current_password), password: newPassword(values.password), password_confirmation: filled(values.password_confirmation, 'said.password.newAgain') },
+    [passwordsMatch('password_confirmation'), [(form) => form.password !== form.current_password, 'password', 'said.password.same']],
   );
 
 export const changeSecurityQuestionCheck: FormCheck = (values) =>
@@ -17,9 +17,9 @@ export const changeSecurityQuestionCheck: FormCheck = (values) =>
 export const changePinWithCurrentCheck: FormCheck = (values) =>
   checkForm(
     {
-      current_pin: requiredText(values.current_pin, 'Enter your current PIN').matches(/^\d{4}$/, 'Your PIN is exactly 4 digits'),
-      pin: newPin(values.pin, 'Choose a new 4-digit PIN'),
-      pin_confirmation: requiredText(values.pin_confirmation, 'Type your new PIN again'),
+      current_pin: requiredText(values.current_pin, 'said.pin.current').matches(/^\d{4}$/, 'said.pin.digits'),
+      pin: newPin(values.pin, 'said.pin.chooseNew'),
+      pin_confirmation: requiredText(values.pin_confirmation, 'said.pin.newAgain'),
     },
     [pinsMatch],
   );
@@ -29,8 +29,8 @@ export const resetPinWithAnswerCheck: FormCheck = (values) =>
     {
       password: password(values.password),
       security_answer: securityAnswer(values.security_answer),
-      pin: newPin(values.pin, 'Choose a new 4-digit PIN'),
-      pin_confirmation: requiredText(values.pin_confirmation, 'Type your new PIN again'),
+      pin: newPin(values.pin, 'said.pin.chooseNew'),
+      pin_confirmation: requiredText(values.pin_confirmation, 'said.pin.newAgain'),
     },
     [pinsMatch],
   );

@@ -144,3 +144,52 @@ describe.each(engines)('the BVN unique index migration on %s', (engine) => {
     expect(await hasBvnIndex(db, engine)).toBe(true);
   });
 });
+
+const languageMigration = '2026-12-02T0600_language_any_code';
+
+describe.each(engines)('the language migration on %s (a language is data, not a CHECK)', (engine) => {
+  let opened: { db: Db; drop: () => Promise<void> } | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await opened?.drop();
+    opened = undefined;
+  });
+
+  const languageOf = async (db: Db, id: string) => (await sql<{ language: string }>`select language from users where id = ${id}`.execute(db)).rows[0]?.language;
+
+  it('keeps every customer’s language, defaults a new one to English, and takes a code the five did not list', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    const before = Object.keys(migrations).filter((name) => name < languageMigration);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(before.at(-1)!);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const [yoruba, english] = [await addCustomer(db), await addCustomer(db)];
+    await sql`update users set language = 'yo' where id = ${yoruba}`.execute(db);
+    // The old column refused a sixth code.
+    await expect(sql`update users set language = 'tw' where id = ${english}`.execute(db)).rejects.toThrow();
+
+    expect(await migrateToLatest(db)).toContain(languageMigration);
+    expect(await languageOf(db, yoruba)).toBe('yo');
+    expect(await languageOf(db, english)).toBe('en');
+    expect(await languageOf(db, await addCustomer(db))).toBe('en');
+    await sql`update users set language = 'tw' where id = ${english}`.execute(db);
+    expect(await languageOf(db, english)).toBe('tw');
+    await expect(sql`update users set language = null where id = ${english}`.execute(db)).rejects.toThrow();
+  });
+
+  it('goes down to the five codes, a sixth one back to English', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    await migrateToLatest(db);
+    const [hausa, other] = [await addCustomer(db), await addCustomer(db)];
+    await sql`update users set language = 'ha' where id = ${hausa}`.execute(db);
+    await sql`update users set language = 'tw' where id = ${other}`.execute(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateDown();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    expect(await languageOf(db, hausa)).toBe('ha');
+    expect(await languageOf(db, other)).toBe('en');
+    await expect(sql`update users set language = 'tw' where id = ${other}`.execute(db)).rejects.toThrow();
+  });
+});

@@ -30,7 +30,7 @@ export interface UsersTable {
   frozen_at: Generated<string | null>;
   /** How it was frozen: `password` (signed in) or `code` (the emailed code from /freeze). */
   frozen_via: Generated<'password' | 'code' | null>;
-  /** The customer's language: 'en', 'pcm', 'ha', 'yo' or 'ig'; emails and alerts follow it. */
+  /** The customer's language, a code of src/i18n/locales.ts (the app checks it with isLocale; the column takes any code); emails and alerts follow it. */
   language: Generated<string>;
 }
 

@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/schemas.ts';
+import { inEnglish } from './said-in-english.ts';
 import { fail, succeed, type Result } from '../core/result.ts';
 import type { UserJson } from '../core/users/present-user.ts';
 import { readRequestBody, type RequestBody } from './body.ts';
@@ -51,7 +52,7 @@ export function apiFields(body: RequestBody, schema: z.ZodType): Record<string, 
 export function parseValues<S extends z.ZodType>(values: unknown, schema: S): Result<z.output<S>> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return succeed(parsed.data);
-  const errors = fieldErrorsOf(parsed.error);
+  const errors = inEnglish(fieldErrorsOf(parsed.error));
   const first = Object.values(errors)[0]?.[0] ?? 'Some fields need attention.';
   return fail('VALIDATION_FAILED', first, { errors });
 }

@@ -9,6 +9,8 @@ import type { App } from '../app.ts';
 import { jsonFailure, jsonSuccess } from './respond.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
 import { sayFailure } from '../../i18n/translate.ts';
+import { inEnglish } from './said-in-english.ts';
+import { saidOf } from '../../lib/zod-said.ts';
 
 /** An account number in the path must be one of the caller's (API.md): else 403. */
 export function ownAccount(caller: SignedInContext, accountNumber: string | undefined): Result<string> {
@@ -23,7 +25,7 @@ export function idempotencyKeyOf(context: APIContext, body: Record<string, unkno
     return fail('VALIDATION_FAILED', 'Send an Idempotency-Key header (8 to 64 characters) with every request that moves money.', { errors: { idempotency_key: ['Required'] } });
   }
   const parsed = idempotencyKeySchema.safeParse(raw);
-  return parsed.success ? succeed(parsed.data) : fail('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'Invalid idempotency key', { errors: { idempotency_key: [parsed.error.issues[0]?.message ?? 'Invalid'] } });
+  return parsed.success ? succeed(parsed.data) : fail('VALIDATION_FAILED', inEnglish(saidOf(parsed.error.issues[0]?.message ?? 'Invalid idempotency key')), { errors: { idempotency_key: [inEnglish(saidOf(parsed.error.issues[0]?.message ?? 'Invalid'))] } });
 }
 
 /**

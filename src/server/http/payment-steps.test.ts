@@ -1,3 +1,4 @@
+import type { Said } from '../../i18n/said.ts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { carriedKoboSchema, parseNairaInput } from '../../lib/amount-input.ts';
@@ -11,7 +12,7 @@ import { aboutThePin, carriedAmount, fieldFailure, receiptAt } from './payment-k
 
 /** A stub kind: a gift of an amount (typed naira) to a name, with a lookup that may refuse, and a scripted payment. */
 type Gift = { name: string; amount: Kobo };
-const amountRule = (amount: Kobo) => (amount < 100 ? 'Enter at least ₦1.00' : undefined);
+const amountRule = (amount: Kobo): Said | undefined => (amount < 100 ? { key: 'said.requests.atLeast', params: { amount: { kobo: kobo(100) } } } : undefined);
 const typedSchema = z.object({
   name: z.string().min(1, 'Enter the name'),
   amount: z.string().transform((text, context) => {

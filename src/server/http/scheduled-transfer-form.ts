@@ -16,6 +16,8 @@ import type { PayingAccount } from './payment-kinds/scope.ts';
 import { aboutThePin } from './payment-kinds/scope.ts';
 import { sayScheduleFailure } from './scheduled-transfer-words.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
+import { inEnglish } from './said-in-english.ts';
+import { saidOf } from '../../lib/zod-said.ts';
 
 /**
  * The no-JavaScript steps of /transfers/scheduled/new, in the shape of the payment
@@ -92,7 +94,7 @@ export function scheduleFormPage(deps: { app: App; user: UserJson; account: Payi
     if (values.step !== 'confirm') return confirmScreen(details, keyFor(carried, fingerprintOf(details)), null);
     if (!postedKey) return confirmScreen(details, newIdempotencyKey(), fail('VALIDATION_FAILED', 'Please check the details and confirm again.'));
     const pin = transactionPinSchema.safeParse(values.pin ?? '');
-    if (!pin.success) return confirmScreen(details, postedKey, fail('VALIDATION_FAILED', pin.error.issues[0]?.message ?? 'Enter your PIN', { errors: { pin: [pin.error.issues[0]?.message ?? 'Enter your PIN'] } }));
+    if (!pin.success) return confirmScreen(details, postedKey, fail('VALIDATION_FAILED', inEnglish(saidOf(pin.error.issues[0]?.message ?? 'said.pin.enter')), { errors: { pin: [inEnglish(saidOf(pin.error.issues[0]?.message ?? 'said.pin.enter'))] } }));
     const result = await app.scheduledTransfers.create(user.id, account.account_number, { ...details, pin: pin.data }, postedKey);
     if (result.ok) return { redirect: `/transfers/scheduled?made=${encodeURIComponent(result.value.schedule.id)}` };
     if (result.code === 'IDEMPOTENCY_KEY_REUSED') return confirmScreen(details, newIdempotencyKey(), fail('VALIDATION_FAILED', 'Please check the details and confirm again.'));

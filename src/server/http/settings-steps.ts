@@ -11,7 +11,7 @@ import { securityQuestionKind } from './settings-kinds/security-question.ts';
 import type { FormValues, IslandKind, Notice, SettingsKind, SettingsLoaded, SettingsScope, SettingsView } from './settings-kinds/scope.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { securityQuestionKeys } from '../../i18n/security-questions.ts';
-import { sayFailure, sayingsFor, sayView, t } from '../../i18n/translate.ts';
+import { sayFailure, sayView, t } from '../../i18n/translate.ts';
 
 /**
  * The forms of /account/settings without JavaScript, in the shape of the payment pages
@@ -103,15 +103,15 @@ async function answerOn(astro: SettingsPageContext, forms: readonly SettingsForm
 }
 
 /**
- * What an island of the page takes (spread into it, after its form token): its view, its words,
- * and its check messages in the customer's language (worded here, the one place for the islands).
+ * What an island of the page takes (spread into it, after its form token): its view and its
+ * words in the customer's language, its check's messages among them (the island words them by key).
  */
-type IslandProps<Words> = Pick<FormView, 'values' | 'errors' | 'formError' | 'notice'> & { words: Words; said: Record<string, string> };
+type IslandProps<Words> = Pick<FormView, 'values' | 'errors' | 'formError' | 'notice'> & { words: Words };
 
-function islandProps<Input, Saved, Words>(kind: IslandKind<Input, Saved, Words>, views: SettingsViews, app: App.Locals['app'], locale: Locale): IslandProps<Words> {
+function islandProps<Input, Saved, Words>(kind: IslandKind<Input, Saved, Words>, views: SettingsViews, locale: Locale): IslandProps<Words> {
   const { values, errors, formError, notice } = views[kind.view];
-  const { words, sayings } = kind.island(app, locale);
-  return { values, errors, formError, notice, words, said: sayingsFor(locale, sayings) };
+  const { words } = kind.island(locale);
+  return { values, errors, formError, notice, words };
 }
 
 /**
@@ -139,10 +139,10 @@ export async function openSettingsPage(astro: SettingsPageContext) {
     problem: posted.problem,
     views,
     islands: {
-      password: islandProps(passwordKind, views, app, locale),
-      security_question: islandProps(securityQuestionKind, views, app, locale),
-      pin: islandProps(pinKind, views, app, locale),
-      pin_reset: islandProps(pinResetKind, views, app, locale),
+      password: islandProps(passwordKind, views, locale),
+      security_question: islandProps(securityQuestionKind, views, locale),
+      pin: islandProps(pinKind, views, locale),
+      pin_reset: islandProps(pinResetKind, views, locale),
     },
     phone: /^\d{11}$/.test(local) ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : user.phone_number,
     address,

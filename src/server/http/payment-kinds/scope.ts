@@ -1,5 +1,7 @@
 import type { UserJson } from '../../core/users/present-user.ts';
 import { fail, type ErrorCode, type Failure } from '../../core/result.ts';
+import { inEnglish } from '../said-in-english.ts';
+import type { Said } from '../../../i18n/said.ts';
 import type { App } from '../../app.ts';
 import type { Kobo } from '../../../lib/money.ts';
 
@@ -15,7 +17,8 @@ export type StepValues = Record<string, string>;
 export type PayingAccount = { account_number: string; balance: Kobo };
 
 /** A failure said beside one field. */
-export function fieldFailure(field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED'): Failure {
+export function fieldFailure(field: string, said: string | Said, code: ErrorCode = 'VALIDATION_FAILED'): Failure {
+  const message = typeof said === 'string' ? said : inEnglish(said);
   return fail(code, message, { errors: { [field]: [message] } });
 }
 

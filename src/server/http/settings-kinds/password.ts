@@ -3,8 +3,8 @@ import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
 import { t, wordsFor } from '../../../i18n/translate.ts';
 import { passwordHintParams } from '../../../i18n/island-words.ts';
-import { changePasswordSayings, changePasswordWords, type ChangePasswordWords } from '../../../i18n/settings-words.ts';
-import { doneIs, lockedSayings, settingsSecretFields, type IslandKind } from './scope.ts';
+import { changePasswordWords, type ChangePasswordWords } from '../../../i18n/settings-words.ts';
+import { doneIs, settingsSecretFields, type IslandKind } from './scope.ts';
 
 /**
  * A new password, with the current one: the other sessions are signed out (this one stays), and
@@ -23,8 +23,5 @@ export const passwordKind: IslandKind<ChangePasswordInput, { signedOutSessions: 
     const signedOut = Math.max(0, Math.min(999, Number.parseInt(url.searchParams.get('signed_out') ?? '0', 10) || 0));
     return { text: t(locale, signedOut === 1 ? 'settings.done.passwordOne' : 'settings.done.passwordMany', { count: signedOut }) };
   },
-  island: (app, locale) => ({
-    words: { ...wordsFor(locale, changePasswordWords), 'form.passwordHint': t(locale, 'form.passwordHint', passwordHintParams) },
-    sayings: [...changePasswordSayings, ...lockedSayings(app)],
-  }),
+  island: (locale) => ({ words: { ...wordsFor(locale, changePasswordWords), 'form.passwordHint': t(locale, 'form.passwordHint', passwordHintParams) } }),
 };

@@ -2,8 +2,8 @@ import { resetPinWithAnswerSchema, type ChangePinInput } from '../../../lib/sett
 import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
 import { t, wordsFor } from '../../../i18n/translate.ts';
-import { resetPinSayings, resetPinWords, type ResetPinWords } from '../../../i18n/settings-words.ts';
-import { doneIs, lockedSayings, settingsSecretFields, type IslandKind } from './scope.ts';
+import { resetPinWords, type ResetPinWords } from '../../../i18n/settings-words.ts';
+import { doneIs, settingsSecretFields, type IslandKind } from './scope.ts';
 
 /**
  * A forgotten or locked PIN: a new one with the password and the security answer, which also
@@ -18,5 +18,5 @@ export const pinResetKind: IslandKind<ChangePinInput, unknown, ResetPinWords> = 
   save: ({ app, user }, input) => app.settings.changePin(user.id, input),
   doneUrl: () => settingsDoneUrl('pin_reset'),
   notice: (url, _loaded, locale) => (doneIs(url, 'pin_reset') ? { text: t(locale, 'settings.done.pinReset') } : null),
-  island: (app, locale) => ({ words: wordsFor(locale, resetPinWords), sayings: [...resetPinSayings, ...lockedSayings(app)] }),
+  island: (locale) => ({ words: wordsFor(locale, resetPinWords) }),
 };

@@ -5,9 +5,6 @@ import type { Result } from '../../core/result.ts';
 import type { UserJson } from '../../core/users/present-user.ts';
 import type { SettingsIntent } from '../../../lib/settings-intents.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import type { MessageKey } from '../../../i18n/messages/en.ts';
-import type { MessageParams } from '../../../i18n/translate.ts';
-import { lockedSayingsFor } from '../../../i18n/settings-words.ts';
 
 /**
  * What a settings kind is built from: the services (never the database), the signed-in customer
@@ -32,9 +29,6 @@ export type SettingsLoaded = { alerts: AlertSettings; limits: LimitsJson };
  */
 export type Notice = { text: string } | { english: string };
 
-/** What a page hands an island to say a client-side check's messages in the customer's language. */
-export type Sayings = readonly (MessageKey | readonly [MessageKey, MessageParams])[];
-
 /**
  * One form of the settings page (or of /account/limits, where the Limits forms post). `Input`
  * is the form as its schema reads it, `Saved` what the service answers when the change is made.
@@ -58,9 +52,9 @@ export type SettingsKind<Input, Saved> = {
   notice(url: URL, loaded: SettingsLoaded, locale: Locale): Notice | null;
 };
 
-/** A kind with an island: the words its island shows and the check messages it may say, in the customer's language. */
+/** A kind with an island: the words its island shows, its check's messages among them, in the customer's language. */
 export type IslandKind<Input, Saved, Words> = SettingsKind<Input, Saved> & {
-  island(app: App, locale: Locale): { words: Words; sayings: Sayings };
+  island(locale: Locale): { words: Words };
 };
 
 /** The `?done=<intent>` a settings form's success goes to, read back on a plain visit. */
@@ -71,7 +65,3 @@ export function doneIs(url: URL, intent: SettingsIntent): boolean {
 /** Every secret a settings island's form may post; none is ever shown again. */
 export const settingsSecretFields = ['current_password', 'password', 'password_confirmation', 'answer', 'current_pin', 'pin', 'pin_confirmation', 'security_answer'] as const;
 
-/** Too many wrong passwords or answers: the lock's minutes left, as the settings service says them, for the forms that ask for the password. */
-export function lockedSayings(app: App): Sayings {
-  return lockedSayingsFor(app.settings.signInLockMinutes());
-}

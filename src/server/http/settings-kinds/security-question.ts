@@ -2,8 +2,8 @@ import { changeSecurityQuestionSchema, type ChangeSecurityQuestionInput } from '
 import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
 import { t, wordsFor } from '../../../i18n/translate.ts';
-import { changeSecurityQuestionSayings, changeSecurityQuestionWords, type ChangeSecurityQuestionWords } from '../../../i18n/settings-words.ts';
-import { doneIs, lockedSayings, settingsSecretFields, type IslandKind } from './scope.ts';
+import { changeSecurityQuestionWords, type ChangeSecurityQuestionWords } from '../../../i18n/settings-words.ts';
+import { doneIs, settingsSecretFields, type IslandKind } from './scope.ts';
 
 /** A new security question and answer, with the password (?done=security_question#security-question). */
 export const securityQuestionKind: IslandKind<ChangeSecurityQuestionInput, unknown, ChangeSecurityQuestionWords> = {
@@ -14,5 +14,5 @@ export const securityQuestionKind: IslandKind<ChangeSecurityQuestionInput, unkno
   save: ({ app, user }, input) => app.settings.changeSecurityQuestion(user.id, input),
   doneUrl: () => settingsDoneUrl('security_question'),
   notice: (url, _loaded, locale) => (doneIs(url, 'security_question') ? { text: t(locale, 'settings.done.securityQuestion') } : null),
-  island: (app, locale) => ({ words: wordsFor(locale, changeSecurityQuestionWords), sayings: [...changeSecurityQuestionSayings, ...lockedSayings(app)] }),
+  island: (locale) => ({ words: wordsFor(locale, changeSecurityQuestionWords) }),
 };
