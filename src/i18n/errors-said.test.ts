@@ -7,7 +7,7 @@ import { instantPaymentsOff } from '../server/core/customer-limits/limit-guard.t
 import { pendingRefusal } from '../server/http/api.ts';
 import { tooLarge } from '../server/http/body.ts';
 import { idempotencyKeySchema } from '../lib/money-schemas.ts';
-import { english } from '../lib/testing/in-english.ts';
+import { english } from './testing/in-english.ts';
 import { addressRejectionWords } from '../server/core/kyc/kyc-service.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from './testing/in-english.ts';
+import { english } from '../i18n/testing/in-english.ts';
 import { airtimePurchaseSchema, billKoboSchema, localMobileNumber, meterNumberSchema, normaliseMobileNumber, smartcardNumberSchema } from './bills.ts';
 
 describe('Nigerian mobile numbers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from './testing/in-english.ts';
+import { english } from '../i18n/testing/in-english.ts';
 import type { DataPlan } from './bills.ts';
 import { dataDetailsSchema, dataFingerprint, findPlan, planLabel, plansByPeriod, planSummary } from './data-form.ts';
 import { kobo } from './money.ts';

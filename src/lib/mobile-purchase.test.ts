@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { english } from './testing/in-english.ts';
+import { english } from '../i18n/testing/in-english.ts';
 import { purchaseBalanceProblem } from './mobile-purchase.ts';
 
 describe('purchaseBalanceProblem', () => {

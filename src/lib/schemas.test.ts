@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishErrors } from './testing/in-english.ts';
+import { englishErrors } from '../i18n/testing/in-english.ts';
 import { addressSchema } from './address-schema.ts';
 import { fieldErrorsOf, isTrivialPin, loginSchema, phoneNumberSchema, pinSchema, registerSchema } from './schemas.ts';
 

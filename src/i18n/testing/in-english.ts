@@ -1,6 +1,6 @@
-import { say } from '../../i18n/translate.ts';
-import type { Said } from '../../i18n/said.ts';
-import { saidOf } from '../zod-said.ts';
+import { say } from '../translate.ts';
+import type { Said } from '../said.ts';
+import { saidOf } from '../../lib/zod-said.ts';
 
 /**
  * What a schema, a check or a rule says (a key with its values), in English, for the tests that
