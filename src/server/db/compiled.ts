@@ -1,4 +1,5 @@
-import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { engineOf } from './engine.ts';
 
 /**
  * A query built with Kysely's builder (type-checked as everywhere else) but built and compiled
@@ -48,7 +49,7 @@ export function compiled<DB, P extends Record<string, unknown>, O, S extends str
 
   /** The statement for `executor`'s engine with these values bound, not run (db/connection.ts batch). */
   function bind(executor: Kysely<DB>, params: P, shape: S = '' as S): CompiledQuery<O> {
-    const key = `${executor.getExecutor().adapter instanceof PostgresAdapter ? 'pg' : 'other'}:${shape}`;
+    const key = `${engineOf(executor)}:${shape}`;
     let template = templates.get(key);
     if (!template) {
       template = compile(executor, shape);

@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Clock } from '../core/clock.ts';
 import { newId, orderedId } from '../core/ids.ts';
 import { groupedWrite } from '../db/group-commit.ts';
+import { engineOf } from '../db/engine.ts';
 import { insertRows, type Rider } from '../db/insert-rows.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -121,8 +122,8 @@ async function atMost<T>(limit: number, items: T[], work: (item: T) => Promise<v
  * lease ran out (its process crashed or was killed) is claimed again, so work is done at least
  * once and handlers make a second run harmless (they check what is already done).
  */
-export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine: 'sqlite' | 'postgres' }) {
-  const { db, clock, log, engine } = deps;
+export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger }) {
+  const { db, clock, log } = deps;
   const workerId = newId('wrk');
   const handlers = new Map<string, JobHandler>();
   const loaders = new Map<string, BatchLoader<unknown>>();
@@ -144,7 +145,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     const lease = new Date(now.getTime() + jobLeaseMs).toISOString();
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return [];
-    const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+    const lock = engineOf(db) === 'postgres' ? sql`for update skip locked` : sql``;
     const rows = sql<ClaimedJob>`
       update jobs set locked_until = ${lease}, locked_by = ${workerId}, attempts = attempts + 1
       where id in (

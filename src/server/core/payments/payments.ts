@@ -54,7 +54,7 @@ type AnyRail = PaymentRail<PaymentTable, unknown>;
  * with a doubling gap and raised as an alert after twelve tries. Money is never returned before
  * the provider has said the payment failed ("never received" counts only after the rail's grace).
  */
-export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine: 'sqlite' | 'postgres'; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails }) {
+export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails }) {
   const { db, clock, log, idempotency, transactions, gate, rails } = deps;
 
   function railOf(table: PaymentTable): AnyRail {
