@@ -107,7 +107,9 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
         ],
       });
       // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL.
-      const { locked, sender: debit } = await gate.claimAndLock(trx, claim, entry, sendAccount, [], now);
+      const claimed = await gate.claimAndLock(trx, claim, entry, sendAccount, [], now);
+      if (claimed.kind === 'answer') return claimed;
+      const { locked, sender: debit } = claimed.lock;
       const sender = locked.get(sendAccount)!;
       await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
       gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);
