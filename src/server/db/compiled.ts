@@ -4,8 +4,8 @@ import { engineOf } from './engine.ts';
 /**
  * A query built with Kysely's builder (type-checked as everywhere else) but built and compiled
  * once per engine and shape, not on every call. Kysely builds a tree of frozen
- * operation nodes and compiles it to SQL on every call: on the money path that was about a
- * quarter of the transfer service's CPU, more than SQLite's own work for the same statements.
+ * operation nodes and compiles it to SQL on every call: on the money path that cost more of the
+ * transfer service's CPU than SQLite's own work for the same statements.
  *
  * `build(db, param, shape)` is called once per engine and shape: every value that changes from
  * call to call goes in as `param('name')` (a list as `param.list('name', n)`, `n` from the shape),

@@ -138,8 +138,8 @@ const answered = (command: string): pgTypes.QueryResult => ({ command, rowCount:
 /**
  * A transaction costs PostgreSQL two round trips of its own, BEGIN and COMMIT, and on a hot row
  * (sixteen payers to one merchant) the COMMIT's comes while the row is locked: the statement's
- * answer travels to Node and waits its turn of a busy event loop before the COMMIT is even sent
- * (about a third of the time the row was held). Here, on a client in pipeline mode:
+ * answer travels to Node and waits its turn of a busy event loop before the COMMIT is even sent,
+ * all of it time the row stays locked. Here, on a client in pipeline mode:
  *
  * - BEGIN is not sent on its own: it goes in one write with the transaction's first statement
  *   (a transaction that sends none sends nothing, its COMMIT or ROLLBACK included);

@@ -8,7 +8,7 @@ import { engineOf } from './engine.ts';
  * Group commit for SQLite (docs/decisions/010-few-statements-on-the-money-path.md). SQLite has one writer and the server one connection, so
  * money transactions already run one after another; each paid its own COMMIT, and with
  * `synchronous = FULL` a COMMIT is a write of every page the transaction touched plus an fsync
- * of the WAL, about 1 ms here and most of a transfer's time.
+ * of the WAL, most of a transfer's time.
  *
  * Work that arrives while a transaction runs waits in a queue; when the transaction's work is
  * done, the queued work runs in the same database transaction, each piece inside a SAVEPOINT of

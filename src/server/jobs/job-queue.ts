@@ -77,10 +77,10 @@ export function jobsInsert(jobs: NewJob[], now: Date): Rider {
 
 /**
  * How the worker gives way to requests (docs/decisions/008-durable-jobs.md). A run that finds more than one batch due (a
- * backlog: every transfer queues two alerts, ~1.5 ms of CPU each to compose and send) used to
+ * backlog: every transfer queues two alerts, each costing CPU to compose and send) used to
  * claim batch after batch for as long as there were any, taking the event loop from the requests
- * under way: during a burst of transfers on PostgreSQL it took ~0.3-0.4 ms of every transfer's
- * CPU and 7-22 % of their throughput (3 alternating pairs). Now, after each batch, while
+ * under way: during a burst of transfers it took a share of every transfer's CPU and of their
+ * throughput (docs/benchmark-history.md). Now, after each batch, while
  * `busy()` says requests are under way, the worker waits long enough that its batches take at
  * most `share` of the time: a batch that took 15 ms waits 135 ms at a share of 0.1, at most
  * `maxWaitMs`. So alerts still go out under any load (at 0.1, about 60 a second in a process,
