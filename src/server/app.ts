@@ -143,13 +143,13 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
     bill_purchases: createBillerRail({ biller, words: moneyWords, users, mailer, log, bankName: config.bank.name }),
   };
-  const payments = createPayments({ db, clock, log, engine: config.database.kind, idempotency, transactions, gate, rails });
+  const payments = createPayments({ db, clock, log, idempotency, transactions, gate, rails });
   const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank });
   const inbound = createInboundService({ db, config, clock, words: moneyWords });
   const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
   const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
   // Durable background work (statements, escalation mails): written with the change, run by the server's worker.
-  const jobs = createJobQueue({ db, clock, log, engine: config.database.kind });
+  const jobs = createJobQueue({ db, clock, log });
   const escalation = createEscalation({ db, config, clock, log, mailer, jobs });
   // Every transaction row queues its alert (email always, SMS when switched on); these jobs send them.
   const alerts = createAlerts({ db, config, clock, log, mailer, sms, jobs });

@@ -251,6 +251,20 @@ describe('the import graph', () => {
     expect(runtimeSpecifiers(`import type { A } from './a.ts';\nimport { b, type C } from './b.ts';\nexport type { D } from './d.ts';`)).toEqual(['./b.ts']);
   });
 
+  it('asks the engine one way: db/engine.ts engineOf, from the handle; only the database layer names an adapter or reads the configured kind', () => {
+    const askers = files
+      .map((file) => ({ file: rel(file), text: stripComments(fs.readFileSync(file, 'utf8')) }))
+      .filter(({ file }) => !isTest(file) && file.startsWith('src/server/') && !file.startsWith('src/server/db/'))
+      .filter(({ file, text }) => /\b(Postgres|Sqlite)Adapter\b/.test(text) || (/^src\/server\/(core|jobs|integrations|net)\//.test(file) && /\bconfig\.database\.kind\b/.test(text)))
+      .map(({ file }) => file);
+    expect(askers).toEqual([]);
+  });
+
+  it('keeps the money gate engine-agnostic: in core/money only engines/ asks the engine', () => {
+    const crossings = edges.filter(({ from, to }) => !isTest(from) && from.startsWith('src/server/core/money/') && !from.startsWith('src/server/core/money/engines/') && to === 'src/server/db/engine.ts');
+    expect(crossings).toEqual([]);
+  });
+
   it('has no import cycles', () => {
     expect(findCycles(graph)).toEqual([]);
   });

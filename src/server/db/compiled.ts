@@ -1,10 +1,11 @@
-import { CompiledQuery, PostgresAdapter, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { engineOf } from './engine.ts';
 
 /**
  * A query built with Kysely's builder (type-checked as everywhere else) but built and compiled
  * once per engine and shape, not on every call. Kysely builds a tree of frozen
- * operation nodes and compiles it to SQL on every call: on the money path that was about a
- * quarter of the transfer service's CPU, more than SQLite's own work for the same statements.
+ * operation nodes and compiles it to SQL on every call: on the money path that cost more of the
+ * transfer service's CPU than SQLite's own work for the same statements.
  *
  * `build(db, param, shape)` is called once per engine and shape: every value that changes from
  * call to call goes in as `param('name')` (a list as `param.list('name', n)`, `n` from the shape),
@@ -48,7 +49,7 @@ export function compiled<DB, P extends Record<string, unknown>, O, S extends str
 
   /** The statement for `executor`'s engine with these values bound, not run (db/connection.ts batch). */
   function bind(executor: Kysely<DB>, params: P, shape: S = '' as S): CompiledQuery<O> {
-    const key = `${executor.getExecutor().adapter instanceof PostgresAdapter ? 'pg' : 'other'}:${shape}`;
+    const key = `${engineOf(executor)}:${shape}`;
     let template = templates.get(key);
     if (!template) {
       template = compile(executor, shape);

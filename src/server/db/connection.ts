@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, type LogEvent } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { createRequire } from 'node:module';
 import type pgTypes from 'pg';
@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { Database } from './schema.ts';
 import { createNodeSqliteDialect } from './sqlite-dialect.ts';
+import { engineOf } from './engine.ts';
 import * as initial from './migrations/2026-11-21T1200_initial.ts';
 import * as ledger from './migrations/2026-11-21T1500_ledger.ts';
 import * as bills from './migrations/2026-11-21T1900_bills.ts';
@@ -124,7 +125,7 @@ export type BatchRows<T extends readonly CompiledQuery<unknown>[]> = { -readonly
  * connection and there is no round trip to save.
  */
 export async function batch<const T extends readonly CompiledQuery<unknown>[]>(executor: Db, statements: T, options: { beforeBegin?: number } = {}): Promise<BatchRows<T>> {
-  if (!(executor.getExecutor().adapter instanceof PostgresAdapter)) throw new Error('batch is for PostgreSQL');
+  if (engineOf(executor) !== 'postgres') throw new Error('batch is for PostgreSQL');
   const before = options.beforeBegin ?? 0;
   const items: BatchItem[] = statements.map((query, index) => ({ sql: query.sql, parameters: query.parameters, beforeBegin: index < before }));
   const result = await executor.executeQuery(CompiledQuery.raw(batchText, [items]));
@@ -137,8 +138,8 @@ const answered = (command: string): pgTypes.QueryResult => ({ command, rowCount:
 /**
  * A transaction costs PostgreSQL two round trips of its own, BEGIN and COMMIT, and on a hot row
  * (sixteen payers to one merchant) the COMMIT's comes while the row is locked: the statement's
- * answer travels to Node and waits its turn of a busy event loop before the COMMIT is even sent
- * (about a third of the time the row was held). Here, on a client in pipeline mode:
+ * answer travels to Node and waits its turn of a busy event loop before the COMMIT is even sent,
+ * all of it time the row stays locked. Here, on a client in pipeline mode:
  *
  * - BEGIN is not sent on its own: it goes in one write with the transaction's first statement
  *   (a transaction that sends none sends nothing, its COMMIT or ROLLBACK included);

@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { SqliteAdapter, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from './connection.ts';
 import type { Database } from './schema.ts';
+import { engineOf } from './engine.ts';
 
 /**
  * Group commit for SQLite (docs/decisions/010-few-statements-on-the-money-path.md). SQLite has one writer and the server one connection, so
  * money transactions already run one after another; each paid its own COMMIT, and with
  * `synchronous = FULL` a COMMIT is a write of every page the transaction touched plus an fsync
- * of the WAL, about 1 ms here and most of a transfer's time.
+ * of the WAL, most of a transfer's time.
  *
  * Work that arrives while a transaction runs waits in a queue; when the transaction's work is
  * done, the queued work runs in the same database transaction, each piece inside a SAVEPOINT of
@@ -226,7 +227,7 @@ function committerOf(db: Db): Committer {
  * only once it is committed.
  */
 export function runTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return committerOf(db).run(work);
+  if (engineOf(db) === 'sqlite') return committerOf(db).run(work);
   return db.transaction().execute(work);
 }
 
@@ -241,7 +242,7 @@ export function groupedWrite<T>(db: Db, work: (executor: Db) => Promise<T>): Pro
   // before its COMMIT lets the writes and payments of other requests share that COMMIT. (Another
   // connection wanting the lock meanwhile waits on a timer, never in a blocking sleep:
   // sqlite-dialect.ts.)
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return committerOf(db).run(work);
+  if (engineOf(db) === 'sqlite') return committerOf(db).run(work);
   return work(db);
 }
 
@@ -257,7 +258,7 @@ export function groupedWrite<T>(db: Db, work: (executor: Db) => Promise<T>): Pro
  * comes back, as groupedWrite's, and `durable` is already settled.
  */
 export async function groupedWriteProvisional<T>(db: Db, work: (executor: Db) => Promise<T>): Promise<Provisional<T>> {
-  if (db.getExecutor().adapter instanceof SqliteAdapter) return committerOf(db).runProvisional(work);
+  if (engineOf(db) === 'sqlite') return committerOf(db).runProvisional(work);
   return { value: await work(db), durable: Promise.resolve() };
 }
 

@@ -79,12 +79,12 @@ const busyWaitMs = 5_000;
 /**
  * How many WAL pages a commit leaves before it copies them back into the database file (SQLite's
  * automatic checkpoint, which runs inside the COMMIT that crosses the mark). SQLite's default is
- * 1,000 pages (4 MiB): under a stream of transfers every tenth or so group COMMIT then carried a
- * checkpoint (p90 of a COMMIT 5.1 ms against 1.8 ms), and the pages written again and again (the
+ * 1,000 pages (4 MiB): under a stream of transfers a group COMMIT every so often then carried a
+ * checkpoint, several times slower than one without, and the pages written again and again (the
  * accounts, the rollups, the right edge of every index) were copied back each time. At 10,000
- * pages each hot page is copied once per 40 MiB of WAL instead of once per 4 MiB: the transfer
- * service ran 1,229 and 1,405 transfers/s at 1,000 pages against 1,674 and 1,642 at 10,000
- * (alternating runs). The cost is disk, not memory: the WAL file grows to about 40 MiB
+ * pages each hot page is copied once per 40 MiB of WAL instead of once per 4 MiB, and the
+ * transfer service runs measurably faster (docs/benchmark-history.md has the runs). The cost is
+ * disk, not memory: the WAL file grows to about 40 MiB
  * and stays that size (journal_size_limit truncates one that grew past 64 MiB, when a reader held
  * a checkpoint back, once it is reset), and a restart after a crash reads that much WAL back.
  * Durability is unchanged: a COMMIT still syncs the WAL (synchronous = FULL).

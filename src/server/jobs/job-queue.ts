@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import type { Clock } from '../core/clock.ts';
 import { newId, orderedId } from '../core/ids.ts';
 import { groupedWrite } from '../db/group-commit.ts';
+import { engineOf } from '../db/engine.ts';
 import { insertRows, type Rider } from '../db/insert-rows.ts';
 
 type Executor = Db | Transaction<Database>;
@@ -76,10 +77,10 @@ export function jobsInsert(jobs: NewJob[], now: Date): Rider {
 
 /**
  * How the worker gives way to requests (docs/decisions/008-durable-jobs.md). A run that finds more than one batch due (a
- * backlog: every transfer queues two alerts, ~1.5 ms of CPU each to compose and send) used to
+ * backlog: every transfer queues two alerts, each costing CPU to compose and send) used to
  * claim batch after batch for as long as there were any, taking the event loop from the requests
- * under way: during a burst of transfers on PostgreSQL it took ~0.3-0.4 ms of every transfer's
- * CPU and 7-22 % of their throughput (3 alternating pairs). Now, after each batch, while
+ * under way: during a burst of transfers it took a share of every transfer's CPU and of their
+ * throughput (docs/benchmark-history.md). Now, after each batch, while
  * `busy()` says requests are under way, the worker waits long enough that its batches take at
  * most `share` of the time: a batch that took 15 ms waits 135 ms at a share of 0.1, at most
  * `maxWaitMs`. So alerts still go out under any load (at 0.1, about 60 a second in a process,
@@ -121,8 +122,8 @@ async function atMost<T>(limit: number, items: T[], work: (item: T) => Promise<v
  * lease ran out (its process crashed or was killed) is claimed again, so work is done at least
  * once and handlers make a second run harmless (they check what is already done).
  */
-export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine: 'sqlite' | 'postgres' }) {
-  const { db, clock, log, engine } = deps;
+export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger }) {
+  const { db, clock, log } = deps;
   const workerId = newId('wrk');
   const handlers = new Map<string, JobHandler>();
   const loaders = new Map<string, BatchLoader<unknown>>();
@@ -144,7 +145,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; engine
     const lease = new Date(now.getTime() + jobLeaseMs).toISOString();
     const kinds = [...handlers.keys()];
     if (kinds.length === 0) return [];
-    const lock = engine === 'postgres' ? sql`for update skip locked` : sql``;
+    const lock = engineOf(db) === 'postgres' ? sql`for update skip locked` : sql``;
     const rows = sql<ClaimedJob>`
       update jobs set locked_until = ${lease}, locked_by = ${workerId}, attempts = attempts + 1
       where id in (

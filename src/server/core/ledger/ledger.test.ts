@@ -13,7 +13,7 @@ import { verifyLedger } from './verify-ledger.ts';
  * The ledger's own contract, hit the way a bug, an attacker or a crash would: unbalanced entries,
  * debits past a balance, a second reversal, opposite transfers racing, writes around the code.
  */
-describeOnEngines('ledger on %s', (t, engine) => {
+describeOnEngines('ledger on %s', (t) => {
   const bookSizes = async () => ({
     entries: (await t().app.db.selectFrom('journal_entries').select('id').execute()).length,
     postings: (await t().app.db.selectFrom('postings').select('entry_id').execute()).length,
@@ -23,7 +23,7 @@ describeOnEngines('ledger on %s', (t, engine) => {
   /** A movement as services make it: lock both accounts, then post. */
   const move = (from: string, to: string, amount: Kobo, reference: string) =>
     inTransaction(t().app.db, async (trx) => {
-      await lockAccounts(trx, engine, [from, to]);
+      await lockAccounts(trx, [from, to]);
       return post(trx, reference, [
         { account: from, amount: kobo(-amount) },
         { account: to, amount },
@@ -214,7 +214,7 @@ describeOnEngines('ledger on %s', (t, engine) => {
 
   it('lockAccounts answers each account once with its balance as a number, whatever order and repeats it is given', async () => {
     const a = await customer(t().app, { balance: kobo(1_234) });
-    const locked = await inTransaction(t().app.db, (trx) => lockAccounts(trx, engine, [internalAccounts.feeIncome, a.accountNumber, a.accountNumber]));
+    const locked = await inTransaction(t().app.db, (trx) => lockAccounts(trx, [internalAccounts.feeIncome, a.accountNumber, a.accountNumber]));
     if (!locked.ok) throw new Error(locked.message);
     expect([...locked.value.keys()].sort()).toEqual([a.accountNumber, internalAccounts.feeIncome].sort());
     expect(locked.value.get(a.accountNumber)).toMatchObject({ balance: 1_234, kind: 'customer', user_id: a.userId });

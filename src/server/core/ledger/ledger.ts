@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { compiled, type Param } from '../../db/compiled.ts';
 import { thenCommit, type Db } from '../../db/connection.ts';
+import { engineOf } from '../../db/engine.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Failure } from '../result.ts';
 import { fail } from '../result.ts';
@@ -9,6 +10,7 @@ import { orderedId } from '../ids.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
 import { runTransaction } from '../../db/group-commit.ts';
 import { insertRows, type Rider } from '../../db/insert-rows.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 
 export { insertRows, type Rider };
 
@@ -62,12 +64,12 @@ export async function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): 
  * transfers in opposite directions cannot deadlock. PostgreSQL needs it (row locks); SQLite
  * transactions already hold the database's single write lock (BEGIN IMMEDIATE).
  */
-export async function lockAccounts(trx: Trx, engine: 'sqlite' | 'postgres', accountNumbers: string[]) {
+export async function lockAccounts(trx: Trx, accountNumbers: string[]) {
   const sorted = [...new Set(accountNumbers)].sort();
   let query = trx.selectFrom('accounts').select(['account_number', 'balance', 'user_id', 'kind']).where('account_number', 'in', sorted).orderBy('account_number');
-  if (engine === 'postgres') query = query.forUpdate();
+  if (engineOf(trx) === 'postgres') query = query.forUpdate();
   const rows = await query.execute();
-  return new Map(rows.map((row) => [row.account_number, { ...row, balance: Number(row.balance) }]));
+  return new Map(rows.map((row) => [row.account_number, { ...row, balance: kobo(Number(row.balance)) }]));
 }
 
 /**
@@ -209,7 +211,7 @@ export async function postEntry(
   trx: Trx,
   input: Entry | PreparedEntry,
   options: { written?: boolean; expect?: ReadonlyMap<string, number>; riders?: readonly EntryRider[]; final?: boolean } = {},
-): Promise<{ entryId: string; balances: Map<string, number> }> {
+): Promise<{ entryId: string; balances: Map<string, Kobo> }> {
   const entry = prepareEntry(input);
   const { lines } = entry;
   const riders = options.riders ?? [];
@@ -218,8 +220,8 @@ export async function postEntry(
   const asRead = read && lines.some((line) => line.account === read.account) ? read : undefined;
   // Applied in account order (the same order lockAccounts uses).
   const ordered = lines.map((line, index) => ({ ...line, index })).sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.index - b.index));
-  const balances = new Map<string, number>();
-  const oneStatement = trx.getExecutor().adapter instanceof PostgresAdapter && new Set(lines.map((line) => line.account)).size === lines.length;
+  const balances = new Map<string, Kobo>();
+  const oneStatement = engineOf(trx) === 'postgres' && new Set(lines.map((line) => line.account)).size === lines.length;
   if (asRead && !oneStatement) {
     // Only the one statement checks a row's version with its update: anything else runs again from a locked read.
     throw new StaleRead(`entry ${entry.reference}: ${asRead.account} read unlocked, and this entry cannot check its version`);
@@ -261,7 +263,7 @@ export async function postEntry(
     } catch (error) {
       throw stoppedBy(error, entry, ordered, options.expect, asRead);
     }
-    for (const row of rows) balances.set(row.account_number, Number(row.balance));
+    for (const row of rows) balances.set(row.account_number, kobo(Number(row.balance)));
     const missing = ordered.find((line) => !balances.has(line.account));
     if (missing) throw await refusalFor(trx, missing);
   } else {
@@ -274,7 +276,7 @@ export async function postEntry(
             ? (await cappedCredit(trx, { amount: line.amount, account: line.account, room: line.ceiling.maxBalance - line.amount })).rows[0]
             : (await credit(trx, { amount: line.amount, account: line.account })).rows[0];
       if (!updated) throw await refusalFor(trx, line);
-      balances.set(line.account, Number(updated.balance));
+      balances.set(line.account, kobo(Number(updated.balance)));
     }
     await insertRows('postings', lines.map((line, index) => ({ entry_id: entry.id, line: index + 1, account_number: line.account, amount: line.amount, created_at: entry.at }))).execute(trx);
   }

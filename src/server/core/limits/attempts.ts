@@ -1,5 +1,6 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { engineOf } from '../../db/engine.ts';
 
 /**
  * Guess limits hold only if an attempt is TAKEN before the secret is checked, in one step that
@@ -15,7 +16,7 @@ import type { Database } from '../../db/schema.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export function isPostgres(executor: Executor): boolean {
-  return executor.getExecutor().adapter instanceof PostgresAdapter;
+  return engineOf(executor) === 'postgres';
 }
 
 /** Locks the customer's users row for the rest of `trx`; false when there is no such customer. */

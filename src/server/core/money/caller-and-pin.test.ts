@@ -10,7 +10,7 @@ const wrongPin = '1111'; // testPin is 2580
 
 /**
  * The checks before the PIN, and the PIN's try. On PostgreSQL the try rides on the
- * caller's read (money-gate.ts callerTryQuery) and is taken only when the read lets the request
+ * caller's read (queries.ts callerTryQuery) and is taken only when the read lets the request
  * on to the PIN; otherwise the PIN is tried on its own, as on SQLite. Whichever way, a request
  * refused before the PIN spends no try and moves nothing, and one that reaches it spends exactly one.
  */

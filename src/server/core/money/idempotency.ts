@@ -1,9 +1,9 @@
 import type { Db } from '../../db/connection.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
-import { PostgresAdapter, sql } from 'kysely';
-import { insertRows, Refusal, type Rider, type Trx } from '../ledger/ledger.ts';
+import { sql } from 'kysely';
+import { Refusal, type Rider, type Trx } from '../ledger/ledger.ts';
 import { sha256Hex } from '../digest.ts';
-import { fail, type Result } from '../result.ts';
+import { fail, type Failure, type Result } from '../result.ts';
 
 /**
  * Idempotency for every call that moves money (API.md): the key, a hash of the request and the
@@ -73,48 +73,52 @@ const claimInsert = compiled((db: Db, param: Param<{ userId: string; key: string
     .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing()),
 );
 
+/** What a claim comes to: the key is this request's, or what is stored under it answers instead (the transaction is then rolled back). */
+export type KeyVerdict<T> = { kind: 'claimed' } | { kind: 'replay'; outcome: Result<T> } | { kind: 'refused'; failure: Failure };
+
+function verdictOf<T>(judged: Replay<T> | Refusal): KeyVerdict<T> {
+  return judged instanceof Replay ? { kind: 'replay', outcome: judged.outcome } : { kind: 'refused', failure: judged.failure };
+}
+
 /**
  * The claim found its key taken (its insert did nothing). One older than the window is free
  * again: it goes and this claim takes its place (statements spent only when a key is taken). The
- * second insert, like the first, waits for a request that holds the key uncommitted. Returns when
- * the key is this claim's after all; else throws Replay or Refusal (both roll the transaction back).
+ * second insert, like the first, waits for a request that holds the key uncommitted. Answers
+ * `claimed` when the key is this claim's after all; else the replay or the refusal, for the
+ * caller to roll its transaction back with.
  */
-export async function settleTakenKey(trx: Trx, claim: Claim, now: Date): Promise<void> {
+export async function settleTakenKey<T>(trx: Trx, claim: Claim, now: Date): Promise<KeyVerdict<T>> {
   await trx
     .deleteFrom('idempotency_keys')
     .where('user_id', '=', claim.userId)
     .where('key', '=', claim.key)
     .where('created_at', '<', new Date(now.getTime() - idempotencyWindowMs).toISOString())
     .execute();
-  if (Number((await claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString() })).numAffectedRows ?? 0) > 0) return;
+  if (Number((await claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString() })).numAffectedRows ?? 0) > 0) return { kind: 'claimed' };
   const row = await storedKey(trx, claim);
   if (!row) throw new Error(`idempotency key ${claim.key} vanished between insert and read`);
-  throw judge(claim, row);
+  return verdictOf<T>(judge<T>(claim, row));
 }
 
 /**
  * Takes the key inside the money transaction. If another request holds it, PostgreSQL makes this
- * insert wait until that one commits or rolls back; then the stored outcome is judged. Throws
- * Replay or Refusal (both roll this transaction back).
- *
- * `riders`: statements that need no lock (a journal row), written with the claim: on PostgreSQL in
- * its statement (data-modifying CTEs), before the money transaction takes any row lock;
- * elsewhere right after it.
+ * insert wait until that one commits or rolls back; then the stored outcome is judged.
+ * `riders`: statements written right after the claim (a journal row). (On PostgreSQL the money
+ * gate writes the claim, its journal row and the lock as one statement of its own:
+ * engines/postgres.ts.)
  */
-export async function claimKey(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<void> {
-  const at = now.toISOString();
-  const keyRow = { user_id: claim.userId, key: claim.key, operation: claim.operation, request_hash: claim.requestHash, state: 'in_progress' as const, response_status: null, response_body: null, transaction_reference: null, created_at: at, updated_at: at };
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-  if (postgres && riders.length > 0) {
-    const key = insertRows('idempotency_keys', [keyRow], sql` on conflict (user_id, key) do nothing returning user_id`);
-    const { rows } = await sql`with ${sql.join(riders.map((rider, index) => sql`${sql.raw(`c${index}`)} as (${rider})`))} ${key}`.execute(trx);
-    if (rows.length > 0) return;
-  } else {
-    const inserted = Number((await claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at })).numAffectedRows ?? 0) > 0;
-    for (const rider of riders) await rider.execute(trx);
-    if (inserted) return;
-  }
-  await settleTakenKey(trx, claim, now);
+export async function claimKeyVerdict<T>(trx: Trx, claim: Claim, now: Date, riders: readonly Rider[] = []): Promise<KeyVerdict<T>> {
+  const inserted = Number((await claimInsert(trx, { userId: claim.userId, key: claim.key, operation: claim.operation, requestHash: claim.requestHash, at: now.toISOString() })).numAffectedRows ?? 0) > 0;
+  for (const rider of riders) await rider.execute(trx);
+  if (inserted) return { kind: 'claimed' };
+  return settleTakenKey<T>(trx, claim, now);
+}
+
+/** claimKeyVerdict for a caller that rolls back by throwing: a replay or a refusal is thrown (Replay, Refusal). */
+export async function claimKey(trx: Trx, claim: Claim, now: Date): Promise<void> {
+  const verdict = await claimKeyVerdict(trx, claim, now);
+  if (verdict.kind === 'replay') throw new Replay(verdict.outcome);
+  if (verdict.kind === 'refused') throw new Refusal(verdict.failure);
 }
 
 export function createIdempotency(deps: { db: Db }) {
@@ -126,8 +130,9 @@ export function createIdempotency(deps: { db: Db }) {
     },
 
     /**
-     * Takes the key inside the money transaction (claimKey). The gate's claimAndLock takes it with
-     * the sender's lock in one statement on PostgreSQL.
+     * Takes the key inside the money transaction (claimKey: a replay or a refusal is thrown). The
+     * gate's claimAndLock takes it as a value (claimKeyVerdict), on PostgreSQL with the sender's
+     * lock in one statement.
      */
     claim: claimKey,
 

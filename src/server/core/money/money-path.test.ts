@@ -124,7 +124,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
     expect((await verifyLedger(t().app.db)).problems).toEqual([]);
   });
 
-  /** A sender whose account number sorts after `recipient`'s: on PostgreSQL its claim locks nothing (money-gate.ts unlockedClaimQuery). */
+  /** A sender whose account number sorts after `recipient`'s: on PostgreSQL its claim locks nothing (queries.ts claimLockQueries, the unlocked variants). */
   async function senderAfter(recipient: string, balance: number) {
     for (;;) {
       const sender = await customer(t().app, { tier: 3, balance });

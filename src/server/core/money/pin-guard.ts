@@ -39,7 +39,7 @@ export type PinAttempt = { now: Date; lockEnd: string; candidate: StoredPin; par
  * PIN_MAX_ATTEMPTS) never matches. The count comes back 0 exactly when the PIN matched (a
  * counted try is at least 1). A PIN stored under a previous key or as legacy argon2id never
  * matches here: its try is counted and the app checks it (checkPin). The money gate runs it as a
- * CTE of the caller's read on PostgreSQL (money-gate.ts callerTryQuery), with conditions of its own.
+ * CTE of the caller's read on PostgreSQL (queries.ts callerTryQuery), with conditions of its own.
  */
 export function pinTryUpdate(creator: QueryCreator<Database>, param: Param<TryParams>) {
   const expired = sql<boolean>`(pin_locked_until is not null and pin_locked_until <= ${param('nowIso')})`;
@@ -58,7 +58,7 @@ export function pinTryUpdate(creator: QueryCreator<Database>, param: Param<TryPa
 /**
  * The stored PIN is the candidate under the current key, no try is counted and no lock is set:
  * the one state in which a right PIN's try would change nothing (it counts and resets at once).
- * money-gate.ts callerTryQuery ('uncounted') skips the try's write then; only debitNow's claim,
+ * queries.ts callerTryQuery ('uncounted') skips the try's write then; only debitNow's claim,
  * which re-reads the count under its own snapshot, may take that as a match.
  */
 export function pinMatchesUncounted(param: Param<TryParams>) {
@@ -184,8 +184,8 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * the try, and a right one resets the count there too, so a payment's PIN costs one statement:
    * on PostgreSQL one autocommit where the try and the reset were two, each waiting for its WAL
    * flush; on SQLite one statement of a group commit's piece. A PIN stored under a previous key
-   * is checked in the app inside the same piece (a microsecond of HMAC) and rewritten under the
-   * current key. A legacy argon2id PIN (tens of milliseconds on the thread pool) must not hold a
+   * is checked in the app inside the same piece (one cheap HMAC) and rewritten under the
+   * current key. A legacy argon2id PIN (a slow hash on the thread pool) must not hold a
    * group open, so its try is counted and made durable first and the check and settlement follow.
    */
   function attemptOf(userId: string, pin: string): PinAttempt {
@@ -211,8 +211,8 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
    * the try, and a right one resets the count there too, so a payment's PIN costs one statement:
    * on PostgreSQL one autocommit where the try and the reset were two, each waiting for its WAL
    * flush; on SQLite one statement of a group commit's piece. A PIN stored under a previous key
-   * is checked in the app inside the same piece (a microsecond of HMAC) and rewritten under the
-   * current key. A legacy argon2id PIN (tens of milliseconds on the thread pool) must not hold a
+   * is checked in the app inside the same piece (one cheap HMAC) and rewritten under the
+   * current key. A legacy argon2id PIN (a slow hash on the thread pool) must not hold a
    * group open, so its try is counted and made durable first and the check and settlement follow.
    */
   async function confirmNow(userId: string, pin: string, attempt = attemptOf(userId, pin), options: ConfirmOptions = {}): Promise<Result<void>> {
@@ -241,7 +241,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
 
     /**
      * Runs `work` in the customer's turn, as confirm runs a try, with a customer's ways to take
-     * one: for a statement that takes the try with other work (money-gate.ts callerTryQuery on
+     * one: for a statement that takes the try with other work (queries.ts callerTryQuery on
      * PostgreSQL). `attempt` gives the try's inputs (its time, the candidate, the statement's
      * params); `taken` judges the try that statement took, as confirm judges its own (that
      * statement was the try: nothing here counts another; a PIN stored under a previous key or as

@@ -182,7 +182,7 @@ function expectCount(statements: string[], expected: number) {
 // the reads became one statement (money-gate.ts claimAndLock). A local transfer: the caller, the PIN,
 // and a transaction of begin, claim-lock-and-read, write, commit.
 // Then (6, 14, 15) the caller's read and the PIN's try became one statement on PostgreSQL
-// (money-gate.ts callerTryQuery): a local transfer is the caller-and-PIN, and a transaction of
+// (queries.ts callerTryQuery): a local transfer is the caller-and-PIN, and a transaction of
 // begin, claim-lock-and-read, write, commit.
 // Then the caller-and-PIN, BEGIN and the claim, lock and reads went out in one write (money-gate.ts
 // debitNow): still five statements for a local transfer, in two round trips where they were three.

@@ -31,7 +31,7 @@ const naira = (value: number) => kobo(value * 100);
 /**
  * PostgreSQL: a right PIN on a clean count (no try counted, no lock) matches in
  * debitNow's first statement without taking a try, so that statement writes nothing and waits for
- * no WAL flush (money-gate.ts callerTryQuery 'uncounted'). Such a match is trusted only when the
+ * no WAL flush (queries.ts callerTryQuery 'uncounted'). Such a match is trusted only when the
  * claim, in the money transaction, still reads the count as 0 and unlocked; otherwise the PIN is
  * tried as a counted try, as before.
  */

@@ -54,7 +54,7 @@ type AnyRail = PaymentRail<PaymentTable, unknown>;
  * with a doubling gap and raised as an alert after twelve tries. Money is never returned before
  * the provider has said the payment failed ("never received" counts only after the rail's grace).
  */
-export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine: 'sqlite' | 'postgres'; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails }) {
+export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails }) {
   const { db, clock, log, idempotency, transactions, gate, rails } = deps;
 
   function railOf(table: PaymentTable): AnyRail {
@@ -107,7 +107,9 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; engine
         ],
       });
       // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL.
-      const { locked, sender: debit } = await gate.claimAndLock(trx, claim, entry, sendAccount, [], now);
+      const claimed = await gate.claimAndLock(trx, claim, entry, sendAccount, [], now);
+      if (claimed.kind === 'answer') return claimed;
+      const { locked, sender: debit } = claimed.lock;
       const sender = locked.get(sendAccount)!;
       await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
       gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);

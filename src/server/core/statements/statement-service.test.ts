@@ -6,7 +6,7 @@ import { createStatementService, statementsPerHour } from './statement-service.t
 import { createJobQueue } from '../../jobs/job-queue.ts';
 
 /** Statement requests under bursts: counted by the requests recorded and the statements mailed. */
-describeOnEngines('statement requests on %s', (t, engine) => {
+describeOnEngines('statement requests on %s', (t) => {
   const recorded = (userId: string) => t().app.db.selectFrom('statement_requests').select('id').where('user_id', '=', userId).execute();
   const statementMails = (to: string) => t().mailer.sent.filter((mail) => mail.to === to && mail.attachments?.length);
 
@@ -15,7 +15,7 @@ describeOnEngines('statement requests on %s', (t, engine) => {
     const email = (await t().app.users.findById(owner.userId))!.email;
     const today = lagosDate(t().clock.now());
     // Two server processes sharing the database, as a burst spread over them would be.
-    const jobs = createJobQueue({ db: t().app.db, clock: t().clock, log: t().app.log, engine });
+    const jobs = createJobQueue({ db: t().app.db, clock: t().clock, log: t().app.log });
     const other = createStatementService({ db: t().app.db, config: t().app.config, clock: t().clock, log: t().app.log, mailer: t().mailer, transactions: t().app.transactions, jobs });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => (i % 2 ? other : t().app.statements).request(owner.userId, owner.accountNumber, { start_date: today, end_date: today, format: 'csv' })),

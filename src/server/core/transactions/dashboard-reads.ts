@@ -1,6 +1,6 @@
-import { PostgresAdapter } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/connection.ts';
+import { engineOf } from '../../db/engine.ts';
 import type { TransactionRow } from '../../db/schema.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
 import { lagosDate } from '../../../lib/lagos-time.ts';
@@ -39,7 +39,7 @@ export type DashboardReads = {
  */
 export function createDashboardReads(deps: { db: Db; transactions: TransactionRepository; limits: LimitsService }) {
   const { db, transactions, limits } = deps;
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = engineOf(db) === 'postgres';
 
   return {
     async read(userId: string, accountNumber: string | null, now: Date, count = 5): Promise<DashboardReads> {

@@ -31,7 +31,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
   }): Promise<Result<TransactionJson>> {
     const result = await inTransaction(db, async (trx) => {
       const now = input.at ?? clock.now();
-      const locked = await lockAccounts(trx, config.database.kind, [input.accountNumber]);
+      const locked = await lockAccounts(trx, [input.accountNumber]);
       const account = locked.get(input.accountNumber);
       if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
       const owner = await trx.selectFrom('users').select('tier').where('id', '=', account.user_id).executeTakeFirstOrThrow();

@@ -299,7 +299,7 @@ describeOnEngines('transfers on %s', (t, engine) => {
       const sandbox = createSandboxSwitch({ db: t().app.db, clock: t().clock, bank: t().app.config.bank });
       const dropping = { ...sandbox, fundsTransfer: async () => Promise.reject(new Error('connection reset')) };
       const gate = createMoneyGate({ ...t().app, words });
-      const payments = createPayments({ ...t().app, engine, gate, rails: { interbank_transfers: createInterbankRail({ interbank: dropping, words }) } });
+      const payments = createPayments({ ...t().app, gate, rails: { interbank_transfers: createInterbankRail({ interbank: dropping, words }) } });
       const service = createTransferService({ ...t().app, gate, payments, words, interbank: dropping });
       const result = await service.sendToBank(sender.userId, sender.accountNumber, { account_number: gtb('123456789'), bank_code: gtbank.nipCode, amount: naira(1_000), narration: '', pin: testPin, save_beneficiary: false }, newKey());
       expect(result).toMatchObject({ ok: true, value: { transaction: { status: 'pending' } } });

@@ -129,7 +129,7 @@ export function createTransferService(deps: {
       requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
 
       // The sender's account is locked, or was read unlocked with its row version (a recipient that
-      // sorts before it: money-gate.ts unlockedClaimQuery), which postEntry checks with its update
+      // sorts before it: money/queries.ts claimLockQueries' unlocked variants), which postEntry checks with its update
       // (ledger.ts readUnlocked): its balance after the entry is known now, and postEntry checks it. The recipient's is not
       // locked yet: its maximum balance is checked by its credit's guarded update, and its row's
       // balance after is the one that update returns.
