@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locales } from './locales.ts';
-import { recognise, sayFieldErrors, sayingsFor } from './translate.ts';
+import { recognise, say, sayFieldErrors, sayingsFor } from './translate.ts';
+import type { SaidErrors } from './said.ts';
 import { beneficiarySayings } from './island-words.ts';
 import { beneficiaryCheck } from '../lib/checks/beneficiary.ts';
 import { beneficiaryCreateSchema, statementSchema } from '../lib/money-schemas.ts';
@@ -15,13 +16,18 @@ function messagesOf(errors: Record<string, string[]>): string[] {
   return Object.values(errors).flat();
 }
 
+/** A failure's field messages (data) as English says them. */
+function englishOf(errors: SaidErrors): string[] {
+  return Object.values(errors).flat().map((message) => say('en', message));
+}
+
 describe('the history screens’ messages, in the catalogue', () => {
   it('has every message the beneficiary check gives among the island’s sayings, in every language', () => {
     const messages = new Set<string>();
     for (const values of [{}, { account_number: '123', bank_code: 'x', nickname: 'x'.repeat(41) }, { account_number: '0123456789', bank_code: '000013', nickname: 'Mum<3' }, { account_number: 'a\tb', bank_code: '', nickname: '\u0007' }]) {
       messagesOf(beneficiaryCheck(values)).forEach((message) => messages.add(message));
       const parsed = parseValues(values, beneficiaryCreateSchema);
-      if (!parsed.ok) messagesOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
+      if (!parsed.ok) englishOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
     }
     expect(messages.size).toBeGreaterThan(4);
     for (const locale of others) {
@@ -34,11 +40,11 @@ describe('the history screens’ messages, in the catalogue', () => {
     const messages = new Set<string>();
     for (const values of [{}, { start_date: '2026-02-30', end_date: '2026-01-01', format: 'doc' }, { start_date: '2025-01-01', end_date: '2026-06-01', format: 'pdf' }, { start_date: 'soon', end_date: '2026-01-01', format: 'csv' }]) {
       const parsed = parseValues(values, statementSchema);
-      if (!parsed.ok) messagesOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
+      if (!parsed.ok) englishOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
     }
     for (const values of [{}, { reference: 'x'.repeat(65), kind: 'other', description: 'short' }, { reference: 'REF1', kind: 'not_received', description: 'x'.repeat(1001), freeze_account: 'on' }, { reference: 'REF1', kind: 'fraud', description: 'Someone else did this one.', freeze_account: 'on' }]) {
       const parsed = parseValues(values, caseSchema);
-      if (!parsed.ok) messagesOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
+      if (!parsed.ok) englishOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
     }
     for (const search of ['type=sideways&category=gifts', 'from=2026-02-30&to=2026-01-01', 'from=2026-03-01&to=2026-02-01', `q=${'x'.repeat(61)}`, 'from=yesterday']) {
       const read = readHistoryQuery(new URLSearchParams(search));

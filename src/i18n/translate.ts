@@ -6,7 +6,7 @@ import { ha } from './messages/ha.ts';
 import { yo } from './messages/yo.ts';
 import { ig } from './messages/ig.ts';
 import type { SaidPattern } from './said-patterns.ts';
-import type { Said as SaidMessage, SaidParams, SaidValue } from './said.ts';
+import type { Said, SaidErrors, SaidParams, SaidValue } from './said.ts';
 import { formatNaira } from '../lib/money.ts';
 
 /**
@@ -27,8 +27,9 @@ export function fill(template: string, params?: MessageParams): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
+/** A message in `locale`; a key the language has not got (an English-only sentence, messages/server/en.ts) in English. */
 export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  return fill(catalogues[locale][key], params);
+  return fill(catalogues[locale][key] ?? en[key], params);
 }
 
 /** A wait in words in `locale`, by its unit, as the request counters round it (seconds under a minute, minutes under two hours, else hours). */
@@ -44,6 +45,7 @@ function sayValue(locale: Locale, value: SaidValue): string | number {
   if ('kobo' in value) return formatNaira(value.kobo);
   if ('at' in value) return formatLagosDateTime(value.at, locale);
   if ('day' in value) return formatLagosDate(value.day, locale);
+  if ('word' in value) return t(locale, value.word).toLowerCase();
   return sayWait(locale, value.seconds);
 }
 
@@ -53,14 +55,51 @@ export function sayParams(locale: Locale, params: SaidParams | undefined): Messa
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, sayValue(locale, value)]));
 }
 
-/** What a service, schema or check said (said.ts), in the customer's language: the one call the edge makes. */
-export function say(locale: Locale, message: SaidMessage): string {
+/**
+ * What a service, schema or check said (said.ts), in the customer's language: the one call the
+ * edge makes. When the language has not got the sentence, `fallback` (a failure's `error.<CODE>`
+ * sentence, as sayRefusal gives it) says it in that language, else the English does.
+ */
+export function say(locale: Locale, message: Said, fallback?: MessageKey): string {
+  if (catalogues[locale][message.key] === undefined && fallback !== undefined && catalogues[locale][fallback] !== undefined) return t(locale, fallback);
   return t(locale, message.key, sayParams(locale, message.params));
+}
+
+/** The `error.<CODE>` sentence of a failure code, when the catalogue has one. */
+function errorKeyOf(code: string): MessageKey | undefined {
+  const key = `error.${code}`;
+  return key in en ? (key as MessageKey) : undefined;
+}
+
+/**
+ * A failure's sentence (core/result.ts) in `locale`: its own when the language has it, else the
+ * code's own `error.<CODE>` sentence in that language, else the English.
+ */
+export function sayRefusal(locale: Locale, failure: { readonly code: string; readonly message: Said }): string {
+  return say(locale, failure.message, errorKeyOf(failure.code));
+}
+
+/** Field messages (said.ts SaidErrors) in `locale`, by field. */
+export function sayErrors(locale: Locale, errors: SaidErrors): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => say(locale, message))]));
+}
+
+/** A Said kept as JSON (a stored refusal), or null when the text is not one (an English sentence stored before). */
+export function storedSaid(text: string): Said | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || typeof (value as { key?: unknown }).key !== 'string' || !Object.hasOwn(en, (value as { key: string }).key)) return null;
+  const { key, params } = value as { key: MessageKey; params?: unknown };
+  return typeof params === 'object' && params !== null ? { key, params: params as SaidParams } : { key };
 }
 
 /** The named messages in one language, for an island's `words` prop. */
 export function wordsFor<K extends MessageKey>(locale: Locale, keys: readonly K[]): Record<K, string> {
-  return Object.fromEntries(keys.map((key) => [key, catalogues[locale][key]])) as Record<K, string>;
+  return Object.fromEntries(keys.map((key) => [key, catalogues[locale][key] ?? en[key]])) as Record<K, string>;
 }
 
 /** A template and the text around its placeholders: the first part `{a}` the second `{b}`…, for markup around the placeholders. */
@@ -79,12 +118,12 @@ export function splitAround(template: string): { parts: string[]; names: string[
 
 // ---- What the schemas and services say in English, said again in the customer's language ----
 
-type Said = { key: MessageKey; pattern: RegExp; names: string[] };
+type Pattern = { key: MessageKey; pattern: RegExp; names: string[] };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every `said.*` English sentence as a pattern (placeholders as captures), the most literal first. */
-const said: Said[] = (Object.keys(en) as MessageKey[])
+const said: Pattern[] = (Object.keys(en) as MessageKey[])
   .filter((key) => key.startsWith('said.'))
   .map((key) => {
     const { parts, names } = splitAround(en[key]);
@@ -212,5 +251,5 @@ export function sayingsFor(locale: Locale, said: readonly (MessageKey | readonly
 /** Sentences with values (`{bank}`) an island may hear from the API, as (English, translation) pairs for said-patterns.ts; none in English. */
 export function sayingPatternsFor(locale: Locale, keys: readonly MessageKey[]): SaidPattern[] {
   if (locale === defaultLocale) return [];
-  return keys.map((key) => [en[key], catalogues[locale][key]] as const);
+  return keys.map((key) => [en[key], catalogues[locale][key] ?? en[key]] as const);
 }

@@ -8,6 +8,7 @@ import { historyEn } from './history/en.ts';
 import { legalEn } from './legal/en.ts';
 import { errorsEn } from './errors/en.ts';
 import { purchasesEn } from './purchases/en.ts';
+import { serverEn } from './server/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -31,6 +32,7 @@ export const en = {
   ...legalEn,
   ...errorsEn,
   ...purchasesEn,
+  ...serverEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 
@@ -224,5 +226,7 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
-/** Every other language: the same keys, nothing more (the compiler refuses a missing or an extra key). */
-export type Catalogue = { readonly [key in MessageKey]: string };
+/** The server's sentences only English has so far (./server/en.ts): another language may leave them out. */
+export type EnglishOnlyKey = keyof typeof serverEn;
+/** Every other language: the same keys, nothing more (the compiler refuses a missing or an extra key), bar the English-only ones. */
+export type Catalogue = { readonly [key in Exclude<MessageKey, EnglishOnlyKey>]: string } & { readonly [key in EnglishOnlyKey]?: string };

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { locales } from '../locales.ts';
-import { recognise, sayAgain, sayingsFor, type MessageParams } from '../translate.ts';
+import { recognise, say, sayAgain, sayingsFor, type MessageParams } from '../translate.ts';
 import type { MessageKey } from '../messages/en.ts';
 import type { FormCheck } from '../../lib/form-rules.ts';
 import { parseValues } from '../../server/http/api.ts';
@@ -29,7 +29,7 @@ export function schemaMessages(schemas: readonly z.ZodType[], inputs: readonly R
   for (const schema of schemas) {
     for (const values of inputs) {
       const result = parseValues(values, schema);
-      if (!result.ok) for (const list of Object.values(result.errors ?? {})) list.forEach((message) => messages.add(message));
+      if (!result.ok) for (const list of Object.values(result.errors ?? {})) list.forEach((message) => messages.add(say('en', message)));
     }
   }
   return messages;

@@ -17,6 +17,7 @@ import { lagosDate } from '../../../lib/lagos-time.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 import { accountLimitsOf, customerLimitsSelection, instantPaymentsOff, type LimitGuard } from '../customer-limits/limit-guard.ts';
 import { accountFrozen } from '../safety/frozen.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
 /**
  * Everything the checks before the PIN need, in one statement: the caller, whether the account
@@ -284,7 +285,7 @@ type Ready = { claim: Claim; accountName: string; tier: number };
 class NotReady extends Error {}
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
-export type MoneyOutcome = { transaction: TransactionJson; message: string };
+export type MoneyOutcome = { transaction: TransactionJson; message: Said };
 export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
 
 /**
@@ -308,10 +309,10 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
   type CallerRow = NonNullable<Awaited<ReturnType<typeof readCaller>>>;
 
   function authorised(row: CallerRow | undefined): Result<{ accountName: string; tier: number; frozen: boolean }> {
-    if (!row) return fail('UNAUTHENTICATED', 'Please sign in.');
-    if (row.account_name === null) return fail('FORBIDDEN', 'That account is not yours.');
+    if (!row) return fail('UNAUTHENTICATED', said('error.UNAUTHENTICATED'));
+    if (row.account_name === null) return fail('FORBIDDEN', said('said.errors.notYours'));
     const flags = { is_email_verified: row.email_verified_at !== null, is_address_submitted: row.address_of !== null, is_transaction_pin_set: Boolean(row.has_pin), is_security_question_set: Boolean(row.has_answer) };
-    if (pendingOnboardingStep(flags)) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account before moving money.');
+    if (pendingOnboardingStep(flags)) return fail('ONBOARDING_INCOMPLETE', said('said.errors.finishSetup'));
     return succeed({ accountName: row.account_name, tier: row.tier, frozen: row.frozen_at !== null });
   }
 
@@ -610,9 +611,9 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
   }
 
   /** The balance covers the debit (amount and charges), or the transaction is refused. */
-  function requireFunds(balanceKobo: Kobo, totalKobo: Kobo, what?: string) {
+  function requireFunds(balanceKobo: Kobo, totalKobo: Kobo, what?: 'amount and charges') {
     if (balanceKobo < totalKobo) {
-      throw new Refusal(fail('INSUFFICIENT_FUNDS', words.insufficientFunds({ balanceKobo, totalKobo, ...(what ? { what } : {}) }), { errors: { amount: ['More than your balance'] } }));
+      throw new Refusal(fail('INSUFFICIENT_FUNDS', words.insufficientFunds({ balanceKobo, totalKobo, ...(what ? { what } : {}) }), { errors: { amount: [said('said.money.insufficientField')] } }));
     }
   }
 

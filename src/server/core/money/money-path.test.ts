@@ -9,6 +9,7 @@ import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { recordTransaction } from '../transactions/transaction-repository.ts';
 import { createMoneyGate } from './money-gate.ts';
 import { moneyWords } from '../../http/money-words.ts';
+import { said } from '../../../i18n/said.ts';
 
 const naira = (value: number) => kobo(value * 100);
 
@@ -183,7 +184,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
           }
           // No option asks for it: the transaction's unlocked read is checked all the same (ledger.ts readUnlocked).
           await postEntry(trx, entry, { written: true, expect: new Map([[sender.accountNumber, balance - naira(100)]]), final: true });
-          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: 'sent' } };
+          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: said('said.money.sent', { amount: 'x', name: 'y' }) } };
         },
       );
       expect(result).toMatchObject({ ok: true });
@@ -204,7 +205,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
         async (trx, { entry, now }) => {
           // An entry that leaves the sender out (the recipient paid from the bank's own account).
           await postEntry(trx, { ...entry, id: `${entry.id}x`, lines: [{ account: internalAccounts.sandboxFunding, amount: -naira(100) }, { account: recipient.accountNumber, amount: naira(100) }], at: now.toISOString() });
-          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: 'sent' } };
+          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: said('said.money.sent', { amount: 'x', name: 'y' }) } };
         },
       );
       await expect(sent).rejects.toThrow(/read unlocked and no entry debited it/);

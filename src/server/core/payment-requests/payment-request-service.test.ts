@@ -42,7 +42,7 @@ describeOnEngines('payment requests on %s', (t) => {
   const requester = () => customer(app(), { firstName: 'Ada', lastName: 'Obi' });
   const request = async (owner: { userId: string; accountNumber: string }, input: { amount?: number; note?: string; expires_in_days?: number } = {}) => {
     const created = await app().paymentRequests.create(owner.userId, owner.accountNumber, { note: '', expires_in_days: 7, ...input }, origin);
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(created.message.key);
     return created.value;
   };
   const statusOf = async (owner: { userId: string; accountNumber: string }, id: string) => (await app().paymentRequests.list(owner.userId, owner.accountNumber, origin)).find((row) => row.id === id)!;
@@ -140,7 +140,7 @@ describeOnEngines('payment requests on %s', (t) => {
     const ada = await requester();
     const created = await request(ada, { amount: naira(5_000) });
     const credited = await inbound(ada.accountNumber, naira(1_000), created.reference);
-    if (!credited.ok) throw new Error(credited.message);
+    if (!credited.ok) throw new Error(credited.message.key);
     const row = await app().db.selectFrom('transactions').select(['id']).where('reference', '=', credited.value.reference).executeTakeFirstOrThrow();
     // The same credit offered again (a retry of the hook): nothing more is counted, nothing more is queued.
     const again = await inTransaction(app().db, (trx) => countRequestPayment(trx, { transactionId: row.id, accountNumber: ada.accountNumber, amountKobo: naira(1_000), narration: created.reference, payerName: 'X', at: t().clock.now() }));

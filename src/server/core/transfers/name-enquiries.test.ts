@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer } from '../../testing/customers.ts';
+import { say } from '../../../i18n/translate.ts';
 
 describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUTE: '30', NAME_ENQUIRIES_PER_DAY: '40' } }, (t) => {
   const self = () => t().app.config.bank.nipCode;
@@ -29,10 +30,10 @@ describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUT
     // 40 a day: 30 went in the first minute (the 20 refused by the minute limit did not count
     // towards the day), so exactly 10 more answer, 20 are refused for the day, 20 for the minute.
     expect(second.filter((result) => result.ok)).toHaveLength(10);
-    const dayRefusals = second.filter((result) => !result.ok && result.message.includes('today'));
+    const dayRefusals = second.filter((result) => !result.ok && say('en', result.message).includes('today'));
     expect(dayRefusals).toHaveLength(20);
     for (const result of dayRefusals) if (!result.ok) expect(result.retryAfterSeconds).toBeLessThanOrEqual(24 * 3600);
-    expect(second.filter((result) => !result.ok && result.message.includes('in a minute'))).toHaveLength(20);
+    expect(second.filter((result) => !result.ok && say('en', result.message).includes('in a minute'))).toHaveLength(20);
 
     // Another customer is not held back by this one.
     const other = await customer(t().app);

@@ -1,6 +1,8 @@
 import type { UserJson } from '../../core/users/present-user.ts';
 import { fail, type ErrorCode, type Failure } from '../../core/result.ts';
 import type { App } from '../../app.ts';
+import type { Said } from '../../../i18n/said.ts';
+import { englishFieldErrors } from '../api.ts';
 
 /**
  * What a payment kind is built from: the services (never the database), the customer and the
@@ -13,9 +15,10 @@ export type PaymentScope = { app: App; user: UserJson; account: PayingAccount };
 export type StepValues = Record<string, string>;
 export type PayingAccount = { account_number: string; balance: number };
 
-/** A failure said beside one field. */
-export function fieldFailure(field: string, message: string, code: ErrorCode = 'VALIDATION_FAILED'): Failure {
-  return fail(code, message, { errors: { [field]: [message] } });
+/** A failure said beside one field: a Said, or a client-side check's English message (src/lib, through the schemas' adapter). */
+export function fieldFailure(field: string, message: Said | string, code: ErrorCode = 'VALIDATION_FAILED'): Failure {
+  const said = typeof message === 'string' ? englishFieldErrors({ [field]: [message] })[field]![0]! : message;
+  return fail(code, said, { errors: { [field]: [said] } });
 }
 
 /** The PIN and a payment still being made: put right on the confirm step. */
