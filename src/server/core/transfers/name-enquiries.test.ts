@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer } from '../../testing/customers.ts';
 import { say } from '../../../i18n/translate.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUTE: '30', NAME_ENQUIRIES_PER_DAY: '40' } }, (t) => {
   const self = () => t().app.config.bank.nipCode;
@@ -18,7 +19,7 @@ describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUT
     const refused = first.filter((result) => !result.ok);
     expect(refused).toHaveLength(20);
     for (const result of refused) {
-      expect(result).toMatchObject({ ok: false, code: 'RATE_LIMITED', message: expect.stringContaining('30 account names in a minute') });
+      expect(inEnglish(result)).toMatchObject({ ok: false, code: 'RATE_LIMITED', message: expect.stringContaining('30 account names in a minute') });
       if (!result.ok) {
         expect(result.retryAfterSeconds).toBeGreaterThan(0);
         expect(result.retryAfterSeconds).toBeLessThanOrEqual(60);
