@@ -32,5 +32,5 @@ export const POST = endpoint(async (context) => {
   if (!input.ok) return input;
   const result = await app.inbound.receiveInterbank(input.value);
   if (!result.ok) return result;
-  return jsonSuccess(result.value, `Credited ${input.value.account_number}.`, 201);
+  return jsonSuccess(result.value, said('said.api.credited', { account: input.value.account_number }), 201);
 });

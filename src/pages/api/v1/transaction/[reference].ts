@@ -12,7 +12,7 @@ export const GET = endpoint(async (context) => {
   const found = await app.transactions.findOwn(caller.value.user.accounts, reference);
   if (!found) return fail('NOT_FOUND', said('said.case.noTransaction'));
   const { transaction, account } = found;
-  if (transaction.status !== 'pending') return jsonSuccess(transaction, 'Your transaction.');
+  if (transaction.status !== 'pending') return jsonSuccess(transaction, said('said.api.transaction'));
   const checked = await app.payments.checkStatus(caller.value.user.id, account.account_number, reference);
-  return jsonSuccess(checked.ok ? checked.value : transaction, 'Your transaction.');
+  return jsonSuccess(checked.ok ? checked.value : transaction, said('said.api.transaction'));
 });
