@@ -5,6 +5,7 @@
 // the database cannot be reached.
 import { parseConfig } from '../src/server/config.ts';
 import { createApp } from '../src/server/app.ts';
+import { say } from '../src/i18n/translate.ts';
 import { caseNoteSchema, caseNumberPattern, caseStatuses } from '../src/lib/safety-schemas.ts';
 
 const usage = `Usage: npm run ops:case -- <case number> <status> [note]
@@ -27,7 +28,8 @@ try {
   if (moved.ok) {
     console.log(`${moved.value.number} is now ${status}${note?.data ? ` (note: ${note.data})` : ''}. The customer has been emailed.`);
   } else {
-    console.error(moved.message);
+    // The operator reads the service's refusal in English.
+    console.error(say('en', moved.message));
     process.exitCode = 2;
   }
 } catch (error) {

@@ -41,7 +41,7 @@ describe.each(engines)('npm run ops:case on %s', (engine) => {
     const me = await customer(t.app, { balance: 1_000_00 });
     const deposit = await t.app.transactions.latest(me.accountNumber, 1);
     const opened = await t.app.cases.open({ id: me.userId, accounts: [{ account_number: me.accountNumber }] }, null, caseSchema.parse({ reference: deposit[0]!.reference, kind: 'wrong_amount', description: 'Only half of it arrived here.' }));
-    if (!opened.ok) throw new Error(opened.message);
+    if (!opened.ok) throw new Error(opened.message.key);
     const email = (await t.app.users.findById(me.userId))!.email;
     return { number: opened.value.case.number, email };
   }

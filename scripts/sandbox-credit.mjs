@@ -3,6 +3,7 @@
 import { parseConfig } from '../src/server/config.ts';
 import { createApp } from '../src/server/app.ts';
 import { formatNaira } from '../src/lib/money.ts';
+import { say } from '../src/i18n/translate.ts';
 
 const [accountNumber, nairaText, ...senderWords] = process.argv.slice(2);
 const naira = Number(nairaText);
@@ -24,7 +25,7 @@ try {
     sender_bank_code: '000013',
   });
   if (!result.ok) {
-    console.error(`Refused (${result.code}): ${result.message}`);
+    console.error(`Refused (${result.code}): ${say('en', result.message)}`);
     process.exitCode = 1;
   } else {
     console.log(`Credited ${formatNaira(result.value.amount)} to ${accountNumber}; balance now ${formatNaira(result.value.balance_after)} (reference ${result.value.reference}).`);

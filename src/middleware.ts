@@ -15,6 +15,7 @@ import { compressResponse } from './server/http/compression.ts';
 import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/language.ts';
 import type { Locale } from './i18n/locales.ts';
 import { formTokenPlaceholder, pageCacheSlotOf, recordAnswer, templateRender, vouch } from './server/http/page-cache.ts';
+import { said } from './i18n/said.ts';
 
 // The Node server (src/server/node/main.ts) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -56,7 +57,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const credential = readSessionToken(cookies, url, request.headers.get('authorization'));
   if (isApi && !apiOriginAllowed(request, url, credential?.via ?? null, hasCookie)) {
     app.log.warn('http.origin_refused', { path: url.pathname, origin: request.headers.get('origin') });
-    return withHeaders(jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guestApiLanguage()), headers);
+    return withHeaders(jsonFailure({ code: 'FORBIDDEN', message: said('said.api.notThisSite') }, guestApiLanguage()), headers);
   }
 
   let profileLanguage: Locale | null = null;

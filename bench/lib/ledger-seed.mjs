@@ -51,7 +51,7 @@ export async function seed(args) {
     for (let index = 0; index < senders; index += 1) {
       const sender = await make('Bode', `Sender${index + 1}`, `sender${index + 1}`);
       const funded = await app.inbound.depositFromSandbox({ account_number: sender.accountNumber, amount: fund, narration: 'Bench funding' });
-      if (!funded.ok) throw new Error(`funding failed: ${funded.message}`);
+      if (!funded.ok) throw new Error(`funding failed: ${funded.message.key}`);
       list.push(sender);
     }
     let history = null;

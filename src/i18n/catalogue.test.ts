@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { localeFromAcceptLanguage, locales } from './locales.ts';
-import { catalogues, recognise, say, sayFailure, t } from './translate.ts';
+import { catalogues, recognise, say, sayErrors, sayRefusal, t } from './translate.ts';
 import type { Said } from './said.ts';
+import { serverEn } from './messages/server/en.ts';
 import { en, type MessageKey } from './messages/en.ts';
 import { fieldsEn } from './messages/fields/en.ts';
 import { registerCheck } from '../lib/checks/register.ts';
@@ -15,6 +16,7 @@ import { statusForCode } from '../server/http/respond.ts';
 import { balanceProblem } from '../lib/payment-rules.ts';
 import { moneyWords } from '../server/http/money-words.ts';
 import { kobo } from '../lib/money.ts';
+import { said } from './said.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const keys = Object.keys(en) as MessageKey[];
@@ -35,8 +37,8 @@ function sourceText(): string {
 }
 
 describe('the message catalogue', () => {
-  it('has every key in Hausa, Yoruba and Igbo (but the words English keeps for every language, messages/fields/en.ts); no language has a key English has not', () => {
-    const englishOnly = new Set(Object.keys(fieldsEn));
+  it('has every key in Hausa, Yoruba and Igbo (but the words English keeps for every language, messages/fields/en.ts, and the server’s sentences only English has so far, messages/server/en.ts); no language has a key English has not', () => {
+    const englishOnly = new Set([...Object.keys(fieldsEn), ...Object.keys(serverEn)]);
     for (const locale of ['ha', 'yo', 'ig'] as const) expect(Object.keys(catalogues[locale]).sort(), locale).toEqual(keys.filter((key) => !englishOnly.has(key)).sort());
     for (const locale of locales) expect(Object.keys(catalogues[locale]).filter((key) => !Object.hasOwn(en, key)), locale).toEqual([]);
   });
@@ -125,10 +127,10 @@ describe('what the checks and services say, said again', () => {
     const failure = parseValues(bad[1], registerSchema);
     expect(failure.ok).toBe(false);
     if (failure.ok) return;
-    const said = sayFailure('yo', failure);
-    expect(said.code).toBe('VALIDATION_FAILED');
-    expect(said.errors?.first_name).toEqual(['Tẹ orúkọ àkọ́kọ́ rẹ']);
-    expect(said.errors?.email).toEqual(['Tẹ àdírẹ́sì ímeèlì tó tọ́, bíi name@example.com']);
+    expect(failure.code).toBe('VALIDATION_FAILED');
+    const errors = sayErrors('yo', failure.errors ?? {});
+    expect(errors.first_name).toEqual(['Tẹ orúkọ àkọ́kọ́ rẹ']);
+    expect(errors.email).toEqual(['Tẹ àdírẹ́sì ímeèlì tó tọ́, bíi name@example.com']);
   });
 
   it('carries the figures of a money sentence into Hausa', () => {
@@ -137,20 +139,19 @@ describe('what the checks and services say, said again', () => {
     const english = say('en', problem);
     expect(english).toBe('Your balance of ₦5,000.00 is not enough for ₦10,010.75 (amount and charges).');
     expect(recognise(english)).toEqual({ key: 'said.money.insufficientCharges', params: { balance: '₦5,000.00', total: '₦10,010.75' } });
-    expect(sayFailure('ha', { code: 'INSUFFICIENT_FUNDS', message: english }).message).toBe('Kuɗin da ke asusunka, ₦5,000.00, ba su isa ₦10,010.75 ba (adadi tare da caji).');
     expect(say('ha', problem)).toBe('Kuɗin da ke asusunka, ₦5,000.00, ba su isa ₦10,010.75 ba (adadi tare da caji).');
+    const funds = moneyWords.insufficientFunds({ balanceKobo: kobo(500_000), totalKobo: kobo(1_001_075), what: 'amount and charges' });
+    expect(say('en', funds)).toBe(english);
+    expect(sayRefusal('ha', { code: 'INSUFFICIENT_FUNDS', message: funds })).toBe('Kuɗin da ke asusunka, ₦5,000.00, ba su isa ₦10,010.75 ba (adadi tare da caji).');
     const limit = moneyWords.dailyLimit({ limitKobo: kobo(5_000_000), usedKobo: kobo(4_000_000), leftKobo: kobo(1_000_000), tier: 1, verb: 'send' });
-    expect(sayFailure('pcm', { code: 'LIMIT_EXCEEDED', message: limit.message, errors: { amount: [limit.field] } })).toEqual({
-      code: 'LIMIT_EXCEEDED',
-      message: 'E pass your daily limit of ₦50,000.00 for Tier 1. You fit still send ₦10,000.00 today; raise your tier to send more.',
-      errors: { amount: ['No pass ₦10,000.00 again today'] },
-    });
+    expect(sayRefusal('pcm', { code: 'LIMIT_EXCEEDED', message: limit.message })).toBe('E pass your daily limit of ₦50,000.00 for Tier 1. You fit still send ₦10,000.00 today; raise your tier to send more.');
+    expect(sayErrors('pcm', { amount: [limit.field] })).toEqual({ amount: ['No pass ₦10,000.00 again today'] });
   });
 
   it('falls back to the code’s own message for a sentence not in the catalogue yet, and leaves English alone', () => {
-    expect(sayFailure('ig', { code: 'RATE_LIMITED', message: 'Some sentence no catalogue has.' }).message).toBe(t('ig', 'error.RATE_LIMITED'));
-    const english = { code: 'RATE_LIMITED', message: 'Some sentence no catalogue has.' };
-    expect(sayFailure('en', english)).toBe(english);
+    const failure = { code: 'RATE_LIMITED', message: said('said.sandbox.noEndpoint') };
+    expect(sayRefusal('ig', failure)).toBe(t('ig', 'error.RATE_LIMITED'));
+    expect(sayRefusal('en', failure)).toBe('No such endpoint.');
   });
 });
 

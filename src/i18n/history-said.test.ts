@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recognise, say, sayFieldErrors } from './translate.ts';
+import type { SaidErrors } from './said.ts';
 import { statementSchema } from '../lib/money-schemas.ts';
 import { caseSchema } from '../lib/safety-schemas.ts';
 import { readHistoryQuery } from '../lib/history-query.ts';
@@ -7,8 +8,9 @@ import { parseValues } from '../server/http/api.ts';
 
 /** What the history, statement and case forms say, said again in every language (the beneficiary check: island-words.test.ts). */
 
-function messagesOf(errors: Record<string, string[]>): string[] {
-  return Object.values(errors).flat();
+/** A failure's field messages (data) as English says them. */
+function englishOf(errors: SaidErrors): string[] {
+  return Object.values(errors).flat().map((message) => say('en', message));
 }
 
 describe('the history screens’ messages, in the catalogue', () => {
@@ -16,11 +18,11 @@ describe('the history screens’ messages, in the catalogue', () => {
     const messages = new Set<string>();
     for (const values of [{}, { start_date: '2026-02-30', end_date: '2026-01-01', format: 'doc' }, { start_date: '2025-01-01', end_date: '2026-06-01', format: 'pdf' }, { start_date: 'soon', end_date: '2026-01-01', format: 'csv' }]) {
       const parsed = parseValues(values, statementSchema);
-      if (!parsed.ok) messagesOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
+      if (!parsed.ok) englishOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
     }
     for (const values of [{}, { reference: 'x'.repeat(65), kind: 'other', description: 'short' }, { reference: 'REF1', kind: 'not_received', description: 'x'.repeat(1001), freeze_account: 'on' }, { reference: 'REF1', kind: 'fraud', description: 'Someone else did this one.', freeze_account: 'on' }]) {
       const parsed = parseValues(values, caseSchema);
-      if (!parsed.ok) messagesOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
+      if (!parsed.ok) englishOf(parsed.errors ?? {}).forEach((message) => messages.add(message));
     }
     for (const search of ['type=sideways&category=gifts', 'from=2026-02-30&to=2026-01-01', 'from=2026-03-01&to=2026-02-01', `q=${'x'.repeat(61)}`, 'from=yesterday']) {
       const read = readHistoryQuery(new URLSearchParams(search));

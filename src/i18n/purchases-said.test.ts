@@ -31,11 +31,11 @@ describe('what the purchase checks say, in every language', () => {
     const english = [
       say('en', airtimeRangeMessage),
       say('en', purchaseBalanceProblem(1_000_00, 1_500_00)!),
-      meterNotFoundMessage(ikeja, 'prepaid'),
-      meterNotFoundMessage(ikeja, 'postpaid'),
-      unsupportedMeterTypeMessage(ikeja),
-      unsupportedMeterTypeMessage({ ...ikeja, meter_types: ['postpaid'] }),
-      smartcardNotFoundMessage({ name: 'DStv' }),
+      say('en', meterNotFoundMessage(ikeja, 'prepaid')),
+      say('en', meterNotFoundMessage(ikeja, 'postpaid')),
+      say('en', unsupportedMeterTypeMessage(ikeja)),
+      say('en', unsupportedMeterTypeMessage({ ...ikeja, meter_types: ['postpaid'] })),
+      say('en', smartcardNotFoundMessage({ name: 'DStv' })),
       say('en', electricityAmountProblem('', ikeja)!),
       say('en', electricityAmountProblem('five', ikeja)!),
       say('en', electricityAmountProblem('1,500.50', ikeja)!),
@@ -54,6 +54,6 @@ describe('what the purchase checks say, in every language', () => {
     expect(sayAgain('yo', 'The smallest amount IKEDC sells is ₦1,000.00')).toBe('Iye owó tó kéré jù tí IKEDC ń tà ni ₦1,000.00');
     expect(say('en', airtimeRangeMessage)).toBe('Airtime is from ₦50.00 to ₦50,000.00');
     expect(sayAgain('ha', say('en', airtimeRangeMessage))).toBe('Ana sayar da katin waya daga ₦50.00 zuwa ₦50,000.00');
-    expect(sayAgain('ig', smartcardNotFoundMessage({ name: 'GOtv' }))).toBe(t('ig', 'said.purchases.noCard', { provider: 'GOtv' }));
+    expect(say('ig', smartcardNotFoundMessage({ name: 'GOtv' }))).toBe(t('ig', 'said.purchases.noCard', { provider: 'GOtv' }));
   });
 });

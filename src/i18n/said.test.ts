@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kobo } from '../lib/money.ts';
-import { amountValue, dayValue, instantValue, said, waitValue } from './said.ts';
+import { amountValue, dayValue, instantValue, said, waitValue, wordValue } from './said.ts';
 import { say, sayWait } from './translate.ts';
 
 describe('say', () => {
@@ -16,6 +16,12 @@ describe('say', () => {
     expect(say('en', said('wait.minutes', { count: dayValue('2026-09-05') }))).toBe('5 Sept 2026 minutes');
     expect(say('en', said('wait.minutes', { count: waitValue(150) }))).toBe('3 minutes minutes');
     expect(say('ha', said('wait.minutes', { count: dayValue('2026-09-05') }))).not.toContain('Sept');
+  });
+
+  it('says a catalogue word inside a sentence in the language, in lower case', () => {
+    const message = said('said.requests.cannotPause', { status: wordValue('requests.scheduled.status.cancelled') });
+    expect(say('en', message)).toBe('This scheduled transfer is cancelled, so it cannot be paused.');
+    expect(say('ha', message)).toContain(say('ha', said('requests.scheduled.status.cancelled')).toLowerCase());
   });
 
   it('rounds a wait as the request counters do', () => {

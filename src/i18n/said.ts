@@ -5,7 +5,8 @@ import type { MessageKey } from './messages/en.ts';
  * What a service, a schema or a check says, as data: a catalogue key and its values, worded in
  * the customer's language once, at the edge (`say` in translate.ts). A value keeps its kind so
  * that each language writes it its own way: an amount as kobo, a moment as an ISO instant, a
- * calendar day as YYYY-MM-DD (Lagos), a wait as seconds. Names, references and counts are plain.
+ * calendar day as YYYY-MM-DD (Lagos), a wait as seconds, a word of the catalogue (a status) by its
+ * key, in lower case inside a sentence. Names, references and counts are plain.
  *
  * This module imports no catalogue (types only), so the core and an island may both use it.
  */
@@ -15,7 +16,8 @@ export type SaidValue =
   | { readonly kobo: Kobo }
   | { readonly at: string }
   | { readonly day: string }
-  | { readonly seconds: number };
+  | { readonly seconds: number }
+  | { readonly word: MessageKey };
 
 export type SaidParams = Readonly<Record<string, SaidValue>>;
 
@@ -32,3 +34,4 @@ export const amountValue = (value: Kobo): SaidValue => ({ kobo: value });
 export const instantValue = (iso: string): SaidValue => ({ at: iso });
 export const dayValue = (isoDay: string): SaidValue => ({ day: isoDay });
 export const waitValue = (seconds: number): SaidValue => ({ seconds });
+export const wordValue = (key: MessageKey): SaidValue => ({ word: key });

@@ -1,7 +1,8 @@
 import { defaultLocale, locales, type Locale } from './locales.ts';
 import { formatLagosDate, formatLagosDateTime } from '../lib/lagos-time.ts';
 import { en, type Catalogue, type MessageKey } from './messages/en.ts';
-import type { Said, SaidParams, SaidValue } from './said.ts';
+import type { Said, SaidErrors, SaidParams, SaidValue } from './said.ts';
+import { createRequire } from 'node:module';
 import { formatNaira } from '../lib/money.ts';
 
 /**
@@ -12,7 +13,23 @@ import { formatNaira } from '../lib/money.ts';
  */
 
 /** Each language's catalogue module, `messages/<code>.ts`, by file (the area files under messages/ are theirs to import). */
-const modules = import.meta.glob<Record<string, Catalogue>>('./messages/*.ts', { eager: true });
+const modules = globbed() ?? requiredOneByOne();
+
+function globbed(): Record<string, Record<string, Catalogue>> | null {
+  try {
+    return import.meta.glob<Record<string, Catalogue>>('./messages/*.ts', { eager: true });
+  } catch {
+    // Not through Vite: plain Node running the sources (a test's child server process), where
+    // import.meta.glob is not there.
+    return null;
+  }
+}
+
+/** The same files loaded one by one, for plain Node: each language's `messages/<code>.ts`. */
+function requiredOneByOne(): Record<string, Record<string, Catalogue>> {
+  const load = createRequire(import.meta.url);
+  return Object.fromEntries(locales.map((code) => [`./messages/${code}.ts`, load(`./messages/${code}.ts`) as Record<string, Catalogue>]));
+}
 
 /**
  * The catalogues by language code: `messages/<code>.ts`'s export named after the code, for each
@@ -73,6 +90,7 @@ function sayValue(locale: Locale, value: SaidValue): string | number {
   if ('kobo' in value) return formatNaira(value.kobo);
   if ('at' in value) return formatLagosDateTime(value.at, locale);
   if ('day' in value) return formatLagosDate(value.day, locale);
+  if ('word' in value) return t(locale, value.word).toLowerCase();
   return sayWait(locale, value.seconds);
 }
 
@@ -82,9 +100,46 @@ export function sayParams(locale: Locale, params: SaidParams | undefined): Messa
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, sayValue(locale, value)]));
 }
 
-/** What a service, schema or check said (said.ts), in the customer's language: the one call the edge makes. */
-export function say(locale: Locale, message: Said): string {
+/**
+ * What a service, schema or check said (said.ts), in the customer's language: the one call the
+ * edge makes. When the language has not got the sentence, `fallback` (a failure's `error.<CODE>`
+ * sentence, as sayRefusal gives it) says it in that language, else the English does.
+ */
+export function say(locale: Locale, message: Said, fallback?: MessageKey): string {
+  if (catalogues[locale][message.key] === undefined && fallback !== undefined && catalogues[locale][fallback] !== undefined) return t(locale, fallback);
   return t(locale, message.key, sayParams(locale, message.params));
+}
+
+/** The `error.<CODE>` sentence of a failure code, when the catalogue has one. */
+function errorKeyOf(code: string): MessageKey | undefined {
+  const key = `error.${code}`;
+  return key in en ? (key as MessageKey) : undefined;
+}
+
+/**
+ * A failure's sentence (core/result.ts) in `locale`: its own when the language has it, else the
+ * code's own `error.<CODE>` sentence in that language, else the English.
+ */
+export function sayRefusal(locale: Locale, failure: { readonly code: string; readonly message: Said }): string {
+  return say(locale, failure.message, errorKeyOf(failure.code));
+}
+
+/** Field messages (said.ts SaidErrors) in `locale`, by field. */
+export function sayErrors(locale: Locale, errors: SaidErrors): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => say(locale, message))]));
+}
+
+/** A Said kept as JSON (a stored refusal), or null when the text is not one (an English sentence stored before). */
+export function storedSaid(text: string): Said | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || typeof (value as { key?: unknown }).key !== 'string' || !Object.hasOwn(en, (value as { key: string }).key)) return null;
+  const { key, params } = value as { key: MessageKey; params?: unknown };
+  return typeof params === 'object' && params !== null ? { key, params: params as SaidParams } : { key };
 }
 
 /** The named messages in one language, for an island's `words` prop. */
@@ -106,7 +161,7 @@ export function splitAround(template: string): { parts: string[]; names: string[
   return { parts, names };
 }
 
-// ---- What the schemas and services say in English, said again in the customer's language ----
+// ---- What the schemas and checks (src/lib) still say in English, said again in the customer's language ----
 
 type SaidTemplate = { key: MessageKey; pattern: RegExp; names: string[] };
 
@@ -137,88 +192,19 @@ export function recognise(english: string): { key: MessageKey; params: MessagePa
   return null;
 }
 
-/** A wait as the services word it ("3 minutes": waitInWords in core/throttle/request-counters.ts), by its unit. */
-const waits: readonly (readonly [RegExp, MessageKey])[] = [
-  [/^(1) second$/, 'wait.second'],
-  [/^(\d+) seconds$/, 'wait.seconds'],
-  [/^(1) minute$/, 'wait.minute'],
-  [/^(\d+) minutes$/, 'wait.minutes'],
-  [/^(\d+) hours$/, 'wait.hours'],
-];
-
-let englishMonths: Map<string, string> | undefined;
-
 /**
- * A Lagos date or date and time as the services write it in English ("5 Sept 2026", "22 Nov 2026,
- * 21:50": formatLagosDate/formatLagosDateTime), written again in `locale`; null for anything else.
- * Only a value the English formatter gives back exactly is taken for a date.
+ * An English message of a schema or a check (src/lib, until they say keys) in the customer's
+ * language, or `fallback` (else the English) when the catalogue has not got it. The server's own
+ * sentences are data (said.ts) and never pass here.
  */
-function sayDate(locale: Locale, value: string): string | null {
-  const match = /^(\d{1,2}) (\S+) (\d{4})(?:, (\d{2}):(\d{2}))?$/.exec(value);
-  if (!match) return null;
-  englishMonths ??= new Map(Array.from({ length: 12 }, (_, index) => [formatLagosDate(`2026-${String(index + 1).padStart(2, '0')}-15`, 'en').split(' ')[1]!, String(index + 1).padStart(2, '0')]));
-  const [, day, monthName, year, hours, minutes] = match;
-  const month = englishMonths.get(monthName!);
-  if (!month) return null;
-  const date = `${year}-${month}-${day!.padStart(2, '0')}`;
-  if (hours === undefined) return formatLagosDate(date, 'en') === value ? formatLagosDate(date, locale) : null;
-  const at = `${date}T${hours}:${minutes}:00+01:00`;
-  return formatLagosDateTime(at, 'en') === value ? formatLagosDateTime(at, locale) : null;
-}
-
-/** A sentence's values in `locale`: a wait in words and a Lagos date are said again; figures, names and amounts stay as they are. */
-function sayValues(locale: Locale, params: MessageParams): MessageParams {
-  return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => {
-      for (const [pattern, key] of waits) {
-        const match = pattern.exec(String(value));
-        if (match) return [name, t(locale, key, { count: match[1]! })];
-      }
-      return [name, sayDate(locale, String(value)) ?? value];
-    }),
-  );
-}
-
-/** An English message from a schema or a service in the customer's language, or `fallback` (else the English) when the catalogue has not got it. */
 export function sayAgain(locale: Locale, english: string, fallback?: string): string {
   if (locale === defaultLocale) return english;
   const known = recognise(english);
-  return known ? t(locale, known.key, sayValues(locale, known.params)) : (fallback ?? english);
+  return known ? t(locale, known.key, known.params) : (fallback ?? english);
 }
 
 /** Field messages in the customer's language (a message the catalogue has not got stays as said). */
 export function sayFieldErrors(locale: Locale, errors: Record<string, string[]>): Record<string, string[]> {
   if (locale === defaultLocale) return errors;
   return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => sayAgain(locale, message))]));
-}
-
-/**
- * A failure worded for the customer at the edge: its message from the catalogue (by its
- * sentence, else by its code) and its field messages. The code, status and retry stay.
- */
-/** A failure as the core answers it (core/result.ts), without importing the server. */
-type Worded = { code: string; message: string; errors?: Record<string, string[]> };
-
-function errorKey(code: string): boolean {
-  return `error.${code}` in en;
-}
-
-export function sayFailure<F extends Worded>(locale: Locale, failure: F): F {
-  if (locale === defaultLocale) return failure;
-  return {
-    ...failure,
-    message: sayAgain(locale, failure.message, errorKey(failure.code) ? t(locale, `error.${failure.code}` as MessageKey) : undefined),
-    ...(failure.errors ? { errors: sayFieldErrors(locale, failure.errors) } : {}),
-  };
-}
-
-/** A form screen's words (src/server/http/forms.ts's FormView) in the customer's language. */
-export function sayView<V extends { formError: string | null; notice: string | null; errors: Record<string, string[]> }>(locale: Locale, view: V): V {
-  if (locale === defaultLocale) return view;
-  return {
-    ...view,
-    formError: view.formError === null ? null : sayAgain(locale, view.formError),
-    notice: view.notice === null ? null : sayAgain(locale, view.notice),
-    errors: sayFieldErrors(locale, view.errors),
-  };
 }

@@ -1,3 +1,4 @@
+import { english } from '../i18n/testing/in-english.ts';
 import { describe, expect, it } from 'vitest';
 import type { CablePackage } from './bills.ts';
 import { kobo } from './money.ts';
@@ -22,7 +23,7 @@ describe('smartcard numbers', () => {
     expect(isCompleteSmartcardNumber('7023 456 789')).toBe(true);
     expect(isCompleteSmartcardNumber('702345678')).toBe(false);
     expect(isCompleteSmartcardNumber('70234567890')).toBe(false);
-    expect(smartcardNotFoundMessage({ name: 'DStv' })).toMatch(/^DStv has no smartcard or IUC number like this\./);
+    expect(english(smartcardNotFoundMessage({ name: 'DStv' }))).toMatch(/^DStv has no smartcard or IUC number like this\./);
   });
 });
 

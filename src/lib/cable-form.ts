@@ -1,3 +1,4 @@
+import type { Said } from '../i18n/said.ts';
 import type { CableCustomer, CablePackage, CableProvider } from './bills.ts';
 import { formatLagosDate } from './lagos-time.ts';
 import { formatNaira } from './money.ts';
@@ -41,8 +42,8 @@ export function dueDateText(dueDate: string | null, today: string): string | nul
 }
 
 /** Said beside the smartcard number when the provider does not know it. */
-export function smartcardNotFoundMessage(provider: Pick<CableProvider, 'name'>): string {
-  return `${provider.name} has no smartcard or IUC number like this. Check the number under your decoder or on your card.`;
+export function smartcardNotFoundMessage(provider: Pick<CableProvider, 'name'>): Said {
+  return { key: 'said.purchases.noCard', params: { provider: provider.name } };
 }
 
 /** What the customer sees once the card is verified: whose it is and what it has now. */

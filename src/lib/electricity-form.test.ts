@@ -31,8 +31,8 @@ describe('meter types', () => {
   it('says what a DisCo sells', () => {
     expect(meterTypesText(ikeja)).toBe('prepaid and postpaid meters');
     expect(meterTypesText(yola)).toBe('prepaid meters only');
-    expect(unsupportedMeterTypeMessage(yola)).toBe('YEDC sells prepaid meters only');
-    expect(meterNotFoundMessage(ikeja, 'prepaid')).toMatch(/^IKEDC has no prepaid meter with this number\./);
+    expect(english(unsupportedMeterTypeMessage(yola))).toBe('YEDC sells prepaid meters only');
+    expect(english(meterNotFoundMessage(ikeja, 'prepaid'))).toMatch(/^IKEDC has no prepaid meter with this number\./);
   });
   it('keeps a chosen type the DisCo sells, picks the only one, else leaves the choice open', () => {
     expect(meterTypeFor(ikeja, 'postpaid')).toBe('postpaid');

@@ -28,13 +28,16 @@ export function meterTypesText(disco: Pick<Disco, 'meter_types'>): string {
 }
 
 /** Said beside the meter type when the DisCo does not sell that kind of meter. */
-export function unsupportedMeterTypeMessage(disco: Pick<Disco, 'short_name' | 'meter_types'>): string {
-  return `${disco.short_name} sells ${meterTypesText(disco)}`;
+export function unsupportedMeterTypeMessage(disco: Pick<Disco, 'short_name' | 'meter_types'>): Said {
+  // A DisCo sells one kind or both; one that sold neither would have no meter to buy for.
+  return disco.meter_types.includes('prepaid') && !disco.meter_types.includes('postpaid')
+    ? { key: 'said.purchases.prepaidOnly', params: { disco: disco.short_name } }
+    : { key: 'said.purchases.postpaidOnly', params: { disco: disco.short_name } };
 }
 
 /** Said beside the meter number when the DisCo does not know it. */
-export function meterNotFoundMessage(disco: Pick<Disco, 'short_name'>, meterType: MeterType): string {
-  return `${disco.short_name} has no ${meterType} meter with this number. Check the number on your meter or card, and the meter type.`;
+export function meterNotFoundMessage(disco: Pick<Disco, 'short_name'>, meterType: MeterType): Said {
+  return { key: meterType === 'prepaid' ? 'said.purchases.noPrepaidMeter' : 'said.purchases.noPostpaidMeter', params: { disco: disco.short_name } };
 }
 
 /** What is wrong with an amount as typed for this DisCo, in the amount field's words; undefined when it can be paid. */

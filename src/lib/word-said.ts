@@ -21,7 +21,7 @@ export function fillWord(template: string, params: Readonly<Record<string, strin
  * checks name amounts, names and counts; a moment, a day or a wait are worded by the page.
  */
 export function wordWith(words: Words, naira: (kobo: number) => string = String): (said: Said) => string {
-  const valueText = (value: SaidValue): string | number => (typeof value !== 'object' ? value : 'kobo' in value ? naira(value.kobo) : 'at' in value ? value.at : 'day' in value ? value.day : value.seconds);
+  const valueText = (value: SaidValue): string | number => (typeof value !== 'object' ? value : 'kobo' in value ? naira(value.kobo) : 'at' in value ? value.at : 'day' in value ? value.day : 'word' in value ? (words[value.word] ?? value.word).toLowerCase() : value.seconds);
   return (said) => {
     const template = words[said.key] ?? said.key;
     if (!said.params) return template;

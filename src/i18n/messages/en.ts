@@ -9,6 +9,7 @@ import { legalEn } from './legal/en.ts';
 import { errorsEn } from './errors/en.ts';
 import { purchasesEn } from './purchases/en.ts';
 import { fieldsEn } from './fields/en.ts';
+import { serverEn } from './server/en.ts';
 /**
  * The English catalogue: the source every other language translates, key for key, with the same
  * {placeholders} (src/i18n/catalogue.test.ts). Keys are named after where the words are used:
@@ -33,6 +34,7 @@ export const en = {
   ...errorsEn,
   ...purchasesEn,
   ...fieldsEn,
+  ...serverEn,
   'language.label': 'Language',
   'language.change': 'Change language',
 

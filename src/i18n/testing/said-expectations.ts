@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { locales } from '../locales.ts';
-import { recognise, sayAgain } from '../translate.ts';
+import { recognise, say, sayAgain } from '../translate.ts';
 import { parseValues } from '../../server/http/api.ts';
 
 /**
@@ -17,7 +17,7 @@ export function schemaMessages(schemas: readonly z.ZodType[], inputs: readonly R
   for (const schema of schemas) {
     for (const values of inputs) {
       const result = parseValues(values, schema);
-      if (!result.ok) for (const list of Object.values(result.errors ?? {})) list.forEach((message) => messages.add(message));
+      if (!result.ok) for (const list of Object.values(result.errors ?? {})) list.forEach((message) => messages.add(say('en', message)));
     }
   }
   return messages;

@@ -1,5 +1,9 @@
+import type { Said, SaidErrors } from '../../i18n/said.ts';
+
 /**
  * Expected failures are values with a code from API.md, not exceptions. Exceptions mean bugs.
+ * What a failure says is data (a catalogue key and its values, i18n/said.ts): the edge words it
+ * once, in the customer's language (docs/decisions/018-messages-as-data.md).
  */
 export type ErrorCode =
   | 'MALFORMED_BODY'
@@ -35,8 +39,8 @@ export type ErrorCode =
 export type Failure = {
   ok: false;
   code: ErrorCode;
-  message: string;
-  errors?: Record<string, string[]>;
+  message: Said;
+  errors?: SaidErrors;
   retryAfterSeconds?: number;
 };
 export type Success<T> = { ok: true; value: T };
@@ -44,6 +48,6 @@ export type Result<T> = Success<T> | Failure;
 
 export const succeed = <T>(value: T): Success<T> => ({ ok: true, value });
 
-export function fail(code: ErrorCode, message: string, extra: Partial<Pick<Failure, 'errors' | 'retryAfterSeconds'>> = {}): Failure {
+export function fail(code: ErrorCode, message: Said, extra: Partial<Pick<Failure, 'errors' | 'retryAfterSeconds'>> = {}): Failure {
   return { ok: false, code, message, ...extra };
 }

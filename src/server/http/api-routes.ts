@@ -1,6 +1,7 @@
 import { fail, type Failure } from '../core/result.ts';
 import { isCleanLine } from '../../lib/text.ts';
 import { operations } from './openapi.ts';
+import { said } from '../../i18n/said.ts';
 
 /**
  * The API's own routing answers, before Astro routes the request: every path under /api gets
@@ -46,9 +47,9 @@ export function checkApiPath(pathname: string, method: string): ApiPathCheck {
   try {
     segments = raw.map((segment) => decodeURIComponent(segment));
   } catch {
-    return { ok: false, failure: fail('MALFORMED_REQUEST', 'The address of this request is not valid percent-encoding.') };
+    return { ok: false, failure: fail('MALFORMED_REQUEST', said('said.api.badEncoding')) };
   }
-  const notFound = { ok: false as const, failure: fail('NOT_FOUND', 'There is no such API call.') };
+  const notFound = { ok: false as const, failure: fail('NOT_FOUND', said('said.api.noSuchCall')) };
   if (segments.length === 0 || segments.some((segment) => segment === '' || !isCleanLine(segment))) return notFound;
 
   let best: Route | undefined;
@@ -60,5 +61,5 @@ export function checkApiPath(pathname: string, method: string): ApiPathCheck {
   if (!best) return notFound;
   if (best.methods.has(method.toUpperCase())) return { ok: true };
   const allow = [...best.methods].join(', ');
-  return { ok: false, failure: fail('METHOD_NOT_ALLOWED', `This API call takes ${allow}.`), allow };
+  return { ok: false, failure: fail('METHOD_NOT_ALLOWED', said('said.errors.methodAllowed', { allow })), allow };
 }

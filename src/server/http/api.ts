@@ -1,7 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { fieldErrorsOf } from '../../lib/schemas.ts';
-import { inEnglish } from './said-in-english.ts';
+import { said } from '../../i18n/said.ts';
 import { fail, succeed, type Result } from '../core/result.ts';
 import type { UserJson } from '../core/users/present-user.ts';
 import { readRequestBody, type RequestBody } from './body.ts';
@@ -52,8 +52,8 @@ export function apiFields(body: RequestBody, schema: z.ZodType): Record<string, 
 export function parseValues<S extends z.ZodType>(values: unknown, schema: S): Result<z.output<S>> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return succeed(parsed.data);
-  const errors = inEnglish(fieldErrorsOf(parsed.error));
-  const first = Object.values(errors)[0]?.[0] ?? 'Some fields need attention.';
+  const errors = fieldErrorsOf(parsed.error);
+  const first = Object.values(errors)[0]?.[0] ?? said('said.api.someFields');
   return fail('VALIDATION_FAILED', first, { errors });
 }
 
@@ -62,12 +62,12 @@ export function signedIn(context: APIContext): Result<SignedInContext> {
   if (!session || !user) {
     // A registration waiting for its code is treated as a customer whose email is not verified.
     if (context.locals.registration) return fail('ONBOARDING_INCOMPLETE', pendingRefusal);
-    return fail('UNAUTHENTICATED', context.locals.sessionEnded === 'idle' ? 'You were signed out after a period without activity. Please sign in again.' : 'Please sign in.');
+    return fail('UNAUTHENTICATED', context.locals.sessionEnded === 'idle' ? said('said.errors.idle') : said('error.UNAUTHENTICATED'));
   }
   return succeed({ session, user });
 }
 
-export const pendingRefusal = 'First verify your email address with the code we sent you.';
+export const pendingRefusal = said('said.errors.pending');
 
 /**
  * The few calls a registration waiting for its email code may make, as a customer whose email is

@@ -1,9 +1,10 @@
 import { fail, succeed, type Failure, type Result } from '../core/result.ts';
+import { said } from '../../i18n/said.ts';
 
 /** Bodies above this are refused; nothing the bank accepts is near it. */
 export const maxBodyBytes = 64 * 1024;
 
-export const tooLarge = (): Failure => fail('PAYLOAD_TOO_LARGE', `The request is too large (at most ${maxBodyBytes / 1024} KiB).`);
+export const tooLarge = (): Failure => fail('PAYLOAD_TOO_LARGE', said('said.errors.tooLarge', { size: maxBodyBytes / 1024 }));
 
 /** How the fields came: JSON keeps its types; the form encodings carry only text. */
 export type BodyEncoding = 'json' | 'form';
@@ -40,7 +41,7 @@ export async function readCappedBytes(request: Request, cap = maxBodyBytes, drai
       chunks.push(value);
     }
   } catch {
-    return fail('MALFORMED_BODY', 'The request body could not be read.');
+    return fail('MALFORMED_BODY', said('said.body.unreadable'));
   }
   const bytes = new Uint8Array(total);
   let offset = 0;
@@ -105,14 +106,14 @@ export async function readRequestBody(request: Request): Promise<Result<RequestB
       const form = await new Response(bytes.value, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
       return succeed({ fields: formDataToObject(form), encoding: 'form' });
     } catch {
-      return fail('MALFORMED_BODY', 'The multipart body could not be read.');
+      return fail('MALFORMED_BODY', said('said.body.multipart'));
     }
   }
   let raw: string;
   try {
     raw = utf8.decode(bytes.value);
   } catch {
-    return fail('MALFORMED_BODY', 'The request body is not valid UTF-8.');
+    return fail('MALFORMED_BODY', said('said.body.utf8'));
   }
   if (type.startsWith('application/x-www-form-urlencoded')) {
     return succeed({ fields: Object.fromEntries(new URLSearchParams(raw)), encoding: 'form' });
@@ -121,11 +122,11 @@ export async function readRequestBody(request: Request): Promise<Result<RequestB
   try {
     const parsed: unknown = JSON.parse(raw);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      return fail('MALFORMED_BODY', 'The request body must be a JSON object.');
+      return fail('MALFORMED_BODY', said('said.body.notObject'));
     }
     return succeed({ fields: parsed as Record<string, unknown>, encoding: 'json' });
   } catch {
-    return fail('MALFORMED_BODY', 'The request body is not valid JSON.');
+    return fail('MALFORMED_BODY', said('said.body.json'));
   }
 }
 

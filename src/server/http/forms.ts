@@ -1,5 +1,8 @@
 import type { FieldErrors } from '../../lib/schemas.ts';
-import type { Failure } from '../core/result.ts';
+import type { ErrorCode, Failure } from '../core/result.ts';
+import { said, type Said, type SaidErrors } from '../../i18n/said.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { say, sayErrors, sayRefusal } from '../../i18n/translate.ts';
 import { maxBodyBytes, readBody } from './body.ts';
 import { statusForCode } from './respond.ts';
 import { formTokenField } from './form-tokens.ts';
@@ -9,9 +12,27 @@ import { formTokenField } from './form-tokens.ts';
  * API, and on failure renders the form again with the customer's values (never secrets),
  * a message per field, and the status the API would have answered.
  */
-export type FormView = { values: Record<string, string>; errors: FieldErrors; formError: string | null; notice: string | null; status: number };
+export type FormView = { values: Record<string, string>; errors: SaidErrors; formError: Said | null; notice: Said | null; status: number; code: ErrorCode | null };
 
-export const emptyView = (notice: string | null = null): FormView => ({ values: {}, errors: {}, formError: null, notice, status: 200 });
+/** A form screen's words in the customer's language, as an island shows them. */
+export type WordedView = { values: Record<string, string>; errors: FieldErrors; formError: string | null; notice: string | null; status: number };
+
+export const emptyView = (notice: Said | null = null): FormView => ({ values: {}, errors: {}, formError: null, notice, status: 200, code: null });
+
+/**
+ * A form screen's words said in the customer's language, once, at the edge: a failure's sentence
+ * as the API says it (sayRefusal: the code's own sentence when the language lacks the service's),
+ * a notice and the field messages by their keys.
+ */
+export function wordView(locale: Locale, view: FormView): WordedView {
+  return {
+    values: view.values,
+    errors: sayErrors(locale, view.errors),
+    formError: view.formError === null ? null : view.code ? sayRefusal(locale, { code: view.code, message: view.formError }) : say(locale, view.formError),
+    notice: view.notice === null ? null : say(locale, view.notice),
+    status: view.status,
+  };
+}
 
 /** A page's form post as text fields; the form token (checked by the middleware, form-tokens.ts) is not one of them. */
 export async function readFormValues(request: Request): Promise<Record<string, string>> {
@@ -27,10 +48,18 @@ export function failureView(values: Record<string, string>, failure: Failure, se
     values: kept,
     errors: failure.errors ?? {},
     // Field problems are shown beside their fields; a summary on top says there are some.
-    formError: hasFieldErrors && failure.code === 'VALIDATION_FAILED' ? 'Please correct the highlighted fields.' : failure.message,
+    formError: hasFieldErrors && failure.code === 'VALIDATION_FAILED' ? said('said.correctFields') : failure.message,
     notice: null,
     status: statusForCode[failure.code],
+    code: failure.code,
   };
+}
+
+/** A form's summary message, unless it only repeats a message already shown beside a field. */
+export function summarySaid(message: Said | null, errors: SaidErrors = {}): Said | null {
+  if (!message) return null;
+  const same = (other: Said) => other.key === message.key && JSON.stringify(other.params ?? {}) === JSON.stringify(message.params ?? {});
+  return Object.values(errors).some((messages) => messages.some(same)) ? null : message;
 }
 
 /**
@@ -40,7 +69,7 @@ export function failureView(values: Record<string, string>, failure: Failure, se
  */
 export function chooseStateView(values: Record<string, string>): FormView {
   const { intent: _intent, ...kept } = values;
-  return { ...emptyView(values.state ? 'Now choose your local government area.' : null), values: { ...kept, lga: '' } };
+  return { ...emptyView(values.state ? said('said.lga.now') : null), values: { ...kept, lga: '' } };
 }
 
 /**

@@ -1,13 +1,11 @@
 import type { LimitsJson } from '../core/customer-limits/limits-service.ts';
 import { fail, type Result } from '../core/result.ts';
 import { parseNairaInput } from '../../lib/amount-input.ts';
-import { formatNaira } from '../../lib/money.ts';
-import { formatLagosDateTime } from '../../lib/lagos-time.ts';
+import { kobo } from '../../lib/money.ts';
 import { dailyLimitSchema, instantPaymentsSchema, type DailyLimitInput, type InstantPaymentsInput } from '../../lib/limits-schemas.ts';
 import { parseValues } from './api.ts';
 import { emptyView, type FormView } from './forms.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { t } from '../../i18n/translate.ts';
+import { amountValue, instantValue, said } from '../../i18n/said.ts';
 
 /**
  * The Limits forms without JavaScript (src/components/LimitsSection.astro, posted to
@@ -21,9 +19,9 @@ export const limitsSecretFields = ['password', 'pin'];
 
 export function readDailyLimitForm(values: Record<string, string>): Result<DailyLimitInput> {
   const typed = values.limit?.trim() ?? '';
-  if (typed === '') return fail('VALIDATION_FAILED', 'Enter your new daily limit', { errors: { limit: ['Enter your new daily limit'] } });
+  if (typed === '') return fail('VALIDATION_FAILED', said('said.limits.enter'), { errors: { limit: [said('said.limits.enter')] } });
   const limitKobo = parseNairaInput(typed);
-  if (limitKobo === null) return fail('VALIDATION_FAILED', 'Enter an amount in naira, like 20,000', { errors: { limit: ['Enter an amount in naira, like 20,000'] } });
+  if (limitKobo === null) return fail('VALIDATION_FAILED', said('said.limits.naira'), { errors: { limit: [said('said.limits.naira')] } });
   return parseValues({ ...values, limit: limitKobo }, dailyLimitSchema);
 }
 
@@ -33,19 +31,19 @@ export function readInstantPaymentsForm(values: Record<string, string>): Result<
 
 export const limitsDoneUrl = (done: LimitsDone) => `/account/settings?limits=${done}#limits`;
 
-/** The Limits section's forms on /account/settings, with the notice of a change just made (?limits=…), in the customer's language. */
-export function limitsViewsFor(url: URL, method: string, limits: LimitsJson, locale: Locale = 'en'): LimitsViews {
+/** The Limits section's forms on /account/settings, with the notice of a change just made (?limits=…), as data (the page words it). */
+export function limitsViewsFor(url: URL, method: string, limits: LimitsJson): LimitsViews {
   const views: LimitsViews = { daily: emptyView(), instant: emptyView() };
   const done = method === 'GET' ? url.searchParams.get('limits') : null;
-  if (done === 'lowered' && limits.own_daily_limit !== null) views.daily = emptyView(t(locale, 'settings.limits.lowered', { limit: formatNaira(limits.own_daily_limit) }));
+  if (done === 'lowered' && limits.own_daily_limit !== null) views.daily = emptyView(said('settings.limits.lowered', { limit: amountValue(kobo(limits.own_daily_limit)) }));
   if (done === 'raise') {
     views.daily = emptyView(
       limits.pending_raise
-        ? t(locale, 'settings.limits.raise', { limit: formatNaira(limits.pending_raise.daily_limit), time: formatLagosDateTime(limits.pending_raise.applies_at, locale) })
-        : t(locale, 'settings.limits.changed'),
+        ? said('settings.limits.raise', { limit: amountValue(kobo(limits.pending_raise.daily_limit)), time: instantValue(limits.pending_raise.applies_at) })
+        : said('settings.limits.changed'),
     );
   }
-  if (done === 'instant_off') views.instant = emptyView(t(locale, 'said.limits.instantOff'));
-  if (done === 'instant_on') views.instant = emptyView(t(locale, 'said.limits.instantOn'));
+  if (done === 'instant_off') views.instant = emptyView(said('said.limits.instantOff'));
+  if (done === 'instant_on') views.instant = emptyView(said('said.limits.instantOn'));
   return views;
 }

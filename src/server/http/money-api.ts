@@ -8,24 +8,26 @@ import { readRequestBody } from './body.ts';
 import type { App } from '../app.ts';
 import { jsonFailure, jsonSuccess } from './respond.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
-import { sayFailure } from '../../i18n/translate.ts';
-import { inEnglish } from './said-in-english.ts';
+import { sayRefusal } from '../../i18n/translate.ts';
+import { said } from '../../i18n/said.ts';
 import { saidOf } from '../../lib/zod-said.ts';
 
 /** An account number in the path must be one of the caller's (API.md): else 403. */
 export function ownAccount(caller: SignedInContext, accountNumber: string | undefined): Result<string> {
   const owned = caller.user.accounts.some((account) => account.account_number === accountNumber);
-  return owned && accountNumber ? succeed(accountNumber) : fail('FORBIDDEN', 'That account is not yours.');
+  return owned && accountNumber ? succeed(accountNumber) : fail('FORBIDDEN', said('said.errors.notYours'));
 }
 
 /** The Idempotency-Key header, or an idempotency_key field for plain HTML forms; required. */
 export function idempotencyKeyOf(context: APIContext, body: Record<string, unknown>): Result<string> {
   const raw = context.request.headers.get('idempotency-key') ?? body.idempotency_key;
   if (raw === undefined || raw === null || raw === '') {
-    return fail('VALIDATION_FAILED', 'Send an Idempotency-Key header (8 to 64 characters) with every request that moves money.', { errors: { idempotency_key: ['Required'] } });
+    return fail('VALIDATION_FAILED', said('said.errors.keyMissing'), { errors: { idempotency_key: [said('said.errors.required')] } });
   }
   const parsed = idempotencyKeySchema.safeParse(raw);
-  return parsed.success ? succeed(parsed.data) : fail('VALIDATION_FAILED', inEnglish(saidOf(parsed.error.issues[0]?.message ?? 'Invalid idempotency key')), { errors: { idempotency_key: [inEnglish(saidOf(parsed.error.issues[0]?.message ?? 'Invalid'))] } });
+  if (parsed.success) return succeed(parsed.data);
+  const message = saidOf(parsed.error.issues[0]?.message ?? 'said.errors.keyInvalid');
+  return fail('VALIDATION_FAILED', message, { errors: { idempotency_key: [message] } });
 }
 
 /**
@@ -44,8 +46,7 @@ export function moneyResponse(result: MoneyResult, locale: Locale = defaultLocal
   const { transaction, message } = result.value;
   if (transaction.status === 'reversed' || transaction.status === 'failed') {
     // Said in the caller's language as every failure is (respond.ts); the Transaction in `data` as it is.
-    const said = sayFailure(locale, { code: 'PROVIDER_FAILED', message }).message;
-    return new Response(JSON.stringify({ success: false, message: said, code: 'PROVIDER_FAILED', data: transaction }), {
+    return new Response(JSON.stringify({ success: false, message: sayRefusal(locale, { code: 'PROVIDER_FAILED', message }), code: 'PROVIDER_FAILED', data: transaction }), {
       status: 502,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     });

@@ -1,86 +1,72 @@
-import { formatNaira } from '../../lib/money.ts';
+import { formatNaira, kobo } from '../../lib/money.ts';
+import { amountValue, instantValue, said } from '../../i18n/said.ts';
 import { groupToken } from '../../lib/receipt.ts';
 import { formatLagosDateTime } from '../../lib/lagos-time.ts';
 import type { MoneyWords } from '../core/payments/words.ts';
 
 /**
- * The catalogue's `said.*` keys for the sentences below whose English words vary with a figure's
- * kind (the verb, the reason): src/i18n/requests-said.test.ts checks each says them word for word,
- * so the edge can say them again in the customer's language (src/i18n/translate.ts `sayAgain`).
- */
-export const moneyWordsSaid = {
-  ownDailyLimit: { send: 'said.requests.ownLimitSend', spend: 'said.requests.ownLimitSpend', field: 'said.requests.ownLimitField' },
-  newBrowserCap: {
-    new_account: { send: 'said.requests.capNewSend', spend: 'said.requests.capNewSpend' },
-    new_browser: { send: 'said.requests.capBrowserSend', spend: 'said.requests.capBrowserSpend' },
-    field: 'said.requests.capField',
-  },
-  dailyLimit: { send: 'said.money.dailyLimit', spend: 'said.requests.dailyLimitSpend' },
-  maxBalance: { inbound: 'said.requests.inboundMax', own: 'said.requests.holdMax' },
-} as const;
-
-/**
- * The customer's sentences about money, worded at the edge: the core hands over codes and
- * figures in kobo (core/payments/words.ts), and only here do they become naira.
+ * The customer's sentences about money, as catalogue keys and values: the core hands over codes
+ * and figures in kobo (core/payments/words.ts); the edge words them in the customer's language
+ * (translate.ts `say`), an amount in naira, a moment in Lagos time.
  */
 export const moneyWords: MoneyWords = {
   dailyLimit({ limitKobo, leftKobo, tier, verb }) {
+    const values = { limit: amountValue(limitKobo), tier, left: amountValue(leftKobo) };
     return {
-      message: `That is over your daily limit of ${formatNaira(limitKobo)} on Tier ${tier}. You can ${verb} up to ${formatNaira(leftKobo)} more today; raise your tier to ${verb} more.`,
-      field: `At most ${formatNaira(leftKobo)} more today`,
+      message: said(verb === 'send' ? 'said.money.dailyLimit' : 'said.requests.dailyLimitSpend', values),
+      field: said('said.money.dailyLimitField', { left: amountValue(leftKobo) }),
     };
   },
 
   ownDailyLimit({ limitKobo, leftKobo, verb, raiseDelayHours }) {
     return {
-      message: `That is over your own daily limit of ${formatNaira(limitKobo)}, the limit you set in Settings. You can ${verb} up to ${formatNaira(leftKobo)} more today; a raise of your own limit takes effect ${raiseDelayHours} hours after you ask.`,
-      field: `At most ${formatNaira(leftKobo)} more today (your own daily limit)`,
+      message: said(verb === 'send' ? 'said.requests.ownLimitSend' : 'said.requests.ownLimitSpend', { limit: amountValue(limitKobo), left: amountValue(leftKobo), hours: raiseDelayHours }),
+      field: said('said.requests.ownLimitField', { left: amountValue(leftKobo) }),
     };
   },
 
   newBrowserCap({ limitKobo, leftKobo, until, reason, verb }) {
-    const why = reason === 'new_account' ? 'a new account' : 'an account just signed in to from a new browser';
+    const key = reason === 'new_account' ? (verb === 'send' ? 'said.requests.capNewSend' : 'said.requests.capNewSpend') : verb === 'send' ? 'said.requests.capBrowserSend' : 'said.requests.capBrowserSpend';
     return {
-      message: `That is over the new-browser limit: for your safety, ${why} can send and spend at most ${formatNaira(limitKobo)} in total until ${formatLagosDateTime(until)} (Lagos time). You can ${verb} up to ${formatNaira(leftKobo)} more until then.`,
-      field: `At most ${formatNaira(leftKobo)} more until ${formatLagosDateTime(until)} (new-browser limit)`,
+      message: said(key, { limit: amountValue(limitKobo), until: instantValue(until), left: amountValue(leftKobo) }),
+      field: said('said.requests.capField', { left: amountValue(leftKobo), until: instantValue(until) }),
     };
   },
 
   insufficientFunds({ balanceKobo, totalKobo, what }) {
-    return `Your balance of ${formatNaira(balanceKobo)} is not enough for ${formatNaira(totalKobo)}${what ? ` (${what})` : ''}.`;
+    return said(what ? 'said.money.insufficientCharges' : 'said.money.insufficient', { balance: amountValue(balanceKobo), total: amountValue(totalKobo) });
   },
 
   maxBalance({ maxBalanceKobo, tier, whose }) {
-    if (whose === 'recipient') return `The recipient's account cannot receive this amount: it would go over the ${formatNaira(maxBalanceKobo)} maximum balance of their account tier.`;
-    if (whose === 'inbound') return `The account cannot receive this: it would go over the ${formatNaira(maxBalanceKobo)} maximum balance of Tier ${tier}.`;
-    return `This account cannot hold more than ${formatNaira(maxBalanceKobo)} on Tier ${tier}.`;
+    if (whose === 'recipient') return said('said.money.recipientMax', { max: amountValue(maxBalanceKobo) });
+    return said(whose === 'inbound' ? 'said.requests.inboundMax' : 'said.requests.holdMax', { max: amountValue(maxBalanceKobo), tier });
   },
 
   transferOutcome(transaction) {
-    const to = transaction.counterparty?.name ?? 'the recipient';
-    if (transaction.status === 'successful') return `${formatNaira(transaction.amount)} sent to ${to}.`;
-    if (transaction.status === 'pending') return `Your transfer to ${to} is pending: the other bank has not confirmed it yet. We will confirm it or return the money.`;
-    return `The transfer to ${to} failed and ${formatNaira(transaction.amount + transaction.fee)} was returned to your account.`;
+    const name = transaction.counterparty?.name ?? 'the recipient';
+    if (transaction.status === 'successful') return said('said.money.sent', { amount: amountValue(kobo(transaction.amount)), name });
+    if (transaction.status === 'pending') return said('said.money.pending', { name });
+    return said('said.money.failed', { name, amount: amountValue(kobo(transaction.amount + transaction.fee)) });
   },
 
   purchaseOutcome(transaction) {
     const details = transaction.details;
     const item = typeof details.item === 'string' ? details.item : 'Your purchase';
     const provider = typeof details.provider === 'string' ? details.provider : 'The provider';
-    if (transaction.status === 'pending') return `${item} is pending: ${provider} has not confirmed it yet. We will confirm it or return your money.`;
+    if (transaction.status === 'pending') return said('said.api.purchasePending', { item, provider });
     if (transaction.status === 'reversed' || transaction.status === 'failed') {
-      return `${provider} could not complete ${item} and ${formatNaira(transaction.amount + transaction.fee)} was returned to your account.`;
+      return said('said.api.purchaseReturned', { provider, item, amount: amountValue(kobo(transaction.amount + transaction.fee)) });
     }
-    if (typeof details.token === 'string') return `${item}: your token is ${groupToken(details.token)} (${String(details.units ?? '')}).`;
-    return `${item}: done.`;
+    if (typeof details.token === 'string') return said('said.api.purchaseToken', { item, token: groupToken(details.token), units: String(details.units ?? '') });
+    return said('said.api.purchaseDone', { item });
   },
 
   airtimeRange({ minKobo, maxKobo }) {
-    return `Airtime is from ${formatNaira(minKobo)} to ${formatNaira(maxKobo)}`;
+    return said('said.purchases.airtimeRange', { min: amountValue(minKobo), max: amountValue(maxKobo) });
   },
 
   discoRange({ disco, minKobo, maxKobo }) {
-    return `${disco} takes ${formatNaira(minKobo)} to ${formatNaira(maxKobo)}`;
+    return said('said.bills.discoRange', { disco, min: amountValue(minKobo), max: amountValue(maxKobo) });
   },
 
   airtimeItem({ amountKobo, network }) {
@@ -96,8 +82,8 @@ export const moneyWords: MoneyWords = {
   },
 
   newTierLimits({ tier, dailyDebitKobo, maxBalanceKobo }) {
-    const balance = maxBalanceKobo === null ? 'no maximum balance' : `a maximum balance of ${formatNaira(maxBalanceKobo)}`;
-    return `You are now on Tier ${tier}: you can send and spend up to ${formatNaira(dailyDebitKobo)} a day, with ${balance}.`;
+    if (maxBalanceKobo === null) return said('said.kyc.newTierNoMax', { tier, limit: amountValue(dailyDebitKobo) });
+    return said('said.kyc.newTier', { tier, limit: amountValue(dailyDebitKobo), max: amountValue(maxBalanceKobo) });
   },
 
   tokenEmail({ firstName, token, meterNumber, provider, units, amountKobo, reference, createdAt, bankName }) {

@@ -2,6 +2,7 @@ import { parseNairaInput } from '../../lib/amount-input.ts';
 import { paymentRequestCreateSchema, type PaymentRequestCreateInput } from '../../lib/payment-request-schemas.ts';
 import { fail, type Result } from '../core/result.ts';
 import { parseValues } from './api.ts';
+import { said } from '../../i18n/said.ts';
 
 /**
  * The /requests/new form as the API reads it: the amount typed in naira (blank: any amount) into
@@ -11,7 +12,7 @@ import { parseValues } from './api.ts';
 export function readPaymentRequestForm(values: Record<string, string>): Result<PaymentRequestCreateInput> {
   const typed = (values.amount ?? '').trim();
   const amount = typed === '' ? undefined : parseNairaInput(typed);
-  if (amount === null) return fail('VALIDATION_FAILED', 'Enter the amount in naira, like 2500 or 2,500.50, or leave it empty.', { errors: { amount: ['Enter the amount in naira, like 2500 or 2,500.50, or leave it empty'] } });
+  if (amount === null) return fail('VALIDATION_FAILED', said('said.requests.amountTyped'), { errors: { amount: [said('said.requests.amountTypedField')] } });
   const days = (values.expires_in_days ?? '').trim();
   const fields = {
     ...(amount === undefined ? {} : { amount }),
@@ -20,7 +21,8 @@ export function readPaymentRequestForm(values: Record<string, string>): Result<P
   };
   const parsed = parseValues(fields, paymentRequestCreateSchema);
   if (!parsed.ok && parsed.errors?.amount) {
-    const message = parsed.errors.amount[0]?.includes('smallest') ? 'The smallest amount is ₦1.00' : 'That amount is too large';
+    // The schema says the amount in kobo; the form, as typed in naira.
+    const message = said(parsed.errors.amount[0]?.key === 'said.limits.smallest' ? 'said.requests.smallest' : 'said.limits.tooLarge');
     return fail('VALIDATION_FAILED', message, { errors: { ...parsed.errors, amount: [message] } });
   }
   return parsed;

@@ -7,7 +7,22 @@ import { confirmStepSchema } from '../../lib/confirm-step.ts';
 import type { MoneyResult } from '../core/money/money-gate.ts';
 import { fail, succeed, type Failure } from '../core/result.ts';
 import { parseValues } from './api.ts';
-import { answerPaymentPost, answerPaymentVisit, type PaymentKind, type StepValues } from './payment-steps.ts';
+import { answerPaymentPost as answerPost, answerPaymentVisit as answerVisit, type PaymentKind, type StepValues } from './payment-steps.ts';
+import { wordView } from './forms.ts';
+import { amountValue, instantValue, said, waitValue } from '../../i18n/said.ts';
+import { say } from '../../i18n/translate.ts';
+
+/** A screen with its words said in English, as the page shows them (the steps hand over data). */
+function worded<A>(answer: A): A {
+  return answer && typeof answer === 'object' && 'view' in answer ? { ...answer, view: wordView('en', (answer as { view: Parameters<typeof wordView>[1] }).view) } : answer;
+}
+const answerPaymentPost: typeof answerPost = async (...args) => worded(await answerPost(...args));
+const answerPaymentVisit: typeof answerVisit = async (...args) => worded(await answerVisit(...args));
+
+const lookupLimit = said('said.errors.lookupsMinute', { count: 10, wait: waitValue(60) });
+const wrongPin = said('said.pin.wrongMany', { left: 2, minutes: 30 });
+const pinLocked = said('said.errors.pinLockedMany', { minutes: 5, until: instantValue('2026-11-22T15:00:00Z') });
+const overLimit = said('said.money.dailyLimitField', { left: amountValue(kobo(500_000)) });
 import { aboutThePin, carriedAmount, fieldFailure, receiptAt } from './payment-kinds/scope.ts';
 
 /** A stub kind: a gift of an amount (typed naira) to a name, with a lookup that may refuse, and a scripted payment. */
@@ -39,7 +54,7 @@ function giftKind(answers: { lookup?: Failure; pay?: MoneyResult } = {}) {
     receiptPath: receiptAt('/gift/receipt'),
     staysOnConfirm: aboutThePin,
     carriesKeyBack: false,
-    againMessage: 'Please check the details and confirm again.',
+    againMessage: said('said.transfer.again'),
     extraFor: () => null,
     firstVisit: async (query) => ({ values: { name: query.get('name') ?? '' }, extra: null }),
   };
@@ -96,9 +111,9 @@ describe('payment steps', () => {
   });
 
   it('goes back to the details with a failed pre-PIN lookup (a name enquiry limit) and its status', async () => {
-    const { kind } = giftKind({ lookup: fail('RATE_LIMITED', 'You have looked up 10 account names in a minute.') });
+    const { kind } = giftKind({ lookup: fail('RATE_LIMITED', lookupLimit) });
     const answer = await answerPaymentPost(kind, { step: 'details', name: 'Ada', amount: '1500' }, balance);
-    expect(answer).toMatchObject({ step: 'details', carriedKey: null, view: { status: 429, formError: 'You have looked up 10 account names in a minute.' } });
+    expect(answer).toMatchObject({ step: 'details', carriedKey: null, view: { status: 429, formError: say('en', lookupLimit) } });
   });
 
   it('pays the carried kobo under the posted key and answers with the receipt', async () => {
@@ -116,22 +131,22 @@ describe('payment steps', () => {
   });
 
   it('answers a wrong PIN on the confirm step with its message, the same key and no PIN shown', async () => {
-    const { kind } = giftKind({ pay: fail('INVALID_PIN', 'Incorrect PIN. 2 tries left.', { errors: { pin: ['Incorrect PIN. 2 tries left.'] } }) });
+    const { kind } = giftKind({ pay: fail('INVALID_PIN', wrongPin, { errors: { pin: [wrongPin] } }) });
     const { values } = await confirmPost(kind);
     const answer = await answerPaymentPost(kind, values, balance);
-    expect(answer).toMatchObject({ step: 'confirm', confirm: { key }, view: { status: 422, errors: { pin: ['Incorrect PIN. 2 tries left.'] }, formError: null } });
+    expect(answer).toMatchObject({ step: 'confirm', confirm: { key }, view: { status: 422, errors: { pin: [say('en', wrongPin)] }, formError: null } });
     if ('redirect' in answer) throw new Error('unexpected redirect');
     expect(answer.view.values.pin).toBeUndefined();
   });
 
   it('answers a locked PIN on the confirm step with the lock message', async () => {
-    const { kind } = giftKind({ pay: fail('PIN_LOCKED', 'Too many wrong PINs. Try again after 4:00 PM.') });
+    const { kind } = giftKind({ pay: fail('PIN_LOCKED', pinLocked) });
     const { values } = await confirmPost(kind);
-    expect(await answerPaymentPost(kind, values, balance)).toMatchObject({ step: 'confirm', view: { status: 423, formError: 'Too many wrong PINs. Try again after 4:00 PM.' } });
+    expect(await answerPaymentPost(kind, values, balance)).toMatchObject({ step: 'confirm', view: { status: 423, formError: say('en', pinLocked) } });
   });
 
   it('answers a key reused for other details with a new key to confirm again', async () => {
-    const { kind } = giftKind({ pay: fail('IDEMPOTENCY_KEY_REUSED', 'That key was used for another payment.') });
+    const { kind } = giftKind({ pay: fail('IDEMPOTENCY_KEY_REUSED', said('said.errors.keyReused')) });
     const { values } = await confirmPost(kind);
     const answer = await answerPaymentPost(kind, values, balance);
     expect(answer).toMatchObject({ step: 'confirm', view: { status: 409, formError: 'Please check the details and confirm again.' } });
@@ -139,10 +154,10 @@ describe('payment steps', () => {
   });
 
   it('sends other refusals back to the details, the amount shown again as typed naira', async () => {
-    const { kind } = giftKind({ pay: fail('LIMIT_EXCEEDED', 'That is over your daily limit.', { errors: { amount: ['That is over your daily limit.'] } }) });
+    const { kind } = giftKind({ pay: fail('LIMIT_EXCEEDED', overLimit, { errors: { amount: [overLimit] } }) });
     const { values } = await confirmPost(kind);
     const answer = await answerPaymentPost(kind, values, balance);
-    expect(answer).toMatchObject({ step: 'details', carriedKey: null, view: { status: 422, values: { name: 'Ada', amount: '1500' }, errors: { amount: ['That is over your daily limit.'] } } });
+    expect(answer).toMatchObject({ step: 'details', carriedKey: null, view: { status: 422, values: { name: 'Ada', amount: '1500' }, errors: { amount: [say('en', overLimit)] } } });
   });
 
   it('goes back to the details with the carried key and the amount as naira on "Change details"', async () => {
@@ -174,8 +189,8 @@ describe('payment steps', () => {
 
   it('answers a round trip on the details step without checking anything', async () => {
     const { kind } = giftKind();
-    const tripped: typeof kind = { ...kind, roundTrip: (values) => (values.quick ? { values: { ...values, amount: values.quick }, notice: 'Filled in' } : null) };
-    expect(await answerPaymentPost(tripped, { step: 'details', name: '', quick: '500' }, balance)).toMatchObject({ step: 'details', view: { status: 200, notice: 'Filled in', values: { name: '', amount: '500' }, errors: {} } });
+    const tripped: typeof kind = { ...kind, roundTrip: (values) => (values.quick ? { values: { ...values, amount: values.quick }, notice: said('said.lga.now') } : null) };
+    expect(await answerPaymentPost(tripped, { step: 'details', name: '', quick: '500' }, balance)).toMatchObject({ step: 'details', view: { status: 200, notice: say('en', said('said.lga.now')), values: { name: '', amount: '500' }, errors: {} } });
   });
 
   it('starts a plain visit from the kind', async () => {
@@ -226,7 +241,7 @@ function tipKind(answers: { pay?: MoneyResult } = {}) {
     receiptPath: receiptAt('/tip/receipt'),
     staysOnConfirm: (failure) => aboutThePin(failure) || failure.code === 'LIMIT_EXCEEDED',
     carriesKeyBack: true,
-    againMessage: 'Please check the details and pay again.',
+    againMessage: said('said.purchases.payAgain'),
     extraFor: () => null,
     firstVisit: async () => ({ values: {}, extra: null }),
   };
@@ -262,14 +277,14 @@ describe('payment steps with a choice before the review', () => {
   });
 
   it('pays the carried choice from the review; a wrong PIN stays on the review, a refused amount goes back to the choice', async () => {
-    const wrongPin = tipKind({ pay: fail('INVALID_PIN', 'Incorrect PIN. 2 tries left.', { errors: { pin: ['Incorrect PIN. 2 tries left.'] } }) });
-    const values = await choosePost(wrongPin.kind, '1,500');
+    const wrongPinKind = tipKind({ pay: fail('INVALID_PIN', wrongPin, { errors: { pin: [wrongPin] } }) });
+    const values = await choosePost(wrongPinKind.kind, '1,500');
     const { tip: _typed, ...carried } = values;
     const reviewPost = { ...carried, step: 'confirm', tip_kobo: '150000', pin: '1234' };
-    expect(await answerPaymentPost(wrongPin.kind, reviewPost, balance)).toMatchObject({ step: 'confirm', confirm: { choosing: false, key: values.idempotency_key, shown: { tip: 150000 } }, view: { errors: { pin: ['Incorrect PIN. 2 tries left.'] } } });
+    expect(await answerPaymentPost(wrongPinKind.kind, reviewPost, balance)).toMatchObject({ step: 'confirm', confirm: { choosing: false, key: values.idempotency_key, shown: { tip: 150000 } }, view: { errors: { pin: [say('en', wrongPin)] } } });
 
-    const limited = tipKind({ pay: fail('LIMIT_EXCEEDED', 'That is over your daily limit.', { errors: { tip: ['That is over your daily limit.'] } }) });
-    expect(await answerPaymentPost(limited.kind, reviewPost, balance)).toMatchObject({ step: 'confirm', confirm: { choosing: true, key: values.idempotency_key }, view: { errors: { tip: ['That is over your daily limit.'] } } });
+    const limited = tipKind({ pay: fail('LIMIT_EXCEEDED', overLimit, { errors: { tip: [overLimit] } }) });
+    expect(await answerPaymentPost(limited.kind, reviewPost, balance)).toMatchObject({ step: 'confirm', confirm: { choosing: true, key: values.idempotency_key }, view: { errors: { tip: [say('en', overLimit)] } } });
 
     const good = tipKind();
     expect(await answerPaymentPost(good.kind, reviewPost, balance)).toEqual({ redirect: '/tip/receipt?reference=TIP-1' });

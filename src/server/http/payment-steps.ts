@@ -1,12 +1,11 @@
-import { keyFor, newIdempotencyKey, readPostedKey, summaryMessage, type CarriedKey } from '../../lib/confirm-step.ts';
+import { keyFor, newIdempotencyKey, readPostedKey, type CarriedKey } from '../../lib/confirm-step.ts';
 import { koboToInput } from '../../lib/amount-input.ts';
 import { kobo, type Kobo } from '../../lib/money.ts';
-import type { FieldErrors } from '../../lib/schemas.ts';
 import type { MoneyResult } from '../core/money/money-gate.ts';
 import { fail, type Failure, type Result } from '../core/result.ts';
-import { emptyView, failureView, readFormValues, type FormView } from './forms.ts';
+import { emptyView, failureView, readFormValues, summarySaid, wordView, type FormView, type WordedView } from './forms.ts';
 import type { PaymentScope, PayingAccount, StepValues } from './payment-kinds/scope.ts';
-import { sayView } from '../../i18n/translate.ts';
+import type { Said, SaidErrors } from '../../i18n/said.ts';
 export type { PayingAccount, StepValues } from './payment-kinds/scope.ts';
 
 /**
@@ -28,9 +27,9 @@ export type { PayingAccount, StepValues } from './payment-kinds/scope.ts';
 export type Step = 'details' | 'choose' | 'confirm';
 
 /** What a step post may change before anything is checked: a round trip on the details step. */
-export type FirstVisit<Extra> = { values: StepValues; notice?: string | null; extra: Extra };
+export type FirstVisit<Extra> = { values: StepValues; notice?: Said | null; extra: Extra };
 
-export type RoundTrip = { values: StepValues; failure?: Failure | null; notice?: string | null };
+export type RoundTrip = { values: StepValues; failure?: Failure | null; notice?: Said | null };
 
 /**
  * One payment kind. `Details` are the parsed details, `Checked` what the checks found (a plan,
@@ -64,7 +63,7 @@ export type PaymentKind<Details, Checked, Shown, Payment, Extra = null> = {
   /** With `choose`: failures of the payment put right on the choose step (the amount, the balance). */
   backToChoice?(failure: Failure): boolean;
   /** Where the confirm step shows a problem's field messages. */
-  confirmErrors?(errors: FieldErrors, problem: Failure | null): FieldErrors;
+  confirmErrors?(errors: SaidErrors, problem: Failure | null): SaidErrors;
   /** The confirm step's own fields, once the key is there. */
   readPayment(values: StepValues, checked: Checked): Result<Payment>;
   pay(checked: Checked, payment: Payment, key: string): Promise<MoneyResult>;
@@ -76,7 +75,7 @@ export type PaymentKind<Details, Checked, Shown, Payment, Extra = null> = {
   /** Whether the details screen a failed confirm step goes back to keeps its key for the same details. */
   carriesKeyBack: boolean;
   /** Said when the confirm step must be confirmed again under a new key. */
-  againMessage: string;
+  againMessage: Said;
   /** The details screen's extra for a post. */
   extraFor(values: StepValues): Extra;
   /** A plain visit: the values to start from (a linked network, a saved beneficiary). */
@@ -115,10 +114,10 @@ export async function answerPaymentPost<D, C, S, P, X>(kind: PaymentKind<D, C, S
   const postedKey = readPostedKey(values);
   const { carried } = postedKey;
 
-  const detailsScreen = (shownValues: StepValues, failure: Failure | null, carriedKey: CarriedKey | null, notice: string | null = null): DetailsScreen<X> => {
+  const detailsScreen = (shownValues: StepValues, failure: Failure | null, carriedKey: CarriedKey | null, notice: Said | null = null): DetailsScreen<X> => {
     const kept = detailValues(kind.detailFields, shownValues);
     const view = failure ? failureView(kept, failure, secretFields) : { ...emptyView(notice), values: kept };
-    view.formError = summaryMessage(view.formError, view.errors);
+    view.formError = summarySaid(view.formError, view.errors);
     return { step: 'details', view, carriedKey, extra: kind.extraFor(values) };
   };
   const backToDetails = (failure: Failure, checked: C, key: string): DetailsScreen<X> =>
@@ -141,7 +140,7 @@ export async function answerPaymentPost<D, C, S, P, X>(kind: PaymentKind<D, C, S
     const kept = kind.confirmValues ? kind.confirmValues(shown.value, values) : {};
     const view = problem ? failureView(kept, problem, secretFields) : { ...emptyView(), values: kept };
     if (kind.confirmErrors) view.errors = kind.confirmErrors(view.errors, problem);
-    view.formError = summaryMessage(view.formError, view.errors);
+    view.formError = summarySaid(view.formError, view.errors);
     return { step: 'confirm', view, confirm: { checked, shown: reviewed, key, fingerprint: kind.fingerprint(checked), choosing: Boolean(kind.choose) && choosing } };
   };
   /** Where a refused payment is put right: the choose step for a kind's choice (the amount), else the review. */
@@ -208,7 +207,7 @@ export type PaymentPageContext = { locals: App.Locals; request: Request; url: UR
 export type OpenPaymentPage<Made, C, S, X> = {
   made: Made;
   account: PayingAccount;
-  view: FormView;
+  view: WordedView;
   /** The confirm step's details, shown and keys (`choosing` on a kind's choose step); null on the details step. */
   confirm: ConfirmScreen<C, S>['confirm'] | null;
   /** The details step; null on the confirm step. */
@@ -225,7 +224,7 @@ export type PaymentIslandProps = {
   idempotencyKey: string | null;
   keyDetails: string | null;
   formToken: string;
-} & Pick<FormView, 'values' | 'errors' | 'formError' | 'notice'>;
+} & Pick<WordedView, 'values' | 'errors' | 'formError' | 'notice'>;
 
 /**
  * A payment page's frontmatter in one call: the kind made for the signed-in customer's first
@@ -244,14 +243,15 @@ export async function openPaymentPage<Made, D, C, S, P, X>(
   const page = await paymentPage({ app, user, account }, made.kind, astro.request, astro.url);
   if ('redirect' in page) return page;
   astro.response.status = page.status;
-  // The screen's messages in the customer's language: the kinds and services say them in English.
-  const screen = { ...page.screen, view: sayView(astro.locals.locale ?? 'en', page.screen.view) } as PaymentScreen<C, S, X>;
+  // The screen's messages in the customer's language, said once here.
+  const { screen } = page;
   const carriedKey = screen.step === 'details' ? screen.carriedKey : null;
-  const { values, errors, formError, notice } = screen.view;
+  const worded = wordView(astro.locals.locale ?? 'en', screen.view);
+  const { values, errors, formError, notice } = worded;
   return {
     made,
     account,
-    view: screen.view,
+    view: worded,
     confirm: screen.step === 'confirm' ? screen.confirm : null,
     details: screen.step === 'details' ? screen : null,
     islandProps: {

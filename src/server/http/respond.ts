@@ -1,6 +1,7 @@
 import type { ErrorCode, Failure } from '../core/result.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
-import { sayAgain, sayFailure, t } from '../../i18n/translate.ts';
+import { say, sayAgain, sayErrors, sayRefusal, t } from '../../i18n/translate.ts';
+import { said, type Said } from '../../i18n/said.ts';
 
 /** The one table from failure codes to HTTP statuses (API.md). */
 export const statusForCode: Record<ErrorCode, number> = {
@@ -37,8 +38,15 @@ export const statusForCode: Record<ErrorCode, number> = {
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-export function jsonSuccess(data: unknown, message: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ success: true, message, data }), { status, headers: { ...jsonHeaders, ...headers } });
+/** The success answers whose message is data (a Said), kept to be worded in the caller's language by saySuccess. */
+const spoken = new WeakMap<Response, { message: Said; data: unknown }>();
+
+/** The success envelope; a message as data (a Said) is written in English here and in the caller's language by saySuccess. */
+export function jsonSuccess(data: unknown, message: string | Said, status = 200, headers: Record<string, string> = {}): Response {
+  const english = typeof message === 'string' ? message : say(defaultLocale, message);
+  const response = new Response(JSON.stringify({ success: true, message: english, data }), { status, headers: { ...jsonHeaders, ...headers } });
+  if (typeof message !== 'string') spoken.set(response, { message, data });
+  return response;
 }
 
 /**
@@ -48,6 +56,13 @@ export function jsonSuccess(data: unknown, message: string, status = 200, header
  * data, for the client to word. Any other answer (a failure, not JSON, not the envelope) is returned as it is.
  */
 export async function saySuccess(response: Response, locale: Locale): Promise<Response> {
+  const answer = spoken.get(response);
+  if (answer && locale !== defaultLocale && !response.bodyUsed) {
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(JSON.stringify({ success: true, message: say(locale, answer.message), data: answer.data }), { status: response.status, statusText: response.statusText, headers });
+  }
+  // A message still written in English (not yet a Said): said again when the catalogue has the sentence.
   if (locale === defaultLocale || response.bodyUsed || !(response.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return response;
   let body: unknown;
   try {
@@ -66,16 +81,15 @@ export async function saySuccess(response: Response, locale: Locale): Promise<Re
 }
 
 /**
- * The one place an API failure becomes the error envelope (docs/decisions/004-five-languages.md): `message` and the field
- * messages in `locale` (the caller's language, api-language in language.ts), from the catalogue:
- * the service's sentence when the catalogue has it (`said.*`, figures kept), else the code's own
- * `error.*` sentence. `code`, the field names and the status never change with the language.
+ * The one place an API failure becomes the error envelope (docs/decisions/004-five-languages.md,
+ * 018-messages-as-data.md): `message` and the field messages in `locale` (the caller's language,
+ * api-language in language.ts), each Said worded once: the service's sentence when the language
+ * has it, else the code's own `error.*` sentence in that language, else the English. `code`, the field names and the status never change with the language.
  */
 export function jsonFailure(failure: Pick<Failure, 'code' | 'message' | 'errors' | 'retryAfterSeconds'>, locale: Locale = defaultLocale): Response {
   const headers: Record<string, string> = { ...jsonHeaders };
   if (failure.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, failure.retryAfterSeconds));
-  const said = sayFailure(locale, failure);
-  const body = { success: false, message: said.message, code: failure.code, ...(said.errors ? { errors: said.errors } : {}) };
+  const body = { success: false, message: sayRefusal(locale, failure), code: failure.code, ...(failure.errors ? { errors: sayErrors(locale, failure.errors) } : {}) };
   return new Response(JSON.stringify(body), { status: statusForCode[failure.code], headers });
 }
 
@@ -93,10 +107,10 @@ export function jsonRouteFailure(check: { failure: Pick<Failure, 'code' | 'messa
 export function ensureJsonAnswer(response: Response, locale: Locale = defaultLocale): Response {
   if ((response.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return response;
   if (response.status >= 500) return jsonUnexpected(locale);
-  if (response.status === 404) return jsonFailure({ code: 'NOT_FOUND', message: 'There is no such API call.' }, locale);
-  if (response.status === 405) return jsonFailure({ code: 'METHOD_NOT_ALLOWED', message: 'This API call does not take that method.' }, locale);
-  if (response.status === 413) return jsonFailure({ code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large.' }, locale);
-  if (response.status === 400) return jsonFailure({ code: 'MALFORMED_REQUEST', message: 'The request could not be read.' }, locale);
+  if (response.status === 404) return jsonFailure({ code: 'NOT_FOUND', message: said('said.api.noSuchCall') }, locale);
+  if (response.status === 405) return jsonFailure({ code: 'METHOD_NOT_ALLOWED', message: said('said.api.methodNotTaken') }, locale);
+  if (response.status === 413) return jsonFailure({ code: 'PAYLOAD_TOO_LARGE', message: said('said.api.tooLarge') }, locale);
+  if (response.status === 400) return jsonFailure({ code: 'MALFORMED_REQUEST', message: said('said.api.unreadable') }, locale);
   return response;
 }
 

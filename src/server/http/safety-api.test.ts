@@ -73,7 +73,7 @@ describeOnEngines('freeze and cases over the API (%s)', (t) => {
 
   it('opens a case (201) and refuses another customer\'s reference or case number with the same 404 as a made-up one', async () => {
     const sent = await t().app.inbound.depositFromSandbox({ account_number: me.accountNumber, amount: 100_00, narration: 'Top-up' });
-    if (!sent.ok) throw new Error(sent.message);
+    if (!sent.ok) throw new Error(sent.message.key);
     const opened = await call('POST', '/api/v1/cases', { token, json: { reference: sent.value.reference, kind: 'wrong_amount', description: 'I expected two hundred naira.' } });
     expect(opened).toMatchObject({ status: 201, json: { success: true, data: { case: { number: expect.stringMatching(/^HB-CASE-\d{4}-\d{6}$/), status: 'open' }, frozen: false } } });
     const number = opened.json.data.case.number as string;

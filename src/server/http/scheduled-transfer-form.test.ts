@@ -4,6 +4,7 @@ import { customer, testPin } from '../testing/customers.ts';
 import { carriedFields, scheduleFormPage } from './scheduled-transfer-form.ts';
 import type { App } from '../app.ts';
 import { kobo } from '../../lib/money.ts';
+import { wordView } from './forms.ts';
 
 /** The no-JavaScript steps of /transfers/scheduled/new: details → name and PIN → the schedule, once for a double tap. */
 describeOnEngines('scheduling a transfer on the page (%s)', (t) => {
@@ -13,8 +14,11 @@ describeOnEngines('scheduling a transfer on the page (%s)', (t) => {
     const recipient = await customer(t().app, { firstName: 'Bola', lastName: 'Ade' });
     const account = { account_number: me.accountNumber, balance: kobo(50_000_00) };
     const page = scheduleFormPage({ app: t().app as unknown as App, user: { id: me.userId } as Parameters<typeof scheduleFormPage>[0]['user'], account });
-    const post = (fields: Record<string, string>) =>
-      page.answer(new Request('http://bank.test/transfers/scheduled/new', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }), new URL('http://bank.test/transfers/scheduled/new'));
+    const post = async (fields: Record<string, string>) => {
+      const answer = await page.answer(new Request('http://bank.test/transfers/scheduled/new', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }), new URL('http://bank.test/transfers/scheduled/new'));
+      // The screen's words in English, as the page says them.
+      return 'screen' in answer ? { ...answer, screen: { ...answer.screen, view: wordView('en', answer.screen.view) } } : answer;
+    };
 
     const visit = await page.answer(new Request('http://bank.test/transfers/scheduled/new'), new URL('http://bank.test/transfers/scheduled/new'));
     expect(visit).toMatchObject({ screen: { step: 'details', view: { values: { first_date: '2030-10-02', repeat: 'monthly' } } } });

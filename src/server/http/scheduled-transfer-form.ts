@@ -1,4 +1,4 @@
-import { keyFor, newIdempotencyKey, readPostedKey, summaryMessage } from '../../lib/confirm-step.ts';
+import { keyFor, newIdempotencyKey, readPostedKey } from '../../lib/confirm-step.ts';
 import { koboToInput } from '../../lib/amount-input.ts';
 import { transferCharges, type Charges } from '../../lib/charges.ts';
 import { transactionPinSchema } from '../../lib/money-schemas.ts';
@@ -11,12 +11,11 @@ import { lagosDate } from '../../lib/lagos-time.ts';
 import type { App } from '../app.ts';
 import type { UserJson } from '../core/users/present-user.ts';
 import { parseValues } from './api.ts';
-import { emptyView, failureView, readFormValues, type FormView } from './forms.ts';
+import { emptyView, failureView, readFormValues, summarySaid, type FormView } from './forms.ts';
 import type { PayingAccount } from './payment-kinds/scope.ts';
 import { aboutThePin } from './payment-kinds/scope.ts';
-import { sayScheduleFailure } from './scheduled-transfer-words.ts';
-import { defaultLocale, type Locale } from '../../i18n/locales.ts';
-import { inEnglish } from './said-in-english.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { said, type Said } from '../../i18n/said.ts';
 import { saidOf } from '../../lib/zod-said.ts';
 
 /**
@@ -53,16 +52,14 @@ export function carriedFields(details: ScheduleFormInput): Record<string, string
 
 export function scheduleFormPage(deps: { app: App; user: UserJson; account: PayingAccount; locale?: Locale }) {
   const { app, user, account } = deps;
-  const locale = deps.locale ?? defaultLocale;
   const banks = bankList(app.config.bank);
   const self = banks.find((bank) => bank.is_self)!;
 
-  function detailsScreen(values: Record<string, string>, failure: Failure | null, notice: string | null = null): ScheduleScreen {
+  function detailsScreen(values: Record<string, string>, failure: Failure | null, notice: Said | null = null): ScheduleScreen {
     const kept: Record<string, string> = {};
     for (const field of detailFields) if (values[field] !== undefined) kept[field] = values[field];
-    // Worded in the customer's language while the code is still known (its own sentence when the catalogue has not got the service's).
-    const view = failure ? failureView(kept, sayScheduleFailure(locale, failure), ['pin']) : { ...emptyView(notice), values: kept };
-    view.formError = summaryMessage(view.formError, view.errors);
+    const view = failure ? failureView(kept, failure, ['pin']) : { ...emptyView(notice), values: kept };
+    view.formError = summarySaid(view.formError, view.errors);
     return { step: 'details', view };
   }
 
@@ -71,8 +68,8 @@ export function scheduleFormPage(deps: { app: App; user: UserJson; account: Payi
     if (!enquiry.ok) return detailsScreen(carriedFields(details) as Record<string, string>, enquiry);
     const interbank = details.bank_code !== self.code;
     const shown = { recipientName: enquiry.value.account_name, bankName: enquiry.value.bank_name, charges: transferCharges(app.config.money, details.amount, interbank ? 'interbank' : 'local'), interbank };
-    const view = problem ? failureView({}, sayScheduleFailure(locale, problem), ['pin']) : emptyView();
-    view.formError = summaryMessage(view.formError, view.errors);
+    const view = problem ? failureView({}, problem, ['pin']) : emptyView();
+    view.formError = summarySaid(view.formError, view.errors);
     return { step: 'confirm', view, details, shown, key, fingerprint: fingerprintOf(details) };
   }
 
@@ -82,8 +79,8 @@ export function scheduleFormPage(deps: { app: App; user: UserJson; account: Payi
     const beneficiaryId = query.get('beneficiary');
     if (!beneficiaryId) return detailsScreen(values, null);
     const beneficiary = await app.beneficiaries.find(user.id, account.account_number, beneficiaryId);
-    if (!beneficiary) return detailsScreen(values, null, 'That beneficiary is not on your list any more. Enter the recipient’s details below.');
-    return detailsScreen({ ...values, bank_code: beneficiary.bank_code, account_number: beneficiary.account_number }, null, `Scheduling transfers to ${beneficiary.account_name}.`);
+    if (!beneficiary) return detailsScreen(values, null, said('said.transfer.beneficiaryGone'));
+    return detailsScreen({ ...values, bank_code: beneficiary.bank_code, account_number: beneficiary.account_number }, null, said('said.requests.scheduling', { name: beneficiary.account_name }));
   }
 
   async function post(values: Record<string, string>): Promise<{ redirect: string } | ScheduleScreen> {
@@ -92,12 +89,15 @@ export function scheduleFormPage(deps: { app: App; user: UserJson; account: Payi
     if (values.intent === 'back' || !parsed.ok) return detailsScreen(values, parsed.ok ? null : parsed);
     const details = parsed.value;
     if (values.step !== 'confirm') return confirmScreen(details, keyFor(carried, fingerprintOf(details)), null);
-    if (!postedKey) return confirmScreen(details, newIdempotencyKey(), fail('VALIDATION_FAILED', 'Please check the details and confirm again.'));
+    if (!postedKey) return confirmScreen(details, newIdempotencyKey(), fail('VALIDATION_FAILED', said('said.transfer.again')));
     const pin = transactionPinSchema.safeParse(values.pin ?? '');
-    if (!pin.success) return confirmScreen(details, postedKey, fail('VALIDATION_FAILED', inEnglish(saidOf(pin.error.issues[0]?.message ?? 'said.pin.enter')), { errors: { pin: [inEnglish(saidOf(pin.error.issues[0]?.message ?? 'said.pin.enter'))] } }));
+    if (!pin.success) {
+      const message = saidOf(pin.error.issues[0]?.message ?? 'said.pin.enter');
+      return confirmScreen(details, postedKey, fail('VALIDATION_FAILED', message, { errors: { pin: [message] } }));
+    }
     const result = await app.scheduledTransfers.create(user.id, account.account_number, { ...details, pin: pin.data }, postedKey);
     if (result.ok) return { redirect: `/transfers/scheduled?made=${encodeURIComponent(result.value.schedule.id)}` };
-    if (result.code === 'IDEMPOTENCY_KEY_REUSED') return confirmScreen(details, newIdempotencyKey(), fail('VALIDATION_FAILED', 'Please check the details and confirm again.'));
+    if (result.code === 'IDEMPOTENCY_KEY_REUSED') return confirmScreen(details, newIdempotencyKey(), fail('VALIDATION_FAILED', said('said.transfer.again')));
     if (aboutThePin(result)) return confirmScreen(details, postedKey, result);
     return detailsScreen(carriedFields(details) as Record<string, string>, result);
   }

@@ -1,8 +1,7 @@
 import { formatNaira } from '../../lib/money.ts';
 import { formatLagosDate } from '../../lib/lagos-time.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
-import type { MessageKey } from '../../i18n/messages/en.ts';
-import { recognise, sayAgain, sayFailure, t } from '../../i18n/translate.ts';
+import { t } from '../../i18n/translate.ts';
 import type { ScheduledTransferJson } from '../core/scheduled-transfers/scheduled-transfer-service.ts';
 
 /**
@@ -44,55 +43,4 @@ export function scheduleChangedMessage(change: 'pause' | 'resume' | 'cancel', sc
   if (change === 'pause') return t(locale, 'requests.scheduled.paused', params);
   if (change === 'cancel') return t(locale, 'requests.scheduled.cancelled', params);
   return t(locale, 'requests.scheduled.resumed', { ...params, date: schedule.next_run_date ? formatLagosDate(schedule.next_run_date, locale) : '—' });
-}
-
-const statusKeys: Record<string, MessageKey> = {
-  active: 'requests.scheduled.status.active',
-  paused: 'requests.scheduled.status.paused',
-  cancelled: 'requests.scheduled.status.cancelled',
-  finished: 'requests.scheduled.status.finished',
-};
-
-/**
- * What the scheduled-transfer service says, in the customer's language: as `sayAgain`, with the
- * values the service words in English said again too (a schedule's status; a date, in the
- * language's own month names).
- */
-export function saySchedule(locale: Locale, english: string): string {
-  if (locale === defaultLocale) return english;
-  const known = recognise(english);
-  if (!known) return english;
-  const params = { ...known.params };
-  if (typeof params.status === 'string' && params.status in statusKeys) params.status = t(locale, statusKeys[params.status]!).toLowerCase();
-  if (known.key === 'said.requests.earliest' && typeof params.date === 'string' && !Number.isNaN(Date.parse(`${params.date} 12:00 UTC`))) {
-    params.date = formatLagosDate(new Date(Date.parse(`${params.date} 12:00 UTC`)).toISOString(), locale);
-  }
-  return t(locale, known.key, params);
-}
-
-/**
- * A failure in the customer's language before it becomes a screen: its sentence from the catalogue
- * (a schedule's status and date said too), else the code's own; its field messages likewise.
- */
-export function sayScheduleFailure<F extends { code: string; message: string; errors?: Record<string, string[]> }>(locale: Locale, failure: F): F {
-  if (locale === defaultLocale) return failure;
-  const say = (message: string) => (recognise(message) ? saySchedule(locale, message) : sayAgain(locale, message));
-  const said = sayFailure(locale, failure);
-  return {
-    ...failure,
-    message: recognise(failure.message) ? saySchedule(locale, failure.message) : said.message,
-    ...(failure.errors ? { errors: Object.fromEntries(Object.entries(failure.errors).map(([field, messages]) => [field, messages.map(say)])) } : {}),
-  };
-}
-
-/** A form screen's words (FormView) with the schedule's sentences said in the customer's language. */
-export function sayScheduleView<V extends { formError: string | null; notice: string | null; errors: Record<string, string[]> }>(locale: Locale, view: V): V {
-  if (locale === defaultLocale) return view;
-  const say = (message: string) => (recognise(message) ? saySchedule(locale, message) : sayAgain(locale, message));
-  return {
-    ...view,
-    formError: view.formError === null ? null : say(view.formError),
-    notice: view.notice === null ? null : say(view.notice),
-    errors: Object.fromEntries(Object.entries(view.errors).map(([field, messages]) => [field, messages.map(say)])),
-  };
 }

@@ -1,7 +1,7 @@
 import { localMobileNumber } from '../../lib/bills.ts';
 import { securityQuestions } from '../../lib/reference.ts';
 import type { Failure } from '../core/result.ts';
-import { emptyView, failureView, readFormValues, type FormView } from './forms.ts';
+import { emptyView, failureView, readFormValues, wordView, type FormView, type WordedView } from './forms.ts';
 import { alertsKind } from './settings-kinds/alerts.ts';
 import { dailyLimitKind, instantPaymentsKind } from './settings-kinds/limits.ts';
 import { passwordKind } from './settings-kinds/password.ts';
@@ -11,7 +11,7 @@ import { securityQuestionKind } from './settings-kinds/security-question.ts';
 import type { FormValues, IslandKind, Notice, SettingsKind, SettingsLoaded, SettingsScope, SettingsView } from './settings-kinds/scope.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { securityQuestionKeys } from '../../i18n/security-questions.ts';
-import { sayFailure, sayView, t } from '../../i18n/translate.ts';
+import { t } from '../../i18n/translate.ts';
 
 /**
  * The forms of /account/settings without JavaScript, in the shape of the payment pages
@@ -28,7 +28,7 @@ export type SettingsViews = Record<SettingsView, FormView>;
 type SettingsForm = {
   intent: string;
   view: SettingsView;
-  answer(scope: SettingsScope, values: FormValues, locale: Locale): Promise<{ redirect: string } | { view: FormView }>;
+  answer(scope: SettingsScope, values: FormValues): Promise<{ redirect: string } | { view: FormView }>;
   notice: SettingsKind<unknown, unknown>['notice'];
 };
 
@@ -36,13 +36,13 @@ function settingsForm<Input, Saved>(kind: SettingsKind<Input, Saved>): SettingsF
   return {
     intent: kind.intent,
     view: kind.view,
-    async answer(scope, values, locale) {
+    async answer(scope, values) {
       const input = kind.read(values);
       const saved = input.ok ? await kind.save(scope, input.value) : input;
       if (saved.ok) return { redirect: kind.doneUrl(saved.value) };
-      return { view: wordedView(locale, { refused: saved, values: kind.shownAgain ? kind.shownAgain(values) : values, secretFields: kind.secretFields }) };
+      return { view: settingsView({ refused: saved, values: kind.shownAgain ? kind.shownAgain(values) : values, secretFields: kind.secretFields }) };
     },
-    notice: (url, loaded, locale) => kind.notice(url, loaded, locale),
+    notice: (url, loaded) => kind.notice(url, loaded),
   };
 }
 
@@ -51,12 +51,13 @@ const settingsForms = [settingsForm(passwordKind), settingsForm(securityQuestion
 const limitsForms = [settingsForm(dailyLimitKind), settingsForm(instantPaymentsKind)];
 
 /**
- * The one place a settings view is put into the customer's language: a refused form (the
- * failure and the form's own summary, never a secret shown again) or a notice after a change.
+ * A settings form's view, as data: a refused form (the failure and the form's own summary, never
+ * a secret shown again) or a notice after a change. Sections and islands word it in the
+ * customer's language once (forms.ts wordView).
  */
-function wordedView(locale: Locale, shown: { refused: Failure; values: FormValues; secretFields: readonly string[] } | { notice: Notice }): FormView {
-  if ('refused' in shown) return sayView(locale, failureView(shown.values, sayFailure(locale, shown.refused), shown.secretFields));
-  return 'english' in shown.notice ? sayView(locale, emptyView(shown.notice.english)) : emptyView(shown.notice.text);
+function settingsView(shown: { refused: Failure; values: FormValues; secretFields: readonly string[] } | { notice: Notice }): FormView {
+  if ('refused' in shown) return failureView(shown.values, shown.refused, shown.secretFields);
+  return emptyView(shown.notice);
 }
 
 const emptyViews = (): SettingsViews => ({
@@ -70,11 +71,11 @@ const emptyViews = (): SettingsViews => ({
 });
 
 /** A plain visit after a change: the notices the address asks for, each in its form's view. */
-function noticeViews(forms: readonly SettingsForm[], url: URL, loaded: SettingsLoaded, locale: Locale): Partial<SettingsViews> {
+function noticeViews(forms: readonly SettingsForm[], url: URL, loaded: SettingsLoaded): Partial<SettingsViews> {
   const views: Partial<SettingsViews> = {};
   for (const form of forms) {
-    const notice = form.notice(url, loaded, locale);
-    if (notice) views[form.view] = wordedView(locale, { notice });
+    const notice = form.notice(url, loaded);
+    if (notice) views[form.view] = settingsView({ notice });
   }
   return views;
 }
@@ -95,7 +96,7 @@ async function answerOn(astro: SettingsPageContext, forms: readonly SettingsForm
     astro.response.status = 400;
     return { problem: t(locale, 'safety.account.badForm') };
   }
-  const answer = await form.answer({ app, user: astro.locals.user!, sessionId: session?.id ?? null }, values, locale);
+  const answer = await form.answer({ app, user: astro.locals.user!, sessionId: session?.id ?? null }, values);
   if ('redirect' in answer) return answer;
   views[form.view] = answer.view;
   astro.response.status = answer.view.status;
@@ -106,10 +107,10 @@ async function answerOn(astro: SettingsPageContext, forms: readonly SettingsForm
  * What an island of the page takes (spread into it, after its form token): its view and its
  * words in the customer's language, its check's messages among them (the island words them by key).
  */
-type IslandProps<Words> = Pick<FormView, 'values' | 'errors' | 'formError' | 'notice'> & { words: Words };
+type IslandProps<Words> = Pick<WordedView, 'values' | 'errors' | 'formError' | 'notice'> & { words: Words };
 
 function islandProps<Input, Saved, Words>(kind: IslandKind<Input, Saved, Words>, views: SettingsViews, locale: Locale): IslandProps<Words> {
-  const { values, errors, formError, notice } = views[kind.view];
+  const { values, errors, formError, notice } = wordView(locale, views[kind.view]);
   const { words } = kind.island(locale);
   return { values, errors, formError, notice, words };
 }
@@ -130,7 +131,7 @@ export async function openSettingsPage(astro: SettingsPageContext) {
   const limits = await app.limits.overview(user.id);
   const alerts = await app.alerts.settings(user.id);
   // The notices are for the plain visit the redirect makes; the Limits forms' come back here too.
-  if (astro.request.method === 'GET') Object.assign(views, noticeViews([...settingsForms, ...limitsForms], astro.url, { alerts, limits }, locale));
+  if (astro.request.method === 'GET') Object.assign(views, noticeViews([...settingsForms, ...limitsForms], astro.url, { alerts, limits }));
 
   const questionId = securityQuestions.find((question) => question.id === row?.security_question_id)?.id;
   /** +2348031234567 → 0803 123 4567 */

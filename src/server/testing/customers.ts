@@ -91,7 +91,7 @@ export async function unverifiedCustomer(t: Pick<TestApp, 'app'>, input: Registe
     );
     await openSavingsAccount(trx, { userId, accountName: `${input.first_name} ${input.last_name}`.toUpperCase(), bankCbnCode: app.config.bank.cbnCode, openedAt: now });
     const issued = await app.codes.issue(userId, 'email_verification', emailVerificationPolicy, trx);
-    if (!issued.ok) throw new Error(issued.message);
+    if (!issued.ok) throw new Error(issued.message.key);
     return issued.value.code;
   });
   await app.auth.sendVerificationCode(input.email, input.first_name, code);

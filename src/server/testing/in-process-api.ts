@@ -5,6 +5,7 @@ import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from '../http/respond
 import { apiOriginAllowed } from '../http/security-headers.ts';
 import { resolveCredential } from '../http/credential.ts';
 import { apiLanguage } from '../http/language.ts';
+import { said } from '../../i18n/said.ts';
 
 /**
  * The API without a server: the endpoint files under src/pages/api, routed as Astro routes them
@@ -123,7 +124,7 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
       const guest = apiLanguage({ profile: null, chosen: null, acceptLanguage });
       if (!path.ok) return jsonRouteFailure(path, guest);
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
-      if (!apiOriginAllowed(request, url, bearer ? 'bearer' : null, false)) return jsonFailure({ code: 'FORBIDDEN', message: 'This request did not come from this site.' }, guest);
+      if (!apiOriginAllowed(request, url, bearer ? 'bearer' : null, false)) return jsonFailure({ code: 'FORBIDDEN', message: said('said.api.notThisSite') }, guest);
 
       const locals: App.Locals = { app, session: null, user: null, freeze: null, sessionEnded: null, registration: null, locale: guest, formToken: () => { throw new Error('no forms over the API'); } };
       if (bearer) {

@@ -1,8 +1,7 @@
 /**
  * API messages and error codes: the bug's own answer (500 INTERNAL_ERROR, no ErrorCode),
- * a wait as the services word it (core/throttle/request-counters.ts's waitInWords; translate.ts
- * says it again inside a sentence), and the refusals with figures the services still word in
- * English that no other area has (said.errors.*). Merged into ../en.ts with one spread.
+ * a wait as a refusal carries it (a wait value, said.ts, worded by translate.ts sayWait inside a
+ * sentence), and the refusals with figures that no other area has (said.errors.*). Merged into ../en.ts with one spread.
  */
 export const errorsEn = {
   'error.INTERNAL_ERROR': 'Something went wrong on our side. Nothing was changed; please try again.',

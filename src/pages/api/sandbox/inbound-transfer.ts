@@ -4,6 +4,7 @@ import { jsonSuccess } from '../../../server/http/respond.ts';
 import { sandboxAccess } from '../../../server/http/sandbox-access.ts';
 import { peerAddress } from '../../../server/http/client.ts';
 import { fail } from '../../../server/core/result.ts';
+import { said } from '../../../i18n/said.ts';
 
 /**
  * Sandbox only: simulates a transfer arriving from another bank. It does not exist (404) when
@@ -14,7 +15,7 @@ import { fail } from '../../../server/core/result.ts';
  */
 export const POST = endpoint(async (context) => {
   const { app } = context.locals;
-  if (app.config.interbank.provider !== 'sandbox') return fail('NOT_FOUND', 'No such endpoint.');
+  if (app.config.interbank.provider !== 'sandbox') return fail('NOT_FOUND', said('said.sandbox.noEndpoint'));
   const access = sandboxAccess({
     listenHost: app.config.host,
     clientAddress: peerAddress(context),
@@ -24,12 +25,12 @@ export const POST = endpoint(async (context) => {
   if (access !== 'allow') {
     app.log.warn('sandbox.inbound_refused', { ip: requestMeta(context).ip, peer: peerAddress(context), access });
     return access === 'unauthorized'
-      ? fail('UNAUTHENTICATED', 'The sandbox needs its key: Authorization: Bearer <SANDBOX_KEY>.')
-      : fail('NOT_FOUND', 'No such endpoint.');
+      ? fail('UNAUTHENTICATED', said('said.sandbox.key'))
+      : fail('NOT_FOUND', said('said.sandbox.noEndpoint'));
   }
   const input = await parseInput(context.request, inboundTransferSchema);
   if (!input.ok) return input;
   const result = await app.inbound.receiveInterbank(input.value);
   if (!result.ok) return result;
-  return jsonSuccess(result.value, `Credited ${input.value.account_number}.`, 201);
+  return jsonSuccess(result.value, said('said.api.credited', { account: input.value.account_number }), 201);
 });

@@ -16,6 +16,7 @@ import { securityChangeEmail, sendLogged } from '../notifications.ts';
 import { transactionAlertEmail, transactionAlertSms, type TransactionAlert } from '../money-notifications.ts';
 import { defaultLocale, isLocale, profileLocale } from '../../../i18n/locales.ts';
 import { alertKey, smsAlertJob, smsAlertKey, transactionAlertJob } from './alert-jobs.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
 /** What GET and POST /v1/alerts/settings answer. */
 export type AlertSettings = {
@@ -27,10 +28,8 @@ export type AlertSettings = {
 };
 
 /** The sentence the API answers with (and the settings page shows after a change). */
-export function alertSettingsMessage(settings: Pick<AlertSettings, 'sms' | 'sms_to'>): string {
-  return settings.sms
-    ? `Email alerts are always on. SMS alerts are on and go to ${settings.sms_to}; SMS alerts may carry a charge.`
-    : 'Email alerts are always on. SMS alerts are off.';
+export function alertSettingsMessage(settings: Pick<AlertSettings, 'sms' | 'sms_to'>): Said {
+  return settings.sms ? said('said.alerts.smsOn', { phone: settings.sms_to }) : said('said.alerts.smsOff');
 }
 
 /** Alerts of a claimed batch sent side by side, as many as the SMTP pool has connections. */

@@ -9,6 +9,7 @@ import type { LoginThrottle } from './login-throttle.ts';
 import { decoyPasswordHash, verifySecret } from './secrets.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
+import { said } from '../../../i18n/said.ts';
 
 export type SignedIn = { user: UserJson; token: string; sessionId: string };
 
@@ -30,13 +31,13 @@ export function createAuthService(deps: CustomerServiceDeps & {
       const ip = meta.ip ?? 'unknown';
       const lockedFailure = (until: Date): Result<never> => {
         const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
-        return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in is locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
+        return fail('ACCOUNT_LOCKED', said('said.login.locked', { minutes: Math.ceil(seconds / 60) }), { retryAfterSeconds: seconds });
       };
       // Tries are taken before the password is checked (login-throttle.ts), per network and per email.
       const ipWait = await throttle.takeIp(ip);
       if (ipWait > 0) {
         log.warn('auth.login_rate_limited', { ip });
-        return fail('RATE_LIMITED', `Too many failed sign-ins from this network. Try again in ${Math.ceil(ipWait / 60)} minutes.`, { retryAfterSeconds: ipWait });
+        return fail('RATE_LIMITED', said('said.login.network', { minutes: Math.ceil(ipWait / 60) }), { retryAfterSeconds: ipWait });
       }
       const user = await users.findByEmail(input.email);
       // An unknown email still costs one argon2id verification, so timing does not tell.
@@ -56,7 +57,7 @@ export function createAuthService(deps: CustomerServiceDeps & {
           log.warn('auth.account_locked', { ip, seconds: Math.ceil((lockedNow.getTime() - clock.now().getTime()) / 1000) });
           return lockedFailure(lockedNow);
         }
-        return fail('INVALID_CREDENTIALS', 'The email or password is not right.');
+        return fail('INVALID_CREDENTIALS', said('said.login.wrong'));
       }
       await throttle.releaseIp(ip);
       const { token, session } = await sessions.create(user.id, meta);

@@ -10,6 +10,7 @@ import { changePinSchema } from '../../../lib/settings-schemas.ts';
 import { createBvnFingerprints } from '../kyc/bvn-fingerprint.ts';
 import { hashSecret } from './secrets.ts';
 import { SecretKey } from './secret-keys.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => value * 100;
 const bvn = '22222222222';
@@ -112,7 +113,7 @@ describeOnEngines('keyed PINs and BVN fingerprints on %s', { env: { PIN_KEY: k1 
     const recipient = await customer(t().app);
     const rotated = await reopen({ PIN_KEY: base64Key(), PIN_KEY_PREVIOUS: k1 });
     const before = await pinRow(rotated, sender.userId);
-    expect(await send(rotated, sender, recipient.accountNumber, '1111')).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
+    expect(inEnglish(await send(rotated, sender, recipient.accountNumber, '1111'))).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
     expect(await pinRow(rotated, sender.userId)).toEqual(before);
     const count = await rotated.db.selectFrom('users').select('pin_failed_attempts').where('id', '=', sender.userId).executeTakeFirstOrThrow();
     expect(count.pin_failed_attempts).toBe(1);

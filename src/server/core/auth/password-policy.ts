@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import type * as Common from '@zxcvbn-ts/language-common';
+import { said, type Said } from '../../../i18n/said.ts';
 
 /**
  * ASVS: no composition rules, but refuse passwords that are common or easy to guess. zxcvbn's
@@ -19,10 +20,10 @@ function estimatorOf(): ZxcvbnFactory {
   return estimator;
 }
 
-export function passwordProblem(password: string, personalWords: string[]): string | null {
+export function passwordProblem(password: string, personalWords: string[]): Said | null {
   // zxcvbn's cost grows with length; beyond 100 characters it is strong whatever it is.
   if (password.length > 100) return null;
   const words = personalWords.flatMap((word) => word.toLowerCase().split(/[@.\s]+/)).filter((word) => word.length >= 3);
   const { score } = estimatorOf().check(password, words);
-  return score < 2 ? 'This password is too common or easy to guess. Try a longer phrase of a few unrelated words.' : null;
+  return score < 2 ? said('said.password.common') : null;
 }

@@ -15,6 +15,7 @@ import { createRequestCounters } from '../throttle/request-counters.ts';
 import { createDecoyCodes } from '../codes/decoy-codes.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
 /** Forgot-password requests per network address (counted in the database: every process alike). */
 export type ResetIpPolicy = { maxPerIp: number; windowMs: number };
@@ -23,8 +24,8 @@ export const defaultResetIpPolicy: ResetIpPolicy = { maxPerIp: 10, windowMs: 15 
 const codeMinutes = passwordResetPolicy.ttlMs / 60_000;
 
 /** The one answer to "forgot my password", whether or not the email has an account. */
-export const forgotPasswordMessage = `If an account uses that email address, we have sent it a 6-digit code. It works for ${codeMinutes} minutes.`;
-export const passwordResetMessage = 'Your password has been changed. Sign in with the new one.';
+export const forgotPasswordMessage = said('said.reset.sent', { minutes: codeMinutes });
+export const passwordResetMessage = said('said.api.passwordResetDone');
 
 /** A code failure with its message also under `token`, where the forms show it. */
 function onToken(failure: Failure): Failure {
@@ -94,12 +95,12 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
   return {
     ipPolicy,
 
-    async forgot(email: string, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+    async forgot(email: string, meta: SessionMeta = {}): Promise<Result<{ message: Said }>> {
       const ip = meta.ip ?? 'unknown';
       const wait = await ipWait(ip);
       if (wait > 0) {
         log.warn('password_reset.ip_limited', { ip });
-        return fail('RATE_LIMITED', `Too many password reset requests from this network. Try again in ${Math.ceil(wait / 60)} minutes.`, {
+        return fail('RATE_LIMITED', said('said.reset.network', { minutes: Math.ceil(wait / 60) }), {
           retryAfterSeconds: wait,
         });
       }
@@ -124,7 +125,7 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
       return checked.ok ? succeed({ valid: true as const }) : checked;
     },
 
-    async reset(input: ResetPasswordInput, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+    async reset(input: ResetPasswordInput, meta: SessionMeta = {}): Promise<Result<{ message: Said }>> {
       const checked = await checkCode(input.email, input.token);
       if (!checked.ok) return checked;
       const user = checked.value;

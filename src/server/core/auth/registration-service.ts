@@ -13,7 +13,7 @@ import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { openSavingsAccount } from '../accounts/account-repository.ts';
 import { registrationAttemptEmail, sendLogged, verificationCodeEmail } from '../notifications.ts';
 import { codeMessages, emailVerificationPolicy, newOneTimeCode } from '../codes/one-time-codes.ts';
-import { hour, waitInWords, type RequestCounters } from '../throttle/request-counters.ts';
+import { hour, type RequestCounters } from '../throttle/request-counters.ts';
 import { newCustomerRow, type UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -22,6 +22,7 @@ import { newId } from '../ids.ts';
 import { sha256Hex } from '../digest.ts';
 import type { SessionMeta, SessionService } from './session-service.ts';
 import { revokeOnce } from './revoke.ts';
+import { said, waitValue, type Said, type SaidValue } from '../../../i18n/said.ts';
 
 /** Codes follow the email-verification policy; the token lives as a session does (SESSION_*). */
 export const registrationPolicy = {
@@ -128,11 +129,11 @@ export function createRegistrations(deps: {
     if (await revokeOnce(db, 'registrations', id, clock.now().toISOString(), reason)) log.info('registration.revoked', { registration: id, reason });
   }
 
-  async function throttled(scope: string, subject: string, max: number, message: (wait: string) => string, logged: Record<string, unknown>): Promise<Failure | null> {
+  async function throttled(scope: string, subject: string, max: number, message: (wait: SaidValue) => Said, logged: Record<string, unknown>): Promise<Failure | null> {
     const taken = await counters.take('registration', `${scope}:${subject}`, [{ name: 'hour', max, windowMs: hour }]);
     if (taken.waitSeconds === 0) return null;
     log.warn('registration.rate_limited', { by: scope, ...logged, retry_after: taken.waitSeconds });
-    return fail('RATE_LIMITED', message(waitInWords(taken.waitSeconds)), { retryAfterSeconds: taken.waitSeconds });
+    return fail('RATE_LIMITED', message(waitValue(taken.waitSeconds)), { retryAfterSeconds: taken.waitSeconds });
   }
 
   /**
@@ -183,7 +184,7 @@ export function createRegistrations(deps: {
       // (only the owner of the email could have got this far: the code proved it).
       if (error instanceof Error && /unique|duplicate/i.test(error.message)) {
         log.warn('registration.details_taken_meanwhile', { registration: row.id });
-        return fail('DUPLICATE', 'An account with this email address or phone number has been opened meanwhile. Sign in instead.');
+        return fail('DUPLICATE', said('said.register.meanwhile'));
       }
       throw error;
     }
@@ -200,13 +201,13 @@ export function createRegistrations(deps: {
       const weak = passwordProblem(input.password, [input.first_name, input.last_name, input.email]);
       if (weak) return fail('VALIDATION_FAILED', weak, { errors: { password: [weak] } });
       const ip = meta.ip ?? 'unknown';
-      /** The email address or phone number counted by its hash, each under its own limit (each sentence whole: the catalogue says it again, said.errors.*). */
-      const perIdentity = (scope: 'email' | 'phone', value: string, message: (wait: string) => string) =>
+      /** The email address or phone number counted by its hash, each under its own limit (each sentence its own catalogue key, said.errors.*). */
+      const perIdentity = (scope: 'email' | 'phone', value: string, message: (wait: SaidValue) => Said) =>
         throttled(scope, sha256Hex(value), registrationPolicy.perIdentityPerHour, message, { ip });
       const refused =
-        (await throttled('ip', ip, config.registration.requestsPerIp, (wait) => `Too many accounts opened from this network. Try again in ${wait}.`, { ip })) ??
-        (await perIdentity('email', input.email, (wait) => `Too many tries to open an account with this email address. Try again in ${wait}.`)) ??
-        (await perIdentity('phone', input.phone_number, (wait) => `Too many tries to open an account with this phone number. Try again in ${wait}.`));
+        (await throttled('ip', ip, config.registration.requestsPerIp, (wait) => said('said.errors.registerNetwork', { wait }), { ip })) ??
+        (await perIdentity('email', input.email, (wait) => said('said.errors.registerEmail', { wait }))) ??
+        (await perIdentity('phone', input.phone_number, (wait) => said('said.errors.registerPhone', { wait })));
       if (refused) return refused;
 
       const [emailOwner, phoneOwner, passwordHash] = await Promise.all([
@@ -320,9 +321,9 @@ export function createRegistrations(deps: {
     },
 
     /** POST /v1/onboarding/resend-otp for a registration: one a minute, 5 in all; the old code dies. */
-    async resend(registrationId: string, language: Locale = defaultLocale): Promise<Result<{ message: string }>> {
+    async resend(registrationId: string, language: Locale = defaultLocale): Promise<Result<{ message: Said }>> {
       const row = await live(registrationId);
-      if (!row) return fail('INVALID_OTP', 'This registration has expired. Fill in the registration form again.');
+      if (!row) return fail('INVALID_OTP', said('said.verify.registrationGone'));
       const now = clock.now();
       const code = newOneTimeCode();
       const renewed = await db
@@ -344,10 +345,10 @@ export function createRegistrations(deps: {
         const sinceLast = now.getTime() - Date.parse(row.code_sent_at);
         if (sinceLast < registrationPolicy.minIntervalMs) {
           const waitSeconds = Math.max(1, Math.ceil((registrationPolicy.minIntervalMs - sinceLast) / 1000));
-          return fail('RATE_LIMITED', `Please wait ${waitSeconds} seconds before asking for another code.`, { retryAfterSeconds: waitSeconds });
+          return fail('RATE_LIMITED', said('said.verify.wait', { seconds: waitSeconds }), { retryAfterSeconds: waitSeconds });
         }
         const waitSeconds = Math.max(1, Math.ceil((Date.parse(row.expires_at) - now.getTime()) / 1000));
-        return fail('RATE_LIMITED', `You have asked for ${registrationPolicy.maxCodes} codes. Sign out and fill in the registration form again to get a new one.`, {
+        return fail('RATE_LIMITED', said('said.verify.tooMany', { count: registrationPolicy.maxCodes }), {
           retryAfterSeconds: waitSeconds,
         });
       }
@@ -355,7 +356,7 @@ export function createRegistrations(deps: {
         afterAnswer(() => sendMail(verificationCodeEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, code, minutes, language }), 'email_verification'), 'code');
       }
       log.info('registration.code_resent', { registration: row.id });
-      return succeed({ message: `We have sent a new code to ${row.email}.` });
+      return succeed({ message: said('said.verify.sent', { email: row.email }) });
     },
 
     /**

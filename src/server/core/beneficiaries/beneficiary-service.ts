@@ -6,6 +6,7 @@ import type { BeneficiaryRow } from '../../db/schema.ts';
 import type { BeneficiaryCreateInput } from '../../../lib/money-schemas.ts';
 import type { NameEnquiries } from '../transfers/name-enquiries.ts';
 import { toLagosIso } from '../../../lib/lagos-time.ts';
+import { said } from '../../../i18n/said.ts';
 
 export type BeneficiaryJson = { id: string; account_number: string; account_name: string; bank_code: string; bank_name: string; nickname: string | null; created_at: string };
 
@@ -31,7 +32,7 @@ export function createBeneficiaryService(deps: { db: Db; clock: Clock; nameEnqui
     },
 
     async create(userId: string, ownerAccount: string, input: BeneficiaryCreateInput): Promise<Result<BeneficiaryJson>> {
-      if (input.account_number === ownerAccount) return fail('VALIDATION_FAILED', 'That is your own account.', { errors: { account_number: ['This is your own account'] } });
+      if (input.account_number === ownerAccount) return fail('VALIDATION_FAILED', said('said.beneficiary.own'), { errors: { account_number: [said('said.beneficiary.ownField')] } });
       // The name comes from an enquiry, counted under the customer's name-enquiry limits.
       const enquiry = await nameEnquiries.enquire(userId, { account_number: input.account_number, bank_code: input.bank_code });
       if (!enquiry.ok) return enquiry;
@@ -52,14 +53,14 @@ export function createBeneficiaryService(deps: { db: Db; clock: Clock; nameEnqui
         .onConflict((conflict) => conflict.columns(['user_id', 'bank_code', 'account_number']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
-        return fail('DUPLICATE', `${enquiry.value.account_name} at ${enquiry.value.bank_name} is already one of your beneficiaries.`);
+        return fail('DUPLICATE', said('said.beneficiary.duplicate', { name: enquiry.value.account_name, bank: enquiry.value.bank_name }));
       }
       return succeed(presentBeneficiary(row));
     },
 
     async remove(userId: string, ownerAccount: string, id: string): Promise<Result<BeneficiaryJson>> {
       const row = await db.selectFrom('beneficiaries').selectAll().where('id', '=', id).where('user_id', '=', userId).where('owner_account', '=', ownerAccount).executeTakeFirst();
-      if (!row) return fail('NOT_FOUND', 'No such beneficiary.');
+      if (!row) return fail('NOT_FOUND', said('said.errors.noBeneficiary'));
       await db.deleteFrom('beneficiaries').where('id', '=', id).where('user_id', '=', userId).execute();
       return succeed(presentBeneficiary(row));
     },

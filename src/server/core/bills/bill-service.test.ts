@@ -126,7 +126,7 @@ describeOnEngines('bills on %s', (t) => {
       const verified = await t().app.bills.verifyMeter('eko-electric', { meter_number: meter, meter_type: 'prepaid' });
       if (!verified.ok) throw new Error('meter');
       const result = await t().app.bills.buyElectricity(buyer.userId, buyer.accountNumber, { provider_id: 'eko-electric', meter_number: meter, meter_type: 'prepaid', amount: naira(5_000), pin: testPin }, newKey());
-      if (!result.ok) throw new Error(result.message);
+      if (!result.ok) throw new Error(result.message.key);
       const details = result.value.transaction.details;
       expect(result.value.transaction).toMatchObject({ category: 'electricity', status: 'successful' });
       expect(details.token).toMatch(/^\d{20}$/);
@@ -178,7 +178,7 @@ describeOnEngines('bills on %s', (t) => {
     it('timeout then delivered: pending (money in suspense) until a re-query delivers the token', async () => {
       const buyer = await customer(t().app, { balance: naira(10_000) });
       const result = await t().app.bills.buyElectricity(buyer.userId, buyer.accountNumber, { provider_id: 'abuja-electric', meter_number: numbers.meter.timeoutThenDelivered, meter_type: 'prepaid', amount: naira(3_000), pin: testPin }, newKey());
-      if (!result.ok) throw new Error(result.message);
+      if (!result.ok) throw new Error(result.message.key);
       expect(result.value.transaction.status).toBe('pending');
       expect(result.value.transaction.details.token).toBeUndefined();
       expect(await balanceOf(internalAccounts.suspense)).toBe(naira(3_000));
@@ -200,7 +200,7 @@ describeOnEngines('bills on %s', (t) => {
       const card = await t().app.bills.verifySmartcard('startimes', { smartcard_number: numbers.smartcard.timeoutThenFailed });
       if (!card.ok || !card.value.current_package) throw new Error('card');
       const result = await t().app.bills.buyCable(buyer.userId, buyer.accountNumber, { provider_id: 'startimes', package_id: card.value.current_package.id, smartcard_number: numbers.smartcard.timeoutThenFailed, pin: testPin }, newKey());
-      if (!result.ok) throw new Error(result.message);
+      if (!result.ok) throw new Error(result.message.key);
       expect(result.value.transaction.status).toBe('pending');
       const price = card.value.current_package.amount;
       expect(await balanceOf(buyer.accountNumber)).toBe(naira(50_000) - price);

@@ -22,6 +22,7 @@ import {
   type MeterCustomer,
   type MeterVerifyInput,
 } from '../../../lib/bills.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
 /** Verification is interactive: a customer waits for it. */
 const verifyTimeoutMs = 10_000;
@@ -45,7 +46,7 @@ type Purchase = {
 
 const referencePrefixes: Record<BillService, string> = { airtime: 'AIR', data: 'DAT', electricity: 'ELC', cable: 'CTV' };
 
-function invalid(field: string, message: string): Failure {
+function invalid(field: string, message: Said): Failure {
   return fail('VALIDATION_FAILED', message, { errors: { [field]: [message] } });
 }
 
@@ -85,7 +86,7 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
   }
   async function dataPlans(networkId: string): Promise<Result<DataPlan[]>> {
     const plans = ownValue((await catalogue()).dataPlans, networkId);
-    return plans ? succeed(plans) : fail('NOT_FOUND', 'There is no such network.');
+    return plans ? succeed(plans) : fail('NOT_FOUND', said('said.purchases.noSuchNetwork'));
   }
   async function discos() {
     return (await catalogue()).discos;
@@ -95,20 +96,20 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
   }
   async function cablePackages(providerId: string): Promise<Result<CablePackage[]>> {
     const packages = ownValue((await catalogue()).cablePackages, providerId);
-    return packages ? succeed(packages) : fail('NOT_FOUND', 'There is no such TV provider.');
+    return packages ? succeed(packages) : fail('NOT_FOUND', said('said.purchases.noSuchProvider'));
   }
 
   /**
    * Asks the aggregator who a meter or smartcard belongs to: a customer, 422 ACCOUNT_NOT_FOUND
    * with the field's message, or 504 PROVIDER_TIMEOUT when it does not answer in time.
    */
-  async function lookUp<T>(provider: { id: string; name: string }, ask: () => Promise<Verification<T>>, notFound: { field: string; message: string; short: string }): Promise<Result<T>> {
+  async function lookUp<T>(provider: { id: string; name: string }, ask: () => Promise<Verification<T>>, notFound: { field: string; message: Said; short: Said }): Promise<Result<T>> {
     let answer: Verification<T>;
     try {
       answer = await withTimeout(ask(), verifyTimeoutMs);
     } catch (error) {
       log.warn('bills.verify_failed', { provider: provider.id, error: error instanceof Error ? error.message : String(error) });
-      return fail('PROVIDER_TIMEOUT', `${provider.name} did not answer in time. Please try again.`);
+      return fail('PROVIDER_TIMEOUT', said('said.purchases.timeout', { provider: provider.name }));
     }
     if (answer.status === 'not_found') return fail('ACCOUNT_NOT_FOUND', notFound.message, { errors: { [notFound.field]: [notFound.short] } });
     return succeed(answer.customer);
@@ -116,22 +117,22 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
 
   async function verifyMeter(providerId: string, input: MeterVerifyInput): Promise<Result<MeterCustomer>> {
     const disco = (await discos()).find((candidate) => candidate.id === providerId);
-    if (!disco) return fail('NOT_FOUND', 'There is no such distribution company.', { errors: { provider_id: ['Choose the distribution company'] } });
-    if (!disco.meter_types.includes(input.meter_type)) return invalid('meter_type', `${disco.short_name} sells ${disco.meter_types.join(' and ')} only`);
+    if (!disco) return fail('NOT_FOUND', said('said.purchases.noSuchDisco'), { errors: { provider_id: [said('said.purchases.disco')] } });
+    if (!disco.meter_types.includes(input.meter_type)) return invalid('meter_type', said('said.bills.sellsOnly', { disco: disco.short_name, types: disco.meter_types.join(' and ') }));
     return lookUp({ id: disco.id, name: disco.short_name }, () => biller.verifyMeter({ discoId: disco.id, meterNumber: input.meter_number, meterType: input.meter_type }), {
       field: 'meter_number',
-      message: `${disco.short_name} has no ${input.meter_type} meter with that number. Check it and try again.`,
-      short: 'No meter has this number',
+      message: said('said.bills.noMeter', { disco: disco.short_name, type: input.meter_type }),
+      short: said('said.bills.noMeterField'),
     });
   }
 
   async function verifySmartcard(providerId: string, input: CableVerifyInput): Promise<Result<CableCustomer>> {
     const provider = (await cableProviders()).find((candidate) => candidate.id === providerId);
-    if (!provider) return fail('NOT_FOUND', 'There is no such TV provider.', { errors: { provider_id: ['Choose the TV provider'] } });
+    if (!provider) return fail('NOT_FOUND', said('said.purchases.noSuchProvider'), { errors: { provider_id: [said('said.purchases.provider')] } });
     return lookUp(provider, () => biller.verifySmartcard({ providerId: provider.id, smartcardNumber: input.smartcard_number }), {
       field: 'smartcard_number',
-      message: `${provider.name} has no smartcard or IUC with that number. Check it and try again.`,
-      short: 'No smartcard has this number',
+      message: said('said.bills.noCard', { provider: provider.name }),
+      short: said('said.bills.noCardField'),
     });
   }
 
@@ -192,7 +193,7 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
   async function buyAirtime(userId: string, sendAccount: string, input: AirtimePurchaseInput, key: string): Promise<MoneyResult> {
     const network = (await networks()).find((candidate) => candidate.id === input.network_id);
     let prepared: Result<Purchase>;
-    if (!network) prepared = invalid('network_id', 'Choose the network');
+    if (!network) prepared = invalid('network_id', said('said.purchases.network'));
     else if (input.amount < airtimeMinKobo || input.amount > airtimeMaxKobo) prepared = invalid('amount', words.airtimeRange({ minKobo: kobo(airtimeMinKobo), maxKobo: kobo(airtimeMaxKobo) }));
     else {
       prepared = bill('airtime', network, kobo(input.amount), input.phone_number, words.airtimeItem({ amountKobo: kobo(input.amount), network: network.name }), {
@@ -208,8 +209,8 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     const network = (await networks()).find((candidate) => candidate.id === input.provider_id);
     const plan = network ? ownValue((await catalogue()).dataPlans, network.id)?.find((candidate) => candidate.id === input.plan_id) : undefined;
     let prepared: Result<Purchase>;
-    if (!network) prepared = invalid('provider_id', 'Choose the network');
-    else if (!plan) prepared = invalid('plan_id', `Choose one of ${network.name}'s data plans`);
+    if (!network) prepared = invalid('provider_id', said('said.purchases.network'));
+    else if (!plan) prepared = invalid('plan_id', said('said.bills.planOf', { network: network.name }));
     else {
       const planText = `${network.name} ${plan.name} (${plan.size}, ${plan.validity})`;
       prepared = bill('data', network, kobo(plan.amount), input.phone_number, planText, {
@@ -225,8 +226,8 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
   async function buyElectricity(userId: string, sendAccount: string, input: ElectricityPurchaseInput, key: string): Promise<MoneyResult> {
     const disco = (await discos()).find((candidate) => candidate.id === input.provider_id);
     let prepared: Result<Purchase>;
-    if (!disco) prepared = invalid('provider_id', 'Choose the distribution company');
-    else if (!disco.meter_types.includes(input.meter_type)) prepared = invalid('meter_type', `${disco.short_name} sells ${disco.meter_types.join(' and ')} only`);
+    if (!disco) prepared = invalid('provider_id', said('said.purchases.disco'));
+    else if (!disco.meter_types.includes(input.meter_type)) prepared = invalid('meter_type', said('said.bills.sellsOnly', { disco: disco.short_name, types: disco.meter_types.join(' and ') }));
     else if (input.amount < disco.min_amount || input.amount > disco.max_amount) prepared = invalid('amount', words.discoRange({ disco: disco.short_name, minKobo: kobo(disco.min_amount), maxKobo: kobo(disco.max_amount) }));
     else {
       prepared = bill('electricity', disco, kobo(input.amount), input.meter_number, words.electricityItem({ amountKobo: kobo(input.amount), disco: disco.short_name, meterType: input.meter_type }), {
@@ -248,8 +249,8 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     const provider = (await cableProviders()).find((candidate) => candidate.id === input.provider_id);
     const bouquet = provider ? ownValue((await catalogue()).cablePackages, provider.id)?.find((candidate) => candidate.id === input.package_id) : undefined;
     let prepared: Result<Purchase>;
-    if (!provider) prepared = invalid('provider_id', 'Choose the TV provider');
-    else if (!bouquet) prepared = invalid('package_id', `Choose one of ${provider.name}'s packages`);
+    if (!provider) prepared = invalid('provider_id', said('said.purchases.provider'));
+    else if (!bouquet) prepared = invalid('package_id', said('said.bills.packageOf', { provider: provider.name }));
     else {
       prepared = bill('cable', provider, kobo(bouquet.amount), input.smartcard_number, `${bouquet.name} for smartcard ${input.smartcard_number}`, {
         variationCode: bouquet.id,

@@ -11,6 +11,7 @@ import { newId } from '../ids.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { AccountFreeze } from '../safety/account-freeze.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
+import { said } from '../../../i18n/said.ts';
 
 /** A case as the customer and the API see it, with every status it has had (oldest first). */
 export type CaseJson = {
@@ -92,7 +93,7 @@ export function createCaseService(deps: CustomerServiceDeps & {
       input: CaseInput,
     ): Promise<Result<{ case: CaseJson; frozen: { signedOutSessions: number } | null }>> {
       const found = await transactions.findOwn(caller.accounts, input.reference);
-      if (!found) return fail('NOT_FOUND', 'No such transaction on your account.', { errors: { reference: ['No such transaction on your account'] } });
+      if (!found) return fail('NOT_FOUND', said('said.case.noTransaction'), { errors: { reference: [said('said.case.noTransactionField')] } });
 
       const duplicate = await db
         .selectFrom('support_cases')
@@ -102,9 +103,9 @@ export function createCaseService(deps: CustomerServiceDeps & {
         .where('kind', '=', input.kind)
         .where('status', 'in', stillOpen)
         .executeTakeFirst();
-      if (duplicate) return fail('DUPLICATE', `You already have case ${duplicate.number} open about this transaction. Follow it under My cases.`);
+      if (duplicate) return fail('DUPLICATE', said('said.case.duplicate', { number: duplicate.number }));
       const open = await db.selectFrom('support_cases').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', caller.id).where('status', 'in', stillOpen).executeTakeFirst();
-      if (Number(open?.count ?? 0) >= maxOpenCasesPerCustomer) return fail('LIMIT_EXCEEDED', `You have ${maxOpenCasesPerCustomer} cases open. Please call us about this one.`);
+      if (Number(open?.count ?? 0) >= maxOpenCasesPerCustomer) return fail('LIMIT_EXCEEDED', said('said.case.tooMany', { count: maxOpenCasesPerCustomer }));
 
       let frozen: { signedOutSessions: number } | null = null;
       if (input.freeze_account && input.kind === 'fraud') {
@@ -154,7 +155,7 @@ export function createCaseService(deps: CustomerServiceDeps & {
 
     /** One of the caller's cases; another customer's, or none, is not found. */
     async get(userId: string, number: string): Promise<Result<CaseJson>> {
-      const notFound = fail('NOT_FOUND', 'No such case on your account.');
+      const notFound = fail('NOT_FOUND', said('said.errors.noCase'));
       if (!caseNumberPattern.test(number)) return notFound;
       const row = await db.selectFrom('support_cases').selectAll().where('number', '=', number).where('user_id', '=', userId).executeTakeFirst();
       if (!row) return notFound;
@@ -174,7 +175,7 @@ export function createCaseService(deps: CustomerServiceDeps & {
         await trx.insertInto('support_case_events').values({ case_id: row.id, line: Number(last?.line ?? 0) + 1, status, note, created_at: nowIso }).execute();
         return { ...row, status, updated_at: nowIso };
       });
-      if (!moved) return fail('NOT_FOUND', `No case ${number}.`);
+      if (!moved) return fail('NOT_FOUND', said('said.case.noNumber', { number }));
       const [kase] = await present([moved]);
       log.info('case.moved', { case: number, status });
       await mailAbout(moved.user_id, kase!, false, note);

@@ -3,6 +3,8 @@ import { resetPasswordSchema } from '../../../lib/recovery-schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer } from '../../testing/customers.ts';
 import { emailVerificationPolicy, passwordResetPolicy } from './one-time-codes.ts';
+import { say } from '../../../i18n/translate.ts';
+import type { Said } from '../../../i18n/said.ts';
 
 /**
  * A code is compared as sha256(`<code id>:<code>`) with its stored hash; counting those hashes
@@ -27,8 +29,8 @@ const wrongCodes = (code: string, count = 50) => Array.from({ length: count }, (
 const newPassword = 'yam-pepper-lagoon-canoe-77';
 
 /** What a burst's answers say, sorted, so two bursts can be compared. */
-function summary(answers: { ok: boolean; code?: string; message?: string }[]): string[] {
-  return answers.map((answer) => (answer.ok ? 'ok' : `${answer.code}: ${answer.message}`)).sort();
+function summary(answers: { ok: boolean; code?: string; message?: Said }[]): string[] {
+  return answers.map((answer) => (answer.ok ? 'ok' : `${answer.code}: ${answer.message ? say('en', answer.message) : ''}`)).sort();
 }
 
 describeOnEngines('one-time code tries on %s', (t) => {
@@ -41,7 +43,7 @@ describeOnEngines('one-time code tries on %s', (t) => {
   const unverified = async () => {
     await t().app.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', userId).execute();
     const issued = await t().app.codes.issue(userId, 'email_verification', emailVerificationPolicy);
-    if (!issued.ok) throw new Error(issued.message);
+    if (!issued.ok) throw new Error(issued.message.key);
     hashed.values.length = 0;
     return issued.value.code;
   };
@@ -57,8 +59,8 @@ describeOnEngines('one-time code tries on %s', (t) => {
     const code = await unverified();
     const answers = await Promise.all(wrongCodes(code).map((otp) => t().app.onboarding.verifyEmail(userId, otp)));
     expect(comparisons()).toHaveLength(5);
-    expect(answers.filter((answer) => !answer.ok && /(try|tries) left/.test(answer.message))).toHaveLength(4);
-    expect(answers.filter((answer) => !answer.ok && /Too many wrong tries/.test(answer.message))).toHaveLength(1);
+    expect(answers.filter((answer) => !answer.ok && /(try|tries) left/.test(say('en', answer.message)))).toHaveLength(4);
+    expect(answers.filter((answer) => !answer.ok && /Too many wrong tries/.test(say('en', answer.message)))).toHaveLength(1);
     // A dead code stays dead: the right one no longer works.
     expect(await t().app.onboarding.verifyEmail(userId, code)).toMatchObject({ ok: false, code: 'INVALID_OTP' });
     expect((await t().app.users.findById(userId))!.email_verified_at).toBeNull();

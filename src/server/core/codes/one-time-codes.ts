@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { newId } from '../ids.ts';
 import { sha256Hex } from '../digest.ts';
 import { withUserLocked } from '../limits/attempts.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
 /** Six random digits: what is mailed for email verification and password reset. */
 export function newOneTimeCode(): string {
@@ -25,10 +26,10 @@ export type AttemptOptions = { field?: string; executor?: Db | Transaction<Datab
 
 /** What a refused code says, whatever it is for. */
 export const codeMessages = {
-  gone: 'That code is not valid any more. Ask for a new code.',
-  expired: 'That code has expired. Ask for a new code.',
-  dead: 'Too many wrong tries: that code no longer works. Ask for a new code.',
-  wrong: (left: number) => `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+  gone: said('said.code.gone'),
+  expired: said('said.code.expired'),
+  dead: said('said.code.dead'),
+  wrong: (left: number): Said => (left === 1 ? said('said.code.wrongOne') : said('said.code.wrongMany', { left })),
 };
 
 /**
@@ -119,12 +120,12 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
         const newest = recent[0];
         if (newest && now.getTime() - Date.parse(newest.created_at) < policy.minIntervalMs) {
           const waitSeconds = Math.ceil((policy.minIntervalMs - (now.getTime() - Date.parse(newest.created_at))) / 1000);
-          return fail('RATE_LIMITED', `Please wait ${waitSeconds} seconds before asking for another code.`, { retryAfterSeconds: waitSeconds });
+          return fail('RATE_LIMITED', said('said.verify.wait', { seconds: waitSeconds }), { retryAfterSeconds: waitSeconds });
         }
         if (recent.length >= policy.maxPerHour) {
           const oldest = recent[recent.length - 1]!;
           const waitSeconds = Math.ceil((Date.parse(oldest.created_at) + 3_600_000 - now.getTime()) / 1000);
-          return fail('RATE_LIMITED', `You have asked for ${policy.maxPerHour} codes this hour. Try again in ${Math.ceil(waitSeconds / 60)} minutes.`, {
+          return fail('RATE_LIMITED', said('said.errors.codesPerHour', { count: policy.maxPerHour, minutes: Math.ceil(waitSeconds / 60) }), {
             retryAfterSeconds: waitSeconds,
           });
         }

@@ -5,6 +5,7 @@ import { Refusal, type Trx } from '../ledger/ledger.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { capWindowAt, limitCheck, ownLimitAt, tightestBroken, type CapWindow, type LimitCheck, type OwnLimitState } from './rules.ts';
+import { said } from '../../../i18n/said.ts';
 
 /** What the limits read about a customer's account: its opening, and their customer_limits row (nulls when none). */
 export type AccountLimitsRow = {
@@ -64,7 +65,7 @@ export async function loadAccountLimits(executor: Trx | Db, accountNumber: strin
 
 /** A transfer to another bank while the customer has instant payments off (the money gate reads the switch with the caller). */
 export function instantPaymentsOff(): Failure {
-  return fail('INSTANT_PAYMENTS_OFF', 'You have turned off instant transfers to other banks. To send this, turn them on in Settings, under Limits, with your password and PIN (POST /v1/limits/instant-payments). Transfers within the bank still work.');
+  return fail('INSTANT_PAYMENTS_OFF', said('said.errors.instantOff'));
 }
 
 /** What left the account (debits still standing: successful or pending, amounts without charges) since `since`. */

@@ -6,6 +6,7 @@ import { nubanFor } from '../../../lib/nuban.ts';
 import { kobo } from '../../../lib/money.ts';
 import { newId } from '../ids.ts';
 import { newCustomerRow } from '../users/user-repository.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => kobo(value * 100);
 const hourMs = 3_600_000;
@@ -71,8 +72,8 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       const refused = await sendLocal(me, other.accountNumber, naira(4_001));
       expect(refused).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
       if (refused.ok) return;
-      expect(refused.message).toContain('own daily limit of ₦10,000.00');
-      expect(refused.errors?.amount?.[0]).toContain('₦4,000.00');
+      expect(inEnglish(refused.message)).toContain('own daily limit of ₦10,000.00');
+      expect(inEnglish(refused.errors?.amount?.[0])).toContain('₦4,000.00');
       expect(await sendLocal(me, other.accountNumber, naira(4_000))).toMatchObject({ ok: true });
       // A bill payment counts against it too.
       expect(await app().bills.buyAirtime(me.userId, me.accountNumber, { network_id: 'mtn', phone_number: '08031234567', amount: naira(100), pin: testPin }, newKey())).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
@@ -83,13 +84,13 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       await app().limits.setDailyLimit(me.userId, { limit: naira(10_000) });
       const before = await app().limits.overview(me.userId);
 
-      expect(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000) })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { password: [expect.any(String)], pin: [expect.any(String)] } });
-      expect(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), password: 'not my password', pin: testPin })).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS', errors: { password: [expect.any(String)] } });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000) }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { password: [expect.any(String)], pin: [expect.any(String)] } });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), password: 'not my password', pin: testPin }))).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS', errors: { password: [expect.any(String)] } });
       expect(await pinTries(me.userId)).toBe(0);
       // The wrong password is one of the email's sign-in tries (a right one later resets the count).
       const failedSignIns = await app().db.selectFrom('login_failures').select('failures').where('email', '=', me.email).executeTakeFirst();
       expect(failedSignIns?.failures).toBe(1);
-      expect(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), password: testPassword, pin: '0000' })).toMatchObject({ ok: false, code: 'INVALID_PIN', errors: { pin: [expect.any(String)] } });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), password: testPassword, pin: '0000' }))).toMatchObject({ ok: false, code: 'INVALID_PIN', errors: { pin: [expect.any(String)] } });
       expect(await pinTries(me.userId)).toBe(1);
       expect(await app().limits.overview(me.userId)).toEqual(before);
     });
@@ -117,7 +118,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
 
     it('is never above the tier’s, and lowering drops a waiting raise', async () => {
       const me = await customer(app(), { tier: 1 });
-      expect(await app().limits.setDailyLimit(me.userId, { limit: naira(50_000) + 1, password: testPassword, pin: testPin })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { limit: [expect.stringContaining('₦50,000.00')] } });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(50_000) + 1, password: testPassword, pin: testPin }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { limit: [expect.stringContaining('₦50,000.00')] } });
       await app().limits.setDailyLimit(me.userId, { limit: naira(5_000) });
       await app().limits.setDailyLimit(me.userId, { limit: naira(30_000), password: testPassword, pin: testPin });
       expect(await app().limits.setDailyLimit(me.userId, { limit: naira(3_000) })).toMatchObject({ ok: true, value: { limits: { own_daily_limit: naira(3_000), pending_raise: null } } });
@@ -142,7 +143,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       expect(await sendLocal(me, other.accountNumber, naira(15_000))).toMatchObject({ ok: true });
       const refused = await sendLocal(me, other.accountNumber, naira(5_001));
       expect(refused).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
-      if (!refused.ok) expect(refused.message).toContain('new-browser limit');
+      if (!refused.ok) expect(inEnglish(refused.message)).toContain('new-browser limit');
       // Money in is never capped: the other customer, also new, receives far more than ₦20,000.
       expect(await app().inbound.receiveInterbank({ account_number: me.accountNumber, amount: naira(150_000), sender_name: 'EZE OBI', sender_bank_code: '000013' })).toMatchObject({ ok: true });
       expect(await sendLocal(me, other.accountNumber, naira(5_000))).toMatchObject({ ok: true });
@@ -233,7 +234,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       expect(mailsTo(me.email).at(-1)?.subject).toBe('Instant transfers to other banks are off');
       const refused = await sendToBank(me, naira(1_000), '0000');
       expect(refused).toMatchObject({ ok: false, code: 'INSTANT_PAYMENTS_OFF' });
-      if (!refused.ok) expect(refused.message).toContain('turn them on in Settings');
+      if (!refused.ok) expect(inEnglish(refused.message)).toContain('turn them on in Settings');
       expect(await pinTries(me.userId)).toBe(0);
       // A bank transfer call naming this bank is a transfer inside it.
       expect(await app().transfers.sendToBank(me.userId, me.accountNumber, { account_number: other.accountNumber, bank_code: app().config.bank.nipCode, amount: naira(1_000), narration: '', pin: testPin, save_beneficiary: false }, newKey())).toMatchObject({ ok: true });

@@ -17,6 +17,7 @@ import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-
 import { accountLimitsOf, capAt, customerLimitsSelection, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
 import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
 import type { DeviceCookies } from './device-cookies.ts';
+import { amountValue, said, type Said } from '../../../i18n/said.ts';
 
 /** GET /v1/limits: every figure in kobo, every time ISO 8601 in Lagos. */
 export type LimitsJson = {
@@ -64,7 +65,7 @@ const overviewQuery = compiled((db: Db, param: Param<{ userId: string; day: stri
 /** What overviewSelect answers, one row. */
 export type OverviewRow = Awaited<ReturnType<typeof overviewQuery>>['rows'][number];
 
-export const wrongLimitPasswordMessage = 'That is not your password.';
+export const wrongLimitPasswordMessage = said('said.limits.wrongPassword');
 
 /**
  * The customer's own safety settings: the own daily limit, the instant-payments
@@ -112,17 +113,17 @@ export function createLimitsService(deps: CustomerServiceDeps & {
   /** The password (one sign-in try of the email) and then the PIN (one PIN try); nothing is checked past the first wrong one. */
   async function proveBoth(user: UserRow, password: string | undefined, pin: string | undefined): Promise<Result<void>> {
     if (!password || !pin) {
-      const errors: Record<string, string[]> = {};
-      if (!password) errors.password = ['Enter your password'];
-      if (!pin) errors.pin = ['Enter your 4-digit PIN'];
-      return fail('VALIDATION_FAILED', 'Confirm with your password and your transaction PIN.', { errors });
+      const errors: Record<string, Said[]> = {};
+      if (!password) errors.password = [said('said.password.enter')];
+      if (!pin) errors.pin = [said('said.pin.enter')];
+      return fail('VALIDATION_FAILED', said('said.limits.confirm'), { errors });
     }
     const outcome = await throttle.attempt(user.email, async () => ((await verifySecret(password, user.password_hash)) ? null : ('wrong' as const)));
     if (outcome.kind === 'refused' || (outcome.kind === 'wrong' && outcome.lockedUntil)) {
       const until = outcome.lockedUntil!;
       const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
       log.warn('limits.refused_locked', { user: user.id });
-      return fail('ACCOUNT_LOCKED', `Too many wrong passwords. Sign-in and security changes are locked for ${Math.ceil(seconds / 60)} minutes.`, { retryAfterSeconds: seconds });
+      return fail('ACCOUNT_LOCKED', said('said.limits.locked', { minutes: Math.ceil(seconds / 60) }), { retryAfterSeconds: seconds });
     }
     if (outcome.kind === 'wrong') {
       log.warn('limits.password_wrong', { user: user.id });
@@ -194,13 +195,13 @@ export function createLimitsService(deps: CustomerServiceDeps & {
     async setDailyLimit(userId: string, input: DailyLimitInput): Promise<Result<{ limits: LimitsJson; message: string; change: 'lowered' | 'raise' }>> {
       const user = await userRow(userId);
       const found = await accountOf(userId);
-      if (!found) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first.');
+      if (!found) return fail('ONBOARDING_INCOMPLETE', said('error.ONBOARDING_INCOMPLETE'));
       const now = clock.now();
       const tierKobo = tierLimits(config.money, user.tier).dailyDebitKobo;
       const requested = kobo(input.limit);
       const change = dailyLimitChange(found.limits.own, requested, tierKobo, now, rules.ownLimitRaiseDelayMs);
       if (change.kind === 'over_tier') {
-        const message = `Your own limit can be at most your tier's daily limit of ${formatNaira(tierKobo)}. Raise your tier to go higher.`;
+        const message = said('said.limits.tierMax', { limit: amountValue(tierKobo) });
         return fail('VALIDATION_FAILED', message, { errors: { limit: [message] } });
       }
       if (change.kind === 'raise') {
@@ -229,7 +230,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
     async setInstantPayments(userId: string, input: InstantPaymentsInput): Promise<Result<{ limits: LimitsJson; message: string }>> {
       const user = await userRow(userId);
       const found = await accountOf(userId);
-      if (!found) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first.');
+      if (!found) return fail('ONBOARDING_INCOMPLETE', said('error.ONBOARDING_INCOMPLETE'));
       if (input.enabled === found.limits.instantPaymentsEnabled) {
         return succeed({ limits: await overview(userId), message: input.enabled ? 'Instant transfers to other banks are already on.' : 'Instant transfers to other banks are already off.' });
       }

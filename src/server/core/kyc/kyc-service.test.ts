@@ -6,6 +6,7 @@ import { moneyWords } from '../../http/money-words.ts';
 import { lagosDate, lagosDayStartUtc } from '../../../lib/lagos-time.ts';
 import { sha256Hex } from '../digest.ts';
 import type { IdentityService } from '../../integrations/identity/ports.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => value * 100;
 const ownBvn = '22222222222';
@@ -69,14 +70,14 @@ describeOnEngines('KYC on %s', (t) => {
   it('a wrong date of birth, someone else’s BVN, an unknown BVN and an unavailable service change nothing', async () => {
     const someone = await customer(t().app, { tier: 1, firstName: 'Ada', lastName: 'Obi' });
     const wrongDate = await t().app.kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: '1991-02-03' });
-    expect(wrongDate).toMatchObject({ ok: false, code: 'BVN_MISMATCH', errors: { date_of_birth: [expect.any(String)] } });
+    expect(inEnglish(wrongDate)).toMatchObject({ ok: false, code: 'BVN_MISMATCH', errors: { date_of_birth: [expect.any(String)] } });
 
     const other = await t().app.kyc.verifyBvn(someone.userId, { bvn: '22222222223', date_of_birth: born });
-    expect(other).toMatchObject({ ok: false, code: 'BVN_MISMATCH', errors: { bvn: [expect.any(String)] } });
+    expect(inEnglish(other)).toMatchObject({ ok: false, code: 'BVN_MISMATCH', errors: { bvn: [expect.any(String)] } });
     // The record's name and date are never revealed.
     expect(JSON.stringify(other)).not.toMatch(/Musa|Danjuma|1985/i);
 
-    expect(await t().app.kyc.verifyBvn(someone.userId, { bvn: '22222222224', date_of_birth: born })).toMatchObject({ ok: false, code: 'BVN_NOT_FOUND', errors: { bvn: [expect.any(String)] } });
+    expect(inEnglish(await t().app.kyc.verifyBvn(someone.userId, { bvn: '22222222224', date_of_birth: born }))).toMatchObject({ ok: false, code: 'BVN_NOT_FOUND', errors: { bvn: [expect.any(String)] } });
     expect(await t().app.kyc.verifyBvn(someone.userId, { bvn: '12345678901', date_of_birth: born })).toMatchObject({ ok: false, code: 'BVN_NOT_FOUND' });
     expect(await t().app.kyc.verifyBvn(someone.userId, { bvn: '22222222225', date_of_birth: born })).toMatchObject({ ok: false, code: 'PROVIDER_FAILED' });
 
@@ -125,11 +126,11 @@ describeOnEngines('KYC on %s', (t) => {
     const second = await customer(t().app, { tier: 1 });
     expect((await t().app.kyc.verifyBvn(first.userId, { bvn: ownBvn, date_of_birth: born })).ok).toBe(true);
     const taken = await t().app.kyc.verifyBvn(second.userId, { bvn: ownBvn, date_of_birth: born });
-    expect(taken).toMatchObject({ ok: false, code: 'DUPLICATE', message: 'This BVN is already linked to another account at this bank.' });
+    expect(inEnglish(taken)).toMatchObject({ ok: false, code: 'DUPLICATE', message: 'This BVN is already linked to another account at this bank.' });
     expect(await tierOf(second.userId)).toBe(1);
     // Another of the sandbox's own-record BVNs works for the second customer.
     expect((await t().app.kyc.verifyBvn(second.userId, { bvn: '30000123456', date_of_birth: born })).ok).toBe(true);
-    expect(await t().app.kyc.verifyBvn(first.userId, { bvn: '30000654321', date_of_birth: born })).toMatchObject({ ok: false, code: 'DUPLICATE', message: 'Your BVN is already verified.' });
+    expect(inEnglish(await t().app.kyc.verifyBvn(first.userId, { bvn: '30000654321', date_of_birth: born }))).toMatchObject({ ok: false, code: 'DUPLICATE', message: 'Your BVN is already verified.' });
   });
 
   it('two customers verifying one BVN at the same moment: exactly one gets it', async () => {
@@ -143,7 +144,7 @@ describeOnEngines('KYC on %s', (t) => {
 
   it('verifies the address of a Tier 2 customer and raises them to Tier 3', async () => {
     const someone = await customer(t().app, { tier: 1 });
-    expect(await t().app.kyc.verifyAddress(someone.userId, address)).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'Verify your BVN first.' });
+    expect(inEnglish(await t().app.kyc.verifyAddress(someone.userId, address))).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'Verify your BVN first.' });
     await t().app.kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born });
 
     const before = await t().app.kyc.status(someone.userId);
@@ -165,10 +166,10 @@ describeOnEngines('KYC on %s', (t) => {
   it('refuses a P.O. Box, a document that does not show the address, and an unavailable verifier, changing nothing', async () => {
     const someone = await customer(t().app, { tier: 2 });
     for (const postal of ['P.O. Box 1234, Ikeja', 'PO Box 55', 'PMB 2011, Ibadan']) {
-      expect(await t().app.kyc.verifyAddress(someone.userId, { ...address, address: postal })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { address: [expect.stringContaining('P.O. Box')] } });
+      expect(inEnglish(await t().app.kyc.verifyAddress(someone.userId, { ...address, address: postal }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { address: [expect.stringContaining('P.O. Box')] } });
     }
     const notShown = await t().app.kyc.verifyAddress(someone.userId, { ...address, proof_reference: '000123456' });
-    expect(notShown).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { proof_reference: [expect.stringContaining('does not show this address')] } });
+    expect(inEnglish(notShown)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { proof_reference: [expect.stringContaining('does not show this address')] } });
     t().clock.advance(1000);
     expect(await t().app.kyc.verifyAddress(someone.userId, { ...address, proof_reference: '999999' })).toMatchObject({ ok: false, code: 'PROVIDER_FAILED' });
 

@@ -18,16 +18,18 @@ import { presentUser, type UserJson } from '../users/present-user.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
 /** Failed checks (mismatch, not found; not provider errors) a customer may have per Lagos day, per kind. */
 export const maxFailedKycChecksPerDay = 5;
 const identityTimeoutMs = 10_000;
 
 /** A verifier's reason in English, inside the refusal's sentences (said.errors.address.* word them again at the edge). */
-export const addressRejectionWords: Record<AddressRejection, string> = {
-  address_not_on_document: 'the document does not show this address',
-  document_not_found: 'no document with this number was found',
-  name_not_on_document: 'the document is not in your name',
+/** Why an address was not verified: the refusal and the document field's note, each a whole sentence. */
+export const addressRejectionWords: Record<AddressRejection, { message: Said; field: Said }> = {
+  address_not_on_document: { message: said('said.errors.address.notShown'), field: said('said.errors.address.notShownField') },
+  document_not_found: { message: said('said.errors.address.noDocument'), field: said('said.errors.address.noDocumentField') },
+  name_not_on_document: { message: said('said.errors.address.notYourName'), field: said('said.errors.address.notYourNameField') },
 };
 
 export type TierJson = { tier: 1 | 2 | 3; daily_debit: Kobo; max_balance: Kobo | null; requires: string };
@@ -118,8 +120,7 @@ export function createKycService(deps: CustomerServiceDeps & {
   function limitFailure(kind: 'bvn' | 'address'): Failure {
     const tomorrow = new Date(Date.parse(`${lagosDate(clock.now())}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(lagosDayStartUtc(tomorrow)) - clock.now().getTime()) / 1000));
-    const what = kind === 'bvn' ? 'BVN' : 'address';
-    return fail('RATE_LIMITED', `You have tried to verify your ${what} ${maxFailedKycChecksPerDay} times today. For your security, try again tomorrow (after midnight).`, { retryAfterSeconds });
+    return fail('RATE_LIMITED', said(kind === 'bvn' ? 'said.kyc.triedBvn' : 'said.kyc.triedAddress', { count: maxFailedKycChecksPerDay }), { retryAfterSeconds });
   }
 
   type CheckRow = { userId: string; kind: 'bvn' | 'address'; bvn?: string; dateOfBirth?: string; address?: string };
@@ -232,8 +233,8 @@ export function createKycService(deps: CustomerServiceDeps & {
     log.warn('kyc.provider_failed', { user: userId, kind, timedOut, error: error instanceof Error ? error.message : String(error) });
     await settle(db, checkId, 'failed');
     return timedOut
-      ? fail('PROVIDER_TIMEOUT', 'The verification service took too long to answer. Nothing was changed; please try again in a few minutes.')
-      : fail('PROVIDER_FAILED', 'The verification service is not available right now. Nothing was changed; please try again later.');
+      ? fail('PROVIDER_TIMEOUT', said('said.kyc.timeout'))
+      : fail('PROVIDER_FAILED', said('said.kyc.unavailable'));
   }
 
   /** The new limits, by email; the tier is raised either way and the page shows it. */
@@ -253,7 +254,7 @@ export function createKycService(deps: CustomerServiceDeps & {
 
 
   /** Raises users.tier to `tier` only from below it, or refuses (a second request got there first). */
-  async function raiseTier(trx: Trx, userId: string, tier: 2 | 3, message: string) {
+  async function raiseTier(trx: Trx, userId: string, tier: 2 | 3, message: Said) {
     const now = clock.now().toISOString();
     const raised = await trx.updateTable('users').set({ tier, updated_at: now }).where('id', '=', userId).where('tier', '<', tier).executeTakeFirst();
     if (Number(raised.numUpdatedRows) === 0) throw new Refusal(fail('DUPLICATE', message));
@@ -268,7 +269,7 @@ export function createKycService(deps: CustomerServiceDeps & {
     /** Tier 1 → 2. */
     async verifyBvn(userId: string, input: BvnInput): Promise<Result<KycOutcome>> {
       const profile = await profileOf(userId);
-      const already = 'Your BVN is already verified.';
+      const already = said('said.bvn.already');
       if (profile.user.tier >= 2) return fail('DUPLICATE', already);
       const last4 = input.bvn.slice(-4);
       const row = { userId, kind: 'bvn' as const, bvn: input.bvn, dateOfBirth: input.date_of_birth };
@@ -288,25 +289,25 @@ export function createKycService(deps: CustomerServiceDeps & {
       if (answer.outcome !== 'match') {
         await settle(db, checkId, answer.outcome, answer.reference);
         const left = Math.max(0, maxFailedKycChecksPerDay - (await failuresToday(userId, 'bvn')));
-        const tries = left === 0 ? 'You cannot try again today.' : `You can try ${left} more time${left === 1 ? '' : 's'} today.`;
+        const tries = left === 0 ? 'None' : left === 1 ? 'One' : 'Many';
         log.info('kyc.bvn_failed', { user: userId, outcome: answer.outcome, last4, reference: answer.reference });
         if (answer.outcome === 'not_found') {
-          return fail('BVN_NOT_FOUND', `We could not find that BVN. Check the 11 digits (dial *565*0# on the phone you registered it with to see it). ${tries}`, {
-            errors: { bvn: ['No BVN record has these 11 digits'] },
+          return fail('BVN_NOT_FOUND', said(`said.kyc.notFound${tries}`, left > 1 ? { left } : undefined), {
+            errors: { bvn: [said('said.bvn.noRecord')] },
           });
         }
         // Which detail differs is said; what the record holds is never revealed.
         const onlyDate = answer.fields.length === 1 && answer.fields[0] === 'date_of_birth';
-        return fail('BVN_MISMATCH', `Your details do not match the record for this BVN. ${tries}`, {
+        return fail('BVN_MISMATCH', said(`said.kyc.mismatch${tries}`, left > 1 ? { left } : undefined), {
           errors: onlyDate
-            ? { date_of_birth: ['This is not the date of birth on your BVN record'] }
-            : { bvn: ['The name on this BVN record is not the name on your account'] },
+            ? { date_of_birth: [said('said.bvn.dobMismatch')] }
+            : { bvn: [said('said.bvn.nameMismatch')] },
         });
       }
 
       // Under every key in the ring: a BVN verified before a key rotation still binds its customer.
       const fingerprints = bvnFingerprints.candidates(input.bvn);
-      const linked = 'This BVN is already linked to another account at this bank.';
+      const linked = said('said.bvn.linked');
       const takenByAnother = (executor: Db | Trx) =>
         executor
           .selectFrom('kyc_checks')
@@ -342,11 +343,11 @@ export function createKycService(deps: CustomerServiceDeps & {
     /** Tier 2 → 3. */
     async verifyAddress(userId: string, input: KycAddressInput): Promise<Result<KycOutcome>> {
       const profile = await profileOf(userId);
-      if (profile.user.tier < 2) return fail('FORBIDDEN', 'Verify your BVN first.');
-      const already = 'Your address is already verified: you are on the highest tier.';
+      if (profile.user.tier < 2) return fail('FORBIDDEN', said('said.bvn.first'));
+      const already = said('said.kyc.addressAlready');
       if (profile.user.tier >= 3) return fail('DUPLICATE', already);
       if (postalAddress.test(input.address)) {
-        const message = 'Enter the address where you live: a P.O. Box or private mail bag is not a home address';
+        const message = said('said.address.poBox');
         return fail('VALIDATION_FAILED', message, { errors: { address: [message] } });
       }
       const line = addressLine(input);
@@ -377,8 +378,8 @@ export function createKycService(deps: CustomerServiceDeps & {
         await settle(db, checkId, 'mismatch', answer.reference);
         log.info('kyc.address_failed', { user: userId, reference: answer.reference });
         const reason = addressRejectionWords[answer.reason];
-        return fail('VALIDATION_FAILED', `We could not verify your address: ${reason}. Check the address and the document's number.`, {
-          errors: { proof_reference: [`${reason.charAt(0).toUpperCase()}${reason.slice(1)}. Check the number, or use another document.`] },
+        return fail('VALIDATION_FAILED', reason.message, {
+          errors: { proof_reference: [reason.field] },
         });
       }
 

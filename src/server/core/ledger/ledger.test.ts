@@ -151,7 +151,7 @@ describeOnEngines('ledger on %s', (t) => {
     it('reversing a credit the customer has already spent is refused like any debit', async () => {
       const { accountNumber } = await customer(t().app);
       const credit = await move(internalAccounts.sandboxFunding, accountNumber, kobo(500), 'CREDIT');
-      if (!credit.ok) throw new Error(credit.message);
+      if (!credit.ok) throw new Error(credit.message.key);
       expect((await move(accountNumber, internalAccounts.feeIncome, kobo(400), 'SPEND')).ok).toBe(true);
       const reversal = await inTransaction(t().app.db, (trx) => reverseEntry(trx, { entryId: credit.value.entryId, reference: 'CREDIT', at: at(), description: 'take back' }));
       expect(reversal).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
@@ -164,9 +164,9 @@ describeOnEngines('ledger on %s', (t) => {
     it('posts the exact opposite of the entry and points at it', async () => {
       const { accountNumber } = await customer(t().app, { balance: kobo(10_000) });
       const original = await move(accountNumber, internalAccounts.billerSettlement, kobo(2_500), 'PAY');
-      if (!original.ok) throw new Error(original.message);
+      if (!original.ok) throw new Error(original.message.key);
       const reversal = await inTransaction(t().app.db, (trx) => reverseEntry(trx, { entryId: original.value.entryId, reference: 'PAY', at: at(), description: 'give back' }));
-      if (!reversal.ok) throw new Error(reversal.message);
+      if (!reversal.ok) throw new Error(reversal.message.key);
       expect(reversal.value.balances.get(accountNumber)).toBe(10_000);
       const lines = await t().app.db.selectFrom('postings').select(['account_number', 'amount']).where('entry_id', '=', reversal.value.entryId).orderBy('line').execute();
       expect(lines.map((line) => [line.account_number, Number(line.amount)])).toEqual([[accountNumber, 2_500], [internalAccounts.billerSettlement, -2_500]]);
@@ -178,7 +178,7 @@ describeOnEngines('ledger on %s', (t) => {
     it('two reversals of one entry racing: exactly one lands (unique reverses_entry_id), the money comes back once', async () => {
       const { accountNumber } = await customer(t().app, { balance: kobo(10_000) });
       const original = await move(accountNumber, internalAccounts.billerSettlement, kobo(2_500), 'PAY');
-      if (!original.ok) throw new Error(original.message);
+      if (!original.ok) throw new Error(original.message.key);
       for (let round = 0; round < 2; round += 1) {
         const raced = await Promise.allSettled(
           [0, 1].map(() => inTransaction(t().app.db, (trx) => reverseEntry(trx, { entryId: original.value.entryId, reference: 'PAY', at: at(), description: 'give back' }))),
@@ -215,7 +215,7 @@ describeOnEngines('ledger on %s', (t) => {
   it('lockAccounts answers each account once with its balance as a number, whatever order and repeats it is given', async () => {
     const a = await customer(t().app, { balance: kobo(1_234) });
     const locked = await inTransaction(t().app.db, (trx) => lockAccounts(trx, [internalAccounts.feeIncome, a.accountNumber, a.accountNumber]));
-    if (!locked.ok) throw new Error(locked.message);
+    if (!locked.ok) throw new Error(locked.message.key);
     expect([...locked.value.keys()].sort()).toEqual([a.accountNumber, internalAccounts.feeIncome].sort());
     expect(locked.value.get(a.accountNumber)).toMatchObject({ balance: 1_234, kind: 'customer', user_id: a.userId });
   });
@@ -224,7 +224,7 @@ describeOnEngines('ledger on %s', (t) => {
     it('posting, reversing and refused postings leave every earlier entry and posting exactly as written', async () => {
       const { accountNumber } = await customer(t().app, { balance: kobo(10_000) });
       const first = await move(accountNumber, internalAccounts.feeIncome, kobo(1_000), 'ONE');
-      if (!first.ok) throw new Error(first.message);
+      if (!first.ok) throw new Error(first.message.key);
       const snapshot = async () => ({
         entries: await t().app.db.selectFrom('journal_entries').selectAll().orderBy('id').execute(),
         postings: (await t().app.db.selectFrom('postings').selectAll().orderBy('entry_id').orderBy('line').execute()).map((row) => ({ ...row, amount: Number(row.amount) })),

@@ -11,6 +11,7 @@ import { lagosDate } from '../../../lib/lagos-time.ts';
 import { runTransaction } from '../../db/group-commit.ts';
 import { insertRows, type Rider } from '../../db/insert-rows.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
+import { said } from '../../../i18n/said.ts';
 
 export { insertRows, type Rider };
 
@@ -39,7 +40,7 @@ export type PostingLine = { account: string; amount: number; ceiling?: { maxBala
 export class Refusal extends Error {
   readonly failure: Failure;
   constructor(failure: Failure) {
-    super(failure.message);
+    super(failure.message.key);
     this.failure = failure;
   }
 }
@@ -154,7 +155,7 @@ const cappedCredit = compiled((db: Kysely<Database>, param: Param<{ amount: numb
     .returning('balance'),
 );
 
-const insufficientFunds = () => new Refusal(fail('INSUFFICIENT_FUNDS', 'Your balance is not enough for this amount and its charges.'));
+const insufficientFunds = () => new Refusal(fail('INSUFFICIENT_FUNDS', said('said.money.notEnough')));
 
 /** Why a line's guarded update changed nothing: no such account (a bug), its ceiling, or funds. */
 async function refusalFor(trx: Trx, line: PostingLine): Promise<Refusal> {

@@ -4,6 +4,7 @@ import { balanceOf } from '../../testing/balances.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { kobo } from '../../../lib/money.ts';
 import { idempotencyWindowMs } from './idempotency.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => kobo(value * 100);
 const wrongPin = '1111'; // testPin is 2580
@@ -42,7 +43,7 @@ describeOnEngines('the caller and the PIN on %s', (t) => {
     const me = await customer(app(), { balance: naira(1_000) });
     const other = await customer(app());
     const wrong = await send(me, other.accountNumber, wrongPin);
-    expect(wrong).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringContaining('4 tries left') });
+    expect(inEnglish(wrong)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringContaining('4 tries left') });
     expect(await pinRow(me.userId)).toEqual({ pin_failed_attempts: 1, pin_locked_until: null });
     expect(await balanceOf(app(), me.accountNumber)).toBe(naira(1_000));
     expect(await send(me, other.accountNumber, testPin)).toMatchObject({ ok: true });

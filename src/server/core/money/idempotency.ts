@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Refusal, type Rider, type Trx } from '../ledger/ledger.ts';
 import { sha256Hex } from '../digest.ts';
 import { fail, type Failure, type Result } from '../result.ts';
+import { said } from '../../../i18n/said.ts';
 
 /**
  * Idempotency for every call that moves money (API.md): the key, a hash of the request and the
@@ -39,10 +40,10 @@ type Row = { request_hash: string; operation: string; state: string; response_bo
 
 function judge<T>(claim: Claim, row: Row): Replay<T> | Refusal {
   if (row.request_hash !== claim.requestHash || row.operation !== claim.operation) {
-    return new Refusal(fail('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request. Use a new key for a new transfer.'));
+    return new Refusal(fail('IDEMPOTENCY_KEY_REUSED', said('said.errors.keyReused')));
   }
   if (row.state !== 'done' || !row.response_body) {
-    return new Refusal(fail('REQUEST_IN_PROGRESS', 'This request is still being processed. Check your transaction history before trying again.'));
+    return new Refusal(fail('REQUEST_IN_PROGRESS', said('said.errors.inProgress')));
   }
   return new Replay(JSON.parse(row.response_body) as Result<T>);
 }

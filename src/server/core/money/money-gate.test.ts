@@ -50,7 +50,7 @@ describeOnEngines('money gate on %s', (t, engine) => {
       await recordTransaction(trx, input);
       return trx.selectFrom('transactions').selectAll().where('account_number', '=', who.accountNumber).where('reference', '=', reference).executeTakeFirstOrThrow();
     });
-    if (!done.ok) throw new Error(done.message);
+    if (!done.ok) throw new Error(done.message.key);
     return done.value;
   }
   const send = (from: { userId: string; accountNumber: string }, to: string, amount: Kobo) =>

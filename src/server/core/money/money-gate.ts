@@ -1,3 +1,4 @@
+import { said } from '../../../i18n/said.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
@@ -50,10 +51,10 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
   const path = moneyPathFor(db);
 
   function authorised(row: CallerRow | undefined): Result<{ accountName: string; tier: number; frozen: boolean }> {
-    if (!row) return fail('UNAUTHENTICATED', 'Please sign in.');
-    if (row.account_name === null) return fail('FORBIDDEN', 'That account is not yours.');
+    if (!row) return fail('UNAUTHENTICATED', said('error.UNAUTHENTICATED'));
+    if (row.account_name === null) return fail('FORBIDDEN', said('said.errors.notYours'));
     const flags = { is_email_verified: row.email_verified_at !== null, is_address_submitted: row.address_of !== null, is_transaction_pin_set: Boolean(row.has_pin), is_security_question_set: Boolean(row.has_answer) };
-    if (pendingOnboardingStep(flags)) return fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account before moving money.');
+    if (pendingOnboardingStep(flags)) return fail('ONBOARDING_INCOMPLETE', said('said.errors.finishSetup'));
     return succeed({ accountName: row.account_name, tier: row.tier, frozen: row.frozen_at !== null });
   }
 
@@ -246,9 +247,9 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
   }
 
   /** The balance covers the debit (amount and charges), or the transaction is refused. */
-  function requireFunds(balanceKobo: Kobo, totalKobo: Kobo, what?: string) {
+  function requireFunds(balanceKobo: Kobo, totalKobo: Kobo, what?: 'amount and charges') {
     if (balanceKobo < totalKobo) {
-      throw new Refusal(fail('INSUFFICIENT_FUNDS', words.insufficientFunds({ balanceKobo, totalKobo, ...(what ? { what } : {}) }), { errors: { amount: ['More than your balance'] } }));
+      throw new Refusal(fail('INSUFFICIENT_FUNDS', words.insufficientFunds({ balanceKobo, totalKobo, ...(what ? { what } : {}) }), { errors: { amount: [said('said.money.insufficientField')] } }));
     }
   }
 

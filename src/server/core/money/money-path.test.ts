@@ -9,6 +9,8 @@ import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { recordTransaction } from '../transactions/transaction-repository.ts';
 import { createMoneyGate } from './money-gate.ts';
 import { moneyWords } from '../../http/money-words.ts';
+import { said } from '../../../i18n/said.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => kobo(value * 100);
 
@@ -85,7 +87,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
     expect(answers.filter((answer) => answer.ok)).toHaveLength(3);
     const refused = answers.filter((answer) => !answer.ok);
     expect(refused).toHaveLength(senders.length - 3);
-    for (const answer of refused) expect(answer).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED', errors: { amount: ['Too much for the recipient’s account'] } });
+    for (const answer of refused) expect(inEnglish(answer)).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED', errors: { amount: ['Too much for the recipient’s account'] } });
     expect(await balanceOf(t().app, recipient.accountNumber)).toBe(cap - naira(500));
     // A refused sender lost nothing; one that paid lost exactly the ₦1,000 (no charge inside the bank below ₦10,000).
     const balances = await Promise.all(senders.map((sender) => balanceOf(t().app, sender.accountNumber)));
@@ -183,7 +185,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
           }
           // No option asks for it: the transaction's unlocked read is checked all the same (ledger.ts readUnlocked).
           await postEntry(trx, entry, { written: true, expect: new Map([[sender.accountNumber, balance - naira(100)]]), final: true });
-          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: 'sent' } };
+          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: said('said.money.sent', { amount: 'x', name: 'y' }) } };
         },
       );
       expect(result).toMatchObject({ ok: true });
@@ -204,7 +206,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
         async (trx, { entry, now }) => {
           // An entry that leaves the sender out (the recipient paid from the bank's own account).
           await postEntry(trx, { ...entry, id: `${entry.id}x`, lines: [{ account: internalAccounts.sandboxFunding, amount: -naira(100) }, { account: recipient.accountNumber, amount: naira(100) }], at: now.toISOString() });
-          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: 'sent' } };
+          return { ok: true, value: { transaction: { reference: entry.reference } as never, message: said('said.money.sent', { amount: 'x', name: 'y' }) } };
         },
       );
       await expect(sent).rejects.toThrow(/read unlocked and no entry debited it/);

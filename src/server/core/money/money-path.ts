@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import type { Said } from '../../../i18n/said.ts';
 import type { Failure, Result } from '../result.ts';
 import type { AsRead, PreparedEntry, Trx } from '../ledger/ledger.ts';
 import type { PinAttempt, PinGuard, PinTries } from './pin-guard.ts';
@@ -53,7 +54,7 @@ export type Debit = { sendAccount: string; others: string[]; now: Date };
 export type SenderLock = 'locked' | 'unlocked-when-not-first';
 
 /** What every call that moves money answers: the customer's Transaction and a sentence. */
-export type MoneyOutcome = { transaction: TransactionJson; message: string };
+export type MoneyOutcome = { transaction: TransactionJson; message: Said };
 export type MoneyResult = Result<MoneyOutcome> & { replayed?: boolean };
 
 /** The claim's outcome: the debit's context, or the answer stored under the key (a replay or a refusal). */

@@ -4,6 +4,7 @@ import { changePinSchema } from '../../../lib/settings-schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { createPinGuard } from './pin-guard.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => value * 100;
 const wrongPins = Array.from({ length: 50 }, (_, i) => String(1000 + i * 7).slice(-4)).map((pin) => (pin === testPin ? '9999' : pin));
@@ -146,7 +147,7 @@ describeOnEngines('PIN tries on %s', (t) => {
       expect(await t().app.pins.lockedUntil(userId)).toBeNull();
       const answers = [];
       for (const pin of wrongPins.slice(0, 5)) answers.push(await t().app.pins.confirm(userId, pin));
-      expect(answers.slice(0, 4).map((answer) => (answer.ok ? 'ok' : `${answer.code} ${answer.message}`))).toEqual([
+      expect(answers.slice(0, 4).map((answer) => (answer.ok ? 'ok' : `${answer.code} ${inEnglish(answer.message)}`))).toEqual([
         expect.stringMatching(/^INVALID_PIN .*\b4 tries left/),
         expect.stringMatching(/^INVALID_PIN .*\b3 tries left/),
         expect.stringMatching(/^INVALID_PIN .*\b2 tries left/),
@@ -161,7 +162,7 @@ describeOnEngines('PIN tries on %s', (t) => {
       for (const pin of wrongPins.slice(0, 5)) await t().app.pins.confirm(userId, pin);
       t().clock.advance(30 * 60_000);
       expect(await t().app.pins.lockedUntil(userId)).toBeNull();
-      expect(await t().app.pins.confirm(userId, wrongPins[0]!)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
+      expect(inEnglish(await t().app.pins.confirm(userId, wrongPins[0]!))).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b4 tries left/) });
       expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 1, pin_locked_until: null });
     });
 
@@ -174,7 +175,7 @@ describeOnEngines('PIN tries on %s', (t) => {
       expect(await pinRow(userId)).toEqual({ pin_failed_attempts: 5, pin_locked_until: new Date(t().clock.now().getTime() + 10 * 60_000).toISOString() });
       expect(checks).not.toHaveBeenCalled();
       t().clock.advance(10 * 60_000);
-      expect(await strict.confirm(userId, wrongPins[0]!)).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b2 tries left/) });
+      expect(inEnglish(await strict.confirm(userId, wrongPins[0]!))).toMatchObject({ ok: false, code: 'INVALID_PIN', message: expect.stringMatching(/\b2 tries left/) });
       expect(await strict.confirm(userId, wrongPins[1]!)).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       expect(await strict.confirm(userId, wrongPins[2]!)).toMatchObject({ ok: false, code: 'PIN_LOCKED', retryAfterSeconds: 10 * 60 });
     });

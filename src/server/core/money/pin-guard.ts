@@ -6,9 +6,9 @@ import type { Clock } from '../clock.ts';
 import type { PinHasher, StoredPin } from '../auth/pin-hash.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { createKeyedQueue } from '../limits/attempts.ts';
-import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { groupedWrite, groupedWriteProvisional } from '../../db/group-commit.ts';
 import { compiled, type Param } from '../../db/compiled.ts';
+import { instantValue, said } from '../../../i18n/said.ts';
 
 /** A taken try: the stored PIN, the try's place in the count, the lock it set (if it took the last try) and whether SQL found the PIN right. */
 type Taken = { user: { transaction_pin_hash: string; pin_key_version: string | null }; slot: number; lockSetHere: string | null; matched: boolean };
@@ -109,7 +109,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     const minutes = Math.ceil(seconds / 60);
     return fail(
       'PIN_LOCKED',
-      `Too many wrong PINs. Transfers and payments are locked for ${minutes} more minute${minutes === 1 ? '' : 's'} (until ${formatLagosDateTime(until)}).`,
+      minutes === 1 ? said('said.errors.pinLockedOne', { until: instantValue(until) }) : said('said.errors.pinLockedMany', { minutes, until: instantValue(until) }),
       { retryAfterSeconds: seconds },
     );
   }
@@ -135,7 +135,7 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
     const counted = (await tryStatement(executor, attempt.params)).rows[0];
     if (counted) return takenFrom(counted, attempt);
     const user = await executor.selectFrom('users').select(['transaction_pin_hash', 'pin_locked_until']).where('id', '=', userId).executeTakeFirst();
-    if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', 'Set your transaction PIN first.');
+    if (!user?.transaction_pin_hash) return fail('ONBOARDING_INCOMPLETE', said('said.errors.setPinFirst'));
     if (user.pin_locked_until && user.pin_locked_until > attempt.params.nowIso) return lockedFailure(user.pin_locked_until, attempt.now);
     // The lock was lifted between the two statements (a PIN reset): take again, once.
     return retried ? lockedFailure(attempt.lockEnd, attempt.now) : take(executor, userId, attempt, true);
@@ -169,7 +169,8 @@ export function createPinGuard(deps: { db: Db; clock: Clock; rules: MoneyRules['
   function wrongTry(taken: Taken, now: Date): Result<void> {
     if (taken.lockSetHere) return lockedFailure(taken.lockSetHere, now);
     const left = rules.maxAttempts - taken.slot;
-    const message = `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left before transfers and payments are locked for ${Math.round(rules.lockMs / 60_000)} minutes.`;
+    const minutes = Math.round(rules.lockMs / 60_000);
+    const message = left === 1 ? said('said.pin.wrongOne', { minutes }) : said('said.pin.wrongMany', { left, minutes });
     return fail('INVALID_PIN', message, { errors: { pin: [message] } });
   }
 

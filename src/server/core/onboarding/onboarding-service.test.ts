@@ -5,6 +5,7 @@ import { describeOnEngines } from '../../testing/on-engines.ts';
 import { unverifiedCustomer, registrationForm } from '../../testing/customers.ts';
 import { normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import { emailVerificationPolicy } from '../codes/one-time-codes.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const email = 'emeka.nwosu@example.com';
 const argon2idPhc = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
@@ -102,7 +103,7 @@ describeOnEngines('onboarding service on %s', (t) => {
       await verify();
       const again = await t().app.onboarding.verifyEmail(userId, '000000');
       expect(again).toMatchObject({ ok: true, value: { is_email_verified: true } });
-      expect(await t().app.onboarding.resendVerificationCode(userId)).toEqual({
+      expect(inEnglish(await t().app.onboarding.resendVerificationCode(userId))).toEqual({
         ok: true,
         value: { message: 'Your email address is already verified.' },
       });
@@ -119,12 +120,12 @@ describeOnEngines('onboarding service on %s', (t) => {
         const result = await t().app.onboarding.verifyEmail(userId, wrong);
         expect(result).toMatchObject({ ok: false, code: 'INVALID_OTP' });
         if (result.ok) return;
-        expect(result.message).toContain(`${expected} left`);
-        expect(result.errors?.otp?.[0]).toContain(`${expected} left`);
+        expect(inEnglish(result.message)).toContain(`${expected} left`);
+        expect(inEnglish(result.errors?.otp?.[0])).toContain(`${expected} left`);
       }
       const fifth = await t().app.onboarding.verifyEmail(userId, wrong);
       expect(fifth).toMatchObject({ ok: false, code: 'INVALID_OTP' });
-      if (!fifth.ok) expect(fifth.message).toMatch(/too many wrong tries/i);
+      if (!fifth.ok) expect(inEnglish(fifth.message)).toMatch(/too many wrong tries/i);
 
       const right = await t().app.onboarding.verifyEmail(userId, code);
       expect(right).toMatchObject({ ok: false, code: 'INVALID_OTP' });
@@ -168,7 +169,7 @@ describeOnEngines('onboarding service on %s', (t) => {
       const oldCode = t().mailer.lastCode(email);
       t().clock.advance(60_000);
       const resent = await t().app.onboarding.resendVerificationCode(userId);
-      expect(resent).toEqual({ ok: true, value: { message: `We have sent a new code to ${email}.` } });
+      expect(inEnglish(resent)).toEqual({ ok: true, value: { message: `We have sent a new code to ${email}.` } });
       expect(t().mailer.sent).toHaveLength(2);
       const newCode = t().mailer.lastCode(email);
 
@@ -219,14 +220,14 @@ describeOnEngines('onboarding service on %s', (t) => {
   describe('order of the steps', () => {
     it('refuses the address before the email is verified', async () => {
       const result = await t().app.onboarding.submitAddress(userId, address);
-      expect(result).toEqual({ ok: false, code: 'ONBOARDING_INCOMPLETE', message: 'First verify your email address.' });
+      expect(inEnglish(result)).toEqual({ ok: false, code: 'ONBOARDING_INCOMPLETE', message: 'First verify your email address.' });
       expect((await t().app.users.loadProfile(userId))!.hasAddress).toBe(false);
     });
 
     it('refuses the PIN before the address', async () => {
       await verify();
       const result = await t().app.onboarding.setPin(userId, pin);
-      expect(result).toEqual({ ok: false, code: 'ONBOARDING_INCOMPLETE', message: 'First add your address.' });
+      expect(inEnglish(result)).toEqual({ ok: false, code: 'ONBOARDING_INCOMPLETE', message: 'First add your address.' });
       expect((await t().app.users.findById(userId))!.transaction_pin_hash).toBeNull();
     });
 
@@ -234,7 +235,7 @@ describeOnEngines('onboarding service on %s', (t) => {
       await verify();
       await t().app.onboarding.submitAddress(userId, address);
       const result = await t().app.onboarding.setSecurityQuestion(userId, sessionId, securityQuestion);
-      expect(result).toEqual({ ok: false, code: 'ONBOARDING_INCOMPLETE', message: 'First set your transaction PIN.' });
+      expect(inEnglish(result)).toEqual({ ok: false, code: 'ONBOARDING_INCOMPLETE', message: 'First set your transaction PIN.' });
       expect((await t().app.users.findById(userId))!.security_answer_hash).toBeNull();
       expect((await t().app.sessions.resolve(token)).status).toBe('active');
     });

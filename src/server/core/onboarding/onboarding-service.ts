@@ -13,18 +13,19 @@ import type { UserRepository } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
 import { emailVerificationPolicy, type OneTimeCodes } from '../codes/one-time-codes.ts';
 import { profileLocale, type Locale } from '../../../i18n/locales.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
 type PinInput = z.infer<typeof pinSchema>;
 type SecurityQuestionInput = z.infer<typeof securityQuestionSchema>;
 
-export const addressLockedMessage = 'Your address is already on file. To change it, verify the new address under Raise your tier (/kyc-verification).';
+export const addressLockedMessage = said('said.address.onFile');
 
-/** A step not done yet, as a refusal says it (whole sentences: the catalogue says them again, said.errors.first.*). */
-const stepRefusals: Record<OnboardingStep, string> = {
-  '/account/verify': 'First verify your email address.',
-  '/address/update': 'First add your address.',
-  '/pin/set': 'First set your transaction PIN.',
-  '/security/question': 'First choose a security question.',
+/** A step not done yet, as a refusal says it. */
+const stepRefusals: Record<OnboardingStep, Said> = {
+  '/account/verify': said('said.errors.first.verify'),
+  '/address/update': said('said.errors.first.address'),
+  '/pin/set': said('said.errors.first.pin'),
+  '/security/question': said('said.errors.first.question'),
 };
 
 /**
@@ -74,14 +75,14 @@ export function createOnboardingService(deps: {
       return succeed(presentUser(await profileOf(userId)));
     },
 
-    async resendVerificationCode(userId: string): Promise<Result<{ message: string }>> {
+    async resendVerificationCode(userId: string): Promise<Result<{ message: Said }>> {
       const { user } = await profileOf(userId);
-      if (user.email_verified_at !== null) return succeed({ message: 'Your email address is already verified.' });
+      if (user.email_verified_at !== null) return succeed({ message: said('said.verify.already') });
       const issued = await codes.issue(userId, 'email_verification', emailVerificationPolicy);
       if (!issued.ok) return issued;
       await sendVerificationCode(user.email, user.first_name, issued.value.code, profileLocale(user.language));
       log.info('onboarding.otp_sent', { user: userId });
-      return succeed({ message: `We have sent a new code to ${user.email}.` });
+      return succeed({ message: said('said.verify.sent', { email: user.email }) });
     },
 
     async submitAddress(userId: string, input: AddressInput): Promise<Result<UserJson>> {
@@ -99,7 +100,7 @@ export function createOnboardingService(deps: {
       const allowed = await requireStepsBefore(userId, '/pin/set');
       if (!allowed.ok) return allowed;
       if (allowed.value.is_transaction_pin_set) {
-        return fail('DUPLICATE', 'Your transaction PIN is already set. Change it from your settings.');
+        return fail('DUPLICATE', said('said.pin.alreadySet'));
       }
       const now = clock.now().toISOString();
       const pin = pinHasher.hash(userId, input.pin);
@@ -111,7 +112,7 @@ export function createOnboardingService(deps: {
         .where('transaction_pin_hash', 'is', null)
         .executeTakeFirst();
       if (Number(stored.numUpdatedRows) === 0) {
-        return fail('DUPLICATE', 'Your transaction PIN is already set. Change it from your settings.');
+        return fail('DUPLICATE', said('said.pin.alreadySet'));
       }
       log.info('onboarding.pin_set', { user: userId });
       return succeed(presentUser(await profileOf(userId)));
@@ -127,7 +128,7 @@ export function createOnboardingService(deps: {
       const allowed = await requireStepsBefore(userId, '/security/question');
       if (!allowed.ok) return allowed;
       if (allowed.value.is_security_question_set) {
-        return fail('DUPLICATE', 'Your security question is already set. Change it from your settings.');
+        return fail('DUPLICATE', said('said.question.alreadySet'));
       }
       const now = clock.now().toISOString();
       const answerHash = await hashSecret(normaliseAnswer(input.answer));
@@ -138,7 +139,7 @@ export function createOnboardingService(deps: {
         .where('security_answer_hash', 'is', null)
         .executeTakeFirst();
       if (Number(stored.numUpdatedRows) === 0) {
-        return fail('DUPLICATE', 'Your security question is already set. Change it from your settings.');
+        return fail('DUPLICATE', said('said.question.alreadySet'));
       }
       if (currentSessionId) await sessions.revoke(currentSessionId, 'rotated');
       const { token, session } = await sessions.create(userId, meta);

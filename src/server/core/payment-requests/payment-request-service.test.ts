@@ -10,6 +10,7 @@ import { t as tr } from '../../../i18n/translate.ts';
 import { requestAlphabet, requestReferencesIn } from '../../../lib/payment-request-schemas.ts';
 import { safeNextPath } from '../../../lib/safe-next.ts';
 import { kobo } from '../../../lib/money.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => kobo(value * 100);
 const origin = 'https://bank.test';
@@ -43,7 +44,7 @@ describeOnEngines('payment requests on %s', (t) => {
   const requester = () => customer(app(), { firstName: 'Ada', lastName: 'Obi' });
   const request = async (owner: { userId: string; accountNumber: string }, input: { amount?: number; note?: string; expires_in_days?: number } = {}) => {
     const created = await app().paymentRequests.create(owner.userId, owner.accountNumber, { note: '', expires_in_days: 7, ...input }, origin);
-    if (!created.ok) throw new Error(created.message);
+    if (!created.ok) throw new Error(created.message.key);
     return created.value;
   };
   const statusOf = async (owner: { userId: string; accountNumber: string }, id: string) => (await app().paymentRequests.list(owner.userId, owner.accountNumber, origin)).find((row) => row.id === id)!;
@@ -141,7 +142,7 @@ describeOnEngines('payment requests on %s', (t) => {
     const ada = await requester();
     const created = await request(ada, { amount: naira(5_000) });
     const credited = await inbound(ada.accountNumber, naira(1_000), created.reference);
-    if (!credited.ok) throw new Error(credited.message);
+    if (!credited.ok) throw new Error(credited.message.key);
     const row = await app().db.selectFrom('transactions').select(['id']).where('reference', '=', credited.value.reference).executeTakeFirstOrThrow();
     // The same credit offered again (a retry of the hook): nothing more is counted, nothing more is queued.
     const again = await inTransaction(app().db, (trx) => countRequestPayment(trx, { transactionId: row.id, accountNumber: ada.accountNumber, amountKobo: naira(1_000), narration: created.reference, payerName: 'X', at: t().clock.now() }));
@@ -195,7 +196,7 @@ describeOnEngines('payment requests on %s', (t) => {
     const notTheirs = await app().paymentRequests.cancel(bola.userId, created.id, origin);
     expect(notTheirs.ok || notTheirs.code).toBe('NOT_FOUND');
     const unknownId = await app().paymentRequests.cancel(bola.userId, 'prq_AAAAAAAAAAAAAAAA', origin);
-    expect(!unknownId.ok && unknownId.message).toBe(!notTheirs.ok && notTheirs.message);
+    expect(inEnglish(!unknownId.ok && unknownId.message)).toBe(inEnglish(!notTheirs.ok && notTheirs.message));
     const cancelled = await app().paymentRequests.cancel(ada.userId, created.id, origin);
     expect(cancelled.ok && cancelled.value).toMatchObject({ status: 'cancelled', cancelled_at: t().clock.now().toISOString() });
     const twice = await app().paymentRequests.cancel(ada.userId, created.id, origin);
@@ -214,7 +215,7 @@ describeOnEngines('payment requests on %s', (t) => {
     const paidOne = await request(ada, { amount: naira(100) });
     await inbound(ada.accountNumber, naira(100), paidOne.reference);
     const cannot = await app().paymentRequests.cancel(ada.userId, paidOne.id, origin);
-    expect(!cannot.ok && [cannot.code, cannot.message]).toEqual(['VALIDATION_FAILED', 'This request is already paid; there is nothing to cancel.']);
+    expect(inEnglish(!cannot.ok && [cannot.code, cannot.message])).toEqual(['VALIDATION_FAILED', 'This request is already paid; there is nothing to cancel.']);
   });
 
   it('expires when the clock passes its date: the list and the link say so', async () => {

@@ -11,7 +11,7 @@ import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import type { RequestCounters } from '../throttle/request-counters.ts';
-import { lagosDay, minute, waitInWords } from '../throttle/request-counters.ts';
+import { lagosDay, minute } from '../throttle/request-counters.ts';
 import { paymentRequestPaidEmail } from '../money-notifications.ts';
 import { requestPaidJob } from './request-payments.ts';
 import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
@@ -29,6 +29,7 @@ import {
   type PaymentRequestStatus,
   type PublicPaymentRequestJson,
 } from '../../../lib/payment-request-schemas.ts';
+import { said, waitValue } from '../../../i18n/said.ts';
 
 type RequestRow = Selectable<PaymentRequestsTable>;
 
@@ -167,10 +168,10 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
     /** A new request on one of the customer's accounts (the endpoint checked it is theirs; checked again here). */
     async create(userId: string, accountNumber: string, input: PaymentRequestCreateInput, origin: string): Promise<Result<PaymentRequestJson>> {
       const account = await db.selectFrom('accounts').select(['account_name']).where('account_number', '=', accountNumber).where('user_id', '=', userId).where('kind', '=', 'customer').executeTakeFirst();
-      if (!account) return fail('FORBIDDEN', 'That account is not yours.');
+      if (!account) return fail('FORBIDDEN', said('said.errors.notYours'));
       const taken = await counters.take('payment_request', userId, [{ name: 'day', max: createPolicy.max, ...lagosDay }]);
       if (taken.waitSeconds > 0) {
-        return fail('RATE_LIMITED', `You have made ${createPolicy.max} payment requests today. Try again in ${waitInWords(taken.waitSeconds)}.`, { retryAfterSeconds: taken.waitSeconds });
+        return fail('RATE_LIMITED', said('said.errors.requestsToday', { count: createPolicy.max, wait: waitValue(taken.waitSeconds) }), { retryAfterSeconds: taken.waitSeconds });
       }
       const now = clock.now();
       const nowIso = now.toISOString();
@@ -222,7 +223,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
      */
     async cancel(userId: string, id: string, origin: string): Promise<Result<PaymentRequestJson>> {
       const row = await ownRow(userId, id);
-      if (!row) return fail('NOT_FOUND', 'No such payment request.');
+      if (!row) return fail('NOT_FOUND', said('said.requests.noSuch'));
       const nowIso = clock.now().toISOString();
       const cancelled = await db
         .updateTable('payment_requests')
@@ -233,7 +234,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
         .executeTakeFirst();
       if (!cancelled) {
         const now = await ownRow(userId, id);
-        return fail('VALIDATION_FAILED', now?.status === 'paid' ? 'This request is already paid; there is nothing to cancel.' : 'This request is already cancelled.');
+        return fail('VALIDATION_FAILED', now?.status === 'paid' ? said('said.requests.alreadyPaid') : said('said.requests.alreadyCancelled'));
       }
       log.info('payment_request.cancelled', { user: userId, request: row.id });
       return succeed(present(cancelled, await accountNameOf(row.account_number), origin));
@@ -249,10 +250,10 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
       const wait = await counters.takeRolling('payment_link_ip', ip ?? 'unknown', publicViewPolicy);
       if (wait > 0) {
         log.warn('payment_request.link_limited', { ip });
-        return fail('RATE_LIMITED', `Too many payment links opened from this network. Try again in ${waitInWords(wait)}.`, { retryAfterSeconds: wait });
+        return fail('RATE_LIMITED', said('said.errors.linksNetwork', { wait: waitValue(wait) }), { retryAfterSeconds: wait });
       }
       const normalised = code.toUpperCase();
-      const notFound = fail('NOT_FOUND', 'This payment link is not valid. Check the link, or ask the person who sent it for a new one.');
+      const notFound = fail('NOT_FOUND', said('said.requests.linkInvalid'));
       if (!requestCodePattern.test(normalised)) return notFound;
       const row = await db.selectFrom('payment_requests').selectAll().where('code', '=', normalised).executeTakeFirst();
       if (!row) return notFound;

@@ -13,6 +13,8 @@ import { withTimeout } from '../../integrations/with-timeout.ts';
 import { kobo } from '../../../lib/money.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 import type { DefiniteVerdict, PaymentRail, PaymentTable, PendingPayment, Verdict } from './rail.ts';
+import { said } from '../../../i18n/said.ts';
+import type { Said } from '../../../i18n/said.ts';
 
 /** Re-queries back off to at most an hour apart; after this many the payment is raised as an alert. */
 const maximumRequeryGapMs = 3_600_000;
@@ -63,13 +65,13 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
     return rail;
   }
 
-  async function present(executor: Db | Trx, rail: AnyRail, accountNumber: string, reference: string): Promise<Result<{ transaction: TransactionJson; message: string }>> {
+  async function present(executor: Db | Trx, rail: AnyRail, accountNumber: string, reference: string): Promise<Result<{ transaction: TransactionJson; message: Said }>> {
     const transaction = await gate.presentByReference(executor, accountNumber, reference);
     return succeed({ transaction, message: rail.message(transaction) });
   }
 
   /** The answer for a row this process has just written (no read back). */
-  function presented(rail: AnyRail, row: TransactionRow): Result<{ transaction: TransactionJson; message: string }> {
+  function presented(rail: AnyRail, row: TransactionRow): Result<{ transaction: TransactionJson; message: Said }> {
     const transaction = presentTransaction(row);
     return succeed({ transaction, message: rail.message(transaction) });
   }
@@ -174,10 +176,10 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
    * failed reverses the whole debit. Answers what the customer is told, or null when another
    * process (a re-query, the customer's "check status") settled it first.
    */
-  async function settle<T extends PaymentTable>(table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<Result<{ transaction: TransactionJson; message: string }> | null> {
+  async function settle<T extends PaymentTable>(table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<Result<{ transaction: TransactionJson; message: Said }> | null> {
     const rail = railOf(table);
     let settled: { row: PendingRow; transaction: TransactionJson } | null = null;
-    let answer: Result<{ transaction: TransactionJson; message: string }> | null = null;
+    let answer: Result<{ transaction: TransactionJson; message: Said }> | null = null;
     await inTransaction(db, async (trx) => {
       const now = clock.now();
       const claimed = await pendingView(trx)
@@ -296,7 +298,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
       if (owned) await requeryRail(table, { reference });
     }
     const transaction = await transactions.byReference(accountNumber, reference);
-    return transaction ? succeed(transaction) : fail('NOT_FOUND', 'No such transaction on your account.');
+    return transaction ? succeed(transaction) : fail('NOT_FOUND', said('said.case.noTransaction'));
   }
 
   return { start, settle, requery, checkStatus };

@@ -4,6 +4,7 @@ import type { Kobo } from '../../../lib/money.ts';
 import type { Counterparty, TransactionCategory, TransactionJson } from '../../../lib/transaction.ts';
 import type { FundsTransferRequest } from '../../integrations/interbank/ports.ts';
 import type { PaymentRequest } from '../../integrations/billers/ports.ts';
+import type { Said } from '../../../i18n/said.ts';
 
 /**
  * A rail is one outside provider that takes payments which may stay pending (the interbank
@@ -67,7 +68,7 @@ export interface PaymentRail<T extends PaymentTable, Delivered> {
   /** The customer's narration and the journal's description of a reversal. */
   reversal(row: PaymentKinds[T]['row'], details: Record<string, unknown>, reason: string): { narration: string; description: string };
   /** The customer's sentence about the payment as it stands (stored as the idempotent answer). */
-  message(transaction: TransactionJson): string;
+  message(transaction: TransactionJson): Said;
   /** After a settlement has committed (e.g. mail the electricity token); never fatal. */
   afterSettle?(row: PaymentKinds[T]['row'], transaction: TransactionJson, verdict: DefiniteVerdict<Delivered>): Promise<void>;
 }

@@ -18,6 +18,8 @@ import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { SmsSender } from '../../integrations/sms/ports.ts';
 import type { Alerts } from '../alerts/alert-service.ts';
 import { freezeStateOf, type FreezeState } from './frozen.ts';
+import { said } from '../../../i18n/said.ts';
+import type { Said } from '../../../i18n/said.ts';
 
 /** The code that freezes an account from /freeze: 15 minutes, single use, dead after 5 wrong tries, 1 a minute and 5 an hour per customer. */
 export const freezeCodePolicy: CodePolicy = { ttlMs: 15 * 60_000, maxAttempts: 5, minIntervalMs: 60_000, maxPerHour: 5 };
@@ -28,9 +30,9 @@ export const defaultFreezeIpPolicy: FreezeIpPolicy = { maxPerIp: 10, windowMs: 1
 const codeMinutes = freezeCodePolicy.ttlMs / 60_000;
 
 /** The one answer to a freeze request, whether or not the account number or email has an account. */
-export const freezeRequestMessage = `If we hold an account with those details, we have emailed a 6-digit code to its registered email address (and texted it to its phone, if SMS alerts are on). It works for ${codeMinutes} minutes. Enter it below to freeze the account.`;
-export const frozenByCodeMessage = 'The account is frozen. No money can leave it, and every device signed in to it has been signed out. We have emailed its owner how to unfreeze it.';
-export const notFrozenMessage = 'Your account is not frozen.';
+export const freezeRequestMessage = said('said.freeze.requested', { minutes: codeMinutes });
+export const frozenByCodeMessage = said('said.freeze.frozen');
+export const notFrozenMessage = said('said.freeze.notFrozen');
 
 export type { FreezeState } from './frozen.ts';
 
@@ -128,7 +130,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
     },
 
     /** Signed in, with the password. The session asking stays signed in (to unfreeze later); every other one ends. */
-    async freeze(userId: string, currentSessionId: string | null, input: FreezeInput): Promise<Result<{ message: string; signedOutSessions: number; alreadyFrozen: boolean }>> {
+    async freeze(userId: string, currentSessionId: string | null, input: FreezeInput): Promise<Result<{ message: Said; signedOutSessions: number; alreadyFrozen: boolean }>> {
       const proven = await settings.proveSecrets(userId, { password: input.password });
       if (!proven.ok) return proven;
       const user = await users.findById(userId);
@@ -137,15 +139,15 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       const signedOutSessions = await sessions.revokeAllForUser(userId, 'account_frozen', currentSessionId ?? undefined);
       log.info('freeze.frozen', { user: userId, via: 'password', signed_out: signedOutSessions, already: !changed });
       if (changed) await tellFrozen(user, 'password', signedOutSessions);
-      const devices = `${signedOutSessions} other device${signedOutSessions === 1 ? '' : 's'}`;
+      const one = signedOutSessions === 1;
       const message = changed
-        ? `Your account is frozen. No money can leave it; money sent to you still arrives. We signed out ${devices} and emailed you how to unfreeze it.`
-        : `Your account was already frozen. We signed out ${devices}.`;
+        ? one ? said('said.api.frozenOne') : said('said.api.frozenMany', { count: signedOutSessions })
+        : one ? said('said.api.alreadyFrozenOne') : said('said.api.alreadyFrozenMany', { count: signedOutSessions });
       return succeed({ message, signedOutSessions, alreadyFrozen: !changed });
     },
 
     /** Signed in, with the password and the security answer (one sign-in try), then the PIN. */
-    async unfreeze(userId: string, input: UnfreezeInput): Promise<Result<{ message: string }>> {
+    async unfreeze(userId: string, input: UnfreezeInput): Promise<Result<{ message: Said }>> {
       const user = await users.findById(userId);
       if (!user) throw new Error(`signed-in user ${userId} has no row`);
       if (!user.frozen_at) return fail('VALIDATION_FAILED', notFrozenMessage);
@@ -158,7 +160,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       if (Number(changed.numUpdatedRows) === 0) return fail('VALIDATION_FAILED', notFrozenMessage);
       log.info('freeze.unfrozen', { user: userId });
       await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(nowIso, profileLocale(user.language)), language: profileLocale(user.language) }), 'account_unfrozen');
-      return succeed({ message: 'Your account is unfrozen. Transfers and payments work again.' });
+      return succeed({ message: said('said.api.unfrozen') });
     },
 
     /**
@@ -166,12 +168,12 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
      * The lookup happens for every request; issuing and mailing the code (real or imitated)
      * happen after the answer, alike for both, so the answer's timing tells nothing either.
      */
-    async request(subject: FreezeSubject, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+    async request(subject: FreezeSubject, meta: SessionMeta = {}): Promise<Result<{ message: Said }>> {
       const ip = meta.ip ?? 'unknown';
       const wait = await counters.takeRolling('freeze_ip', ip, { max: ipPolicy.maxPerIp, windowMs: ipPolicy.windowMs });
       if (wait > 0) {
         log.warn('freeze.ip_limited', { ip });
-        return fail('RATE_LIMITED', `Too many freeze requests from this network. Try again in ${Math.ceil(wait / 60)} minutes, or call us.`, { retryAfterSeconds: wait });
+        return fail('RATE_LIMITED', said('said.freeze.network', { minutes: Math.ceil(wait / 60) }), { retryAfterSeconds: wait });
       }
       const user = await findCustomer(subject);
       const work = (user ? issueAndSend(user, ip) : decoys.issue(subjectKey(subject)).then(() => log.info('freeze.code_requested', { ip, known: false })))
@@ -187,7 +189,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
     },
 
     /** /freeze's code: the right one freezes the account and ends every session; a wrong one counts. */
-    async confirm(subject: FreezeSubject, code: string, meta: SessionMeta = {}): Promise<Result<{ message: string }>> {
+    async confirm(subject: FreezeSubject, code: string, meta: SessionMeta = {}): Promise<Result<{ message: Said }>> {
       const user = await findCustomer(subject);
       if (!user) {
         // An imitation this process is still writing (the answer went first) is waited for.

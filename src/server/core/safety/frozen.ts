@@ -1,4 +1,5 @@
 import { fail, type Failure } from '../result.ts';
+import { said } from '../../../i18n/said.ts';
 
 /**
  * A frozen account: no money leaves it, whatever pays for what; money still comes in.
@@ -6,8 +7,7 @@ import { fail, type Failure } from '../result.ts';
  * and again inside the money transaction, so a freeze that lands while a payment is on its way
  * stops it too. Inbound credits and reversals never pass the gate.
  */
-export const accountFrozenMessage =
-  'Your account is frozen, so no money can leave it. Money sent to you still arrives. To unfreeze it, sign in and choose “Unfreeze my account” in Settings, with your password, PIN and security answer.';
+export const accountFrozenMessage = said('said.errors.accountFrozen');
 
 export function accountFrozen(): Failure {
   return fail('ACCOUNT_FROZEN', accountFrozenMessage);

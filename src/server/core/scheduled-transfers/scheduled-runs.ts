@@ -11,7 +11,9 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { scheduledTransferMissedEmail } from '../money-notifications.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
-import { sayFailure, t } from '../../../i18n/translate.ts';
+import { catalogues, sayRefusal, storedSaid, t } from '../../../i18n/translate.ts';
+import type { MessageKey } from '../../../i18n/messages/en.ts';
+import type { Said } from '../../../i18n/said.ts';
 import { formatLagosDate, lagosDate } from '../../../lib/lagos-time.ts';
 import { dateAfterRun, latestDueDate, nextRunInstantAfter, runInstant, type Cadence, type Ending } from './calendar.ts';
 
@@ -85,7 +87,7 @@ export function createScheduledRuns(deps: {
     return runTransfers.sendToBank(row.user_id, row.send_account, input, key);
   }
 
-  type Finish = { state: 'succeeded'; reference: string } | { state: 'missed'; code: string; message: string; reference: string | null };
+  type Finish = { state: 'succeeded'; reference: string } | { state: 'missed'; code: string; message: Said; reference: string | null };
 
   /**
    * Records the date's outcome and moves the schedule on, in one transaction; only the first
@@ -98,7 +100,7 @@ export function createScheduledRuns(deps: {
       const at = now.toISOString();
       const ran = await trx
         .updateTable('scheduled_transfer_runs')
-        .set({ state: outcome.state, reference: outcome.reference, failure_code: outcome.state === 'missed' ? outcome.code : null, failure_message: outcome.state === 'missed' ? outcome.message : null, updated_at: at })
+        .set({ state: outcome.state, reference: outcome.reference, failure_code: outcome.state === 'missed' ? outcome.code : null, failure_message: outcome.state === 'missed' ? JSON.stringify(outcome.message) : null, updated_at: at })
         .where('schedule_id', '=', scheduleId)
         .where('run_date', '=', date)
         .where('state', 'in', ['due', 'retry'])
@@ -166,7 +168,7 @@ export function createScheduledRuns(deps: {
     // Another process is making this very transfer: try again when it has finished (its outcome is then replayed).
     if (result.code === 'REQUEST_IN_PROGRESS') throw new Error(`scheduled run ${scheduleId} ${date} is in progress elsewhere`);
     if (retryable.has(result.code) && run.state === 'due') {
-      const moved = await db.updateTable('scheduled_transfer_runs').set({ state: 'retry', failure_code: result.code, failure_message: result.message, updated_at: clock.now().toISOString() }).where('schedule_id', '=', scheduleId).where('run_date', '=', date).where('state', '=', 'due').executeTakeFirst();
+      const moved = await db.updateTable('scheduled_transfer_runs').set({ state: 'retry', failure_code: result.code, failure_message: JSON.stringify(result.message), updated_at: clock.now().toISOString() }).where('schedule_id', '=', scheduleId).where('run_date', '=', date).where('state', '=', 'due').executeTakeFirst();
       if (Number(moved.numUpdatedRows) > 0) {
         log.info('scheduled_transfer.retry_later', { schedule: scheduleId, date, code: result.code });
         return { again: retryAt(date) };
@@ -188,9 +190,16 @@ export function createScheduledRuns(deps: {
     if (!found) return;
     // In the language on the customer's profile, as the alerts are; the refusal said again in it.
     const language = profileLocale(found.language);
-    const reason = found.failure_message
-      ? sayFailure(language, { code: found.failure_code ?? 'PROVIDER_FAILED', message: found.failure_message }).message
-      : t(language, 'requests.missed.refused');
+    const stored = found.failure_message === null ? null : storedSaid(found.failure_message);
+    const code = found.failure_code ?? 'PROVIDER_FAILED';
+    // A run refused before refusals were stored as data holds its English sentence: that in English, else the code's own sentence.
+    const reason = stored
+      ? sayRefusal(language, { code, message: stored })
+      : found.failure_message === null
+        ? t(language, 'requests.missed.refused')
+        : language === 'en'
+          ? found.failure_message
+          : t(language, `error.${code}` in catalogues.en ? (`error.${code}` as MessageKey) : 'error.PROVIDER_FAILED');
     await mailer.send(
       scheduledTransferMissedEmail({
         bankName: config.bank.name,

@@ -7,6 +7,7 @@ import { runIdempotencyKey } from './scheduled-runs.ts';
 import type { ScheduledTransferInput } from '../../../lib/scheduled-transfer-schemas.ts';
 import { formatLagosDate } from '../../../lib/lagos-time.ts';
 import { t as tr } from '../../../i18n/translate.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -257,9 +258,9 @@ describeOnEngines('scheduled transfers on %s', (t, engine) => {
       const fields = { account_number: recipient.accountNumber, first_date: '2030-07-02', repeat: 'monthly' as const };
       expect(await schedule(sender, { ...fields, pin: '1111' })).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       // 08:00 has passed today: tomorrow at the earliest.
-      expect(await schedule(sender, { ...fields, first_date: '2030-07-01' })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { first_date: [expect.stringContaining('2 Jul 2030')] } });
-      expect(await schedule(sender, { ...fields, first_date: '2031-08-01' })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { first_date: [expect.any(String)] } });
-      expect(await schedule(sender, { ...fields, account_number: sender.accountNumber })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { account_number: [expect.any(String)] } });
+      expect(inEnglish(await schedule(sender, { ...fields, first_date: '2030-07-01' }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { first_date: [expect.stringContaining('2 Jul 2030')] } });
+      expect(inEnglish(await schedule(sender, { ...fields, first_date: '2031-08-01' }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { first_date: [expect.any(String)] } });
+      expect(inEnglish(await schedule(sender, { ...fields, account_number: sender.accountNumber }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { account_number: [expect.any(String)] } });
       const other = await customer(t().app);
       expect(await t().app.scheduledTransfers.create(sender.userId, other.accountNumber, { ...fields, amount: naira(10), narration: '', pin: testPin }, newKey())).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       expect(await t().app.scheduledTransfers.list(sender.userId)).toEqual([]);

@@ -14,11 +14,30 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { findBank } from '../reference/banks.ts';
 import { accountFrozen } from '../safety/frozen.ts';
 import { loadAccountLimits } from '../customer-limits/limit-guard.ts';
-import { formatLagosDate, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
+import { lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { ScheduledTransferInput } from '../../../lib/scheduled-transfer-schemas.ts';
 import { addDays, earliestRunDate, occurrenceOnOrAfter, runInstant, withinEnding } from './calendar.ts';
 import { cadenceOf, createScheduledRuns, endingOf, type ScheduleRow } from './scheduled-runs.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
+import { say, storedSaid } from '../../../i18n/translate.ts';
+import { dayValue, said, wordValue, type Said } from '../../../i18n/said.ts';
+
+/** Each listed run's refusal as data, for a page to say in the customer's language (the JSON carries it in English). */
+const runRefusals = new WeakMap<ScheduledRunJson, { code: string; message: Said }>();
+
+/** A listed run's refusal as data (its code and Said), or null: none, or a run stored before refusals were data. */
+export function runRefusal(run: ScheduledRunJson): { code: string; message: Said } | null {
+  return runRefusals.get(run) ?? null;
+}
+
+/** A run as the API shows it: its stored refusal (JSON of its Said, or the English sentence of a run stored before) in English. */
+function presentRun(row: { run_date: string; state: ScheduledRunJson['state']; reference: string | null; failure_code: string | null; failure_message: string | null }): ScheduledRunJson {
+  const message = row.failure_message === null ? null : storedSaid(row.failure_message);
+  const run: ScheduledRunJson = { date: row.run_date, state: row.state, reference: row.reference, failure: message ? say('en', message) : row.failure_message };
+  if (message) runRefusals.set(run, { code: row.failure_code ?? 'PROVIDER_FAILED', message });
+  return run;
+}
+
 
 export type ScheduledRunJson = { date: string; state: 'due' | 'retry' | 'succeeded' | 'missed'; reference: string | null; failure: string | null };
 export type ScheduledTransferJson = {
@@ -104,7 +123,7 @@ export function createScheduledTransfers(deps: {
     const rows = await db.selectFrom('scheduled_transfer_runs').selectAll().where('schedule_id', 'in', ids).orderBy('run_date', 'desc').execute();
     for (const row of rows) {
       const list = byId.get(row.schedule_id) ?? [];
-      if (list.length < 5) list.push({ date: row.run_date, state: row.state, reference: row.reference, failure: row.failure_message });
+      if (list.length < 5) list.push(presentRun(row));
       byId.set(row.schedule_id, list);
     }
     return byId;
@@ -118,7 +137,7 @@ export function createScheduledTransfers(deps: {
   async function owned(userId: string, id: string): Promise<ScheduleRow | null> {
     return (await db.selectFrom('scheduled_transfers').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst()) ?? null;
   }
-  const notFound = () => fail('NOT_FOUND', 'There is no such scheduled transfer.');
+  const notFound = () => fail('NOT_FOUND', said('said.requests.noSuchSchedule'));
 
   async function list(userId: string): Promise<ScheduledTransferJson[]> {
     const rows = await db.selectFrom('scheduled_transfers').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute();
@@ -132,13 +151,13 @@ export function createScheduledTransfers(deps: {
     return row ? presentOne(row) : null;
   }
 
-  const dateProblem = (field: string, message: string) => fail('VALIDATION_FAILED', message, { errors: { [field]: [message] } });
+  const dateProblem = (field: string, message: Said) => fail('VALIDATION_FAILED', message, { errors: { [field]: [message] } });
 
   /** What the schedule's dates allow at `now`: the first date not past, at most a year ahead. */
   function checkDates(input: Pick<ScheduledTransferInput, 'first_date' | 'end_date'>, now: Date): Failure | null {
     const earliest = earliestRunDate(now);
-    if (input.first_date < earliest) return dateProblem('first_date', `Transfers go at 08:00 Lagos time, so the first one can be on ${formatLagosDate(earliest)} at the earliest`);
-    if (input.first_date > addDays(lagosDate(now), maxDaysAhead)) return dateProblem('first_date', 'The first transfer can be at most a year from today');
+    if (input.first_date < earliest) return dateProblem('first_date', said('said.requests.earliest', { date: dayValue(earliest) }));
+    if (input.first_date > addDays(lagosDate(now), maxDaysAhead)) return dateProblem('first_date', said('said.requests.yearAhead'));
     return null;
   }
 
@@ -154,7 +173,7 @@ export function createScheduledTransfers(deps: {
     const replay = async (): Promise<Result<{ schedule: ScheduledTransferJson; replayed: boolean }> | null> => {
       const existing = await db.selectFrom('scheduled_transfers').selectAll().where('user_id', '=', userId).where('creation_key', '=', key).executeTakeFirst();
       if (!existing) return null;
-      if (existing.request_hash !== hash) return fail('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for a different request. Use a new key for a new scheduled transfer.');
+      if (existing.request_hash !== hash) return fail('IDEMPOTENCY_KEY_REUSED', said('said.requests.keyReused'));
       return succeed({ schedule: await presentOne(existing), replayed: true });
     };
     const earlier = await replay();
@@ -162,19 +181,19 @@ export function createScheduledTransfers(deps: {
     if (authorised.value.frozen) return accountFrozen();
 
     const bank = findBank(config.bank, bankCode);
-    if (!bank) return dateProblem('bank_code', 'Choose the bank from the list');
-    if (bank.isSelf && input.account_number === sendAccount) return dateProblem('account_number', 'This is the account you are sending from');
+    if (!bank) return dateProblem('bank_code', said('said.requests.bankList'));
+    if (bank.isSelf && input.account_number === sendAccount) return dateProblem('account_number', said('said.transfer.toSelfField'));
     if (!bank.isSelf) {
       const limits = await loadAccountLimits(db, sendAccount);
       if (limits && !limits.instantPaymentsEnabled) {
-        return fail('INSTANT_PAYMENTS_OFF', 'You have turned off instant transfers to other banks, so a schedule to another bank cannot run. Turn them on in Settings, under Limits, or schedule a transfer within the bank.');
+        return fail('INSTANT_PAYMENTS_OFF', said('said.requests.instantOff'));
       }
     }
     const now = clock.now();
     const problem = checkDates(input, now);
     if (problem) return problem;
     const live = await db.selectFrom('scheduled_transfers').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).where('status', 'in', ['active', 'paused']).executeTakeFirstOrThrow();
-    if (Number(live.count) >= maxLiveSchedules) return fail('LIMIT_EXCEEDED', `You can have at most ${maxLiveSchedules} scheduled transfers. Cancel one you no longer need first.`);
+    if (Number(live.count) >= maxLiveSchedules) return fail('LIMIT_EXCEEDED', said('said.requests.maxLive', { max: maxLiveSchedules }));
 
     // The name first, so a mistyped account number costs no PIN try.
     const recipient = await nameEnquiries.enquire(userId, { account_number: input.account_number, bank_code: bankCode });
@@ -213,7 +232,7 @@ export function createScheduledTransfers(deps: {
       })
       .onConflict((conflict) => conflict.columns(['user_id', 'creation_key']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return (await replay()) ?? fail('REQUEST_IN_PROGRESS', 'This request is still being processed.');
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return (await replay()) ?? fail('REQUEST_IN_PROGRESS', said('said.requests.inProgress'));
     log.info('scheduled_transfer.created', { user: userId, schedule: id, repeat: input.repeat, first_date: input.first_date });
     return succeed({ schedule: await presentOne((await owned(userId, id))!), replayed: false });
   }
@@ -229,7 +248,8 @@ export function createScheduledTransfers(deps: {
     return Number(updated.numUpdatedRows) > 0;
   }
   const answerWith = async (userId: string, id: string) => succeed((await find(userId, id))!);
-  const wrongState = (row: ScheduleRow, verb: string) => fail('VALIDATION_FAILED', `This scheduled transfer is ${row.status}, so it cannot be ${verb}.`);
+  const cannot = { paused: 'said.requests.cannotPause', cancelled: 'said.requests.cannotCancel', resumed: 'said.requests.cannotResume' } as const;
+  const wrongState = (row: ScheduleRow, verb: keyof typeof cannot) => fail('VALIDATION_FAILED', said(cannot[verb], { status: wordValue(`requests.scheduled.status.${row.status}`) }));
 
   async function pause(userId: string, id: string): Promise<Result<ScheduledTransferJson>> {
     const row = await owned(userId, id);
@@ -252,7 +272,7 @@ export function createScheduledTransfers(deps: {
     if (!row) return notFound();
     if (row.status !== 'paused') return wrongState(row, 'resumed');
     const next = occurrenceOnOrAfter(cadenceOf(row), earliestRunDate(clock.now()));
-    if (!withinEnding(endingOf(row), next, row.runs_made)) return fail('VALIDATION_FAILED', 'This scheduled transfer has no dates left. Make a new one instead.');
+    if (!withinEnding(endingOf(row), next, row.runs_made)) return fail('VALIDATION_FAILED', said('said.requests.noDatesLeft'));
     const confirmed = await pins.confirm(userId, pin);
     if (!confirmed.ok) return confirmed;
     if (!(await changeStatus(row, ['paused'], { status: 'active', paused_reason: null, next_run_date: next, misses_in_row: 0 }))) return wrongState((await owned(userId, id))!, 'resumed');

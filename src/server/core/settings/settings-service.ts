@@ -14,11 +14,17 @@ import { hashSecret, normaliseAnswer, verifySecret } from '../auth/secrets.ts';
 import type { PinGuard } from '../money/pin-guard.ts';
 import type { PinHasher } from '../auth/pin-hash.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
+import { said, type Said } from '../../../i18n/said.ts';
 
-export const wrongPasswordMessage = 'That is not your current password.';
-export const wrongAnswerMessage = 'That is not the answer to your security question.';
-export const samePinMessage = 'Choose a PIN different from your current one';
+export const wrongPasswordMessage = said('said.settings.wrongPassword');
+export const wrongAnswerMessage = said('said.settings.wrongAnswer');
+export const samePinMessage = said('said.pin.same');
 export const forgotPinHint = 'Forgot your PIN? Reset it with your password and security answer.';
+
+/** The PIN lock's sentence with the hint after it, as one catalogue sentence (its values kept). */
+function withForgotPinHint(lock: Said): Said {
+  return said(lock.key === 'said.errors.pinLockedOne' ? 'said.settings.pinLockedOneHint' : 'said.settings.pinLockedManyHint', lock.params);
+}
 
 /**
  * /account/settings and /v1/profile/*. A session alone never changes a secret: the current
@@ -54,12 +60,12 @@ export function createSettingsService(deps: CustomerServiceDeps & {
     const minutes = Math.ceil(seconds / 60);
     return fail(
       'ACCOUNT_LOCKED',
-      `Too many wrong passwords or answers. Sign-in and security changes are locked for ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      minutes === 1 ? said('said.settings.lockedOne') : said('said.settings.lockedMany', { minutes }),
       { retryAfterSeconds: seconds },
     );
   }
 
-  type Proof = { what: 'password' | 'security_answer'; field: string; message: string; holds: () => Promise<boolean> };
+  type Proof = { what: 'password' | 'security_answer'; field: string; message: Said; holds: () => Promise<boolean> };
   const passwordProof = (user: UserRow, password: string, field: string): Proof => ({
     what: 'password',
     field,
@@ -94,7 +100,7 @@ export function createSettingsService(deps: CustomerServiceDeps & {
   const confirmByMail = (user: UserRow, change: SecurityChange, nowIso: string): Promise<void> =>
     sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso, profileLocale(user.language)), language: profileLocale(user.language) }), change);
 
-  const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', 'Finish setting up your account first: set your transaction PIN and security question.');
+  const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', said('said.settings.notOnboarded'));
 
   return {
     /** The longest a sign-in lock lasts, in whole minutes (the configured sign-in policy): the page words each count of minutes left for the islands. */
@@ -165,7 +171,7 @@ export function createSettingsService(deps: CustomerServiceDeps & {
       if (input.current_pin !== undefined) {
         const confirmed = await pins.confirm(userId, input.current_pin);
         if (!confirmed.ok) {
-          if (confirmed.code === 'PIN_LOCKED') return { ...confirmed, message: `${confirmed.message} ${forgotPinHint}` };
+          if (confirmed.code === 'PIN_LOCKED') return { ...confirmed, message: withForgotPinHint(confirmed.message) };
           if (confirmed.code === 'INVALID_PIN') return { ...confirmed, errors: { current_pin: [confirmed.message] } };
           return confirmed;
         }

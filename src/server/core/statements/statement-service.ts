@@ -13,6 +13,7 @@ import { profileLocale } from '../../../i18n/locales.ts';
 import { statementCsv, statementPdf } from '../documents/statement.ts';
 import { statementEmail } from '../money-notifications.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { said } from '../../../i18n/said.ts';
 
 /** The job that builds and mails one statement request (payload: `{ requestId }`). */
 export const statementJob = 'statement.send';
@@ -93,7 +94,7 @@ export function createStatementService(deps: {
   return {
     async request(userId: string, accountNumber: string, input: StatementInput): Promise<Result<{ id: string; email: string }>> {
       const now = clock.now();
-      if (input.end_date > lagosDate(now)) return fail('VALIDATION_FAILED', 'The last day cannot be in the future.', { errors: { end_date: ['The last day cannot be in the future'] } });
+      if (input.end_date > lagosDate(now)) return fail('VALIDATION_FAILED', said('said.statement.future'), { errors: { end_date: [said('said.statement.futureField')] } });
       const user = await db.selectFrom('users').select(['email', 'first_name', 'last_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
       // Counted and recorded under the customer's row lock: of a burst, exactly the allowance is accepted.
       const id = await withUserLocked<string | null>(db, userId, async (trx) => {
@@ -112,7 +113,7 @@ export function createStatementService(deps: {
         await jobs.enqueue(trx, { kind: statementJob, payload: { requestId } });
         return requestId;
       });
-      if (id === null) return fail('RATE_LIMITED', `You can request ${statementsPerHour} statements an hour. Please try again later.`, { retryAfterSeconds: 3600 });
+      if (id === null) return fail('RATE_LIMITED', said('said.statement.perHour', { count: statementsPerHour }), { retryAfterSeconds: 3600 });
       jobs.nudge();
       return succeed({ id, email: user.email });
     },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { createRequestCounters, hour, lagosDay, minute, waitInWords, windowOf } from './request-counters.ts';
+import { createRequestCounters, hour, lagosDay, minute, windowOf } from './request-counters.ts';
+import { say, sayWait } from '../../../i18n/translate.ts';
+import { said, waitValue } from '../../../i18n/said.ts';
 
 describe('windows', () => {
   it('a Lagos day starts at 23:00 UTC', () => {
@@ -14,12 +16,13 @@ describe('windows', () => {
     expect(new Date(windowOf(at, { max: 1, windowMs: minute }).start).toISOString()).toBe('2026-11-22T10:17:00.000Z');
     expect(new Date(windowOf(at, { max: 1, windowMs: hour }).start).toISOString()).toBe('2026-11-22T10:00:00.000Z');
   });
-  it('says how long to wait in words', () => {
-    expect(waitInWords(1)).toBe('1 second');
-    expect(waitInWords(59)).toBe('59 seconds');
-    expect(waitInWords(61)).toBe('2 minutes');
-    expect(waitInWords(3600)).toBe('60 minutes');
-    expect(waitInWords(8 * 3600)).toBe('8 hours');
+  it('says how long to wait in words, as a refusal carries it (a wait value, worded by the catalogue)', () => {
+    expect(say('en', said('said.errors.linksNetwork', { wait: waitValue(1) }))).toBe('Too many payment links opened from this network. Try again in 1 second.');
+    expect(sayWait('en', 1)).toBe('1 second');
+    expect(sayWait('en', 59)).toBe('59 seconds');
+    expect(sayWait('en', 61)).toBe('2 minutes');
+    expect(sayWait('en', 3600)).toBe('60 minutes');
+    expect(sayWait('en', 8 * 3600)).toBe('8 hours');
   });
 });
 

@@ -120,11 +120,3 @@ export function createRequestCounters(deps: { db: Db; clock: Clock }) {
 }
 export type RequestCounters = ReturnType<typeof createRequestCounters>;
 
-/** "3 minutes", "45 seconds", "2 hours": how long to wait, for messages. */
-export function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} hours`;
-}

@@ -13,7 +13,7 @@ const hourMs = 60 * 60 * 1000;
 describeOnEngines('transaction repository on %s', (t) => {
   const deposit = async (accountNumber: string, narration: string, at: Date, amount = kobo(1_000)) => {
     const done = await t().app.inbound.depositFromSandbox({ account_number: accountNumber, amount, narration, at });
-    if (!done.ok) throw new Error(done.message);
+    if (!done.ok) throw new Error(done.message.key);
     return done.value;
   };
   const history = (accountNumber: string, filter: Partial<HistoryFilter> = {}) => t().app.transactions.history(accountNumber, { page: 1, perPage: 100, ...filter });
@@ -40,7 +40,7 @@ describeOnEngines('transaction repository on %s', (t) => {
       const ada = await customer(t().app, { balance: kobo(10_000) });
       const bola = await customer(t().app);
       const sent = await t().app.transfers.sendLocal(ada.userId, ada.accountNumber, { account_number: bola.accountNumber, amount: kobo(2_000), narration: 'Lunch', pin: testPin, save_beneficiary: false }, newKey());
-      if (!sent.ok) throw new Error(sent.message);
+      if (!sent.ok) throw new Error(sent.message.key);
       const reference = sent.value.transaction.reference;
       expect(await t().app.transactions.findOwn([{ account_number: ada.accountNumber }], reference)).toMatchObject({ transaction: { type: 'debit', balance_after: 8_000 } });
       expect(await t().app.transactions.findOwn([{ account_number: bola.accountNumber }], reference)).toMatchObject({ transaction: { type: 'credit', balance_after: 2_000 } });
@@ -126,7 +126,7 @@ describeOnEngines('transaction repository on %s', (t) => {
     it('matches narration, counterparty name and account, and reference, whatever the case', async () => {
       const ada = await customer(t().app);
       const inbound = await t().app.inbound.receiveInterbank({ account_number: ada.accountNumber, amount: kobo(2_500), sender_name: 'Chioma OKAFOR', sender_bank_code: '000013', sender_account_number: '0690000031', narration: 'School FEES' });
-      if (!inbound.ok) throw new Error(inbound.message);
+      if (!inbound.ok) throw new Error(inbound.message.key);
       await deposit(ada.accountNumber, 'Something else', hoursAgo(1));
       for (const q of ['school fees', 'okafor', '0690000031', inbound.value.reference.toLowerCase(), '  FEES  ']) {
         expect(await narrations(ada.accountNumber, { q })).toEqual(['School FEES']);

@@ -10,6 +10,7 @@ import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import type { TransactionCategory, TransactionJson } from '../../../lib/transaction.ts';
 import { countRequestPayment } from '../payment-requests/request-payments.ts';
+import { said } from '../../../i18n/said.ts';
 
 /**
  * Money arriving: a transfer from another bank (the interbank settlement account pays), or, in
@@ -33,7 +34,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
       const now = input.at ?? clock.now();
       const locked = await lockAccounts(trx, [input.accountNumber]);
       const account = locked.get(input.accountNumber);
-      if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', 'No account has that number.'));
+      if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', said('said.sandbox.noAccount')));
       const owner = await trx.selectFrom('users').select('tier').where('id', '=', account.user_id).executeTakeFirstOrThrow();
       const maxBalanceKobo = tierLimits(config.money, owner.tier).maxBalanceKobo;
       if (maxBalanceKobo !== null && account.balance + input.amount > maxBalanceKobo) {
@@ -78,7 +79,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
     /** A transfer from another bank, as the switch would deliver it. */
     async receiveInterbank(input: { account_number: string; amount: number; sender_name: string; sender_bank_code: string; sender_account_number?: string | undefined; narration?: string | undefined; at?: Date }): Promise<Result<TransactionJson>> {
       const bank = findBank(config.bank, input.sender_bank_code);
-      if (!bank || bank.isSelf) return fail('VALIDATION_FAILED', 'Choose the sending bank from the list.', { errors: { sender_bank_code: ['Unknown bank code'] } });
+      if (!bank || bank.isSelf) return fail('VALIDATION_FAILED', said('said.sandbox.sendingBank'), { errors: { sender_bank_code: [said('said.sandbox.unknownBank')] } });
       return credit({
         accountNumber: input.account_number,
         amount: kobo(input.amount),

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer } from '../../testing/customers.ts';
+import { say } from '../../../i18n/translate.ts';
+import { inEnglish } from '../../testing/in-english.ts';
 
 describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUTE: '30', NAME_ENQUIRIES_PER_DAY: '40' } }, (t) => {
   const self = () => t().app.config.bank.nipCode;
@@ -17,7 +19,7 @@ describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUT
     const refused = first.filter((result) => !result.ok);
     expect(refused).toHaveLength(20);
     for (const result of refused) {
-      expect(result).toMatchObject({ ok: false, code: 'RATE_LIMITED', message: expect.stringContaining('30 account names in a minute') });
+      expect(inEnglish(result)).toMatchObject({ ok: false, code: 'RATE_LIMITED', message: expect.stringContaining('30 account names in a minute') });
       if (!result.ok) {
         expect(result.retryAfterSeconds).toBeGreaterThan(0);
         expect(result.retryAfterSeconds).toBeLessThanOrEqual(60);
@@ -29,10 +31,10 @@ describeOnEngines('name enquiry limits on %s', { env: { NAME_ENQUIRIES_PER_MINUT
     // 40 a day: 30 went in the first minute (the 20 refused by the minute limit did not count
     // towards the day), so exactly 10 more answer, 20 are refused for the day, 20 for the minute.
     expect(second.filter((result) => result.ok)).toHaveLength(10);
-    const dayRefusals = second.filter((result) => !result.ok && result.message.includes('today'));
+    const dayRefusals = second.filter((result) => !result.ok && say('en', result.message).includes('today'));
     expect(dayRefusals).toHaveLength(20);
     for (const result of dayRefusals) if (!result.ok) expect(result.retryAfterSeconds).toBeLessThanOrEqual(24 * 3600);
-    expect(second.filter((result) => !result.ok && result.message.includes('in a minute'))).toHaveLength(20);
+    expect(second.filter((result) => !result.ok && say('en', result.message).includes('in a minute'))).toHaveLength(20);
 
     // Another customer is not held back by this one.
     const other = await customer(t().app);

@@ -2,9 +2,10 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { NameEnquiryInput } from '../../../lib/money-schemas.ts';
 import { fail, type Result } from '../result.ts';
-import { lagosDay, minute, waitInWords, type RequestCounters } from '../throttle/request-counters.ts';
+import { lagosDay, minute, type RequestCounters } from '../throttle/request-counters.ts';
 import type { NameEnquiryJson, TransferService } from './transfer-service.ts';
 import type { BankInfo } from '../reference/banks.ts';
+import { said, waitValue } from '../../../i18n/said.ts';
 
 export type NameEnquiryOutcome = NameEnquiryJson & { sessionId: string | null; bank: BankInfo };
 
@@ -30,8 +31,8 @@ export function createNameEnquiries(deps: { config: Pick<Config, 'nameEnquiry'>;
         log.warn('transfer.name_enquiry_limited', { user: userId, limit: taken.limit, retry_after: taken.waitSeconds });
         const message =
           taken.limit === 'minute'
-            ? `You have looked up ${config.nameEnquiry.perMinute} account names in a minute. Wait ${waitInWords(taken.waitSeconds)} and try again.`
-            : `You have looked up ${config.nameEnquiry.perDay} account names today, the most for one day. Try again in ${waitInWords(taken.waitSeconds)}.`;
+            ? said('said.errors.lookupsMinute', { count: config.nameEnquiry.perMinute, wait: waitValue(taken.waitSeconds) })
+            : said('said.errors.lookupsDay', { count: config.nameEnquiry.perDay, wait: waitValue(taken.waitSeconds) });
         return fail('RATE_LIMITED', message, { retryAfterSeconds: taken.waitSeconds });
       }
       return transfers.nameEnquiry(input);

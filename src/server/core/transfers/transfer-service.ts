@@ -21,6 +21,7 @@ import { ownValue } from '../../../lib/own.ts';
 import type { Counterparty } from '../../../lib/transaction.ts';
 import type { BankTransferInput, LocalTransferInput, NameEnquiryInput } from '../../../lib/money-schemas.ts';
 import { newNipSessionId, responseMessages, type InterbankSwitch } from '../../integrations/interbank/ports.ts';
+import { said } from '../../../i18n/said.ts';
 
 export type NameEnquiryJson = { account_number: string; account_name: string; bank_code: string; bank_name: string };
 export type TransferResult = MoneyResult;
@@ -47,26 +48,26 @@ export function createTransferService(deps: {
 
   async function nameEnquiry(input: NameEnquiryInput): Promise<Result<NameEnquiryJson & { sessionId: string | null; bank: BankInfo }>> {
     const bank = findBank(config.bank, input.bank_code);
-    if (!bank) return fail('VALIDATION_FAILED', 'Choose the bank from the list.', { errors: { bank_code: ['Choose the bank from the list'] } });
+    if (!bank) return fail('VALIDATION_FAILED', said('said.bank.listFull'), { errors: { bank_code: [said('said.requests.bankList')] } });
     if (bank.isSelf) {
-      if (!isValidNuban(input.account_number, config.bank.cbnCode)) return fail('INVALID_ACCOUNT_NUMBER', `That is not a valid ${bank.name} account number. Check it and try again.`, { errors: { account_number: ['Check the account number'] } });
+      if (!isValidNuban(input.account_number, config.bank.cbnCode)) return fail('INVALID_ACCOUNT_NUMBER', said('said.account.invalid', { bank: bank.name }), { errors: { account_number: [said('said.account.check')] } });
       const account = await db.selectFrom('accounts').select(['account_name']).where('account_number', '=', input.account_number).where('kind', '=', 'customer').executeTakeFirst();
-      if (!account) return fail('ACCOUNT_NOT_FOUND', `No ${bank.name} account has that number.`, { errors: { account_number: ['No account has this number'] } });
+      if (!account) return fail('ACCOUNT_NOT_FOUND', said('said.account.noneAt', { bank: bank.name }), { errors: { account_number: [said('said.account.noneField')] } });
       return succeed({ account_number: input.account_number, account_name: account.account_name, bank_code: bank.code, bank_name: bank.name, sessionId: null, bank });
     }
-    if (!interbank) return fail('PROVIDER_FAILED', 'Transfers to other banks are not available at the moment.');
+    if (!interbank) return fail('PROVIDER_FAILED', said('said.bank.interbankOff'));
     const sessionId = newNipSessionId(config.bank.nipCode, clock.now());
     let response;
     try {
       response = await withTimeout(interbank.nameEnquiry({ sessionId, destinationBankCode: bank.code, accountNumber: input.account_number }), switchTimeoutMs);
     } catch (error) {
       log.warn('nip.name_enquiry_failed', { bank: bank.code, error: error instanceof Error ? error.message : String(error) });
-      return fail('PROVIDER_TIMEOUT', `${bank.name} did not answer in time. Nothing was sent; please try again.`);
+      return fail('PROVIDER_TIMEOUT', said('said.bank.late', { bank: bank.name }));
     }
-    if (response.responseCode === '07') return fail('INVALID_ACCOUNT_NUMBER', `That is not a valid ${bank.name} account number. Check it and try again.`, { errors: { account_number: ['Check the account number'] } });
-    if (response.responseCode === '25') return fail('ACCOUNT_NOT_FOUND', `${bank.name} has no account with that number.`, { errors: { account_number: ['No account has this number'] } });
+    if (response.responseCode === '07') return fail('INVALID_ACCOUNT_NUMBER', said('said.account.invalid', { bank: bank.name }), { errors: { account_number: [said('said.account.check')] } });
+    if (response.responseCode === '25') return fail('ACCOUNT_NOT_FOUND', said('said.account.noneHas', { bank: bank.name }), { errors: { account_number: [said('said.account.noneField')] } });
     if (response.responseCode !== '00' || !response.accountName) {
-      return fail('PROVIDER_FAILED', `${bank.name} could not confirm the account right now (${ownValue(responseMessages, response.responseCode) ?? response.responseCode}). Nothing was sent.`);
+      return fail('PROVIDER_FAILED', said('said.bank.cannotConfirm', { bank: bank.name, reason: ownValue(responseMessages, response.responseCode) ?? response.responseCode }));
     }
     return succeed({ account_number: input.account_number, account_name: response.accountName, bank_code: bank.code, bank_name: bank.name, sessionId: response.sessionId, bank });
   }
@@ -78,7 +79,7 @@ export function createTransferService(deps: {
   function recipientCeiling(tier: number): PostingLine['ceiling'] {
     const maxBalanceKobo = tierLimits(rules, tier).maxBalanceKobo;
     if (maxBalanceKobo === null) return undefined;
-    return { maxBalance: maxBalanceKobo, refusal: () => new Refusal(fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo, tier, whose: 'recipient' }), { errors: { amount: ['Too much for the recipient’s account'] } })) };
+    return { maxBalance: maxBalanceKobo, refusal: () => new Refusal(fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo, tier, whose: 'recipient' }), { errors: { amount: [said('said.money.recipientMaxField')] } })) };
   }
 
   async function saveBeneficiary(trx: Trx, userId: string, ownerAccount: string, recipient: NameEnquiryJson, now: Date) {
@@ -97,8 +98,8 @@ export function createTransferService(deps: {
     const debitKobo = kobo(amountKobo + charges.totalKobo);
     /** The request's own checks, after the PIN. */
     const check = () => {
-      if (input.account_number === sendAccount) return fail('VALIDATION_FAILED', 'You cannot send money to the account it comes from.', { errors: { account_number: ['This is the account you are sending from'] } });
-      if (!isValidNuban(input.account_number, config.bank.cbnCode)) return fail('INVALID_ACCOUNT_NUMBER', `That is not a valid ${bankName} account number. Check it and try again.`, { errors: { account_number: ['Check the account number'] } });
+      if (input.account_number === sendAccount) return fail('VALIDATION_FAILED', said('said.transfer.toSelf'), { errors: { account_number: [said('said.transfer.toSelfField')] } });
+      if (!isValidNuban(input.account_number, config.bank.cbnCode)) return fail('INVALID_ACCOUNT_NUMBER', said('said.account.invalid', { bank: bankName }), { errors: { account_number: [said('said.account.check')] } });
       return null;
     };
     const entry = (now: Date) =>
@@ -122,7 +123,7 @@ export function createTransferService(deps: {
       const sender = locked.get(sendAccount)!;
       const receiver = locked.get(input.account_number);
       if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) {
-        throw new Refusal(fail('ACCOUNT_NOT_FOUND', `No ${bankName} account has that number.`, { errors: { account_number: ['No account has this number'] } }));
+        throw new Refusal(fail('ACCOUNT_NOT_FOUND', said('said.account.noneAt', { bank: bankName }), { errors: { account_number: [said('said.account.noneField')] } }));
       }
       const recipient: NameEnquiryJson = { account_number: input.account_number, account_name: receiver.account_name, bank_code: config.bank.nipCode, bank_name: bankName };
       await checkDebit(trx, debit, tier, amountKobo, now);

@@ -7,6 +7,7 @@ import { succeed } from '../../core/result.ts';
 import { parseValues } from '../api.ts';
 import type { PaymentKind, StepValues } from '../payment-steps.ts';
 import { aboutThePin, carriedAmount, fieldFailure, receiptAt, type PaymentScope } from './scope.ts';
+import { said } from '../../../i18n/said.ts';
 
 /**
  * Buy airtime: details (network, phone number, amount; a quick amount fills the amount in) →
@@ -25,7 +26,7 @@ export async function airtimeKind({ app, user, account }: PaymentScope) {
     /** Before the PIN: a network we sell, and not more than the balance. */
     check(details, balanceKobo) {
       if (balanceKobo === null) return succeed(details);
-      if (!networks.some((network) => network.id === details.network_id)) return fieldFailure('network_id', 'Choose the network');
+      if (!networks.some((network) => network.id === details.network_id)) return fieldFailure('network_id', said('said.purchases.network'));
       const problem = purchaseBalanceProblem(balanceKobo, details.amount);
       return problem ? fieldFailure('amount', problem, 'INSUFFICIENT_FUNDS') : succeed(details);
     },
@@ -36,7 +37,7 @@ export async function airtimeKind({ app, user, account }: PaymentScope) {
     receiptPath: receiptAt('/airtime/purchase/success'),
     staysOnConfirm: aboutThePin,
     carriesKeyBack: false,
-    againMessage: 'Please check the details and confirm again.',
+    againMessage: said('said.transfer.again'),
     extraFor: () => null,
     /**
      * The customer's own number, and the network a link named (?network=mtn), else the one the

@@ -6,6 +6,7 @@ import { succeed, type Failure } from '../../core/result.ts';
 import { parseValues } from '../api.ts';
 import type { PaymentKind } from '../payment-steps.ts';
 import { fieldFailure, onlyAbout, receiptAt, type PaymentScope } from './scope.ts';
+import { said } from '../../../i18n/said.ts';
 
 export type Card = { provider_id: string; smartcard_number: string };
 export type CardChoice = { card: Card; provider: CableProvider };
@@ -40,7 +41,7 @@ export async function cableKind({ app, user, account }: PaymentScope) {
     parse: (values) => parseValues(values, cardSchema),
     check(card) {
       const provider = providers.find((candidate) => candidate.id === card.provider_id);
-      return provider ? succeed({ card, provider }) : fieldFailure('provider_id', 'Choose the TV provider from the list');
+      return provider ? succeed({ card, provider }) : fieldFailure('provider_id', said('said.purchases.providerList'));
     },
     fingerprint: ({ card }) => smartcardFingerprint(card),
     async confirm({ card, provider }, values) {
@@ -54,7 +55,7 @@ export async function cableKind({ app, user, account }: PaymentScope) {
     /** A package the provider sells (posted on the choose step, or carried to the review), and on the choose step one the balance covers. */
     choose(_card, shown, values, _step, balanceKobo) {
       const chosen = [...(shown.renewal ? [shown.renewal] : []), ...shown.others].find((item) => item.id === values.package_id);
-      if (!chosen) return fieldFailure('package_id', 'Choose a package');
+      if (!chosen) return fieldFailure('package_id', said('said.purchases.package'));
       const overBalance = balanceKobo === null ? undefined : purchaseBalanceProblem(balanceKobo, chosen.amount);
       return overBalance ? fieldFailure('package_id', overBalance, 'INSUFFICIENT_FUNDS') : succeed({ ...shown, chosen });
     },
@@ -69,7 +70,7 @@ export async function cableKind({ app, user, account }: PaymentScope) {
     staysOnConfirm: (failure) => failure.code !== 'ACCOUNT_NOT_FOUND' && failure.code !== 'NOT_FOUND' && onlyAbout(failure, ['package_id', 'amount', 'pin']),
     inCustomerWords,
     carriesKeyBack: true,
-    againMessage: 'Please check the details and pay again.',
+    againMessage: said('said.purchases.payAgain'),
     extraFor: () => null,
     firstVisit: async () => ({ values: {}, extra: null }),
   };

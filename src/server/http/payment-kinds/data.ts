@@ -6,6 +6,7 @@ import { succeed, type Result } from '../../core/result.ts';
 import { parseValues } from '../api.ts';
 import type { PaymentKind, StepValues } from '../payment-steps.ts';
 import { aboutThePin, fieldFailure, receiptAt, type PaymentScope } from './scope.ts';
+import { said } from '../../../i18n/said.ts';
 
 export type DataChoice = { details: DataDetails; network: Network; plan: DataPlan };
 
@@ -33,15 +34,15 @@ export async function dataKind({ app, user, account }: PaymentScope) {
       if (!chosen || chosen.id === values.plans_for) return null;
       // A network whose plans were not on screen: show them, keeping a plan only if it is one of them.
       const plan = findPlan(plansByNetwork[chosen.id], values.plan_id);
-      return { values: { ...values, plan_id: plan?.id ?? '' }, notice: plan ? null : `Now choose one of ${chosen.name}’s data plans.` };
+      return { values: { ...values, plan_id: plan?.id ?? '' }, notice: plan ? null : said('said.purchases.nowChoosePlan', { network: chosen.name }) };
     },
     parse: (values) => parseValues(values, dataDetailsSchema),
     /** The network and plan as the catalogue has them (the confirm step's hidden fields are never trusted); before the PIN, the balance too. */
     check(details, balanceKobo): Result<DataChoice> {
       const network = networkOf(details.provider_id);
-      if (!network) return fieldFailure('provider_id', 'Choose the network');
+      if (!network) return fieldFailure('provider_id', said('said.purchases.network'));
       const plan = findPlan(plansByNetwork[network.id], details.plan_id);
-      if (!plan) return fieldFailure('plan_id', `Choose one of ${network.name}’s data plans`);
+      if (!plan) return fieldFailure('plan_id', said('said.purchases.planOf', { network: network.name }));
       const problem = balanceKobo === null ? undefined : purchaseBalanceProblem(balanceKobo, plan.amount);
       return problem ? fieldFailure('plan_id', problem, 'INSUFFICIENT_FUNDS') : succeed({ details, network, plan });
     },
@@ -52,7 +53,7 @@ export async function dataKind({ app, user, account }: PaymentScope) {
     receiptPath: receiptAt('/data/purchase/success'),
     staysOnConfirm: aboutThePin,
     carriesKeyBack: false,
-    againMessage: 'Please check the details and confirm again.',
+    againMessage: said('said.transfer.again'),
     extraFor: () => null,
     /** The customer's own number, and the network if a link named one (?network=mtn). */
     async firstVisit(query) {

@@ -7,6 +7,7 @@ import { succeed, type Failure, type Result } from '../../core/result.ts';
 import { parseValues } from '../api.ts';
 import type { PaymentKind, StepValues } from '../payment-steps.ts';
 import { fieldFailure, onlyAbout, receiptAt, type PaymentScope } from './scope.ts';
+import { said } from '../../../i18n/said.ts';
 
 export type MeterChoice = { meter: MeterDetails; disco: Disco };
 /** `amount`: chosen on the choose step, shown on the review (null until then). */
@@ -47,12 +48,12 @@ export async function electricityKind({ app, user, account }: PaymentScope) {
     roundTrip(values) {
       // Without JavaScript, choosing the DisCo is its own round trip: it brings back that DisCo's meter types.
       if (values.intent !== 'provider') return null;
-      return { values, failure: discoById(values.provider_id) ? null : fieldFailure('provider_id', 'Choose the distribution company') };
+      return { values, failure: discoById(values.provider_id) ? null : fieldFailure('provider_id', said('said.purchases.disco')) };
     },
     parse: (values) => parseValues(values, meterSchema),
     check(meter) {
       const disco = discoById(meter.provider_id);
-      if (!disco) return fieldFailure('provider_id', 'Choose the distribution company from the list');
+      if (!disco) return fieldFailure('provider_id', said('said.purchases.discoList'));
       if (!disco.meter_types.includes(meter.meter_type)) return fieldFailure('meter_type', unsupportedMeterTypeMessage(disco));
       return succeed({ meter, disco });
     },
@@ -88,7 +89,7 @@ export async function electricityKind({ app, user, account }: PaymentScope) {
     staysOnConfirm: (failure) => failure.code !== 'ACCOUNT_NOT_FOUND' && failure.code !== 'NOT_FOUND' && onlyAbout(failure, ['amount', 'pin']),
     inCustomerWords,
     carriesKeyBack: true,
-    againMessage: 'Please check the details and pay again.',
+    againMessage: said('said.purchases.payAgain'),
     extraFor: () => null,
     firstVisit: async () => ({ values: {}, extra: null }),
   };

@@ -1,9 +1,8 @@
 import type { UserJson } from '../../core/users/present-user.ts';
 import { fail, type ErrorCode, type Failure } from '../../core/result.ts';
-import { inEnglish } from '../said-in-english.ts';
-import type { Said } from '../../../i18n/said.ts';
 import type { App } from '../../app.ts';
 import type { Kobo } from '../../../lib/money.ts';
+import type { Said } from '../../../i18n/said.ts';
 
 /**
  * What a payment kind is built from: the services (never the database), the customer and the
@@ -16,10 +15,10 @@ export type PaymentScope = { app: App; user: UserJson; account: PayingAccount };
 export type StepValues = Record<string, string>;
 export type PayingAccount = { account_number: string; balance: Kobo };
 
-/** A failure said beside one field. */
-export function fieldFailure(field: string, said: string | Said, code: ErrorCode = 'VALIDATION_FAILED'): Failure {
-  const message = typeof said === 'string' ? said : inEnglish(said);
-  return fail(code, message, { errors: { [field]: [message] } });
+/** A failure said beside one field: a Said, or words no catalogue has (a test's stub kind), kept as written. */
+export function fieldFailure(field: string, message: Said | string, code: ErrorCode = 'VALIDATION_FAILED'): Failure {
+  const said: Said = typeof message === 'string' ? { key: 'schema.zodSays', params: { message } } : message;
+  return fail(code, said, { errors: { [field]: [said] } });
 }
 
 /** The PIN and a payment still being made: put right on the confirm step. */

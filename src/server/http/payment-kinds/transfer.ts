@@ -16,6 +16,7 @@ import { confirmStepSchema } from '../../../lib/confirm-step.ts';
 import { aboutThePin, carriedAmount, fieldFailure, receiptAt, type PaymentScope } from './scope.ts';
 import { koboToInput, parseNairaInput } from '../../../lib/amount-input.ts';
 import { isCleanLine } from '../../../lib/text.ts';
+import { said } from '../../../i18n/said.ts';
 
 export type KnownRecipient = { bank_code: string; account_number: string; account_name: string; bank_name: string };
 /** The details screen's extra: where the transfer may go, and a saved beneficiary it starts from. */
@@ -45,7 +46,7 @@ export function transferKind({ app, user, account }: PaymentScope) {
     check(details, balanceKobo) {
       if (balanceKobo === null) return succeed(details);
       if (details.bank_code === self.code && details.account_number === account.account_number) {
-        return fail('VALIDATION_FAILED', 'You cannot send money to the account it comes from.', { errors: { account_number: ['This is the account you are sending from'] } });
+        return fail('VALIDATION_FAILED', said('said.transfer.toSelf'), { errors: { account_number: [said('said.transfer.toSelfField')] } });
       }
       const problem = balanceProblem(balanceKobo, details.amount, chargesFor(details).totalKobo);
       return problem ? fieldFailure('amount', problem, 'INSUFFICIENT_FUNDS') : succeed(details);
@@ -67,7 +68,7 @@ export function transferKind({ app, user, account }: PaymentScope) {
     receiptPath: receiptAt('/transfer/success'),
     staysOnConfirm: aboutThePin,
     carriesKeyBack: false,
-    againMessage: 'Please check the details and confirm again.',
+    againMessage: said('said.transfer.again'),
     extraFor: (values) => ({ mode: transferModeOf(values.to), knownRecipient: null }),
     /** Empty, or prefilled from one of the customer's own saved beneficiaries. */
     async firstVisit(query): Promise<FirstVisit<TransferExtra>> {
@@ -77,7 +78,7 @@ export function transferKind({ app, user, account }: PaymentScope) {
       if (!beneficiaryId && mode === 'local' && query.has('account_number')) return { values: prefilled(query), extra: { mode, knownRecipient: null } };
       if (!beneficiaryId) return { values: {}, extra: { mode, knownRecipient: null } };
       const beneficiary = await app.beneficiaries.find(user.id, account.account_number, beneficiaryId);
-      if (!beneficiary) return { values: {}, notice: 'That beneficiary is not on your list any more. Enter the recipient’s details below.', extra: { mode, knownRecipient: null } };
+      if (!beneficiary) return { values: {}, notice: said('said.transfer.beneficiaryGone'), extra: { mode, knownRecipient: null } };
       const { bank_code, account_number, account_name, bank_name } = beneficiary;
       return { values: { bank_code, account_number }, extra: { mode: bank_code === self.code ? 'local' : 'bank', knownRecipient: { bank_code, account_number, account_name, bank_name } } };
     },

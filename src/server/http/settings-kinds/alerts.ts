@@ -21,6 +21,6 @@ export const alertsKind: SettingsKind<AlertSettingsInput, AlertSettings> = {
   doneUrl: (saved) => `${settingsPath}?alerts=${saved.sms ? 'sms_on' : 'sms_off'}#${alertsSectionId}`,
   notice(url, loaded) {
     const done = url.searchParams.get('alerts');
-    return done === 'sms_on' || done === 'sms_off' ? { english: alertSettingsMessage(loaded.alerts) } : null;
+    return done === 'sms_on' || done === 'sms_off' ? alertSettingsMessage(loaded.alerts) : null;
   },
 };

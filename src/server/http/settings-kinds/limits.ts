@@ -9,7 +9,7 @@ import type { Notice, SettingsKind } from './scope.ts';
  * where the section says what changed. The limit is typed in naira and read into kobo by
  * limits-forms.ts, which also words those notices.
  */
-const noticeOf = (text: string | null): Notice | null => (text === null ? null : { text });
+const noticeOf = (notice: Notice | null): Notice | null => notice;
 
 /** The customer's own daily limit: lower at once; higher with the password and PIN, after a delay. */
 export const dailyLimitKind: SettingsKind<DailyLimitInput, { change: 'lowered' | 'raise' }> = {
@@ -19,7 +19,7 @@ export const dailyLimitKind: SettingsKind<DailyLimitInput, { change: 'lowered' |
   read: readDailyLimitForm,
   save: ({ app, user }, input) => app.limits.setDailyLimit(user.id, input),
   doneUrl: (saved) => limitsDoneUrl(saved.change),
-  notice: (url, loaded, locale) => noticeOf(limitsViewsFor(url, 'GET', loaded.limits, locale).daily.notice),
+  notice: (url, loaded) => noticeOf(limitsViewsFor(url, 'GET', loaded.limits).daily.notice),
 };
 
 /** Instant transfers to other banks: off at once; back on with the password and PIN. */
@@ -30,5 +30,5 @@ export const instantPaymentsKind: SettingsKind<InstantPaymentsInput, { limits: L
   read: readInstantPaymentsForm,
   save: ({ app, user }, input) => app.limits.setInstantPayments(user.id, input),
   doneUrl: (saved) => limitsDoneUrl(saved.limits.instant_payments ? 'instant_on' : 'instant_off'),
-  notice: (url, loaded, locale) => noticeOf(limitsViewsFor(url, 'GET', loaded.limits, locale).instant.notice),
+  notice: (url, loaded) => noticeOf(limitsViewsFor(url, 'GET', loaded.limits).instant.notice),
 };

@@ -1,3 +1,4 @@
+import { said } from '../../../i18n/said.ts';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../lib/settings-schemas.ts';
 import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
@@ -17,11 +18,11 @@ export const passwordKind: IslandKind<ChangePasswordInput, { signedOutSessions: 
   read: (values) => parseValues(values, changePasswordSchema),
   save: ({ app, user, sessionId }, input) => app.settings.changePassword(user.id, sessionId, input),
   doneUrl: (saved) => settingsDoneUrl('password', { signed_out: String(saved.signedOutSessions) }),
-  notice(url, _loaded, locale) {
+  notice(url) {
     if (!doneIs(url, 'password')) return null;
     // A count from the address: a number of sessions, never more than three digits of one.
     const signedOut = Math.max(0, Math.min(999, Number.parseInt(url.searchParams.get('signed_out') ?? '0', 10) || 0));
-    return { text: t(locale, signedOut === 1 ? 'settings.done.passwordOne' : 'settings.done.passwordMany', { count: signedOut }) };
+    return signedOut === 1 ? said('settings.done.passwordOne', { count: signedOut }) : said('settings.done.passwordMany', { count: signedOut });
   },
   island: (locale) => ({ words: { ...wordsFor(locale, changePasswordWords), 'form.passwordHint': t(locale, 'form.passwordHint', passwordHintParams) } }),
 };

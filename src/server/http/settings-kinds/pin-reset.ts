@@ -1,7 +1,8 @@
+import { said } from '../../../i18n/said.ts';
 import { resetPinWithAnswerSchema, type ChangePinInput } from '../../../lib/settings-schemas.ts';
 import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
-import { t, wordsFor } from '../../../i18n/translate.ts';
+import { wordsFor } from '../../../i18n/translate.ts';
 import { resetPinWords, type ResetPinWords } from '../../../i18n/settings-words.ts';
 import { doneIs, settingsSecretFields, type IslandKind } from './scope.ts';
 
@@ -17,6 +18,6 @@ export const pinResetKind: IslandKind<ChangePinInput, unknown, ResetPinWords> = 
   read: (values) => parseValues(values, resetPinWithAnswerSchema),
   save: ({ app, user }, input) => app.settings.changePin(user.id, input),
   doneUrl: () => settingsDoneUrl('pin_reset'),
-  notice: (url, _loaded, locale) => (doneIs(url, 'pin_reset') ? { text: t(locale, 'settings.done.pinReset') } : null),
+  notice: (url) => (doneIs(url, 'pin_reset') ? said('settings.done.pinReset') : null),
   island: (locale) => ({ words: wordsFor(locale, resetPinWords) }),
 };

@@ -1,7 +1,8 @@
+import { said } from '../../../i18n/said.ts';
 import { changePinWithCurrentSchema, type ChangePinInput } from '../../../lib/settings-schemas.ts';
 import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
-import { t, wordsFor } from '../../../i18n/translate.ts';
+import { wordsFor } from '../../../i18n/translate.ts';
 import { changePinWords, type ChangePinWords } from '../../../i18n/settings-words.ts';
 import { doneIs, settingsSecretFields, type IslandKind } from './scope.ts';
 
@@ -13,6 +14,6 @@ export const pinKind: IslandKind<ChangePinInput, unknown, ChangePinWords> = {
   read: (values) => parseValues(values, changePinWithCurrentSchema),
   save: ({ app, user }, input) => app.settings.changePin(user.id, input),
   doneUrl: () => settingsDoneUrl('pin'),
-  notice: (url, _loaded, locale) => (doneIs(url, 'pin') ? { text: t(locale, 'settings.done.pin') } : null),
+  notice: (url) => (doneIs(url, 'pin') ? said('settings.done.pin') : null),
   island: (locale) => ({ words: wordsFor(locale, changePinWords) }),
 };

@@ -5,6 +5,7 @@ import type { Result } from '../../core/result.ts';
 import type { UserJson } from '../../core/users/present-user.ts';
 import type { SettingsIntent } from '../../../lib/settings-intents.ts';
 import type { Locale } from '../../../i18n/locales.ts';
+import type { Said } from '../../../i18n/said.ts';
 
 /**
  * What a settings kind is built from: the services (never the database), the signed-in customer
@@ -23,11 +24,8 @@ export type SettingsView = SettingsIntent | 'alerts' | 'daily' | 'instant';
 /** What the page has loaded that a notice after a change may name (the SMS number, the new limit). */
 export type SettingsLoaded = { alerts: AlertSettings; limits: LimitsJson };
 
-/**
- * What a section says after its change: `text` already in the customer's language, or `english`
- * as a service says it, said again in the customer's language where the steps word the views.
- */
-export type Notice = { text: string } | { english: string };
+/** What a section says after its change, as data: the steps word it with the rest of the view. */
+export type Notice = Said;
 
 /**
  * One form of the settings page (or of /account/limits, where the Limits forms post). `Input`
@@ -49,7 +47,7 @@ export type SettingsKind<Input, Saved> = {
   /** Where a saved change goes with a 303: the page and section that say what happened. */
   doneUrl(saved: Saved): string;
   /** On a plain visit of that address: what the section says, or null when the address is not this kind's. */
-  notice(url: URL, loaded: SettingsLoaded, locale: Locale): Notice | null;
+  notice(url: URL, loaded: SettingsLoaded): Notice | null;
 };
 
 /** A kind with an island: the words its island shows, its check's messages among them, in the customer's language. */

@@ -1,7 +1,8 @@
+import { said } from '../../../i18n/said.ts';
 import { changeSecurityQuestionSchema, type ChangeSecurityQuestionInput } from '../../../lib/settings-schemas.ts';
 import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
-import { t, wordsFor } from '../../../i18n/translate.ts';
+import { wordsFor } from '../../../i18n/translate.ts';
 import { changeSecurityQuestionWords, type ChangeSecurityQuestionWords } from '../../../i18n/settings-words.ts';
 import { doneIs, settingsSecretFields, type IslandKind } from './scope.ts';
 
@@ -13,6 +14,6 @@ export const securityQuestionKind: IslandKind<ChangeSecurityQuestionInput, unkno
   read: (values) => parseValues(values, changeSecurityQuestionSchema),
   save: ({ app, user }, input) => app.settings.changeSecurityQuestion(user.id, input),
   doneUrl: () => settingsDoneUrl('security_question'),
-  notice: (url, _loaded, locale) => (doneIs(url, 'security_question') ? { text: t(locale, 'settings.done.securityQuestion') } : null),
+  notice: (url) => (doneIs(url, 'security_question') ? said('settings.done.securityQuestion') : null),
   island: (locale) => ({ words: wordsFor(locale, changeSecurityQuestionWords) }),
 };

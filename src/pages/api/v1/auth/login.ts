@@ -4,6 +4,7 @@ import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 import { publicUrlOf } from '../../../../server/http/client.ts';
 import { recogniseSignIn } from '../../../../server/http/device-cookie.ts';
+import { said } from '../../../../i18n/said.ts';
 
 export const POST = endpoint(async (context) => {
   const input = await parseInput(context.request, loginSchema);
@@ -14,5 +15,5 @@ export const POST = endpoint(async (context) => {
   setSessionCookie(context.cookies, publicUrlOf(context), result.value.token, app.config.session.absoluteMs / 1000);
   // A client that keeps cookies (a browser, an app with a cookie jar) is known next time; one that does not is a new browser at every sign-in.
   await recogniseSignIn(context, result.value.user.id);
-  return jsonSuccess({ user: result.value.user, token: result.value.token }, 'Signed in.');
+  return jsonSuccess({ user: result.value.user, token: result.value.token }, said('said.api.signedIn'));
 });

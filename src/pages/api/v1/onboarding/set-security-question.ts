@@ -3,6 +3,7 @@ import { requestMeta, signedInPost } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 import { publicUrlOf } from '../../../../server/http/client.ts';
+import { said } from '../../../../i18n/said.ts';
 
 export const POST = signedInPost(
   securityQuestionSchema,
@@ -10,6 +11,6 @@ export const POST = signedInPost(
   (done, _input, app, { session, context }) => {
     // The session is replaced: a browser gets the new cookie, a Bearer client the new token.
     if (session.via === 'cookie') setSessionCookie(context.cookies, publicUrlOf(context), done.token, app.config.session.absoluteMs / 1000);
-    return jsonSuccess({ user: done.user, token: done.token }, 'You are all set.');
+    return jsonSuccess({ user: done.user, token: done.token }, said('said.api.allSet'));
   },
 );

@@ -2,6 +2,7 @@ import { otpSchema } from '../../../../lib/schemas.ts';
 import { customerOrPending, endpoint, parseInput, requestMeta } from '../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { recogniseAccountOpening } from '../../../../server/http/device-cookie.ts';
+import { said } from '../../../../i18n/said.ts';
 
 /**
  * The emailed code. For a registration waiting for it, the right code opens the customer and the
@@ -22,5 +23,5 @@ export const POST = endpoint(async (context) => {
   if (!result.ok) return result;
   // The browser that opened the account is the customer's first known one.
   if (caller.value.kind === 'pending') await recogniseAccountOpening(context, result.value.user.id);
-  return jsonSuccess({ user: result.value.user }, 'Your email address is verified.');
+  return jsonSuccess({ user: result.value.user }, said('said.api.emailVerified'));
 });

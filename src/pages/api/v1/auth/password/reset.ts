@@ -1,6 +1,7 @@
 import { resetPasswordSchema } from '../../../../../lib/recovery-schemas.ts';
 import { endpoint, parseInput, requestMeta } from '../../../../../server/http/api.ts';
 import { jsonSuccess } from '../../../../../server/http/respond.ts';
+import { say } from '../../../../../i18n/translate.ts';
 
 /** Spends the reset code on a new password; every session of that customer ends. */
 export const POST = endpoint(async (context) => {
@@ -8,5 +9,5 @@ export const POST = endpoint(async (context) => {
   if (!input.ok) return input;
   const result = await context.locals.app.passwordReset.reset(input.value, requestMeta(context));
   if (!result.ok) return result;
-  return jsonSuccess({ message: result.value.message }, result.value.message);
+  return jsonSuccess({ message: say('en', result.value.message) }, result.value.message);
 });

@@ -1,11 +1,12 @@
 import { endpoint } from '../../../../../server/http/api.ts';
 import { callerAccount } from '../../../../../server/http/money-api.ts';
 import { jsonSuccess } from '../../../../../server/http/respond.ts';
+import { said } from '../../../../../i18n/said.ts';
 
 export const GET = endpoint(async (context) => {
   const caller = callerAccount(context, 'accountNumber');
   if (!caller.ok) return caller;
   const { account } = caller.value;
   const { app } = context.locals;
-  return jsonSuccess(await app.transactions.statistics(account, app.clock.now()), 'Money in and out for the last 12 months.');
+  return jsonSuccess(await app.transactions.statistics(account, app.clock.now()), said('said.api.moneyInOut'));
 });
