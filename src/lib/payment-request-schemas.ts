@@ -27,10 +27,10 @@ export const paymentRequestCreateSchema = z.object({
   amount: koboAmountSchema.optional(),
   note: lineText().max(100, says('said.requests.noteLong')).optional().default(''),
   expires_in_days: z
-    .number({ error: `Choose how many days the link works: 1 to ${maxRequestDays}` })
-    .int(`Choose how many days the link works: 1 to ${maxRequestDays}`)
+    .number({ error: says('said.requests.daysChoose', { max: maxRequestDays }) })
+    .int(says('said.requests.daysChoose', { max: maxRequestDays }))
     .min(1, says('said.requests.daysMin'))
-    .max(maxRequestDays, `A link works for at most ${maxRequestDays} days`)
+    .max(maxRequestDays, says('said.requests.daysMax', { max: maxRequestDays }))
     .optional()
     .default(defaultRequestDays),
 });

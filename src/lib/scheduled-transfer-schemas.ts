@@ -19,7 +19,7 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, says('said.requests.dateLike'))
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), says('said.dob.exists'));
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const countMessage = `The number of transfers is a whole number from 1 to ${maxScheduledRuns}`;
+const countMessage = says('said.requests.count', { max: maxScheduledRuns });
 
 const scheduleFields = {
   first_date: requiredText(says('said.requests.firstDate')).pipe(isoDate),

@@ -5,8 +5,9 @@ import type { TestApp } from '../testing/test-app.ts';
 import { alertSettingsMessage } from '../core/alerts/alert-service.ts';
 import { wrongAnswerMessage, wrongPasswordMessage } from '../core/settings/settings-service.ts';
 import { openLimitsPage, openSettingsPage, type SettingsPageContext } from './settings-steps.ts';
+import { wordView, type FormView, type WordedView } from './forms.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { t } from '../../i18n/translate.ts';
+import { say, t } from '../../i18n/translate.ts';
 
 /**
  * The no-JavaScript forms of /account/settings and /account/limits, answered as the pages answer
@@ -24,16 +25,22 @@ function astroFor(app: TestApp['app'], me: Customer, method: 'GET' | 'POST', pat
   return { locals, request, url, response: {} };
 }
 
+/** The views as the sections word them (forms.ts wordView), in the page's language. */
+function worded<Opened extends { views: Record<string, FormView> } | { redirect: string }>(opened: Opened, locale: Locale) {
+  if ('redirect' in opened) return opened;
+  return { ...opened, views: Object.fromEntries(Object.entries(opened.views).map(([name, view]) => [name, wordView(locale, view)])) as Record<keyof Extract<Opened, { views: unknown }>['views'], WordedView> };
+}
+
 describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
   const settings = async (me: Customer, method: 'GET' | 'POST', path: string, fields?: Record<string, string>, locale?: Locale) => {
     const astro = astroFor(t_().app, me, method, path, fields, locale);
     const opened = await openSettingsPage(astro);
-    return { opened, status: astro.response.status };
+    return { opened: worded(opened, locale ?? 'en'), status: astro.response.status };
   };
   const limits = async (me: Customer, fields: Record<string, string>) => {
     const astro = astroFor(t_().app, me, 'POST', '/account/limits', fields);
     const opened = await openLimitsPage(astro);
-    return { opened, status: astro.response.status };
+    return { opened: worded(opened, 'en'), status: astro.response.status };
   };
   /** The page as rendered from what the steps answered: no secret that was posted may be in it. */
   const expectNoSecrets = (opened: unknown, secrets: string[]) => {
@@ -60,9 +67,9 @@ describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
     const { opened, status } = await settings(me, 'POST', '/account/settings', { intent: 'password', current_password: secrets[0]!, password: secrets[1]!, password_confirmation: secrets[1]! });
     if ('redirect' in opened) throw new Error('expected the page');
     expect(status).toBe(422);
-    expect(opened.views.password).toMatchObject({ status: 422, errors: { current_password: [wrongPasswordMessage] } });
+    expect(opened.views.password).toMatchObject({ status: 422, errors: { current_password: [say('en', wrongPasswordMessage)] } });
     expect(opened.views.password.values).toEqual({});
-    expect(opened.islands.password).toMatchObject({ errors: { current_password: [wrongPasswordMessage] } });
+    expect(opened.islands.password).toMatchObject({ errors: { current_password: [say('en', wrongPasswordMessage)] } });
     expect(opened.islands.password.values).toEqual({});
     expect(opened.views.security_question).toEqual({ values: {}, errors: {}, formError: null, notice: null, status: 200 });
     expect(opened.problem).toBeNull();
@@ -112,7 +119,7 @@ describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
     const wrong = await settings(me, 'POST', '/account/settings', { intent: 'pin_reset', password: testPassword, security_answer: 'Not The School', pin: '7391', pin_confirmation: '7391' });
     if ('redirect' in wrong.opened) throw new Error('expected the page');
     expect(wrong.status).toBe(422);
-    expect(wrong.opened.views.pin_reset).toMatchObject({ status: 422, errors: { security_answer: [wrongAnswerMessage] } });
+    expect(wrong.opened.views.pin_reset).toMatchObject({ status: 422, errors: { security_answer: [say('en', wrongAnswerMessage)] } });
     expect(wrong.opened.views.pin_reset.values).toEqual({});
     expect(wrong.opened.views.pin.errors).toEqual({});
     expectNoSecrets(wrong.opened, [testPassword, 'Not The School', '7391']);
@@ -131,10 +138,10 @@ describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
     const shown = await settings(me, 'GET', '/account/settings?alerts=sms_on');
     if ('redirect' in shown.opened) throw new Error('expected the page');
     expect(shown.opened.alerts.sms).toBe(true);
-    expect(shown.opened.views.alerts.notice).toBe(alertSettingsMessage(shown.opened.alerts));
+    expect(shown.opened.views.alerts.notice).toBe(say('en', alertSettingsMessage(shown.opened.alerts)));
     const inYoruba = await settings(me, 'GET', '/account/settings?alerts=sms_on', undefined, 'yo');
     if ('redirect' in inYoruba.opened) throw new Error('expected the page');
-    expect(inYoruba.opened.views.alerts.notice).not.toBe(alertSettingsMessage(shown.opened.alerts));
+    expect(inYoruba.opened.views.alerts.notice).not.toBe(say('en', alertSettingsMessage(shown.opened.alerts)));
 
     const refused = await settings(me, 'POST', '/account/settings', { intent: 'alerts', sms: 'maybe', note: 'typed' });
     if ('redirect' in refused.opened) throw new Error('expected the page');

@@ -7,7 +7,6 @@
  */
 export const serverEn = {
   // The adapter of English field messages (api.ts englishFieldErrors): a schema's message the catalogue has not got, as written.
-  'field.asWritten': '{text}',
 
   'said.api.someFields': 'Some fields need attention.',
   'said.api.notThisSite': 'This request did not come from this site.',

@@ -292,13 +292,13 @@ export function createKycService(deps: CustomerServiceDeps & {
         const tries = left === 0 ? 'None' : left === 1 ? 'One' : 'Many';
         log.info('kyc.bvn_failed', { user: userId, outcome: answer.outcome, last4, reference: answer.reference });
         if (answer.outcome === 'not_found') {
-          return fail('BVN_NOT_FOUND', said(`said.kyc.notFound${tries}`, left > 1 ? { left } : undefined), {
+          return fail('BVN_NOT_FOUND', said(({ None: 'said.kyc.notFoundNone', One: 'said.kyc.notFoundOne', Many: 'said.kyc.notFoundMany' } as const)[tries], left > 1 ? { left } : undefined), {
             errors: { bvn: [said('said.bvn.noRecord')] },
           });
         }
         // Which detail differs is said; what the record holds is never revealed.
         const onlyDate = answer.fields.length === 1 && answer.fields[0] === 'date_of_birth';
-        return fail('BVN_MISMATCH', said(`said.kyc.mismatch${tries}`, left > 1 ? { left } : undefined), {
+        return fail('BVN_MISMATCH', said(({ None: 'said.kyc.mismatchNone', One: 'said.kyc.mismatchOne', Many: 'said.kyc.mismatchMany' } as const)[tries], left > 1 ? { left } : undefined), {
           errors: onlyDate
             ? { date_of_birth: [said('said.bvn.dobMismatch')] }
             : { bvn: [said('said.bvn.nameMismatch')] },

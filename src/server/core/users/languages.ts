@@ -13,8 +13,12 @@ export function createLanguages({ db }: { db: Kysely<Database> }) {
       const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
       return isLocale(row?.language) ? row.language : defaultLocale;
     },
-    /** Writes only a change, so two requests at once do not both write. */
+    /**
+     * Writes only a change, so two requests at once do not both write. The database takes any
+     * code (a language is data), so this is where a code that is not one of the bank's is refused.
+     */
     async set(userId: string, language: Locale): Promise<void> {
+      if (!isLocale(language)) throw new Error(`not a language of the bank: ${String(language)}`);
       await db.updateTable('users').set({ language }).where('id', '=', userId).where('language', '!=', language).execute();
     },
   };
