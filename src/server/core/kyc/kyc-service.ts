@@ -252,7 +252,6 @@ export function createKycService(deps: CustomerServiceDeps & {
     await sendLogged(mailer, log, message, 'tier_raised');
   }
 
-
   /** Raises users.tier to `tier` only from below it, or refuses (a second request got there first). */
   async function raiseTier(trx: Trx, userId: string, tier: 2 | 3, message: Said) {
     const now = clock.now().toISOString();
