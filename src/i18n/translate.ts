@@ -85,12 +85,20 @@ export function sayWait(locale: Locale, seconds: number): string {
   return t(locale, 'wait.hours', { count: Math.ceil(minutes / 60) });
 }
 
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st: English's ordinals (the other languages write the number). */
+function englishOrdinal(value: number): string {
+  const suffix = value % 10 === 1 && value % 100 !== 11 ? 'st' : value % 10 === 2 && value % 100 !== 12 ? 'nd' : value % 10 === 3 && value % 100 !== 13 ? 'rd' : 'th';
+  return `${value}${suffix}`;
+}
+
 function sayValue(locale: Locale, value: SaidValue): string | number {
   if (typeof value !== 'object') return value;
   if ('kobo' in value) return formatNaira(value.kobo);
   if ('at' in value) return formatLagosDateTime(value.at, locale);
   if ('day' in value) return formatLagosDate(value.day, locale);
   if ('word' in value) return t(locale, value.word).toLowerCase();
+  if ('phrase' in value) return say(locale, value.phrase).toLowerCase();
+  if ('ordinal' in value) return locale === 'en' ? englishOrdinal(value.ordinal) : String(value.ordinal);
   return sayWait(locale, value.seconds);
 }
 

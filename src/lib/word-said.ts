@@ -21,14 +21,24 @@ export function fillWord(template: string, params: Readonly<Record<string, strin
  * checks name amounts, names and counts; a moment, a day or a wait are worded by the page.
  */
 export function wordWith(words: Words, naira: (kobo: number) => string = String): (said: Said) => string {
-  const valueText = (value: SaidValue): string | number => (typeof value !== 'object' ? value : 'kobo' in value ? naira(value.kobo) : 'at' in value ? value.at : 'day' in value ? value.day : 'word' in value ? (words[value.word] ?? value.word).toLowerCase() : value.seconds);
-  return (said) => {
+  const valueText = (value: SaidValue): string | number => {
+    if (typeof value !== 'object') return value;
+    if ('kobo' in value) return naira(value.kobo);
+    if ('at' in value) return value.at;
+    if ('day' in value) return value.day;
+    if ('word' in value) return (words[value.word] ?? value.word).toLowerCase();
+    if ('phrase' in value) return word(value.phrase).toLowerCase();
+    if ('ordinal' in value) return value.ordinal;
+    return value.seconds;
+  };
+  const word = (said: Said): string => {
     const template = words[said.key] ?? said.key;
     if (!said.params) return template;
     const values: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(said.params)) values[name] = valueText(value);
     return fillWord(template, values);
   };
+  return word;
 }
 
 /** A form's check with its messages in the page's words: what useSchemaForm shows. */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, newKey, testPin } from '../testing/customers.ts';
 import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
-import { recognise, sayAgain } from '../../i18n/translate.ts';
+import { recognise, say, sayAgain } from '../../i18n/translate.ts';
 import { jsonSuccess, saySuccess } from './respond.ts';
 import { scheduleChangedMessage, scheduleMadeMessage } from './scheduled-transfer-words.ts';
 
@@ -147,10 +147,10 @@ describeOnEngines('API success messages in the caller’s language (%s)', (t) =>
     const body = { account_number: them.accountNumber, amount: 2_500_00, pin: testPin, first_date: '2030-09-11', repeat: 'monthly', count: 6 };
     const made = await api.call<Record<string, any>>('POST', `/api/v1/transfers/scheduled/${me.accountNumber}`, { token, json: body, headers: { 'idempotency-key': newKey() } });
     expect(made.status).toBe(201);
-    expect(made.json.message).toBe(scheduleMadeMessage(made.json.data, 'ha'));
-    expect(made.json.message).not.toBe(scheduleMadeMessage(made.json.data));
+    expect(made.json.message).toBe(say('ha', scheduleMadeMessage(made.json.data)));
+    expect(made.json.message).not.toBe(say('en', scheduleMadeMessage(made.json.data)));
     const paused = await api.call<Record<string, any>>('POST', `/api/v1/transfers/scheduled/${made.json.data.id}/pause`, { token });
-    expect(paused.json.message).toBe(scheduleChangedMessage('pause', paused.json.data, 'ha'));
-    expect(paused.json.message).not.toBe(scheduleChangedMessage('pause', paused.json.data));
+    expect(paused.json.message).toBe(say('ha', scheduleChangedMessage('pause', paused.json.data)));
+    expect(paused.json.message).not.toBe(say('en', scheduleChangedMessage('pause', paused.json.data)));
   });
 });

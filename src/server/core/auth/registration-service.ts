@@ -36,7 +36,7 @@ export const registrationPolicy = {
 };
 
 /** API.md's register answer: the pending customer and their token (the same shape for every outcome). */
-export type RegistrationStarted = { user: UserJson; token: string; message: string };
+export type RegistrationStarted = { user: UserJson; token: string; message: Said };
 
 /** A registration waiting for its code, as the middleware hands it to pages and endpoints. */
 export type PendingRegistration = { id: string; sessionId: string; user: UserJson };
@@ -46,8 +46,7 @@ export type ResolvedRegistration =
   | { status: 'expired'; reason: 'idle' | 'absolute' | 'revoked' }
   | { status: 'unknown' };
 
-export const registrationMessage = (email: string) =>
-  `Welcome! We have sent a 6-digit code to ${email}. Enter it to open your account. If no code arrives, check the address, or sign in if you already bank with us.`;
+export const registrationMessage = (email: string): Said => said('said.api.registered', { email });
 
 /** Sliding expiry is written at most this often (as for sessions). */
 const touchIntervalMs = 15_000;

@@ -3,6 +3,7 @@ import { requestMeta, endpoint, parseInput } from '../../../../server/http/api.t
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 import { publicUrlOf } from '../../../../server/http/client.ts';
+import { say } from '../../../../i18n/translate.ts';
 
 /**
  * API.md: 201 `{ user, token, message }`, the same answer whether or not the email or phone
@@ -17,5 +18,7 @@ export const POST = endpoint(async (context) => {
   const result = await app.registrations.register(input.value, requestMeta(context), context.locals.locale);
   if (!result.ok) return result;
   setSessionCookie(context.cookies, publicUrlOf(context), result.value.token, app.config.session.absoluteMs / 1000);
-  return jsonSuccess(result.value, result.value.message, 201);
+  const { message } = result.value;
+  // The data's `message` stays English, as forgot's and reset's do; the envelope's is in the caller's language.
+  return jsonSuccess({ ...result.value, message: say('en', message) }, message, 201);
 });

@@ -16,5 +16,5 @@ export const POST = endpoint(async (context) => {
   const result = await context.locals.app.scheduledTransfers.create(userId, sendAccount, input, key);
   if (!result.ok) return result;
   const { schedule, replayed } = result.value;
-  return jsonSuccess(schedule, scheduleMadeMessage(schedule, context.locals.locale), replayed ? 200 : 201, replayed ? { 'idempotent-replayed': 'true' } : {});
+  return jsonSuccess(schedule, scheduleMadeMessage(schedule), replayed ? 200 : 201, replayed ? { 'idempotent-replayed': 'true' } : {});
 });

@@ -5,5 +5,5 @@ import { scheduleChangedMessage } from '../../../../../../server/http/scheduled-
 /** POST /v1/transfers/scheduled/{id}/cancel: no PIN; another customer's schedule is 404. */
 export const POST = signedInAction(
   (app, user, { context }) => app.scheduledTransfers.cancel(user.id, context.params.id ?? ''),
-  (schedule, { context }) => jsonSuccess(schedule, scheduleChangedMessage('cancel', schedule, context.locals.locale)),
+  (schedule) => jsonSuccess(schedule, scheduleChangedMessage('cancel', schedule)),
 );

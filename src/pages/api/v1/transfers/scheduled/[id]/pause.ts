@@ -5,5 +5,5 @@ import { scheduleChangedMessage } from '../../../../../../server/http/scheduled-
 /** POST /v1/transfers/scheduled/{id}/pause: no PIN; another customer's schedule is 404. */
 export const POST = signedInAction(
   (app, user, { context }) => app.scheduledTransfers.pause(user.id, context.params.id ?? ''),
-  (schedule, { context }) => jsonSuccess(schedule, scheduleChangedMessage('pause', schedule, context.locals.locale)),
+  (schedule) => jsonSuccess(schedule, scheduleChangedMessage('pause', schedule)),
 );

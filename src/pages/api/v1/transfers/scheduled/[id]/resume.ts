@@ -7,5 +7,5 @@ import { scheduleChangedMessage } from '../../../../../../server/http/scheduled-
 export const POST = signedInPost(
   resumeScheduleSchema,
   (app, user, input, { context }) => app.scheduledTransfers.resume(user.id, context.params.id ?? '', input.pin),
-  (schedule, _input, _app, { context }) => jsonSuccess(schedule, scheduleChangedMessage('resume', schedule, context.locals.locale)),
+  (schedule) => jsonSuccess(schedule, scheduleChangedMessage('resume', schedule)),
 );
