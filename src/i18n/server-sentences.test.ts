@@ -116,7 +116,8 @@ describe('a failure’s sentence a language has not got', () => {
   });
 
   it('is the English for a notice (no code to fall back to)', () => {
-    expect(say('yo', said('said.bills.noMeterField'))).toBe('No meter has this number');
+    expect(say('yo', said('said.sandbox.noEndpoint'))).toBe('No such endpoint.');
+    expect(say('yo', said('said.bills.noMeterField'))).not.toBe('No meter has this number');
   });
 
   it('is a form screen’s words as the API says them', () => {

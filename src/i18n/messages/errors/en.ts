@@ -106,6 +106,31 @@ export const errorsEn = {
   'said.api.purchaseReturned': '{provider} could not complete {item} and {amount} was returned to your account.',
   'said.api.purchaseToken': '{item}: your token is {token} ({units}).',
   'said.api.purchaseDone': '{item}: done.',
+
+  // The server's refusals and notices a customer reads (moved from server/en.ts when translated).
+  'said.api.someFields': 'Some fields need attention.',
+  'said.api.notThisSite': 'This request did not come from this site.',
+  'said.api.tooLarge': 'The request is too large.',
+  'said.api.unreadable': 'The request could not be read.',
+  'said.settings.notOnboarded': 'Finish setting up your account first: set your transaction PIN and security question.',
+  'said.bills.sellsOnly': '{disco} sells {types} only',
+  'said.bills.noMeter': '{disco} has no {type} meter with that number. Check it and try again.',
+  'said.bills.noMeterField': 'No meter has this number',
+  'said.bills.noCard': '{provider} has no smartcard or IUC with that number. Check it and try again.',
+  'said.bills.noCardField': 'No smartcard has this number',
+  'said.bills.discoRange': '{disco} takes {min} to {max}',
+  'said.bills.planOf': "Choose one of {network}'s data plans",
+  'said.bills.packageOf': "Choose one of {provider}'s packages",
+  'said.settings.pinLockedOneHint': 'Too many wrong PINs. Transfers and payments are locked for 1 more minute (until {until}). Forgot your PIN? Reset it with your password and security answer.',
+  'said.settings.pinLockedManyHint': 'Too many wrong PINs. Transfers and payments are locked for {minutes} more minutes (until {until}). Forgot your PIN? Reset it with your password and security answer.',
+  'said.case.noNumber': 'No case {number}.',
+  'said.bank.cannotConfirm': '{bank} could not confirm the account right now ({reason}). Nothing was sent.',
+  'said.purchases.noSuchNetwork': 'There is no such network.',
+  'said.purchases.noSuchProvider': 'There is no such TV provider.',
+  'said.purchases.noSuchDisco': 'There is no such distribution company.',
+  'said.requests.keyReused': 'This idempotency key was already used for a different request. Use a new key for a new scheduled transfer.',
+  'said.requests.inProgress': 'This request is still being processed.',
+  'said.money.notEnough': 'Your balance is not enough for this amount and its charges.',
 } as const;
 
 export type ErrorsKey = keyof typeof errorsEn;
