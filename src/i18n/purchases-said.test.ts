@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { kobo } from '../lib/money.ts';
 import { say, sayAgain, t } from './translate.ts';
 import { airtimeDetailsSchema } from '../lib/airtime-form.ts';
 import { dataDetailsSchema } from '../lib/data-form.ts';
@@ -27,7 +28,7 @@ describe('what the purchase checks say, in every language', () => {
   });
 
   it('says again what the purchase steps answer, with their names and amounts', () => {
-    const ikeja = { short_name: 'IKEDC', min_amount: 1_000_00, max_amount: 500_000_00, meter_types: ['prepaid'] as ('prepaid' | 'postpaid')[] };
+    const ikeja = { short_name: 'IKEDC', min_amount: kobo(1_000_00), max_amount: kobo(500_000_00), meter_types: ['prepaid'] as ('prepaid' | 'postpaid')[] };
     const english = [
       say('en', airtimeRangeMessage),
       say('en', purchaseBalanceProblem(1_000_00, 1_500_00)!),

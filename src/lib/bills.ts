@@ -18,7 +18,7 @@ export { meterTypes, normaliseMobileNumber } from './payment-rules.ts';
 export type Network = { id: string; name: string };
 export type { DataPlan } from './data-plans.ts';
 export type MeterType = 'prepaid' | 'postpaid';
-export type Disco = { id: string; name: string; short_name: string; meter_types: MeterType[]; min_amount: number; max_amount: number };
+export type Disco = { id: string; name: string; short_name: string; meter_types: MeterType[]; min_amount: Kobo; max_amount: Kobo };
 export type CableProvider = { id: string; name: string };
 export type CablePackage = { id: string; name: string; amount: Kobo };
 export type MeterCustomer = { customer_name: string; address: string; meter_number: string; meter_type: MeterType; tariff_band?: string; outstanding_balance?: Kobo };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { kobo } from './money.ts';
 import { english } from '../i18n/testing/in-english.ts';
 import type { Disco } from './bills.ts';
 import {
@@ -13,8 +14,8 @@ import {
   unsupportedMeterTypeMessage,
 } from './electricity-form.ts';
 
-const ikeja: Disco = { id: 'ikeja-electric', name: 'Ikeja Electric', short_name: 'IKEDC', meter_types: ['prepaid', 'postpaid'], min_amount: 1_000_00, max_amount: 500_000_00 };
-const yola: Disco = { id: 'yola-electric', name: 'Yola Electricity Distribution Company', short_name: 'YEDC', meter_types: ['prepaid'], min_amount: 500_00, max_amount: 500_000_00 };
+const ikeja: Disco = { id: 'ikeja-electric', name: 'Ikeja Electric', short_name: 'IKEDC', meter_types: ['prepaid', 'postpaid'], min_amount: kobo(1_000_00), max_amount: kobo(500_000_00) };
+const yola: Disco = { id: 'yola-electric', name: 'Yola Electricity Distribution Company', short_name: 'YEDC', meter_types: ['prepaid'], min_amount: kobo(500_00), max_amount: kobo(500_000_00) };
 
 describe('meter numbers', () => {
   it('are complete at 11 or 13 digits, however they are spaced', () => {

@@ -1,6 +1,6 @@
 import { parseNairaInput } from './amount-input.ts';
 import type { Disco, MeterType } from './bills.ts';
-import { formatNaira, kobo } from './money.ts';
+import { formatNaira } from './money.ts';
 import type { Said } from '../i18n/said.ts';
 
 /**
@@ -46,8 +46,8 @@ export function electricityAmountProblem(text: string, disco: Pick<Disco, 'short
   const amount = parseNairaInput(text);
   if (amount === null) return { key: 'said.purchases.elecNaira' };
   if (amount % 100 !== 0) return { key: 'said.purchases.elecKobo' };
-  if (amount < disco.min_amount) return { key: 'said.purchases.smallest', params: { disco: disco.short_name, amount: { kobo: kobo(disco.min_amount) } } };
-  if (amount > disco.max_amount) return { key: 'said.purchases.largest', params: { disco: disco.short_name, amount: { kobo: kobo(disco.max_amount) } } };
+  if (amount < disco.min_amount) return { key: 'said.purchases.smallest', params: { disco: disco.short_name, amount: { kobo: disco.min_amount } } };
+  if (amount > disco.max_amount) return { key: 'said.purchases.largest', params: { disco: disco.short_name, amount: { kobo: disco.max_amount } } };
   return undefined;
 }
 

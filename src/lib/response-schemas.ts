@@ -170,7 +170,7 @@ export const dataPlansSchema = z.array(
   z.object({ id: z.string(), name: z.string(), amount: koboSchema(), validity: z.string(), size: z.string(), period: z.enum(['daily', 'weekly', 'monthly']) }),
 );
 export const discosSchema = z.array(
-  z.object({ id: z.string(), name: z.string(), short_name: z.string(), meter_types: z.array(z.enum(['prepaid', 'postpaid'])), min_amount: z.number().int(), max_amount: z.number().int() }),
+  z.object({ id: z.string(), name: z.string(), short_name: z.string(), meter_types: z.array(z.enum(['prepaid', 'postpaid'])), min_amount: koboSchema(), max_amount: koboSchema() }),
 );
 export const cableProvidersSchema = z.array(networkSchema);
 const cablePackageSchema = z.object({ id: z.string(), name: z.string(), amount: koboSchema() });

@@ -228,7 +228,7 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     let prepared: Result<Purchase>;
     if (!disco) prepared = invalid('provider_id', said('said.purchases.disco'));
     else if (!disco.meter_types.includes(input.meter_type)) prepared = invalid('meter_type', said('said.bills.sellsOnly', { disco: disco.short_name, types: disco.meter_types.join(' and ') }));
-    else if (input.amount < disco.min_amount || input.amount > disco.max_amount) prepared = invalid('amount', words.discoRange({ disco: disco.short_name, minKobo: kobo(disco.min_amount), maxKobo: kobo(disco.max_amount) }));
+    else if (input.amount < disco.min_amount || input.amount > disco.max_amount) prepared = invalid('amount', words.discoRange({ disco: disco.short_name, minKobo: disco.min_amount, maxKobo: disco.max_amount }));
     else {
       prepared = bill('electricity', disco, kobo(input.amount), input.meter_number, words.electricityItem({ amountKobo: kobo(input.amount), disco: disco.short_name, meterType: input.meter_type }), {
         meterType: input.meter_type,
