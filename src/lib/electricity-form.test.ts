@@ -9,7 +9,6 @@ import {
   meterFingerprint,
   meterNotFoundMessage,
   meterTypeFor,
-  meterTypesText,
   numberDigits,
   unsupportedMeterTypeMessage,
 } from './electricity-form.ts';
@@ -30,8 +29,6 @@ describe('meter numbers', () => {
 
 describe('meter types', () => {
   it('says what a DisCo sells', () => {
-    expect(meterTypesText(ikeja)).toBe('prepaid and postpaid meters');
-    expect(meterTypesText(yola)).toBe('prepaid meters only');
     expect(english(unsupportedMeterTypeMessage(yola))).toBe('YEDC sells prepaid meters only');
     expect(english(meterNotFoundMessage(ikeja, 'prepaid'))).toMatch(/^IKEDC has no prepaid meter with this number\./);
   });

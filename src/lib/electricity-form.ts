@@ -9,8 +9,6 @@ import type { Said } from '../i18n/said.ts';
  * between their own minimum and maximum, so those come from the DisCo, not from constants.
  */
 
-export const meterTypeLabels: Record<MeterType, string> = { prepaid: 'Prepaid', postpaid: 'Postpaid' };
-
 /** The digits of a meter or smartcard number as people type it ("4501 2345 678", "4501-2345-678"). */
 export function numberDigits(text: string): string {
   return text.replace(/[\s-]/g, '');
@@ -21,11 +19,6 @@ export function isCompleteMeterNumber(text: string): boolean {
   return /^(\d{11}|\d{13})$/.test(numberDigits(text));
 }
 
-/** "prepaid meters only", "prepaid and postpaid meters": what a DisCo sells, in words. */
-export function meterTypesText(disco: Pick<Disco, 'meter_types'>): string {
-  const names = disco.meter_types.map((type) => meterTypeLabels[type].toLowerCase());
-  return names.length === 1 ? `${names[0]} meters only` : `${names.join(' and ')} meters`;
-}
 
 /** Said beside the meter type when the DisCo does not sell that kind of meter. */
 export function unsupportedMeterTypeMessage(disco: Pick<Disco, 'short_name' | 'meter_types'>): Said {

@@ -38,13 +38,6 @@ export type PaymentRequestCreateInput = z.infer<typeof paymentRequestCreateSchem
 
 export const paymentRequestStatuses = ['open', 'partly_paid', 'paid', 'cancelled', 'expired'] as const;
 export type PaymentRequestStatus = (typeof paymentRequestStatuses)[number];
-export const paymentRequestStatusLabels: Record<PaymentRequestStatus, string> = {
-  open: 'Open',
-  partly_paid: 'Partly paid',
-  paid: 'Paid',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-};
 
 /** A request as its owner sees it (API.md, PaymentRequest). */
 export type PaymentRequestJson = {

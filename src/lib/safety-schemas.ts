@@ -70,19 +70,8 @@ export const freezeIdentifierSchema = z.object({
 
 export const caseKinds = ['fraud', 'not_received', 'wrong_amount'] as const;
 export type CaseKind = (typeof caseKinds)[number];
-export const caseKindLabels: Record<CaseKind, string> = {
-  fraud: 'I did not make this (fraud)',
-  not_received: 'The money or service was not received',
-  wrong_amount: 'The amount is wrong',
-};
 export const caseStatuses = ['open', 'investigating', 'resolved', 'closed'] as const;
 export type CaseStatus = (typeof caseStatuses)[number];
-export const caseStatusLabels: Record<CaseStatus, string> = {
-  open: 'Open',
-  investigating: 'Being investigated',
-  resolved: 'Resolved',
-  closed: 'Closed',
-};
 
 /** A case number as the bank prints it: HB-CASE-2026-000123. */
 export const caseNumberPattern = /^HB-CASE-\d{4}-\d{6,}$/;

@@ -10,7 +10,6 @@ import { nairaAmountSchema } from './transfer-form.ts';
  * allows (not in the past, at most a year ahead) is the service's to check.
  */
 export const repeats = ['once', 'weekly', 'monthly'] as const;
-export const repeatLabels: Record<(typeof repeats)[number], string> = { once: 'Once', weekly: 'Every week', monthly: 'Every month' };
 /** At most this many dates in one schedule's count. */
 export const maxScheduledRuns = 120;
 

@@ -113,8 +113,6 @@ export const errorsEn = {
   'said.api.tooLarge': 'The request is too large.',
   'said.api.unreadable': 'The request could not be read.',
   'said.settings.notOnboarded': 'Finish setting up your account first: set your transaction PIN and security question.',
-  'said.bills.sellsOnly': '{disco} sells {types} only',
-  'said.bills.noMeter': '{disco} has no {type} meter with that number. Check it and try again.',
   'said.bills.noMeterField': 'No meter has this number',
   'said.bills.noCard': '{provider} has no smartcard or IUC with that number. Check it and try again.',
   'said.bills.noCardField': 'No smartcard has this number',

@@ -111,8 +111,6 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.api.tooLarge': 'Wannan buƙata ta yi girma da yawa.',
   'said.api.unreadable': 'Ba mu iya karanta wannan buƙata ba.',
   'said.settings.notOnboarded': 'Ka fara kammala saita asusunka: saita PIN ɗin ciniki da tambayar tsaro.',
-  'said.bills.sellsOnly': '{disco} yana sayar da {types} kawai',
-  'said.bills.noMeter': '{disco} ba shi da mita ta {type} mai wannan lamba. Ka duba ka sake gwadawa.',
   'said.bills.noMeterField': 'Babu mita mai wannan lamba',
   'said.bills.noCard': '{provider} ba shi da smartcard ko IUC mai wannan lamba. Ka duba ka sake gwadawa.',
   'said.bills.noCardField': 'Babu smartcard mai wannan lamba',

@@ -111,8 +111,6 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.api.tooLarge': 'Arịrịọ a buru oke ibu.',
   'said.api.unreadable': 'Anyị enweghị ike ịgụ arịrịọ a.',
   'said.settings.notOnboarded': 'Buru ụzọ mechaa ịhazi akaụntụ gị: tọọ PIN azụmahịa gị na ajụjụ nchekwa gị.',
-  'said.bills.sellsOnly': '{disco} na-ere naanị {types}',
-  'said.bills.noMeter': '{disco} enweghị mita {type} nwere nọmba a. Lelee ya ma nwaa ọzọ.',
   'said.bills.noMeterField': 'Ọ dịghị mita nwere nọmba a',
   'said.bills.noCard': '{provider} enweghị smartcard ma ọ bụ IUC nwere nọmba a. Lelee ya ma nwaa ọzọ.',
   'said.bills.noCardField': 'Ọ dịghị smartcard nwere nọmba a',

@@ -111,8 +111,6 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.api.tooLarge': 'This request too big.',
   'said.api.unreadable': 'We no fit read this request.',
   'said.settings.notOnboarded': 'Abeg finish your account setup first: set your transaction PIN and security question.',
-  'said.bills.sellsOnly': '{disco} dey sell {types} only',
-  'said.bills.noMeter': '{disco} no get {type} meter wey get this number. Check am and try again.',
   'said.bills.noMeterField': 'No meter get this number',
   'said.bills.noCard': '{provider} no get smartcard or IUC wey get this number. Check am and try again.',
   'said.bills.noCardField': 'No smartcard get this number',

@@ -111,8 +111,6 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.api.tooLarge': 'Ìbéèrè yìí ti tóbi jù.',
   'said.api.unreadable': 'A kò lè ka ìbéèrè yìí.',
   'said.settings.notOnboarded': 'Kọ́kọ́ parí ìṣètò àkáǹtì rẹ: ṣètò PIN ìṣòwò àti ìbéèrè ààbò rẹ.',
-  'said.bills.sellsOnly': '{disco} ń ta {types} nìkan',
-  'said.bills.noMeter': '{disco} kò ní mítà {type} tí ó ní nọ́ńbà yìí. Ṣàyẹ̀wò rẹ̀ kí o sì tún gbìyànjú.',
   'said.bills.noMeterField': 'Kò sí mítà tí ó ní nọ́ńbà yìí',
   'said.bills.noCard': '{provider} kò ní smartcard tàbí IUC tí ó ní nọ́ńbà yìí. Ṣàyẹ̀wò rẹ̀ kí o sì tún gbìyànjú.',
   'said.bills.noCardField': 'Kò sí smartcard tí ó ní nọ́ńbà yìí',

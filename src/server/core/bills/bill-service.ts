@@ -7,6 +7,7 @@ import type { MoneyWords } from '../payments/words.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import { newBillRequestId, type Biller, type BillerCatalogue, type BillService, type Verification } from '../../integrations/billers/ports.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
+import { meterNotFoundMessage, unsupportedMeterTypeMessage } from '../../../lib/electricity-form.ts';
 import { ownValue } from '../../../lib/own.ts';
 import {
   airtimeMaxKobo,
@@ -118,10 +119,10 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
   async function verifyMeter(providerId: string, input: MeterVerifyInput): Promise<Result<MeterCustomer>> {
     const disco = (await discos()).find((candidate) => candidate.id === providerId);
     if (!disco) return fail('NOT_FOUND', said('said.purchases.noSuchDisco'), { errors: { provider_id: [said('said.purchases.disco')] } });
-    if (!disco.meter_types.includes(input.meter_type)) return invalid('meter_type', said('said.bills.sellsOnly', { disco: disco.short_name, types: disco.meter_types.join(' and ') }));
+    if (!disco.meter_types.includes(input.meter_type)) return invalid('meter_type', unsupportedMeterTypeMessage(disco));
     return lookUp({ id: disco.id, name: disco.short_name }, () => biller.verifyMeter({ discoId: disco.id, meterNumber: input.meter_number, meterType: input.meter_type }), {
       field: 'meter_number',
-      message: said('said.bills.noMeter', { disco: disco.short_name, type: input.meter_type }),
+      message: meterNotFoundMessage(disco, input.meter_type),
       short: said('said.bills.noMeterField'),
     });
   }
@@ -227,7 +228,7 @@ export function createBillService(deps: { clock: Clock; log: Logger; gate: Money
     const disco = (await discos()).find((candidate) => candidate.id === input.provider_id);
     let prepared: Result<Purchase>;
     if (!disco) prepared = invalid('provider_id', said('said.purchases.disco'));
-    else if (!disco.meter_types.includes(input.meter_type)) prepared = invalid('meter_type', said('said.bills.sellsOnly', { disco: disco.short_name, types: disco.meter_types.join(' and ') }));
+    else if (!disco.meter_types.includes(input.meter_type)) prepared = invalid('meter_type', unsupportedMeterTypeMessage(disco));
     else if (input.amount < disco.min_amount || input.amount > disco.max_amount) prepared = invalid('amount', words.discoRange({ disco: disco.short_name, minKobo: disco.min_amount, maxKobo: disco.max_amount }));
     else {
       prepared = bill('electricity', disco, kobo(input.amount), input.meter_number, words.electricityItem({ amountKobo: kobo(input.amount), disco: disco.short_name, meterType: input.meter_type }), {
