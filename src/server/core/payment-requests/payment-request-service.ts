@@ -17,7 +17,7 @@ import { requestPaidJob } from './request-payments.ts';
 import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
 import { defaultLocale, profileLocale, type Locale } from '../../../i18n/locales.ts';
 import { t } from '../../../i18n/translate.ts';
-import { formatLagosDate, formatLagosDateTime } from '../../../lib/lagos-time.ts';
+import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import {
   requestAlphabet,
   requestCodeLength,
@@ -246,7 +246,7 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
      * on the account (as a name enquiry would), its number and this bank (to pay from any bank),
      * the reference, the amount (and what is left of it), the note and until when it works.
      */
-    async open(code: string, ip: string | null): Promise<Result<{ request: PublicPaymentRequestJson; accountNumber: string; bankName: string; reference: string; note: string; amountLeft: number | null; expiresAt: string; expiresOn: string }>> {
+    async open(code: string, ip: string | null): Promise<Result<{ request: PublicPaymentRequestJson; accountNumber: string; bankName: string; reference: string; note: string; amountLeft: Kobo | null; expiresAt: string }>> {
       const wait = await counters.takeRolling('payment_link_ip', ip ?? 'unknown', publicViewPolicy);
       if (wait > 0) {
         log.warn('payment_request.link_limited', { ip });
@@ -266,9 +266,8 @@ export function createPaymentRequests(deps: { db: Db; config: Config; clock: Clo
         bankName,
         reference: row.reference,
         note: row.note,
-        amountLeft: amount === null ? null : Math.max(0, amount - Number(row.paid_kobo)),
+        amountLeft: amount === null ? null : kobo(Math.max(0, amount - Number(row.paid_kobo))),
         expiresAt: row.expires_at,
-        expiresOn: formatLagosDate(row.expires_at),
       });
     },
   };
