@@ -19,7 +19,6 @@ export function isCompleteMeterNumber(text: string): boolean {
   return /^(\d{11}|\d{13})$/.test(numberDigits(text));
 }
 
-
 /** Said beside the meter type when the DisCo does not sell that kind of meter. */
 export function unsupportedMeterTypeMessage(disco: Pick<Disco, 'short_name' | 'meter_types'>): Said {
   // A DisCo sells one kind or both; one that sold neither would have no meter to buy for.

@@ -46,5 +46,5 @@ export function scheduleChangedMessage(change: 'pause' | 'resume' | 'cancel', sc
   const params = { amount: amountValue(schedule.amount), name: schedule.account_name };
   if (change === 'pause') return said('requests.scheduled.paused', params);
   if (change === 'cancel') return said('requests.scheduled.cancelled', params);
-  return schedule.next_run_date ? said('requests.scheduled.resumed', { ...params, date: dayValue(schedule.next_run_date) }) : said('requests.scheduled.resumed', { ...params, date: '—' });
+  return said('requests.scheduled.resumed', { ...params, date: schedule.next_run_date ? dayValue(schedule.next_run_date) : '—' });
 }

@@ -107,7 +107,7 @@ export const errorsEn = {
   'said.api.purchaseToken': '{item}: your token is {token} ({units}).',
   'said.api.purchaseDone': '{item}: done.',
 
-  // The server's refusals and notices a customer reads (moved from server/en.ts when translated).
+  // The server's refusals and notices a customer reads (what only an integrator reads stays English: server/en.ts).
   'said.api.someFields': 'Some fields need attention.',
   'said.api.notThisSite': 'This request did not come from this site.',
   'said.api.tooLarge': 'The request is too large.',

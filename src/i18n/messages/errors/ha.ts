@@ -105,7 +105,7 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.api.purchaseToken': '{item}: lambar token ɗinka ita ce {token} ({units}).',
   'said.api.purchaseDone': '{item}: an kammala.',
 
-  // The server's refusals and notices a customer reads (moved from server/en.ts when translated).
+  // The server's refusals and notices a customer reads (what only an integrator reads stays English: server/en.ts).
   'said.api.someFields': 'Wasu wurare suna buƙatar kulawarka.',
   'said.api.notThisSite': 'Wannan buƙata ba daga wannan shafin ta fito ba.',
   'said.api.tooLarge': 'Wannan buƙata ta yi girma da yawa.',

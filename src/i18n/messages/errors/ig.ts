@@ -105,7 +105,7 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.api.purchaseToken': '{item}: token gị bụ {token} ({units}).',
   'said.api.purchaseDone': '{item}: emechaala.',
 
-  // The server's refusals and notices a customer reads (moved from server/en.ts when translated).
+  // The server's refusals and notices a customer reads (what only an integrator reads stays English: server/en.ts).
   'said.api.someFields': 'Ebe ụfọdụ chọrọ nlebara anya gị.',
   'said.api.notThisSite': 'Arịrịọ a esighi na saịtị a.',
   'said.api.tooLarge': 'Arịrịọ a buru oke ibu.',

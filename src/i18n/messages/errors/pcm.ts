@@ -105,7 +105,7 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.api.purchaseToken': '{item}: your token na {token} ({units}).',
   'said.api.purchaseDone': '{item}: e don do.',
 
-  // The server's refusals and notices a customer reads (moved from server/en.ts when translated).
+  // The server's refusals and notices a customer reads (what only an integrator reads stays English: server/en.ts).
   'said.api.someFields': 'Some boxes need your attention.',
   'said.api.notThisSite': 'This request no come from this site.',
   'said.api.tooLarge': 'This request too big.',

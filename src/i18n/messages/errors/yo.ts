@@ -105,7 +105,7 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.api.purchaseToken': '{item}: token rẹ ni {token} ({units}).',
   'said.api.purchaseDone': '{item}: ó ti parí.',
 
-  // The server's refusals and notices a customer reads (moved from server/en.ts when translated).
+  // The server's refusals and notices a customer reads (what only an integrator reads stays English: server/en.ts).
   'said.api.someFields': 'Àwọn ibì kan nílò àkíyèsí rẹ.',
   'said.api.notThisSite': 'Ìbéèrè yìí kò wá láti ojú-ìwé yìí.',
   'said.api.tooLarge': 'Ìbéèrè yìí ti tóbi jù.',
