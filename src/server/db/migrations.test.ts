@@ -186,10 +186,67 @@ describe.each(engines)('the language migration on %s (a language is data, not a 
     await sql`update users set language = 'ha' where id = ${hausa}`.execute(db);
     await sql`update users set language = 'tw' where id = ${other}`.execute(db);
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateDown();
+    // Down to just before the language migration (later migrations go down first).
+    const { error } = await migrator.migrateTo(Object.keys(migrations).filter((name) => name < languageMigration).at(-1)!);
     if (error) throw error instanceof Error ? error : new Error(String(error));
     expect(await languageOf(db, hausa)).toBe('ha');
     expect(await languageOf(db, other)).toBe('en');
     await expect(sql`update users set language = 'tw' where id = ${other}`.execute(db)).rejects.toThrow();
+  });
+});
+
+const identityMigration = '2026-12-02T1000_identity_before_money';
+
+describe.each(engines)('the identity migration on %s (no money moves before an identity)', (engine) => {
+  let opened: { db: Db; drop: () => Promise<void> } | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await opened?.drop();
+    opened = undefined;
+  });
+
+  type Row = { tier: number; bvn_verified_at: string | null; nin_verified_at: string | null; liveness_passed_at: string | null };
+  const rowOf = async (db: Db, id: string) =>
+    (await sql<Row>`select tier, bvn_verified_at, nin_verified_at, liveness_passed_at from users where id = ${id}`.execute(db)).rows[0];
+
+  it('keeps a verified BVN as Tier 1, puts everyone else at Tier 0, and nobody has liveness yet', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    const before = Object.keys(migrations).filter((name) => name < identityMigration);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(before.at(-1)!);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const [withBvn, raised, plain] = [await addCustomer(db), await addCustomer(db), await addCustomer(db)];
+    await addBvnCheck(db, withBvn, 'fp-identity-1', 'verified');
+    await sql`update users set tier = 2 where id = ${withBvn}`.execute(db);
+    await sql`update users set tier = 3 where id = ${raised}`.execute(db);
+
+    expect(await migrateToLatest(db)).toContain(identityMigration);
+    expect(await rowOf(db, withBvn)).toMatchObject({ tier: 1, nin_verified_at: null, liveness_passed_at: null });
+    expect((await rowOf(db, withBvn))?.bvn_verified_at).toEqual(expect.any(String));
+    expect(await rowOf(db, raised)).toMatchObject({ tier: 1, liveness_passed_at: null });
+    expect(await rowOf(db, plain)).toEqual({ tier: 0, bvn_verified_at: null, nin_verified_at: null, liveness_passed_at: null });
+    expect((await rowOf(db, await addCustomer(db)))?.tier).toBe(0);
+    await expect(sql`update users set tier = 4 where id = ${plain}`.execute(db)).rejects.toThrow();
+  });
+
+  it('refuses a second customer verifying the same NIN, and goes down to tiers 1–3', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    await migrateToLatest(db);
+    const [first, second] = [await addCustomer(db), await addCustomer(db)];
+    const ninCheck = (userId: string) =>
+      sql`insert into kyc_checks (id, user_id, kind, outcome, nin_fingerprint, nin_last4, created_at)
+        values (${randomBytes(8).toString('hex')}, ${userId}, 'nin', 'verified', 'nin-fp-1', '0001', ${new Date().toISOString()})`.execute(db);
+    await ninCheck(first);
+    await expect(ninCheck(second)).rejects.toThrow();
+    await sql`update users set tier = 2 where id = ${first}`.execute(db);
+
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateDown();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const tiers = (await sql<{ id: string; tier: number }>`select id, tier from users order by id`.execute(db)).rows;
+    expect(Object.fromEntries(tiers.map((row) => [row.id, Number(row.tier)]))).toEqual({ [first]: 2, [second]: 1 });
+    await expect(sql`update users set tier = 0 where id = ${second}`.execute(db)).rejects.toThrow();
   });
 });

@@ -13,7 +13,16 @@ export interface UsersTable {
   email: string;
   phone_number: string;
   password_hash: string;
+  /** 0 nothing proved, 1 a BVN or a NIN, 2 both, 3 both and a verified address (core/kyc/identity-rule.ts). */
   tier: number;
+  /** The tier as registration gave it before identities were required; kept because SQLite cannot drop its CHECK, never read. */
+  tier_before_identity: Generated<number>;
+  /** When a BVN was validated (NIBSS) for this customer; null: not yet. */
+  bvn_verified_at: Generated<string | null>;
+  /** When a NIN was validated (NIMC) for this customer; null: not yet. */
+  nin_verified_at: Generated<string | null>;
+  /** When a liveness check last passed; cleared when a Tier 2+ customer binds a new device. Money moves only with an identity and this. */
+  liveness_passed_at: Generated<string | null>;
   email_verified_at: string | null;
   transaction_pin_hash: string | null;
   /** Which server key made transaction_pin_hash; null for a legacy argon2id PIN. */
@@ -258,13 +267,17 @@ export interface SandboxBillPaymentsTable {
 export interface KycChecksTable {
   id: string;
   user_id: string;
-  kind: 'bvn' | 'address';
+  kind: 'bvn' | 'nin' | 'liveness' | 'address';
   /** `pending`: taken from the day's tries, the identity service not yet answered (kyc-service.ts). */
   outcome: 'pending' | 'verified' | 'mismatch' | 'not_found' | 'failed';
   bvn_fingerprint: string | null;
   /** Which server key made bvn_fingerprint; null for a legacy unsalted SHA-256 (rewritten on start). */
   bvn_key_version: string | null;
   bvn_last4: string | null;
+  /** A NIN kept as a BVN is: a keyed fingerprint (one customer per NIN), its key's version, the last four digits. */
+  nin_fingerprint: Generated<string | null>;
+  nin_key_version: Generated<string | null>;
+  nin_last4: Generated<string | null>;
   /** YYYY-MM-DD, as the customer gave it. */
   date_of_birth: string | null;
   /** The address checked, one line. */

@@ -1,6 +1,6 @@
 import { hashSecret, normaliseAnswer } from '../core/auth/secrets.ts';
 import { newId } from '../core/ids.ts';
-import { createOnboardedCustomer } from '../demo/onboarded-customer.ts';
+import { createOnboardedCustomer, identityColumns } from '../demo/onboarded-customer.ts';
 import { openSavingsAccount } from '../core/accounts/account-repository.ts';
 import { emailVerificationPolicy } from '../core/codes/one-time-codes.ts';
 import type { SessionMeta } from '../core/auth/session-service.ts';
@@ -14,8 +14,12 @@ export const testPassword = 'correct horse battery staple';
 let hashes: Promise<{ password: string; answer: string }> | undefined;
 let counter = 0;
 
-/** An onboarded customer with `balance` kobo from the sandbox (hashing done once per process): ids and email. */
-export async function customer(app: TestApp['app'], options: { balance?: number; tier?: 1 | 2 | 3; firstName?: string; lastName?: string } = {}) {
+/**
+ * An onboarded customer with `balance` kobo from the sandbox (hashing done once per process): ids
+ * and email. By default they have proved what `tier` needs and passed liveness (money moves);
+ * `identity: false` takes every proof away after funding: tier 0, post-no-debit-or-credit.
+ */
+export async function customer(app: TestApp['app'], options: { balance?: number; tier?: 1 | 2 | 3; identity?: boolean; firstName?: string; lastName?: string } = {}) {
   // The PIN is keyed per customer (HMAC under the app's key, bound to the user id), so only the argon2id hashes are shared.
   hashes ??= Promise.all([hashSecret(testPassword), hashSecret(normaliseAnswer('Corona School'))]).then(([password, answer]) => ({ password, answer }));
   counter += 1;
@@ -34,6 +38,11 @@ export async function customer(app: TestApp['app'], options: { balance?: number;
   if (options.balance) {
     const funded = await app.inbound.depositFromSandbox({ account_number: created.accountNumber, amount: options.balance, narration: 'Opening deposit' });
     if (!funded.ok) throw new Error(`could not fund test customer: ${funded.message}`);
+  }
+  // Funded first, then the proofs taken away: a customer without identity may hold money (an
+  // account put on post-no-debit-or-credit) but may not receive any.
+  if (options.identity === false) {
+    await app.db.updateTable('users').set(identityColumns(0, app.clock.now().toISOString())).where('id', '=', created.userId).execute();
   }
   return { ...created, email };
 }

@@ -67,11 +67,11 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 /** Who a new customer is, as registration knows them. */
 export type NewCustomer = Pick<NewUserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'password_hash' | 'email_verified_at'>;
 
-/** A new customer's row: tier 1, none of onboarding done yet (no PIN, no security question). */
+/** A new customer's row: tier 0 (nothing proved, so no money moves: core/kyc/identity-rule.ts), none of onboarding done yet (no PIN, no security question). */
 export function newCustomerRow(customer: NewCustomer, now: string): NewUserRow {
   return {
     ...customer,
-    tier: 1,
+    tier: 0,
     transaction_pin_hash: null,
     transaction_pin_set_at: null,
     security_question_id: null,
