@@ -180,6 +180,8 @@ export const en = {
   'error.PIN_LOCKED': 'Too many wrong PINs: payments are locked for now.',
   'error.ACCOUNT_LOCKED': 'Sign-in is locked for now after too many wrong passwords.',
   'error.ACCOUNT_FROZEN': 'Your account is frozen: no money can leave it.',
+  'error.DEVICE_NOT_CONFIRMED': 'Confirm this new device with the code we sent by email and SMS first.',
+  'error.DEVICE_ALREADY_CONFIRMED': 'This device is already confirmed.',
   'error.INSTANT_PAYMENTS_OFF': 'Transfers to other banks are turned off in your settings.',
   'error.RATE_LIMITED': 'Too many tries. Please wait a little and try again.',
   'error.PROVIDER_FAILED': 'The other side could not complete this. Nothing was taken from your account.',

@@ -167,6 +167,8 @@ export const ha: Catalogue = {
   'error.PIN_LOCKED': 'PIN ba daidai ba sau da yawa: an kulle biyan kuɗi na ɗan lokaci.',
   'error.ACCOUNT_LOCKED': 'An kulle shiga na ɗan lokaci saboda an shigar da kalmar sirri ba daidai ba sau da yawa.',
   'error.ACCOUNT_FROZEN': 'An daskarar da asusunka: babu kuɗin da zai iya fita.',
+  'error.DEVICE_NOT_CONFIRMED': "Da farko ku tabbatar da wannan sabuwar na'ura da lambar da muka aika ta imel da SMS.",
+  'error.DEVICE_ALREADY_CONFIRMED': "An riga an tabbatar da wannan na'ura.",
   'error.INSTANT_PAYMENTS_OFF': 'Ka kashe tura kuɗi zuwa wasu bankuna a saitunanka.',
   'error.RATE_LIMITED': 'Ƙoƙari ya yi yawa. Da fatan ka ɗan jira ka sake gwadawa.',
   'error.PROVIDER_FAILED': 'Ɗaya ɓangaren bai iya kammala wannan ba. Ba a cire komai daga asusunka ba.',

@@ -167,6 +167,8 @@ export const ig: Catalogue = {
   'error.PIN_LOCKED': 'PIN ezighi ezi ọtụtụ ugboro: akpọchiri ịkwụ ụgwọ maka oge ụfọdụ.',
   'error.ACCOUNT_LOCKED': 'Akpọchiri ịbanye maka oge ụfọdụ n’ihi okwuntughe ezighi ezi ọtụtụ ugboro.',
   'error.ACCOUNT_FROZEN': 'Akpọchiri akaụntụ gị: ego ọ bụla enweghị ike ịpụ na ya.',
+  'error.DEVICE_NOT_CONFIRMED': 'Buru ụzọ kwado ngwaọrụ ọhụrụ a site na koodu anyị zitere na email na SMS.',
+  'error.DEVICE_ALREADY_CONFIRMED': 'E kwadoola ngwaọrụ a.',
   'error.INSTANT_PAYMENTS_OFF': 'Ị gbanyụrụ nzipu ego gaa n’ụlọ akụ ndị ọzọ na ntọala gị.',
   'error.RATE_LIMITED': 'Ịnwa karịrị akarị. Biko chere ntakịrị wee nwaa ọzọ.',
   'error.PROVIDER_FAILED': 'Akụkụ nke ọzọ enweghị ike imecha nke a. Ewepụghị ihe ọ bụla n’akaụntụ gị.',

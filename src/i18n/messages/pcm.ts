@@ -167,6 +167,8 @@ export const pcm: Catalogue = {
   'error.PIN_LOCKED': 'You don enter wrong PIN too many times: payments don lock for now.',
   'error.ACCOUNT_LOCKED': 'You don enter wrong password too many times: sign-in don lock for now.',
   'error.ACCOUNT_FROZEN': 'Your account don freeze: no money fit comot from am.',
+  'error.DEVICE_NOT_CONFIRMED': 'First confirm dis new device with the code wey we send for email and SMS.',
+  'error.DEVICE_ALREADY_CONFIRMED': 'Dis device don already confirm.',
   'error.INSTANT_PAYMENTS_OFF': 'You don off transfers to other banks for your settings.',
   'error.RATE_LIMITED': 'You don try too many times. Abeg wait small, then try again.',
   'error.PROVIDER_FAILED': 'The other side no fit finish am. No money comot from your account.',

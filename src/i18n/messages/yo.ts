@@ -167,6 +167,8 @@ export const yo: Catalogue = {
   'error.PIN_LOCKED': 'PIN tí kò tọ́ ti pọ̀ jù: a ti ti ìsanwó pa fún ìgbà díẹ̀.',
   'error.ACCOUNT_LOCKED': 'A ti ti ìwọlé pa fún ìgbà díẹ̀ nítorí ọ̀rọ̀ aṣínà tí kò tọ́ ti pọ̀ jù.',
   'error.ACCOUNT_FROZEN': 'A ti dí àkáǹtì rẹ: owó kankan kò lè jáde nínú rẹ̀.',
+  'error.DEVICE_NOT_CONFIRMED': 'Kọ́kọ́ jẹ́rìísí ẹ̀rọ tuntun yìí pẹ̀lú kóòdù tí a fi ránṣẹ́ nípasẹ̀ ímeèlì àti SMS.',
+  'error.DEVICE_ALREADY_CONFIRMED': 'A ti jẹ́rìísí ẹ̀rọ yìí tẹ́lẹ̀.',
   'error.INSTANT_PAYMENTS_OFF': 'O ti pa fífi owó ránṣẹ́ sí báńkì mìíràn nínú ètò rẹ.',
   'error.RATE_LIMITED': 'Ìgbìyànjú ti pọ̀ jù. Jọ̀wọ́ dúró díẹ̀ kí o tó gbìyànjú lẹ́ẹ̀kan sí i.',
   'error.PROVIDER_FAILED': 'Ẹ̀gbẹ́ kejì kò lè parí èyí. A kò yọ owó kankan nínú àkáǹtì rẹ.',
