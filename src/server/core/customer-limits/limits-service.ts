@@ -289,10 +289,10 @@ export function createLimitsService(deps: CustomerServiceDeps & {
     },
 
     /** The browser that opened the account is the customer's first known one: its later sign-ins are not new. */
-    async recogniseAccountOpening(userId: string, deviceCookie: string | undefined | null): Promise<{ deviceCookie: string }> {
+    async recogniseAccountOpening(userId: string, deviceCookie: string | undefined | null): Promise<{ deviceCookie: string; deviceId: string }> {
       const { deviceId, cookie } = deviceOf(deviceCookie);
       await rememberDevice(userId, deviceId, clock.now().toISOString());
-      return { deviceCookie: cookie };
+      return { deviceCookie: cookie, deviceId };
     },
   };
 }

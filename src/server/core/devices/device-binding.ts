@@ -26,7 +26,8 @@ type Executor = Db | Transaction<Database>;
 /**
  * Everything that happens, in the confirming transaction, when a device becomes a customer's one
  * bound device: it replaces the bound one, and every other session of the customer ends (the
- * confirming session is kept). Another step that binding must take goes here, and only here.
+ * confirming session, `keepSessionId`, is kept; null at the account's opening, when the only
+ * session is the opening device's own and none ends). Another step that binding must take goes here, and only here.
  */
 export async function deviceBound(trx: Executor, userId: string, at: Date, binding: { deviceHash: string; keepSessionId: string | null }): Promise<number> {
   const atIso = at.toISOString();
@@ -35,9 +36,9 @@ export async function deviceBound(trx: Executor, userId: string, at: Date, bindi
     .values({ user_id: userId, device_hash: binding.deviceHash, bound_at: atIso })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ device_hash: binding.deviceHash, bound_at: atIso }))
     .execute();
-  let others = trx.updateTable('sessions').set({ revoked_at: atIso, revoke_reason: 'new_device' }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-  if (binding.keepSessionId) others = others.where('id', '!=', binding.keepSessionId);
-  const ended = await others.executeTakeFirst();
+  // At the account's opening (no session to keep named) the one session is the opening device's own.
+  if (binding.keepSessionId === null) return 0;
+  const ended = await trx.updateTable('sessions').set({ revoked_at: atIso, revoke_reason: 'new_device' }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', binding.keepSessionId).executeTakeFirst();
   return Number(ended.numUpdatedRows);
 }
 
