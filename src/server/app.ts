@@ -49,6 +49,7 @@ import { createDashboardReads } from './core/transactions/dashboard-reads.ts';
 import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createFormTokens } from './core/auth/form-tokens.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
+import { createDeviceBinding } from './core/devices/device-binding.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
@@ -159,6 +160,8 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
   // Customer safety: freezing the account, and cases about a transaction.
   const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts });
+  // One bound device per customer (decision 026): a sign-in from another one confirms a code first.
+  const deviceBinding = createDeviceBinding({ db, config, clock, log, mailer, users, codes, sms, limits });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
   // Scheduled transfers: each run is a normal transfer through a gate that skips only
@@ -184,7 +187,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation, alerts, limits, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
+    jobs, escalation, alerts, limits, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };

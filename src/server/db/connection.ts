@@ -30,6 +30,7 @@ import * as dailyDebits from './migrations/2026-11-27T1300_daily_debits.ts';
 import * as transactionsNewestFirst from './migrations/2026-11-27T1700_transactions_newest_first.ts';
 import * as languageAnyCode from './migrations/2026-12-02T0600_language_any_code.ts';
 import * as identityBeforeMoney from './migrations/2026-12-02T1000_identity_before_money.ts';
+import * as boundDevices from './migrations/2026-12-02T1120_bound_devices.ts';
 
 export type Db = Kysely<Database>;
 
@@ -264,6 +265,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1700_transactions_newest_first': transactionsNewestFirst,
   '2026-12-02T0600_language_any_code': languageAnyCode,
   '2026-12-02T1000_identity_before_money': identityBeforeMoney,
+  '2026-12-02T1120_bound_devices': boundDevices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

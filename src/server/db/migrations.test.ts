@@ -243,10 +243,48 @@ describe.each(engines)('the identity migration on %s (no money moves before an i
     await sql`update users set tier = 2 where id = ${first}`.execute(db);
 
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateDown();
+    const { error } = await migrator.migrateTo(Object.keys(migrations).filter((name) => name < identityMigration).at(-1)!);
     if (error) throw error instanceof Error ? error : new Error(String(error));
     const tiers = (await sql<{ id: string; tier: number }>`select id, tier from users order by id`.execute(db)).rows;
     expect(Object.fromEntries(tiers.map((row) => [row.id, Number(row.tier)]))).toEqual({ [first]: 2, [second]: 1 });
     await expect(sql`update users set tier = 0 where id = ${second}`.execute(db)).rejects.toThrow();
+  });
+});
+
+const boundDevicesMigration = '2026-12-02T1120_bound_devices';
+
+describe.each(engines)('the bound devices migration on %s (one bound device per customer)', (engine) => {
+  let opened: { db: Db; drop: () => Promise<void> } | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await opened?.drop();
+    opened = undefined;
+  });
+
+  const knownDevice = (db: Db, userId: string, hash: string, seen: string) =>
+    sql`insert into known_devices (user_id, device_hash, first_seen_at, last_seen_at) values (${userId}, ${hash}, ${seen}, ${seen})`.execute(db);
+  const boundOf = async (db: Db, userId: string) => (await sql<{ device_hash: string }>`select device_hash from bound_devices where user_id = ${userId}`.execute(db)).rows.map((row) => row.device_hash);
+
+  it('binds each existing customer’s most recently seen browser, none for a customer with no known one, and goes down again', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    const before = Object.keys(migrations).filter((name) => name < boundDevicesMigration);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(before.at(-1)!);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const [two, none] = [await addCustomer(db), await addCustomer(db)];
+    await knownDevice(db, two, 'older', '2026-11-01T10:00:00.000Z');
+    await knownDevice(db, two, 'newer', '2026-11-20T10:00:00.000Z');
+
+    expect(await migrateToLatest(db)).toContain(boundDevicesMigration);
+    expect(await boundOf(db, two)).toEqual(['newer']);
+    expect(await boundOf(db, none)).toEqual([]);
+    // One bound device per customer: a second row is refused.
+    await expect(sql`insert into bound_devices (user_id, device_hash, bound_at) values (${two}, 'other', 'x')`.execute(db)).rejects.toThrow();
+
+    const { error: downError } = await migrator.migrateTo(before.at(-1)!);
+    if (downError) throw downError instanceof Error ? downError : new Error(String(downError));
+    await expect(sql`select * from bound_devices`.execute(db)).rejects.toThrow();
+    await expect(sql`select * from device_confirmations`.execute(db)).rejects.toThrow();
   });
 });

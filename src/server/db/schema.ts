@@ -83,7 +83,7 @@ export interface SessionsTable {
 export interface OneTimeCodesTable {
   id: string;
   user_id: string;
-  purpose: 'email_verification' | 'password_reset' | 'account_freeze';
+  purpose: 'email_verification' | 'password_reset' | 'account_freeze' | 'new_device';
   code_hash: string;
   expires_at: string;
   attempts: Generated<number>;
@@ -408,7 +408,24 @@ export interface KnownDevicesTable {
   last_seen_at: string;
 }
 
+/** A customer's one bound device (decision 026): the SHA-256 of its device id. */
+export interface BoundDevicesTable {
+  user_id: string;
+  device_hash: string;
+  bound_at: string;
+}
+
+/** A session signed in from a device that is not the bound one: it may only confirm the code. */
+export interface DeviceConfirmationsTable {
+  session_id: string;
+  user_id: string;
+  device_hash: string;
+  created_at: string;
+}
+
 export interface Database {
+  bound_devices: BoundDevicesTable;
+  device_confirmations: DeviceConfirmationsTable;
   request_counters: RequestCountersTable;
   registrations: RegistrationsTable;
   users: UsersTable;

@@ -38,9 +38,10 @@ export async function recogniseSignIn(context: SignInContext, userId: string): P
   setDeviceCookie(context.cookies, url, recognised.deviceCookie);
 }
 
-/** After the account opens (the right email code): this browser is the customer's first known one. */
+/** After the account opens (the right email code): this browser is the customer's first known one, and their bound device (decision 026). */
 export async function recogniseAccountOpening(context: SignInContext, userId: string): Promise<void> {
   const url = publicUrlOf(context);
   const recognised = await context.locals.app.limits.recogniseAccountOpening(userId, context.cookies.get(deviceCookieName(url))?.value);
+  await context.locals.app.deviceBinding.bindAtOpening(userId, recognised.deviceId);
   setDeviceCookie(context.cookies, url, recognised.deviceCookie);
 }

@@ -95,6 +95,8 @@ describeOnEngines('registration over the API (%s)', (t) => {
     expect(verified).toMatchObject({ status: 200, json: { success: true, data: { user: { id: fresh.json.data.user.id, email: freshInput.email, is_email_verified: true } } } });
     expect(Object.keys(verified.json.data)).toEqual(['user']);
     expect(verified.json.data.user.accounts).toHaveLength(1);
+    // The client that opened the account is the customer's one bound device (decision 026).
+    expect(await t().app.db.selectFrom('bound_devices').select('user_id').where('user_id', '=', fresh.json.data.user.id).execute()).toHaveLength(1);
     const session = await t().app.sessions.resolve(token);
     expect(session).toMatchObject({ status: 'active', session: { id: sha256Hex(token) } });
     expect(await call('GET', '/api/v1/profile', { token })).toMatchObject({ status: 200, json: { data: { id: fresh.json.data.user.id, is_email_verified: true } } });

@@ -121,6 +121,16 @@ export const emailEn = {
   'email.instant.on': 'On {at} instant transfers to other banks were turned on again from your settings, with your password and PIN.',
   'email.instant.off': 'On {at} instant transfers to other banks were turned off from your settings. Transfers within {bank} still work; turning them back on needs your password and PIN.',
   'email.instant.notYou': 'If this wasn\'t you, sign in and change your password and PIN, or freeze your account.',
+
+  'email.deviceCode.subject': '{code} is your code to confirm a new device for {bank}',
+  'email.deviceCode.body': 'Someone signed in to your {bank} account from a new device. Your code is {code}. It works for {minutes} minutes and only once.',
+  'email.deviceCode.ignore': 'If this was not you, never share the code: change your password, or freeze your account at {freezeUrl}.',
+  'email.deviceCode.html': 'Your new-device code:',
+  'email.deviceCode.sms': '{bank}: {code} is your code to use your account on a new device. Valid {minutes} min. Not you? Freeze: {freezeUrl}',
+  'email.deviceBound.subject': 'Your {bank} account is now active on a new device',
+  'email.deviceBound.body': 'On {at} your {bank} account became active on a new device ({browser}). Every other device was signed out.',
+  'email.deviceBound.notYou': 'Not you? Freeze it: {freezeUrl}',
+  'email.deviceBound.sms': '{bank}: your account is now active on a new device. Not you? Freeze it: {freezeUrl}',
 } as const;
 
 export type EmailKey = keyof typeof emailEn;

@@ -118,4 +118,14 @@ export const emailHa: Record<EmailKey, string> = {
   'email.instant.on': 'A ranar {at} an sake kunna tura kuɗi nan take zuwa wasu bankuna daga saitunanka, da kalmar sirrinka da PIN ɗinka.',
   'email.instant.off': 'A ranar {at} an kashe tura kuɗi nan take zuwa wasu bankuna daga saitunanka. Tura kuɗi a cikin {bank} yana aiki har yanzu; sake kunna shi yana buƙatar kalmar sirrinka da PIN ɗinka.',
   'email.instant.notYou': 'Idan ba kai ne ba, shiga ka canza kalmar sirrinka da PIN ɗinka, ko ka daskarar da asusunka.',
+
+  'email.deviceCode.subject': "{code} ita ce lambar ku don tabbatar da sabuwar na'ura a {bank}",
+  'email.deviceCode.body': "Wani ya shiga asusun ku na {bank} daga sabuwar na'ura. Lambar ku ita ce {code}. Tana aiki na mintuna {minutes}, sau ɗaya kawai.",
+  'email.deviceCode.ignore': 'Idan ba ku ba ne, kada ku ba kowa lambar: canza kalmar sirri, ko ku daskare asusun ku a {freezeUrl}.',
+  'email.deviceCode.html': "Lambar sabuwar na'urar ku:",
+  'email.deviceCode.sms': "{bank}: {code} ita ce lambar ku don amfani da asusu a sabuwar na'ura. Minti {minutes}. Ba ku ba? Daskare: {freezeUrl}",
+  'email.deviceBound.subject': "Asusun ku na {bank} yanzu yana aiki a sabuwar na'ura",
+  'email.deviceBound.body': "A {at} asusun ku na {bank} ya fara aiki a sabuwar na'ura ({browser}). An fitar da duk sauran na'urori.",
+  'email.deviceBound.notYou': 'Ba ku ba ne? Daskare shi: {freezeUrl}',
+  'email.deviceBound.sms': "{bank}: asusun ku yanzu yana aiki a sabuwar na'ura. Ba ku ba? Daskare shi: {freezeUrl}",
 };

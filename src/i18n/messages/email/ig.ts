@@ -118,4 +118,14 @@ export const emailIg: Record<EmailKey, string> = {
   'email.instant.on': 'Na {at} a gbanyeghachiri nzipu ego ozugbo na ụlọ akụ ndị ọzọ site na ntọala gị, e jiri okwuntughe gị na PIN gị.',
   'email.instant.off': 'Na {at} a gbanyụrụ nzipu ego ozugbo na ụlọ akụ ndị ọzọ site na ntọala gị. Nzipu ego n’ime {bank} ka na-arụ ọrụ; ịgbanyeghachi ya chọrọ okwuntughe gị na PIN gị.',
   'email.instant.notYou': 'Ọ bụrụ na ọ bụghị gị, banye ma gbanwee okwuntughe gị na PIN gị, ma ọ bụ kpọchie akaụntụ gị.',
+
+  'email.deviceCode.subject': '{code} bụ koodu gị iji kwado ngwaọrụ ọhụrụ maka {bank}',
+  'email.deviceCode.body': "Onye banyere n'akaụntụ {bank} gị site na ngwaọrụ ọhụrụ. Koodu gị bụ {code}. Ọ na-arụ ọrụ maka nkeji {minutes}, naanị otu ugboro.",
+  'email.deviceCode.ignore': 'Ọ bụrụ na ọ bụghị gị, enyela onye ọ bụla koodu ahụ: gbanwee paswọọdụ gị, ma ọ bụ kpochie akaụntụ gị na {freezeUrl}.',
+  'email.deviceCode.html': 'Koodu ngwaọrụ ọhụrụ gị:',
+  'email.deviceCode.sms': '{bank}: {code} bu koodu gi iji jiri akauntu gi na ngwaoru ohuru. Nkeji {minutes}. O bughi gi? Kpochie: {freezeUrl}',
+  'email.deviceBound.subject': 'Akaụntụ {bank} gị na-arụ ọrụ ugbu a na ngwaọrụ ọhụrụ',
+  'email.deviceBound.body': 'Na {at} akaụntụ {bank} gị malitere ịrụ ọrụ na ngwaọrụ ọhụrụ ({browser}). E wepụla ngwaọrụ ndị ọzọ niile.',
+  'email.deviceBound.notYou': 'Ọ bụghị gị? Kpochie ya: {freezeUrl}',
+  'email.deviceBound.sms': '{bank}: akauntu gi na-aru oru ugbu a na ngwaoru ohuru. O bughi gi? Kpochie ya: {freezeUrl}',
 };

@@ -118,4 +118,14 @@ export const emailPcm: Record<EmailKey, string> = {
   'email.instant.on': 'For {at} instant transfers to other banks come on again from your settings, with your password and PIN.',
   'email.instant.off': 'For {at} instant transfers to other banks go off from your settings. Transfers inside {bank} still dey work; to on dem back, you go need your password and PIN.',
   'email.instant.notYou': 'If no be you, sign in and change your password and PIN, or freeze your account.',
+
+  'email.deviceCode.subject': '{code} na your code to confirm new device for {bank}',
+  'email.deviceCode.body': 'Somebody don sign in to your {bank} account from new device. Your code na {code}. E go work for {minutes} minutes and only one time.',
+  'email.deviceCode.ignore': 'If no be you, no give anybody the code: change your password, or freeze your account for {freezeUrl}.',
+  'email.deviceCode.html': 'Your new-device code:',
+  'email.deviceCode.sms': '{bank}: {code} na your code to use your account for new device. E go last {minutes} min. No be you? Freeze am: {freezeUrl}',
+  'email.deviceBound.subject': 'Your {bank} account don dey active for new device',
+  'email.deviceBound.body': 'For {at} your {bank} account start to dey active for new device ({browser}). We don sign out all the other devices.',
+  'email.deviceBound.notYou': 'No be you? Freeze am: {freezeUrl}',
+  'email.deviceBound.sms': '{bank}: your account don dey active for new device. No be you? Freeze am: {freezeUrl}',
 };

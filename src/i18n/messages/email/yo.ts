@@ -118,4 +118,14 @@ export const emailYo: Record<EmailKey, string> = {
   'email.instant.on': 'Ní {at} a tún tan ìfiránṣẹ́ owó lójúkan sí àwọn báńkì mìíràn láti inú ètò rẹ, pẹ̀lú ọ̀rọ̀ aṣínà àti PIN rẹ.',
   'email.instant.off': 'Ní {at} a pa ìfiránṣẹ́ owó lójúkan sí àwọn báńkì mìíràn láti inú ètò rẹ. Ìfiránṣẹ́ owó nínú {bank} ṣì ń ṣiṣẹ́; láti tún tan wọ́n, o nílò ọ̀rọ̀ aṣínà àti PIN rẹ.',
   'email.instant.notYou': 'Tí kì í bá ṣe ìwọ, wọlé kí o yí ọ̀rọ̀ aṣínà àti PIN rẹ padà, tàbí dí àkáǹtì rẹ.',
+
+  'email.deviceCode.subject': '{code} ni kóòdù rẹ láti jẹ́rìísí ẹ̀rọ tuntun fún {bank}',
+  'email.deviceCode.body': 'Ẹnìkan wọlé sí àkáǹtì {bank} rẹ láti ẹ̀rọ tuntun. Kóòdù rẹ ni {code}. Ó wúlò fún ìṣẹ́jú {minutes}, ẹ̀ẹ̀kan ṣoṣo.',
+  'email.deviceCode.ignore': 'Tí kì í bá ṣe ìwọ, má ṣe fi kóòdù náà han ẹnikẹ́ni: yí ọ̀rọ̀ aṣínà rẹ padà, tàbí dí àkáǹtì rẹ ní {freezeUrl}.',
+  'email.deviceCode.html': 'Kóòdù ẹ̀rọ tuntun rẹ:',
+  'email.deviceCode.sms': '{bank}: {code} ni koodu re lati lo akanti re lori ero tuntun. Iseju {minutes}. Ki i se iwo? Di i: {freezeUrl}',
+  'email.deviceBound.subject': 'Àkáǹtì {bank} rẹ ti ń ṣiṣẹ́ lórí ẹ̀rọ tuntun báyìí',
+  'email.deviceBound.body': 'Ní {at} àkáǹtì {bank} rẹ bẹ̀rẹ̀ sí í ṣiṣẹ́ lórí ẹ̀rọ tuntun ({browser}). A ti mú gbogbo ẹ̀rọ mìíràn jáde.',
+  'email.deviceBound.notYou': 'Kì í ṣe ìwọ? Dí i: {freezeUrl}',
+  'email.deviceBound.sms': '{bank}: akanti re ti n sise lori ero tuntun bayii. Ki i se iwo? Di i: {freezeUrl}',
 };

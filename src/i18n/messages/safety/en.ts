@@ -47,6 +47,7 @@ export const safetyEn = {
   'said.settings.wrongPassword': 'That is not your current password.',
   'said.settings.wrongAnswer': 'That is not the answer to your security question.',
   'said.freeze.notFrozen': 'Your account is not frozen.',
+  'said.device.alreadyConfirmed': 'This device is already confirmed: sign in again if you were asked for a code.',
   'said.pin.enter': 'Enter your 4-digit PIN',
   'said.pin.fourDigits': 'Your PIN is 4 digits',
   'said.answer.required': 'Type your answer',

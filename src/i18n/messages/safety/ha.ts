@@ -49,6 +49,7 @@ export const safetyHa: Record<SafetyKey, string> = {
   'said.settings.wrongPassword': 'Wannan ba kalmar sirrinka ta yanzu ba ce.',
   'said.settings.wrongAnswer': 'Wannan ba amsar tambayar tsaronka ba ce.',
   'said.freeze.notFrozen': 'Asusunka ba ya daskare.',
+  'said.device.alreadyConfirmed': "An riga an tabbatar da wannan na'ura: sake shiga idan an nemi lamba daga gare ku.",
   'said.pin.enter': 'Shigar da PIN ɗinka mai lambobi 4',
   'said.pin.fourDigits': 'PIN ɗinka lambobi 4 ne',
   'said.answer.required': 'Rubuta amsarka',

@@ -49,6 +49,7 @@ export const safetyIg: Record<SafetyKey, string> = {
   'said.settings.wrongPassword': 'Nke ahụ abụghị okwuntughe gị ugbu a.',
   'said.settings.wrongAnswer': 'Nke ahụ abụghị azịza ajụjụ nchekwa gị.',
   'said.freeze.notFrozen': 'Akaụntụ gị akpọchighị.',
+  'said.device.alreadyConfirmed': 'E kwadoola ngwaọrụ a: banye ọzọ ma ọ bụrụ na a rịọrọ gị koodu.',
   'said.pin.enter': 'Tinye PIN gị nwere ọnụọgụ 4',
   'said.pin.fourDigits': 'PIN gị nwere ọnụọgụ 4',
   'said.answer.required': 'Pịnye azịza gị',

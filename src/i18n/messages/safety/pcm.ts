@@ -49,6 +49,7 @@ export const safetyPcm: Record<SafetyKey, string> = {
   'said.settings.wrongPassword': 'That one no be your current password.',
   'said.settings.wrongAnswer': 'That one no be the answer to your security question.',
   'said.freeze.notFrozen': 'Your account no dey frozen.',
+  'said.device.alreadyConfirmed': 'Dis device don already confirm: sign in again if dem ask you for code.',
   'said.pin.enter': 'Put your 4-digit PIN',
   'said.pin.fourDigits': 'Your PIN na 4 digits',
   'said.answer.required': 'Type your answer',

@@ -49,6 +49,7 @@ export const safetyYo: Record<SafetyKey, string> = {
   'said.settings.wrongPassword': 'Ìyẹn kì í ṣe ọ̀rọ̀ aṣínà tí o ń lò báyìí.',
   'said.settings.wrongAnswer': 'Ìyẹn kì í ṣe ìdáhùn sí ìbéèrè ààbò rẹ.',
   'said.freeze.notFrozen': 'Àkáǹtì rẹ kò sí ní dídí.',
+  'said.device.alreadyConfirmed': 'A ti jẹ́rìísí ẹ̀rọ yìí tẹ́lẹ̀: wọlé lẹ́ẹ̀kan sí i tí wọ́n bá béèrè kóòdù lọ́wọ́ rẹ.',
   'said.pin.enter': 'Tẹ PIN oní-nọ́ńbà 4 rẹ',
   'said.pin.fourDigits': 'Nọ́ńbà 4 ni PIN rẹ',
   'said.answer.required': 'Tẹ ìdáhùn rẹ',

@@ -277,11 +277,22 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       return { deviceCookie: cookie, newBrowser: true };
     },
 
+    /**
+     * The new-browser cap window opens (keeping one already open) at `at`: when a new device is
+     * confirmed (core/devices/device-binding.ts). How the cap counts is unchanged.
+     */
+    async openNewBrowserWindow(userId: string, at: Date): Promise<void> {
+      const found = await accountOf(userId);
+      if (!found) return;
+      const window = windowAfterNewBrowser(found.limits, at, rules.newBrowserCapMs);
+      await saveLimits(userId, { new_browser_window_started_at: window.startedAt, new_browser_window_until: window.until });
+    },
+
     /** The browser that opened the account is the customer's first known one: its later sign-ins are not new. */
-    async recogniseAccountOpening(userId: string, deviceCookie: string | undefined | null): Promise<{ deviceCookie: string }> {
+    async recogniseAccountOpening(userId: string, deviceCookie: string | undefined | null): Promise<{ deviceCookie: string; deviceId: string }> {
       const { deviceId, cookie } = deviceOf(deviceCookie);
       await rememberDevice(userId, deviceId, clock.now().toISOString());
-      return { deviceCookie: cookie };
+      return { deviceCookie: cookie, deviceId };
     },
   };
 }
