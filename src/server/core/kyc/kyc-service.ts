@@ -168,7 +168,11 @@ export function createKycService(deps: CustomerServiceDeps & {
     return { user: presentUser(await profileOf(userId)), kyc: await status(userId) };
   }
 
-  const newLimitsSentence = (tier: 1 | 2 | 3) => words.newTierLimits({ tier, ...tierLimits(config.money, tier) });
+  /** The limits a proof brought: the tier it is now on (at least 1 once an identity is proved). */
+  const newLimitsSentence = (tier: number) => {
+    const shown = Math.min(3, Math.max(1, tier)) as 1 | 2 | 3;
+    return words.newTierLimits({ tier: shown, ...tierLimits(config.money, shown) });
+  };
 
   /** The email that announces a raised tier, only when the proof raised it. */
   async function told(profile: UserProfile, tiers: { before: number; after: number }, detail: Record<string, unknown>) {
