@@ -30,7 +30,7 @@ describeOnEngines('KYC over the API (%s)', (t) => {
   const upload = async (file: Uint8Array | null, name = 'me.jpg', type = 'image/jpeg') => {
     const form = new FormData();
     form.set('note', 'from a test');
-    if (file) form.set('selfie', new Blob([file], { type }), name);
+    if (file) form.set('selfie', new Blob([new Uint8Array(file)], { type }), name);
     // Encoded once as a browser sends it (boundary and all), then posted as bytes.
     const encoded = new Response(form);
     const body = new Uint8Array(await encoded.arrayBuffer());
