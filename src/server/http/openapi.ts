@@ -389,7 +389,7 @@ export function openApiDocument(bankName: string) {
       version: '1.0.0',
       contact: { name: `${bankName} API` },
       description:
-        'Amounts are integer kobo: a JSON integer (in a urlencoded or multipart body, plain decimal digits), never text such as "500" or "1e3". Text fields never carry control characters (U+0000–U+001F, U+007F–U+009F). Bodies are at most 64 KiB whatever the framing (413). A wrong method is 405 METHOD_NOT_ALLOWED with Allow; every answer under /api is the JSON envelope (except /health* and the data export). A 429 carries Retry-After (seconds). See API.md for the conventions.',
+        'Amounts are integer kobo: a JSON integer (in a urlencoded or multipart body, plain decimal digits), never text such as "500" or "1e3". Text fields never carry control characters (U+0000–U+001F, U+007F–U+009F). Bodies are at most 64 KiB whatever the framing (413), except a selfie uploaded to POST /v1/kyc/liveness (5 MiB and 64 KiB). A wrong method is 405 METHOD_NOT_ALLOWED with Allow; every answer under /api is the JSON envelope (except /health* and the data export). A 429 carries Retry-After (seconds). See API.md for the conventions.',
     },
     servers: [{ url: '/api' }],
     tags,
