@@ -166,7 +166,7 @@ export const pcm: Catalogue = {
   'error.BVN_NOT_FOUND': 'We no see that BVN.',
   'error.NIN_MISMATCH': 'Your details no match the record for this NIN.',
   'error.NIN_NOT_FOUND': 'We no see that NIN.',
-  'error.NO_IDENTITY': 'Verify your BVN or NIN first.',
+  'error.NO_IDENTITY': 'Make you verify your BVN or NIN first.',
   'error.PIN_LOCKED': 'You don enter wrong PIN too many times: payments don lock for now.',
   'error.ACCOUNT_LOCKED': 'You don enter wrong password too many times: sign-in don lock for now.',
   'error.ACCOUNT_FROZEN': 'Your account don freeze: no money fit comot from am.',

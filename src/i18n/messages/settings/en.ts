@@ -220,7 +220,6 @@ export const settingsEn = {
   'said.bvn.noRecord': 'No BVN record has these 11 digits',
   'said.bvn.dobMismatch': 'This is not the date of birth on your BVN record',
   'said.bvn.nameMismatch': 'The name on this BVN record is not the name on your account',
-  'said.bvn.first': 'Verify your BVN first.',
   'said.proof.type': 'Choose the document that shows your address',
   'said.proof.required': 'Enter the number on that document',
   'said.proof.long': 'That reference is too long',

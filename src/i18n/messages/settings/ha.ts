@@ -218,7 +218,6 @@ export const settingsHa: Record<SettingsKey, string> = {
   'said.bvn.noRecord': 'Babu rajistar BVN mai waɗannan lambobi 11',
   'said.bvn.dobMismatch': 'Wannan ba ita ce ranar haihuwar da ke rajistar BVN ɗinka ba',
   'said.bvn.nameMismatch': 'Sunan da ke wannan rajistar BVN ba shi ne sunan da ke asusunka ba',
-  'said.bvn.first': 'Tabbatar da BVN ɗinka tukuna.',
   'said.proof.type': 'Zaɓi takardar da ke nuna adireshinka',
   'said.proof.required': 'Shigar da lambar da ke kan wannan takarda',
   'said.proof.long': 'Wannan lambar shaida ta yi tsawo',

@@ -218,7 +218,6 @@ export const settingsIg: Record<SettingsKey, string> = {
   'said.bvn.noRecord': 'Enweghị ndekọ BVN nwere ọnụọgụ 11 ndị a',
   'said.bvn.dobMismatch': 'Nke a abụghị ụbọchị ọmụmụ dị na ndekọ BVN gị',
   'said.bvn.nameMismatch': 'Aha dị na ndekọ BVN a abụghị aha dị n’akaụntụ gị',
-  'said.bvn.first': 'Buru ụzọ nyochaa BVN gị.',
   'said.proof.type': 'Họrọ akwụkwọ na-egosi adreesị gị',
   'said.proof.required': 'Tinye nọmba dị n’akwụkwọ ahụ',
   'said.proof.long': 'Nọmba ahụ dị ogologo karịa',

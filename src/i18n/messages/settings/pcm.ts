@@ -218,7 +218,6 @@ export const settingsPcm: Record<SettingsKey, string> = {
   'said.bvn.noRecord': 'No BVN record get these 11 digits',
   'said.bvn.dobMismatch': 'This no be the date of birth wey dey your BVN record',
   'said.bvn.nameMismatch': 'The name wey dey this BVN record no be the name wey dey your account',
-  'said.bvn.first': 'Verify your BVN first.',
   'said.proof.type': 'Choose the document wey show your address',
   'said.proof.required': 'Put the number wey dey that document',
   'said.proof.long': 'That reference too long',

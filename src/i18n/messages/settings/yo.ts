@@ -218,7 +218,6 @@ export const settingsYo: Record<SettingsKey, string> = {
   'said.bvn.noRecord': 'Kò sí àkọsílẹ̀ BVN tó ní nọ́ńbà 11 wọ̀nyí',
   'said.bvn.dobMismatch': 'Èyí kì í ṣe ọjọ́ ìbí tó wà nínú àkọsílẹ̀ BVN rẹ',
   'said.bvn.nameMismatch': 'Orúkọ tó wà nínú àkọsílẹ̀ BVN yìí kì í ṣe orúkọ tó wà lórí àkáǹtì rẹ',
-  'said.bvn.first': 'Kọ́kọ́ ṣàyẹ̀wò BVN rẹ.',
   'said.proof.type': 'Yan ìwé tí ó fi àdírẹ́sì rẹ hàn',
   'said.proof.required': 'Tẹ nọ́ńbà tó wà lórí ìwé yẹn',
   'said.proof.long': 'Nọ́ńbà ìtọ́kasí yẹn ti gùn jù',
