@@ -39,7 +39,9 @@ export default defineConfig({
   // error page instead of half a page. Server CPU per sequential /dashboard, with the icon and
   // compiled-read changes beside it: median 2.64 → 2.28 ms; at 16 connections within the noise
   // (a first pair looked like 474/470 → 570/513 req/s; six more did not bear it out).
-  adapter: node({ mode: 'middleware', bodySizeLimit: 1024 * 1024, experimentalDisableStreaming: true }),
+  // bodySizeLimit: above the largest body the bank reads, a selfie's upload (5 MiB and 64 KiB,
+  // src/server/http/body.ts uploadCapBytes); every other body is refused at 64 KiB as it is read.
+  adapter: node({ mode: 'middleware', bodySizeLimit: 6 * 1024 * 1024, experimentalDisableStreaming: true }),
   integrations: [react(), hydrateOnInteraction(), precompress(), nodeServer()],
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   security: {

@@ -75,17 +75,19 @@ test.describe('languages: address, security question, KYC, settings and limits',
     await page.goto('/kyc-verification');
     await screen.ready();
     await expect(screen.heading).toHaveText('Oke gị');
-    await expect(page.getByTestId('current-tier')).toHaveText('Ị nọ n’Ọkwa 1');
-    await expect(page.getByText('Ọ chọrọ: BVN gị', { exact: true })).toBeVisible();
+    // A new customer has proved nothing: Tier 0, and Tier 1 asks for a BVN or a NIN.
+    await expect(page.getByTestId('current-tier')).toHaveText('Ị nọ n’Ọkwa 0');
+    await expect(page.getByText('Ọ chọrọ: BVN ma ọ bụ NIN e nyochala', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nyochaa NIN gị' })).toBeVisible();
     await page.getByLabel('BVN (Bank Verification Number)').fill('12345');
-    await page.getByLabel('Ụbọchị ọmụmụ').fill('1990-05-17');
+    await page.locator('#date_of_birth').fill('1990-05-17');
     await page.getByRole('button', { name: 'Nyochaa BVN m' }).click();
     await screen.ready();
     await expect(screen.fieldError('bvn')).toHaveText('BVN gị nwere kpọmkwem ọnụọgụ 11');
 
     // No record has this BVN: the service says so with the tries left, in Igbo (from the API with JavaScript, from the page without).
     await page.getByLabel('BVN (Bank Verification Number)').fill(testBvns.notFound);
-    await page.getByLabel('Ụbọchị ọmụmụ').fill(ownRecordBirthDate);
+    await page.locator('#date_of_birth').fill(ownRecordBirthDate);
     await page.getByRole('button', { name: 'Nyochaa BVN m' }).click();
     await screen.ready();
     await expect(page.getByRole('alert')).toHaveText('Anyị ahụghị BVN ahụ. Lelee ọnụọgụ 11 ahụ (pịa *565*0# na ekwentị i ji debanye ya aha iji hụ ya). Ị nwere ike ịnwa ugboro 4 ọzọ taa.');

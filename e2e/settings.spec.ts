@@ -42,7 +42,8 @@ test.describe('account settings', () => {
     await expect(settings.detail('email')).toHaveText(me.email);
     await expect(settings.detail('phone')).toHaveText(me.phone);
     await expect(settings.detail('account-number')).toHaveText(me.accountNumber);
-    await expect(settings.detail('tier')).toHaveText('Tier 1');
+    // A new customer has proved nothing yet: Tier 0 (docs/decisions/024-identity-before-money.md).
+    await expect(settings.detail('tier')).toHaveText('Tier 0');
     await expect(settings.page.locator('#details').getByRole('link', { name: 'Raise my limits' })).toHaveAttribute('href', '/kyc-verification');
     await expect(settings.detail('address')).toContainText(me.address);
     await expect(settings.page.getByText('changed through customer care')).toBeVisible();

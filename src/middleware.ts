@@ -6,7 +6,7 @@ import { apiOriginAllowed, securityHeaders, withHeaders } from './server/http/se
 import { clearSessionCookie, readSessionToken, sessionCookieName } from './server/http/session-cookie.ts';
 import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from './server/http/respond.ts';
 import { checkApiPath } from './server/http/api-routes.ts';
-import { bodyWithinCap } from './server/http/body.ts';
+import { bodyCapFor, bodyWithinCap } from './server/http/body.ts';
 import { tooLargePage } from './server/http/forms.ts';
 import { acceptedBindings, fromAnotherSite, guestIdFor, isSafeMethod, postedFormToken, primaryBinding } from './server/http/form-tokens.ts';
 import { registerServerProcess } from './server/server-process.ts';
@@ -48,7 +48,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isApi) {
     const path = checkApiPath(url.pathname, request.method);
     if (!path.ok) return withHeaders(jsonRouteFailure(path, guestApiLanguage()), headers);
-  } else if (request.body && !(await bodyWithinCap(request))) {
+  } else if (request.body && !(await bodyWithinCap(request, bodyCapFor(url.pathname, request.headers.get('content-type'))))) {
     // The API refuses an oversized body as it reads it (body.ts); a page's form post is refused here.
     return withHeaders(tooLargePage(), headers);
   }
@@ -98,7 +98,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const guest = !isApi && credential === null && !request.headers.has('authorization') && !cookies.has('session') && !cookies.has('__Host-session') && !locals.user && !locals.registration && !locals.sessionEnded;
   const forTemplate = templateRender({ slot: cacheSlot, method: request.method, url, guest });
   locals.formToken = forTemplate ? () => formTokenPlaceholder : issueFormToken;
-  const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request), acceptedBindings(holder, url.pathname)));
+  const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request, bodyCapFor(url.pathname, request.headers.get('content-type'))), acceptedBindings(holder, url.pathname)));
   if (refused) app.log.warn('http.form_token_refused', { path: url.pathname, origin: request.headers.get('origin'), referer: request.headers.get('referer') !== null, signedIn });
 
   if (!isApi) {

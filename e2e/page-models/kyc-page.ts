@@ -1,9 +1,10 @@
 import { AddressFormPage, type AddressFields } from './address-form-page.ts';
 
 /**
- * /kyc-verification: the current tier and its limits, the three tiers, and the next step's
- * form (BVN on Tier 1, home address on Tier 2). Without JavaScript the address form's LGA list
- * comes by a round trip ("Show local governments for this state").
+ * /kyc-verification: the current tier and its limits, the three tiers, what is proved, and the
+ * forms for what is not: the BVN and the NIN, a selfie once an identity is on record, the home
+ * address once both are. Without JavaScript the address form's LGA list comes by a round trip
+ * ("Show local governments for this state").
  */
 export class KycPage extends AddressFormPage {
   static readonly path = '/kyc-verification';
@@ -15,8 +16,18 @@ export class KycPage extends AddressFormPage {
   readonly tiersTable = this.page.getByRole('table');
 
   readonly bvn = this.page.getByLabel('BVN (Bank Verification Number)');
-  readonly dateOfBirth = this.page.getByLabel('Date of birth');
+  // Both identity forms ask a date of birth: each by its own field.
+  readonly dateOfBirth = this.page.locator('#date_of_birth');
   readonly verifyBvnButton = this.page.getByRole('button', { name: 'Verify my BVN' });
+
+  readonly nin = this.page.getByLabel('NIN (National Identification Number)');
+  readonly ninDateOfBirth = this.page.locator('#nin-date_of_birth');
+  readonly verifyNinButton = this.page.getByRole('button', { name: 'Verify my NIN' });
+  readonly ninForm = this.page.getByTestId('nin-form');
+  readonly selfie = this.page.getByLabel('A photo of your face');
+  readonly sendSelfieButton = this.page.getByRole('button', { name: 'Send my selfie' });
+  readonly selfieForm = this.page.getByTestId('selfie-form');
+  readonly noMoney = this.page.getByTestId('no-money');
 
   readonly proofType = this.page.getByLabel('Proof of address');
   readonly proofReference = this.page.getByLabel('Number on the document');
@@ -28,6 +39,18 @@ export class KycPage extends AddressFormPage {
     await this.bvn.fill(bvn);
     await this.dateOfBirth.fill(dateOfBirth);
     await this.verifyBvnButton.click();
+  }
+
+  async verifyNin(nin: string, dateOfBirth: string): Promise<void> {
+    await this.nin.fill(nin);
+    await this.ninDateOfBirth.fill(dateOfBirth);
+    await this.verifyNinButton.click();
+  }
+
+  /** Chooses the picture (a file path) and sends the selfie form: a plain multipart post, with or without JavaScript. */
+  async sendSelfie(file: string): Promise<void> {
+    await this.selfie.setInputFiles(file);
+    await this.sendSelfieButton.click();
   }
 
   async verifyAddress(address: AddressFields & { proofType: string; proofReference: string }): Promise<void> {

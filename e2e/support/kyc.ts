@@ -17,6 +17,28 @@ export function ownBvnOfThisTest(): string {
   return `30000${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/** A NIN links to one customer only, as a BVN does: the 40000xxxxxx family is the asker's own record. */
+export const testNins = { ownRecord: '44444444441', someoneElse: '44444444442', notFound: '44444444443', unavailable: '44444444444' } as const;
+export function ownNinOfThisTest(): string {
+  return `40000${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** The committed selfies the sandbox answers by (src/server/integrations/identity/fixtures/). */
+export const selfies = Object.fromEntries(
+  (['pass', 'fail', 'retry'] as const).map((verdict) => [verdict, path.join(import.meta.dirname, '../../src/server/integrations/identity/fixtures', verdict === 'retry' ? 'selfie-retry.png' : `selfie-${verdict}.jpg`)]),
+) as Record<'pass' | 'fail' | 'retry', string>;
+
+/** A NIN of its own and a passing selfie through the API (a real multipart upload): the customer may move money. */
+export async function proveIdentityThroughApi(request: APIRequestContext): Promise<string> {
+  const headers = { origin: appOrigin(), accept: 'application/json' };
+  const nin = ownNinOfThisTest();
+  const verified = await request.post('/api/v1/kyc/nin', { data: { nin, date_of_birth: ownRecordBirthDate }, headers });
+  if (!verified.ok()) throw new Error(`NIN not verified: ${verified.status()} ${await verified.text()}`);
+  const selfie = await request.post('/api/v1/kyc/liveness', { multipart: { selfie: { name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(selfies.pass) } }, headers });
+  if (!selfie.ok()) throw new Error(`selfie refused: ${selfie.status()} ${await selfie.text()}`);
+  return nin;
+}
+
 /** POST /api/v1/transfer/local/{from} with a fresh Idempotency-Key: the status and the envelope. */
 export async function sendLocalThroughApi(request: APIRequestContext, from: string, body: { account_number: string; amount: number; pin: string; narration?: string }) {
   const response = await request.post(`/api/v1/transfer/local/${from}`, {

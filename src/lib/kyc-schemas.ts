@@ -23,6 +23,15 @@ export const bvnSchema = z.object({
 });
 export type BvnInput = z.infer<typeof bvnSchema>;
 
+/** A NIN (NIMC's National Identification Number) with the date of birth on its record: asked as a BVN is. */
+export const ninSchema = z.object({
+  nin: requiredText(says('said.nin.required'))
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{11}$/, says('said.nin.digits'))),
+  date_of_birth: dateOfBirthSchema,
+});
+export type NinInput = z.infer<typeof ninSchema>;
+
 /** Documents an address verifier accepts as proof of residence (in checks/kyc.ts, which the island uses without zod). */
 export { addressProofTypes };
 

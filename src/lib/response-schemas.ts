@@ -33,7 +33,9 @@ export const userJsonSchema = z
     last_name: z.string(),
     email: z.string(),
     phone_number: z.string(),
-    tier: z.number().int(),
+    tier: z.number().int().min(0).max(3).describe('0 nothing proved, 1 a BVN or a NIN, 2 both, 3 both and a verified address'),
+    is_bvn_verified: z.boolean(),
+    is_nin_verified: z.boolean(),
     is_email_verified: z.boolean(),
     is_address_submitted: z.boolean(),
     is_transaction_pin_set: z.boolean(),
@@ -104,17 +106,26 @@ export const kycStatusSchema = z.object({
   used_today: koboSchema(),
   tiers: z.array(tierJsonSchema),
   bvn: z.object({ verified: z.boolean(), last4: nullableString, verified_at: nullableString }),
+  nin: z.object({ verified: z.boolean(), last4: nullableString, verified_at: nullableString }),
+  liveness: z.object({ passed: z.boolean(), passed_at: nullableString }),
+  can_move_money: z.boolean(),
   address: z.object({
     verified: z.boolean(),
     line: nullableString,
     verified_at: nullableString,
     on_file: z.object({ address: z.string(), city: z.string(), state: z.string(), lga: z.string() }).nullable(),
   }),
-  next_step: z.enum(['bvn', 'address']).nullable(),
+  next_step: z.enum(['bvn', 'nin', 'liveness', 'address']).nullable(),
   failed_attempts_today: z.number().int(),
   max_failed_attempts_per_day: z.number().int(),
 });
 export const kycOutcomeSchema = z.object({ user: userJsonSchema, kyc: kycStatusSchema });
+export const livenessOutcomeSchema = z.object({
+  verdict: z.enum(['pass', 'fail', 'retry']),
+  review_case: nullableString.describe('The case a person now looks at after three failed selfies today, else null'),
+  user: userJsonSchema,
+  kyc: kycStatusSchema,
+});
 
 export const alertSettingsAnswerSchema = z.object({ email: z.literal(true), sms: z.boolean(), sms_to: z.string() });
 

@@ -1,3 +1,4 @@
+import { createBvnFingerprints, ninPurpose } from './core/kyc/bvn-fingerprint.ts';
 import type { Config } from './config.ts';
 import { parseConfig } from './config.ts';
 import { connect, migrateToLatest, type Db } from './db/connection.ts';
@@ -115,11 +116,13 @@ async function openBank(config: Config, overrides: AppOverrides) {
   const deviceKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('device-cookie'));
   // The pages' form tokens: a subkey of their own, older keys still verify open forms.
   const formTokenKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('form-token'));
-  return { config, log, db, applied, pinHasher, bvnFingerprints, deviceKeys, formTokenKeys };
+  // A NIN's fingerprints: the BVN's construction under a subkey of their own.
+  const ninFingerprints = createBvnFingerprints(keyRing, ninPurpose);
+  return { config, log, db, applied, pinHasher, bvnFingerprints, ninFingerprints, deviceKeys, formTokenKeys };
 }
 
 function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Clock, overrides: AppOverrides) {
-  const { config, log, db, pinHasher, bvnFingerprints, deviceKeys, formTokenKeys } = opened;
+  const { config, log, db, pinHasher, bvnFingerprints, ninFingerprints, deviceKeys, formTokenKeys } = opened;
   const { mailer, sms, interbank, biller, identity } = createIntegrations({ config, db, clock, log }, overrides);
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, clock, log, idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs });
@@ -163,7 +166,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // One bound device per customer (decision 026): a sign-in from another one confirms a code first.
   const deviceBinding = createDeviceBinding({ db, config, clock, log, mailer, users, codes, sms, limits });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
-  const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
+  const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, ninFingerprints, cases, words: moneyWords });
   // Scheduled transfers: each run is a normal transfer through a gate that skips only
   // the PIN (given when the schedule was made or resumed); every other check of the money path applies.
   const runGate = createMoneyGate({ db, config, clock, pins: null, words: moneyWords, limitGuard });
@@ -190,7 +193,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     jobs, escalation, alerts, limits, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
     formTokens: createFormTokens(formTokenKeys),
   };
-  const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };
+  const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };
   return { app, internals };
 }
 

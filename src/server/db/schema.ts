@@ -264,12 +264,15 @@ export interface SandboxBillPaymentsTable {
   created_at: string;
 }
 
+/** A liveness check's verdict as the provider gave it (`failed` stays the provider's own failure). */
+export type LivenessOutcome = 'pass' | 'fail' | 'retry';
+
 export interface KycChecksTable {
   id: string;
   user_id: string;
   kind: 'bvn' | 'nin' | 'liveness' | 'address';
   /** `pending`: taken from the day's tries, the identity service not yet answered (kyc-service.ts). */
-  outcome: 'pending' | 'verified' | 'mismatch' | 'not_found' | 'failed';
+  outcome: 'pending' | 'verified' | 'mismatch' | 'not_found' | 'failed' | LivenessOutcome;
   bvn_fingerprint: string | null;
   /** Which server key made bvn_fingerprint; null for a legacy unsalted SHA-256 (rewritten on start). */
   bvn_key_version: string | null;
@@ -365,7 +368,8 @@ export interface SupportCasesTable {
   user_id: string;
   account_number: string;
   reference: string;
-  kind: 'fraud' | 'not_received' | 'wrong_amount';
+  /** A customer's report, or `liveness_review`: opened by the bank for a person to look at (three failed selfies in a day). */
+  kind: 'fraud' | 'not_received' | 'wrong_amount' | 'liveness_review';
   description: string;
   status: 'open' | 'investigating' | 'resolved' | 'closed';
   created_at: string;

@@ -22,6 +22,8 @@ export type OnboardedCustomerInput = {
    * post-no-debit-or-credit.
    */
   identity?: boolean;
+  /** At tier 1, which identity was proved (default the BVN). */
+  provedBy?: 'bvn' | 'nin';
   securityQuestionId?: number;
   securityAnswer?: string;
   address?: { address: string; city: string; state: string; lga: string };
@@ -49,7 +51,7 @@ export async function createOnboardedCustomer(
   }
   const now = clock.now().toISOString();
   const userId = newId('usr');
-  const proved = identityColumns(input.identity === false ? 0 : (input.tier ?? 1), now);
+  const proved = identityColumns(input.identity === false ? 0 : (input.tier ?? 1), now, input.provedBy);
   const pin = pinHasher.hash(userId, input.pin);
   const accountNumber = await db.transaction().execute(async (trx) => {
     await users.insert(
@@ -81,11 +83,11 @@ export async function createOnboardedCustomer(
 }
 
 /** The columns a tier's proofs set (written straight, as the demo data and fixtures are "raised some other way": no kyc_checks rows). */
-export function identityColumns(tier: 0 | 1 | 2 | 3, now: string) {
+export function identityColumns(tier: 0 | 1 | 2 | 3, now: string, provedBy: 'bvn' | 'nin' = 'bvn') {
   return {
     tier,
-    bvn_verified_at: tier >= 1 ? now : null,
-    nin_verified_at: tier >= 2 ? now : null,
+    bvn_verified_at: tier >= 2 || (tier === 1 && provedBy === 'bvn') ? now : null,
+    nin_verified_at: tier >= 2 || (tier === 1 && provedBy === 'nin') ? now : null,
     liveness_passed_at: tier >= 1 ? now : null,
   };
 }

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { isValidNuban } from '../../lib/nuban.ts';
 import { loginSchema } from '../../lib/schemas.ts';
 import { describeOnEngines } from '../testing/on-engines.ts';
-import { registered, registrationForm } from '../testing/customers.ts';
+import { customer, registered, registrationForm } from '../testing/customers.ts';
+import { canMoveMoney, tierFromProofs } from '../core/kyc/identity-rule.ts';
 import { normaliseAnswer, verifySecret } from '../core/auth/secrets.ts';
 import { demoCustomer, seedDemo } from './seed-demo.ts';
 
@@ -22,6 +23,24 @@ describeOnEngines('demo seed on %s', (t) => {
     expect(await t().app.pinHasher.verify(profile.user.id, demoCustomer.pin, profile.user.transaction_pin_hash!, profile.user.pin_key_version)).toEqual({ ok: true, upgrade: null });
     expect(profile.user.security_question_id).toBe(demoCustomer.securityQuestionId);
     expect(await verifySecret(normaliseAnswer('corona school'), profile.user.security_answer_hash!)).toBe(true);
+  });
+
+  it('seeds the demo customer with her own BVN and NIN as verified checks and a liveness pass, so the demo moves money', async () => {
+    await seedDemo(t().app);
+    const demo = (await t().app.users.findByEmail(demoCustomer.email))!;
+    expect(canMoveMoney(demo)).toBe(true);
+    expect(demo.tier).toBe(tierFromProofs(demo, false));
+    expect(demo.tier).toBe(2);
+    const checks = await t().app.db.selectFrom('kyc_checks').selectAll().where('user_id', '=', demo.id).orderBy('kind').execute();
+    expect(checks.map((row) => [row.kind, row.outcome])).toEqual([['bvn', 'verified'], ['liveness', 'pass'], ['nin', 'verified']]);
+    expect(checks[0]).toMatchObject({ bvn_last4: '0001', bvn_fingerprint: t().app.bvnFingerprints.of(demoCustomer.bvn).fingerprint, provider_reference: expect.stringMatching(/^BVN-\d{8}-[0-9A-F]{10}$/) });
+    expect(checks[2]).toMatchObject({ nin_last4: '0001', nin_fingerprint: t().app.ninFingerprints.of(demoCustomer.nin).fingerprint });
+    for (const row of checks) expect(JSON.stringify(row)).not.toMatch(/[34]0000000001/);
+    expect(await t().app.kyc.status(demo.id)).toMatchObject({ tier: 2, can_move_money: true, bvn: { verified: true, last4: '0001' }, nin: { verified: true, last4: '0001' }, liveness: { passed: true }, next_step: 'address' });
+    // Her numbers are hers: another customer cannot verify them.
+    const other = await customer(t().app, { identity: false });
+    expect(await t().app.kyc.verifyBvn(other.userId, { bvn: demoCustomer.bvn, date_of_birth: demoCustomer.dateOfBirth })).toMatchObject({ ok: false, code: 'DUPLICATE' });
+    expect(await t().app.kyc.verifyNin(other.userId, { nin: demoCustomer.nin, date_of_birth: demoCustomer.dateOfBirth })).toMatchObject({ ok: false, code: 'DUPLICATE' });
   });
 
   it('lets the demo customer sign in with the documented password, straight to a finished onboarding', async () => {
@@ -52,12 +71,19 @@ describeOnEngines('demo seed on %s', (t) => {
 
 describeOnEngines('demo history on %s', (t) => {
   it('writes months of history through the ledger once, and the books verify', async () => {
-    const { seedDemoHistory } = await import('./seed-history.ts');
+    const { seedDemoHistory, demoFriend } = await import('./seed-history.ts');
     const { verifyLedger } = await import('../core/ledger/verify-ledger.ts');
     await seedDemo(t().app);
     const written = await seedDemoHistory(t().app);
     expect(written).toBeGreaterThan(40);
     expect(await seedDemoHistory(t().app)).toBe(0);
+    const friend = (await t().app.users.findByEmail(demoFriend.email))!;
+    expect(canMoveMoney(friend)).toBe(true);
+    expect(await t().app.db.selectFrom('kyc_checks').select(['kind', 'bvn_last4', 'nin_last4']).where('user_id', '=', friend.id).orderBy('kind').execute()).toEqual([
+      { kind: 'bvn', bvn_last4: '0002', nin_last4: null },
+      { kind: 'liveness', bvn_last4: null, nin_last4: null },
+      { kind: 'nin', bvn_last4: null, nin_last4: '0002' },
+    ]);
     const demo = (await t().app.users.findByEmail(demoCustomer.email))!;
     const account = (await t().app.users.loadProfile(demo.id))!.accounts[0]!;
     expect(account.balance).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import type { InboundService } from '../core/transfers/inbound-service.ts';
 import type { BillServiceApi } from '../core/bills/bill-service.ts';
 import type { Alerts } from '../core/alerts/alert-service.ts';
 import { createOnboardedCustomer } from './onboarded-customer.ts';
+import { recordDemoProofs, type DemoProofsApp } from './demo-proofs.ts';
 import { nubanFor } from '../../lib/nuban.ts';
 import { lagosDate } from '../../lib/lagos-time.ts';
 import { monthNames } from '../../i18n/month-names.ts';
@@ -14,6 +15,8 @@ import { demoCustomer } from './seed-demo.ts';
 
 /** A second demo customer, so the demo has someone at this bank to send money to. */
 export const demoFriend = { email: 'emeka.demo@harmattan.bank.example', password: 'harmattan-demo-2026', pin: '2580', firstName: 'Emeka', lastName: 'Okafor', phoneNumber: '+2348051234567' } as const;
+/** The friend's own sandbox numbers (the families' next), so the demo's transfers to him are credited. */
+export const demoFriendNumbers = { bvn: '30000000002', nin: '40000000002', dateOfBirth: '1990-01-01' } as const;
 
 /** A clock the seed moves by hand, so each movement lands on its day in the past. */
 class SeedClock implements Clock {
@@ -71,7 +74,7 @@ function monthPlan(index: number): Step[] {
  */
 type SeedServices = { log: Logger; users: UserRepository; transactions: TransactionRepository; transfers: TransferService; inbound: InboundService; bills: BillServiceApi };
 
-export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCustomer>[0] & SeedServices & { alerts: Pick<Alerts, 'dropQueuedFor'>; withClock(clock: Clock): SeedServices }): Promise<number> {
+export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCustomer>[0] & DemoProofsApp & SeedServices & { alerts: Pick<Alerts, 'dropQueuedFor'>; withClock(clock: Clock): SeedServices }): Promise<number> {
   const { log, users } = bank;
   const demo = await users.findByEmail(demoCustomer.email);
   if (!demo) return 0;
@@ -80,9 +83,16 @@ export async function seedDemoHistory(bank: Parameters<typeof createOnboardedCus
   const existing = await bank.transactions.history(account, { page: 1, perPage: 1 });
   if (existing.total > 0) return 0;
 
-  const friend =
-    (await users.findByEmail(demoFriend.email).then(async (row) => (row ? (await users.loadProfile(row.id))!.accounts[0]!.account_number : null))) ??
-    (await createOnboardedCustomer(bank, { ...demoFriend, tier: 2 })).accountNumber;
+  const friendRow = await users.findByEmail(demoFriend.email);
+  let friend: string;
+  if (friendRow) {
+    friend = (await users.loadProfile(friendRow.id))!.accounts[0]!.account_number;
+  } else {
+    const created = await createOnboardedCustomer(bank, { ...demoFriend, tier: 2 });
+    // His BVN, NIN and liveness pass on record too: the demo's transfers to him are credited.
+    await recordDemoProofs(bank, created.userId, demoFriendNumbers);
+    friend = created.accountNumber;
+  }
 
   // The same bank, composed on a clock the seed moves by hand.
   const clock = new SeedClock();

@@ -1,10 +1,26 @@
 import { fail, succeed, type Failure, type Result } from '../core/result.ts';
 import { said } from '../../i18n/said.ts';
+import { maxSelfieBytes } from '../core/kyc/selfie-image.ts';
 
 /** Bodies above this are refused; nothing the bank accepts is near it. */
 export const maxBodyBytes = 64 * 1024;
 
-export const tooLarge = (): Failure => fail('PAYLOAD_TOO_LARGE', said('said.errors.tooLarge', { size: maxBodyBytes / 1024 }));
+export const tooLarge = (cap = maxBodyBytes): Failure =>
+  cap > maxBodyBytes ? fail('PAYLOAD_TOO_LARGE', said('said.liveness.tooLarge', { size: Math.floor(maxSelfieBytes / (1024 * 1024)) })) : fail('PAYLOAD_TOO_LARGE', said('said.errors.tooLarge', { size: maxBodyBytes / 1024 }));
+
+/**
+ * The one kind of post that carries a file: a selfie, at most 5 MiB, sent as multipart/form-data
+ * to the KYC page or the liveness endpoint. Its body may hold the picture and the form's few
+ * fields (the boundaries, a form token), so its cap is the picture's and 64 KiB more.
+ */
+export const uploadCapBytes = maxSelfieBytes + maxBodyBytes;
+const uploadPaths = new Set(['/kyc-verification', '/api/v1/kyc/liveness']);
+
+/** The most a request's body may be: the upload cap for a multipart post to an upload path, else the usual 64 KiB. */
+export function bodyCapFor(pathname: string, contentType: string | null): number {
+  const multipart = (contentType ?? '').toLowerCase().startsWith('multipart/form-data');
+  return multipart && uploadPaths.has(pathname.replace(/\/+$/, '') || '/') ? uploadCapBytes : maxBodyBytes;
+}
 
 /** How the fields came: JSON keeps its types; the form encodings carry only text. */
 export type BodyEncoding = 'json' | 'form';
@@ -23,7 +39,7 @@ export type RequestBody = { fields: Record<string, unknown>; encoding: BodyEncod
  */
 export async function readCappedBytes(request: Request, cap = maxBodyBytes, drainFirst = true): Promise<Result<Uint8Array<ArrayBuffer>>> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) return tooLarge();
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) return tooLarge(cap);
   if (!request.body) return succeed(new Uint8Array(0));
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -36,7 +52,7 @@ export async function readCappedBytes(request: Request, cap = maxBodyBytes, drai
       if (total > cap) {
         const drained = discardFrom(reader, total, drainLimitBytes);
         if (drainFirst) await drained;
-        return tooLarge();
+        return tooLarge(cap);
       }
       chunks.push(value);
     }
@@ -56,9 +72,9 @@ export async function readCappedBytes(request: Request, cap = maxBodyBytes, drai
  * Whether a page's form post is within the cap, read from a copy so the page can still read the
  * original. Used by the middleware for every non-API request with a body.
  */
-export async function bodyWithinCap(request: Request): Promise<boolean> {
+export async function bodyWithinCap(request: Request, cap = maxBodyBytes): Promise<boolean> {
   if (!request.body) return true;
-  const copy = await readCappedBytes(request.clone(), maxBodyBytes, false);
+  const copy = await readCappedBytes(request.clone(), cap, false);
   if (copy.ok || copy.code !== 'PAYLOAD_TOO_LARGE') return true;
   await discard(request.body, drainLimitBytes);
   return false;
@@ -96,8 +112,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * so one zod schema validates all three. Files in multipart bodies are ignored. The cap holds
  * before anything is parsed.
  */
-export async function readRequestBody(request: Request): Promise<Result<RequestBody>> {
-  const bytes = await readCappedBytes(request);
+export async function readRequestBody(request: Request, cap = maxBodyBytes): Promise<Result<RequestBody>> {
+  const bytes = await readCappedBytes(request, cap);
   if (!bytes.ok) return bytes;
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
@@ -134,6 +150,33 @@ export async function readRequestBody(request: Request): Promise<Result<RequestB
 export async function readBody(request: Request): Promise<Result<Record<string, unknown>>> {
   const body = await readRequestBody(request);
   return body.ok ? succeed(body.value.fields) : body;
+}
+
+/** A multipart post's text fields and one file's bytes (null when none was sent): the file is kept in memory only, never written anywhere. */
+export type Upload = { fields: Record<string, string>; file: Uint8Array | null };
+
+/**
+ * Reads a multipart/form-data post with a file in `field`, bounded by `cap` before anything is
+ * parsed (counted as it arrives, as every body is), then parsed by undici's FormData (the one
+ * Node ships). Any other content type is a 422 with the field's note: a file only comes this way.
+ */
+export async function readUpload(request: Request, field: string, cap = uploadCapBytes): Promise<Result<Upload>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    const message = said('said.liveness.multipart');
+    return fail('VALIDATION_FAILED', message, { errors: { [field]: [message] } });
+  }
+  const bytes = await readCappedBytes(request, cap);
+  if (!bytes.ok) return bytes;
+  let form: FormData;
+  try {
+    form = await new Response(bytes.value, { headers: { 'content-type': type } }).formData();
+  } catch {
+    return fail('MALFORMED_BODY', said('said.body.multipart'));
+  }
+  const sent = form.get(field);
+  const file = sent !== null && typeof sent !== 'string' ? new Uint8Array(await sent.arrayBuffer()) : null;
+  return succeed({ fields: formDataToObject(form) as Record<string, string>, file });
 }
 
 function formDataToObject(form: FormData): Record<string, unknown> {

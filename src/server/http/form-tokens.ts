@@ -56,9 +56,9 @@ export function fromAnotherSite(request: Request, url: URL): boolean {
 }
 
 /** The token a page's form post carries, read from a copy so the page can still read the original. */
-export async function postedFormToken(request: Request): Promise<unknown> {
+export async function postedFormToken(request: Request, cap?: number): Promise<unknown> {
   if (!request.body) return undefined;
-  const body = await readRequestBody(request.clone());
+  const body = await readRequestBody(request.clone(), cap);
   return body.ok ? body.value.fields[formTokenField] : undefined;
 }
 

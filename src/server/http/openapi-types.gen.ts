@@ -371,10 +371,50 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Tier 1 → 2
-         * @description Tier 1 → 2: BVN and date of birth checked with the identity service (422 BVN_MISMATCH, BVN_NOT_FOUND; 429 after 5 failures a day)
+         * A BVN proved
+         * @description A BVN proved (Tier 1, or 2 beside a NIN): BVN and date of birth checked with the identity service (422 BVN_MISMATCH, BVN_NOT_FOUND; 409 DUPLICATE for a BVN already verified or another customer's; 429 after 5 failures a day)
          */
         post: operations["postKycBvn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc/nin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A NIN proved
+         * @description A NIN proved (Tier 1, or 2 beside a BVN): NIN and date of birth checked with NIMC's register (422 NIN_MISMATCH, NIN_NOT_FOUND; 409 DUPLICATE for a NIN already verified or another customer's; 429 after 5 failures a day)
+         */
+        post: operations["postKycNin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/kyc/liveness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A selfie
+         * @description A selfie (multipart/form-data, the file in selfie: JPEG or PNG by its content, at most 5 MiB, else 413) compared with the verified BVN's or NIN's record: { verdict: pass | fail | retry, review_case }. A pass lets money move; the bank keeps the verdict, never the picture; the third fail in a Lagos day opens a case for a person (review_case). 409 NO_IDENTITY before a BVN or NIN; 422 for a file that is not JPEG or PNG; 429 after 5 fails a day
+         */
+        post: operations["postKycLiveness"];
         delete?: never;
         options?: never;
         head?: never;
@@ -391,8 +431,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Tier 2 → 3
-         * @description Tier 2 → 3: the residential address and a proof of it, checked with the address verifier
+         * A verified residential address and a proof of it
+         * @description A verified residential address and a proof of it, checked with the address verifier; it may be verified at any tier and gives Tier 3 once a BVN and a NIN are proved
          */
         post: operations["postKycAddress"];
         delete?: never;
@@ -1372,7 +1412,10 @@ export interface components {
             last_name: string;
             email: string;
             phone_number: string;
+            /** @description 0 nothing proved, 1 a BVN or a NIN, 2 both, 3 both and a verified address */
             tier: number;
+            is_bvn_verified: boolean;
+            is_nin_verified: boolean;
             is_email_verified: boolean;
             is_address_submitted: boolean;
             is_transaction_pin_set: boolean;
@@ -1498,6 +1541,16 @@ export interface components {
                 last4: string | null;
                 verified_at: string | null;
             };
+            nin: {
+                verified: boolean;
+                last4: string | null;
+                verified_at: string | null;
+            };
+            liveness: {
+                passed: boolean;
+                passed_at: string | null;
+            };
+            can_move_money: boolean;
             address: {
                 verified: boolean;
                 line: string | null;
@@ -1509,11 +1562,19 @@ export interface components {
                     lga: string;
                 } | null;
             };
-            next_step: ("bvn" | "address") | null;
+            next_step: ("bvn" | "nin" | "liveness" | "address") | null;
             failed_attempts_today: number;
             max_failed_attempts_per_day: number;
         };
         KycOutcome: {
+            user: components["schemas"]["User"];
+            kyc: components["schemas"]["KycStatus"];
+        };
+        LivenessOutcome: {
+            /** @enum {string} */
+            verdict: "pass" | "fail" | "retry";
+            /** @description The case a person now looks at after three failed selfies today, else null */
+            review_case: string | null;
             user: components["schemas"]["User"];
             kyc: components["schemas"]["KycStatus"];
         };
@@ -1714,7 +1775,10 @@ export interface components {
                 last_name: string;
                 email: string;
                 phone_number: string;
+                /** @description 0 nothing proved, 1 a BVN or a NIN, 2 both, 3 both and a verified address */
                 tier: number;
+                is_bvn_verified: boolean;
+                is_nin_verified: boolean;
                 is_email_verified: boolean;
                 is_address_submitted: boolean;
                 is_transaction_pin_set: boolean;
@@ -4378,6 +4442,407 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "BVN_MISMATCH" | "BVN_NOT_FOUND";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PROVIDER_FAILED */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PROVIDER_FAILED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PROVIDER_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PROVIDER_TIMEOUT";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+    };
+    postKycNin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nin: string;
+                    date_of_birth: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    nin: string;
+                    date_of_birth: string;
+                };
+                "multipart/form-data": {
+                    nin: string;
+                    date_of_birth: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope: { success: true, message, data } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["KycOutcome"];
+                    };
+                };
+            };
+            /** @description Error envelope: MALFORMED_REQUEST, MALFORMED_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "MALFORMED_REQUEST" | "MALFORMED_BODY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: DUPLICATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "DUPLICATE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: VALIDATION_FAILED, NIN_MISMATCH, NIN_NOT_FOUND */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "NIN_MISMATCH" | "NIN_NOT_FOUND";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PROVIDER_FAILED */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PROVIDER_FAILED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PROVIDER_TIMEOUT */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PROVIDER_TIMEOUT";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+    };
+    postKycLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A photo of the face taken now: JPEG or PNG (by content), at most 5 MiB
+                     */
+                    selfie: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope: { success: true, message, data } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["LivenessOutcome"];
+                    };
+                };
+            };
+            /** @description Error envelope: MALFORMED_REQUEST, MALFORMED_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "MALFORMED_REQUEST" | "MALFORMED_BODY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: NO_IDENTITY */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "NO_IDENTITY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

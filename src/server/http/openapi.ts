@@ -7,7 +7,7 @@ import { inboundTransferSchema } from '../../lib/sandbox-schemas.ts';
 import { airtimePurchaseSchema, cablePurchaseSchema, cableVerifySchema, dataPurchaseSchema, electricityPurchaseSchema, meterVerifySchema } from '../../lib/bills.ts';
 import { forgotPasswordSchema, resetPasswordSchema, verifyResetTokenSchema } from '../../lib/recovery-schemas.ts';
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../lib/settings-schemas.ts';
-import { bvnSchema, kycAddressSchema } from '../../lib/kyc-schemas.ts';
+import { bvnSchema, kycAddressSchema, ninSchema } from '../../lib/kyc-schemas.ts';
 import { alertSettingsSchema } from '../../lib/alert-schemas.ts';
 import { dailyLimitSchema, instantPaymentsSchema } from '../../lib/limits-schemas.ts';
 import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
@@ -38,6 +38,8 @@ type Operation = {
    * body's, a session's, an account in the path, a payment's) are added by `errorCodesOf`.
    */
   errors?: ErrorCode[];
+  /** A multipart/form-data body with one file in this field (the only kind of body that carries a file). */
+  upload?: { field: string; types: string[]; description: string };
 };
 
 export const operations: Operation[] = [
@@ -59,8 +61,10 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/profile/export', summary: 'Download my data: format=json (profile, accounts, beneficiaries, transactions) or format=csv (transactions), as an attachment; never a hash, PIN or token', auth: true, query: dataExportQuerySchema, data: r.customerDataExportSchema },
   { method: 'post', path: '/v1/profile/pin/change', summary: 'Change the PIN with current_pin, or with password and security_answer (which also lifts a PIN lock)', auth: true, body: changePinSchema, data: r.userAnswerSchema, errors: ['INVALID_PIN', 'INVALID_CREDENTIALS', 'PIN_LOCKED', 'ACCOUNT_LOCKED'] },
   { method: 'get', path: '/v1/kyc', summary: "The caller's tier, its limits, what is used today, and which checks are done", auth: true, data: r.kycStatusSchema },
-  { method: 'post', path: '/v1/kyc/bvn', summary: 'Tier 1 → 2: BVN and date of birth checked with the identity service (422 BVN_MISMATCH, BVN_NOT_FOUND; 429 after 5 failures a day)', auth: true, body: bvnSchema, data: r.kycOutcomeSchema, errors: ['FORBIDDEN', 'DUPLICATE', 'BVN_MISMATCH', 'BVN_NOT_FOUND', 'RATE_LIMITED', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT'] },
-  { method: 'post', path: '/v1/kyc/address', summary: 'Tier 2 → 3: the residential address and a proof of it, checked with the address verifier', auth: true, body: kycAddressSchema, data: r.kycOutcomeSchema, errors: ['FORBIDDEN', 'DUPLICATE', 'RATE_LIMITED', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT'] },
+  { method: 'post', path: '/v1/kyc/bvn', summary: 'A BVN proved (Tier 1, or 2 beside a NIN): BVN and date of birth checked with the identity service (422 BVN_MISMATCH, BVN_NOT_FOUND; 409 DUPLICATE for a BVN already verified or another customer\'s; 429 after 5 failures a day)', auth: true, body: bvnSchema, data: r.kycOutcomeSchema, errors: ['DUPLICATE', 'BVN_MISMATCH', 'BVN_NOT_FOUND', 'RATE_LIMITED', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT'] },
+  { method: 'post', path: '/v1/kyc/nin', summary: 'A NIN proved (Tier 1, or 2 beside a BVN): NIN and date of birth checked with NIMC\'s register (422 NIN_MISMATCH, NIN_NOT_FOUND; 409 DUPLICATE for a NIN already verified or another customer\'s; 429 after 5 failures a day)', auth: true, body: ninSchema, data: r.kycOutcomeSchema, errors: ['DUPLICATE', 'NIN_MISMATCH', 'NIN_NOT_FOUND', 'RATE_LIMITED', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT'] },
+  { method: 'post', path: '/v1/kyc/liveness', summary: 'A selfie (multipart/form-data, the file in selfie: JPEG or PNG by its content, at most 5 MiB, else 413) compared with the verified BVN\'s or NIN\'s record: { verdict: pass | fail | retry, review_case }. A pass lets money move; the bank keeps the verdict, never the picture; the third fail in a Lagos day opens a case for a person (review_case). 409 NO_IDENTITY before a BVN or NIN; 422 for a file that is not JPEG or PNG; 429 after 5 fails a day', auth: true, upload: { field: 'selfie', types: ['image/jpeg', 'image/png'], description: 'A photo of the face taken now: JPEG or PNG (by content), at most 5 MiB' }, data: r.livenessOutcomeSchema, errors: ['NO_IDENTITY', 'VALIDATION_FAILED', 'RATE_LIMITED', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT'] },
+  { method: 'post', path: '/v1/kyc/address', summary: 'A verified residential address and a proof of it, checked with the address verifier; it may be verified at any tier and gives Tier 3 once a BVN and a NIN are proved', auth: true, body: kycAddressSchema, data: r.kycOutcomeSchema, errors: ['DUPLICATE', 'RATE_LIMITED', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT'] },
   { method: 'get', path: '/v1/alerts/settings', summary: 'Transaction alert settings: { email: true (always), sms, sms_to } (SMS alerts go to the phone number on the account)', auth: true, data: r.alertSettingsAnswerSchema },
   { method: 'post', path: '/v1/alerts/settings', summary: 'Turn SMS transaction alerts on or off (sms: boolean; SMS alerts may carry a charge); email alerts stay on. A change is confirmed by email', auth: true, body: alertSettingsSchema, data: r.alertSettingsAnswerSchema },
   { method: 'get', path: '/v1/limits', summary: "The caller's limits: the tier's daily limit, their own, a raise waiting its delay (and when it applies), the new-browser cap and until when, and whether instant transfers to other banks are on", auth: true, data: r.limitsJsonSchema },
@@ -346,7 +350,19 @@ export function openApiDocument(bankName: string) {
             ),
           },
         }
-      : {};
+      : operation.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', required: [operation.upload.field], properties: { [operation.upload.field]: { type: 'string', format: 'binary', description: operation.upload.description } } },
+                  encoding: { [operation.upload.field]: { contentType: operation.upload.types.join(', ') } },
+                },
+              },
+            },
+          }
+        : {};
     const pathParameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
     const querySchema = operation.query ? (jsonSchemaOf(operation.query, 'input') as { properties?: Record<string, unknown> }) : null;
     const queryParameters = Object.entries(querySchema?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: false, schema }));
@@ -373,7 +389,7 @@ export function openApiDocument(bankName: string) {
       version: '1.0.0',
       contact: { name: `${bankName} API` },
       description:
-        'Amounts are integer kobo: a JSON integer (in a urlencoded or multipart body, plain decimal digits), never text such as "500" or "1e3". Text fields never carry control characters (U+0000–U+001F, U+007F–U+009F). Bodies are at most 64 KiB whatever the framing (413). A wrong method is 405 METHOD_NOT_ALLOWED with Allow; every answer under /api is the JSON envelope (except /health* and the data export). A 429 carries Retry-After (seconds). See API.md for the conventions.',
+        'Amounts are integer kobo: a JSON integer (in a urlencoded or multipart body, plain decimal digits), never text such as "500" or "1e3". Text fields never carry control characters (U+0000–U+001F, U+007F–U+009F). Bodies are at most 64 KiB whatever the framing (413), except a selfie uploaded to POST /v1/kyc/liveness (5 MiB and 64 KiB). A wrong method is 405 METHOD_NOT_ALLOWED with Allow; every answer under /api is the JSON envelope (except /health* and the data export). A 429 carries Retry-After (seconds). See API.md for the conventions.',
     },
     servers: [{ url: '/api' }],
     tags,

@@ -27,6 +27,10 @@ export const statusForCode: Record<ErrorCode, number> = {
   ACCOUNT_NOT_FOUND: 422,
   BVN_MISMATCH: 422,
   BVN_NOT_FOUND: 422,
+  NIN_MISMATCH: 422,
+  NIN_NOT_FOUND: 422,
+  // A liveness check compares the selfie with an identity's record: none on file yet.
+  NO_IDENTITY: 409,
   PIN_LOCKED: 423,
   ACCOUNT_LOCKED: 423,
   ACCOUNT_FROZEN: 423,

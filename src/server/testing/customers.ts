@@ -19,7 +19,7 @@ let counter = 0;
  * and email. By default they have proved what `tier` needs and passed liveness (money moves);
  * `identity: false` takes every proof away after funding: tier 0, post-no-debit-or-credit.
  */
-export async function customer(app: TestApp['app'], options: { balance?: number; tier?: 1 | 2 | 3; identity?: boolean; firstName?: string; lastName?: string } = {}) {
+export async function customer(app: TestApp['app'], options: { balance?: number; tier?: 1 | 2 | 3; identity?: boolean; provedBy?: 'bvn' | 'nin'; firstName?: string; lastName?: string } = {}) {
   // The PIN is keyed per customer (HMAC under the app's key, bound to the user id), so only the argon2id hashes are shared.
   hashes ??= Promise.all([hashSecret(testPassword), hashSecret(normaliseAnswer('Corona School'))]).then(([password, answer]) => ({ password, answer }));
   counter += 1;
@@ -33,6 +33,7 @@ export async function customer(app: TestApp['app'], options: { balance?: number;
     password: testPassword,
     pin: testPin,
     tier: options.tier ?? 3,
+    ...(options.provedBy ? { provedBy: options.provedBy } : {}),
     hashes: await hashes,
   });
   if (options.balance) {

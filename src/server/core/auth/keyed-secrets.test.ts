@@ -136,7 +136,7 @@ describeOnEngines('keyed PINs and BVN fingerprints on %s', { env: { PIN_KEY: k1 
   });
 
   it('keeps the BVN fingerprint keyed: not its SHA-256, and only the key finds it among BVNs', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     expect(await t().app.kyc.verifyBvn(someone.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
     const row = await t().app.db.selectFrom('kyc_checks').selectAll().where('user_id', '=', someone.userId).where('outcome', '=', 'verified').executeTakeFirstOrThrow();
     expect(row.bvn_fingerprint).not.toBe(sha256Hex(bvn));
@@ -155,7 +155,7 @@ describeOnEngines('keyed PINs and BVN fingerprints on %s', { env: { PIN_KEY: k1 
   });
 
   it('rewrites legacy SHA-256 fingerprints on start, and they still keep one customer per BVN', async () => {
-    const first = await customer(t().app, { tier: 1 });
+    const first = await customer(t().app, { tier: 1, provedBy: 'nin' });
     await t().app.kyc.verifyBvn(first.userId, { bvn: '22222222224', date_of_birth: born });
     expect(await t().app.kyc.verifyBvn(first.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
     // As a database from before the key holds them: plain SHA-256, no key version.
@@ -178,7 +178,7 @@ describeOnEngines('keyed PINs and BVN fingerprints on %s', { env: { PIN_KEY: k1 
     expect(rows.find((row) => row.outcome === 'verified')!.bvn_fingerprint).toBe(restarted.bvnFingerprints.of(bvn).fingerprint);
 
     // Another customer with the same BVN is refused, and the unique index refuses a second verified row outright.
-    const second = await customer(restarted, { tier: 1 });
+    const second = await customer(restarted, { tier: 1, provedBy: 'nin' });
     expect(await restarted.kyc.verifyBvn(second.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: false, code: 'DUPLICATE' });
     await expect(
       restarted.db
@@ -194,16 +194,16 @@ describeOnEngines('keyed PINs and BVN fingerprints on %s', { env: { PIN_KEY: k1 
   });
 
   it('a BVN verified under the previous key still binds its customer after a rotation', async () => {
-    const first = await customer(t().app, { tier: 1 });
+    const first = await customer(t().app, { tier: 1, provedBy: 'nin' });
     expect(await t().app.kyc.verifyBvn(first.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: true });
     const rotated = await reopen({ PIN_KEY: base64Key(), PIN_KEY_PREVIOUS: k1 });
-    const second = await customer(rotated, { tier: 1 });
+    const second = await customer(rotated, { tier: 1, provedBy: 'nin' });
     expect(await rotated.kyc.verifyBvn(second.userId, { bvn, date_of_birth: born })).toMatchObject({ ok: false, code: 'DUPLICATE' });
     expect((await rotated.users.findById(second.userId))!.tier).toBe(1);
   });
 
   it('50 customers verifying one BVN at once: exactly one gets it', async () => {
-    const people = await Promise.all(Array.from({ length: 50 }, () => customer(t().app, { tier: 1 })));
+    const people = await Promise.all(Array.from({ length: 50 }, () => customer(t().app, { tier: 1, provedBy: 'nin' })));
     const results = await Promise.all(people.map((person) => t().app.kyc.verifyBvn(person.userId, { bvn, date_of_birth: born })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.code === 'DUPLICATE')).toBe(true);

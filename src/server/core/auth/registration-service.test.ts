@@ -81,7 +81,10 @@ describeOnEngines('registration on %s', (t) => {
       last_name: input.last_name,
       email: input.email,
       phone_number: input.phone_number,
-      tier: 1,
+      // Nothing proved yet: Tier 0 (docs/decisions/024-identity-before-money.md).
+      tier: 0,
+      is_bvn_verified: false,
+      is_nin_verified: false,
       is_email_verified: false,
       is_address_submitted: false,
       is_transaction_pin_set: false,
@@ -100,7 +103,7 @@ describeOnEngines('registration on %s', (t) => {
     const opened = await t().app.registrations.verify(pending.id, code, { ip: '10.0.0.1' });
     expect(opened.ok).toBe(true);
     if (!opened.ok) return;
-    expect(opened.value.user).toMatchObject({ id: started.value.user.id, email: input.email, is_email_verified: true, is_address_submitted: false, tier: 1 });
+    expect(opened.value.user).toMatchObject({ id: started.value.user.id, email: input.email, is_email_verified: true, is_address_submitted: false, tier: 0, is_bvn_verified: false, is_nin_verified: false });
     expect(opened.value.user.accounts).toHaveLength(1);
     // The token the client already holds is now a real session (sessions.id = SHA-256 of it).
     expect(opened.value.sessionId).toBe(sha256Hex(started.value.token));
@@ -295,7 +298,7 @@ describeOnEngines('registration on %s', (t) => {
     it('has one savings account with a valid NUBAN, a session, and the password as an argon2id hash', async () => {
       const input = details({ first_name: 'Chiamaka', last_name: 'Okafor' });
       const { user, token } = await registered(t(), input);
-      expect(user).toMatchObject({ first_name: 'Chiamaka', last_name: 'Okafor', email: input.email, phone_number: input.phone_number, tier: 1, is_email_verified: true, is_address_submitted: false });
+      expect(user).toMatchObject({ first_name: 'Chiamaka', last_name: 'Okafor', email: input.email, phone_number: input.phone_number, tier: 0, is_bvn_verified: false, is_nin_verified: false, is_email_verified: true, is_address_submitted: false });
       expect(user).not.toHaveProperty('password_hash');
       expect(user.accounts).toHaveLength(1);
       const [account] = user.accounts;

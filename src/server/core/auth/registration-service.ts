@@ -114,7 +114,7 @@ export function createRegistrations(deps: {
   function pendingUser(row: Pick<Row, 'customer_id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'created_at'>): UserJson {
     const { customer_id: id, first_name, last_name, email, phone_number, created_at } = row;
     const noStepDone = { is_email_verified: false, is_address_submitted: false, is_transaction_pin_set: false, is_security_question_set: false };
-    return { id, first_name, last_name, email, phone_number, tier: 1, ...noStepDone, accounts: [], created_at };
+    return { id, first_name, last_name, email, phone_number, tier: 0, is_bvn_verified: false, is_nin_verified: false, ...noStepDone, accounts: [], created_at };
   }
 
   /** A registration still waiting for its code (not finished, revoked or expired). */

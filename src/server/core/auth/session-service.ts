@@ -34,7 +34,7 @@ const sessionCustomerQuery = compiled((db: Db, param: Param<{ id: string }>) =>
     .leftJoin('accounts', 'accounts.user_id', 'sessions.user_id')
     .select([
       'sessions.id', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'sessions.ip', 'sessions.user_agent',
-      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.created_at as user_created_at', 'users.language', 'users.frozen_at', 'users.frozen_via',
+      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.bvn_verified_at', 'users.nin_verified_at', 'users.email_verified_at', 'users.created_at as user_created_at', 'users.language', 'users.frozen_at', 'users.frozen_via',
       'accounts.account_number', 'accounts.account_name', 'accounts.type', 'accounts.currency', 'accounts.balance',
     ])
     // Whether the PIN and the security answer are set, not their hashes (PresentableProfile).
@@ -116,7 +116,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
       const judged = await judge(session);
       if (judged.status !== 'active') return judged;
       const profile: PresentableProfile = {
-        user: { id: first.user_id, first_name: first.first_name, last_name: first.last_name, email: first.email, phone_number: first.phone_number, tier: first.tier, email_verified_at: first.email_verified_at, created_at: first.user_created_at },
+        user: { id: first.user_id, first_name: first.first_name, last_name: first.last_name, email: first.email, phone_number: first.phone_number, tier: first.tier, bvn_verified_at: first.bvn_verified_at, nin_verified_at: first.nin_verified_at, email_verified_at: first.email_verified_at, created_at: first.user_created_at },
         // SQLite answers EXISTS and IS NOT NULL with 0 or 1, PostgreSQL with a boolean.
         hasAddress: Boolean(first.has_address),
         pinSet: Boolean(first.has_pin),

@@ -18,7 +18,7 @@ export type CaseJson = {
   number: string;
   reference: string;
   account_number: string;
-  kind: SupportCasesTable['kind'];
+  kind: CustomerCaseKind;
   description: string;
   status: CaseStatus;
   created_at: string;
@@ -35,6 +35,10 @@ export function caseNumber(year: string, sequence: number): string {
 }
 
 const stillOpen: CaseStatus[] = ['open', 'investigating'];
+
+/** The kinds a customer opens; the bank's own (a liveness review) are for its staff and not listed to the customer. */
+type CustomerCaseKind = Exclude<SupportCasesTable['kind'], 'liveness_review'>;
+const customerKinds: CustomerCaseKind[] = ['fraud', 'not_received', 'wrong_amount'];
 
 /**
  * Cases: a customer reports a problem with one of their own transactions (fraud, not received,
@@ -65,7 +69,8 @@ export function createCaseService(deps: CustomerServiceDeps & {
       number: row.number,
       reference: row.reference,
       account_number: row.account_number,
-      kind: row.kind,
+      // Only a customer's own kinds reach here: list and get leave the bank's reviews out, move does not present them.
+      kind: row.kind as CustomerCaseKind,
       description: row.description,
       status: row.status,
       created_at: toLagosIso(row.created_at),
@@ -147,9 +152,40 @@ export function createCaseService(deps: CustomerServiceDeps & {
       return succeed({ case: kase!, frozen });
     },
 
+    /**
+     * A case the bank opens for a person to look at (three failed liveness checks in a Lagos day):
+     * numbered as every case, on the customer's first account, about the check's reference. One
+     * open review per reference; not listed to the customer (their answer says a person will look).
+     */
+    async openReview(userId: string, input: { kind: 'liveness_review'; reference: string; description: string }): Promise<{ number: string }> {
+      const now = clock.now();
+      const nowIso = now.toISOString();
+      const year = lagosDate(now).slice(0, 4);
+      return db.transaction().execute(async (trx) => {
+        const open = await trx.selectFrom('support_cases').select('number').where('user_id', '=', userId).where('kind', '=', input.kind).where('status', 'in', stillOpen).executeTakeFirst();
+        if (open) return { number: open.number };
+        const account = await trx.selectFrom('accounts').select('account_number').where('user_id', '=', userId).orderBy('created_at').executeTakeFirst();
+        const counter = await trx
+          .insertInto('counters')
+          .values({ name: `support_case:${year}`, value: 1 })
+          .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
+          .returning('value')
+          .executeTakeFirstOrThrow();
+        const id = newId('case');
+        const number = caseNumber(year, Number(counter.value));
+        await trx
+          .insertInto('support_cases')
+          .values({ id, number, user_id: userId, account_number: account?.account_number ?? '', reference: input.reference, kind: input.kind, description: input.description, status: 'open', created_at: nowIso, updated_at: nowIso })
+          .execute();
+        await trx.insertInto('support_case_events').values({ case_id: id, line: 1, status: 'open', note: null, created_at: nowIso }).execute();
+        log.info('case.opened', { user: userId, case: number, kind: input.kind });
+        return { number };
+      });
+    },
+
     /** The caller's cases, newest first. */
     async list(userId: string): Promise<CaseJson[]> {
-      const rows = await db.selectFrom('support_cases').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('number', 'desc').limit(200).execute();
+      const rows = await db.selectFrom('support_cases').selectAll().where('user_id', '=', userId).where('kind', 'in', customerKinds).orderBy('created_at', 'desc').orderBy('number', 'desc').limit(200).execute();
       return present(rows);
     },
 
@@ -157,7 +193,7 @@ export function createCaseService(deps: CustomerServiceDeps & {
     async get(userId: string, number: string): Promise<Result<CaseJson>> {
       const notFound = fail('NOT_FOUND', said('said.errors.noCase'));
       if (!caseNumberPattern.test(number)) return notFound;
-      const row = await db.selectFrom('support_cases').selectAll().where('number', '=', number).where('user_id', '=', userId).executeTakeFirst();
+      const row = await db.selectFrom('support_cases').selectAll().where('number', '=', number).where('user_id', '=', userId).where('kind', 'in', customerKinds).executeTakeFirst();
       if (!row) return notFound;
       const [kase] = await present([row]);
       return succeed(kase!);
@@ -178,6 +214,8 @@ export function createCaseService(deps: CustomerServiceDeps & {
       if (!moved) return fail('NOT_FOUND', said('said.case.noNumber', { number }));
       const [kase] = await present([moved]);
       log.info('case.moved', { case: number, status });
+      // The bank's own review is not the customer's report: it is not mailed as one.
+      if (moved.kind === 'liveness_review') return succeed(kase!);
       await mailAbout(moved.user_id, kase!, false, note);
       return succeed(kase!);
     },

@@ -16,11 +16,13 @@ import type { KeyRing } from '../auth/secret-keys.ts';
  * in the ring: after a rotation, keep the old key in PIN_KEY_PREVIOUS for as long as BVNs
  * verified under it must stay bound to their customer.
  */
-const purpose = 'bvn-fingerprint-hmac-sha256';
+const bvnPurpose = 'bvn-fingerprint-hmac-sha256';
+/** A NIN's fingerprints: the same construction under its own subkey, so a NIN and a BVN with the same digits never share one. */
+export const ninPurpose = 'nin-fingerprint-hmac-sha256';
 
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export function createBvnFingerprints(ring: KeyRing) {
+export function createBvnFingerprints(ring: KeyRing, purpose = bvnPurpose) {
   const keys = [ring.current, ...ring.previous].map((key) => ({ id: key.id, subkey: createSecretKey(key.derive(purpose)) }));
   const fromDigest = (subkey: KeyObject, digestHex: string) => createHmac('sha256', subkey).update(digestHex, 'utf8').digest('base64url');
 

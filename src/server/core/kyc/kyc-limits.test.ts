@@ -48,7 +48,7 @@ describeOnEngines('KYC tries on %s', (t) => {
   const checksOf = (userId: string) => t().app.db.selectFrom('kyc_checks').select(['kind', 'outcome']).where('user_id', '=', userId).execute();
 
   it('of 50 BVN checks sent at once, at most 5 reach the identity service (spread over two processes)', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     const services = [kycService(), kycService()];
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => services[i % 2]!.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born })));
     expect(calls.bvn).toHaveLength(maxFailedKycChecksPerDay);
@@ -58,7 +58,7 @@ describeOnEngines('KYC tries on %s', (t) => {
   });
 
   it('once 5 have failed today, a burst holding the right BVN reaches nobody and raises nothing', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     const kyc = kycService();
     for (let i = 0; i < maxFailedKycChecksPerDay; i += 1) await kyc.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born });
     calls.bvn.length = 0;
@@ -69,7 +69,7 @@ describeOnEngines('KYC tries on %s', (t) => {
   });
 
   it('checks in flight hold their tries: 4 failures, then a burst gets exactly 1 more check through', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     const kyc = kycService();
     for (let i = 0; i < 4; i += 1) await kyc.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born });
     calls.bvn.length = 0;
@@ -80,7 +80,7 @@ describeOnEngines('KYC tries on %s', (t) => {
   });
 
   it('a provider failure gives its try back', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     const kyc = kycService();
     for (let i = 0; i < 10; i += 1) {
       expect(await kyc.verifyBvn(someone.userId, { bvn: '22222222225', date_of_birth: born })).toMatchObject({ ok: false, code: 'PROVIDER_FAILED' });
@@ -92,7 +92,7 @@ describeOnEngines('KYC tries on %s', (t) => {
   });
 
   it('a match gives its try back: 50 at once with the right BVN raise the tier once', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     const kyc = kycService();
     const answers = await Promise.all(Array.from({ length: 50 }, () => kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born })));
     expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
@@ -114,7 +114,7 @@ describeOnEngines('KYC tries on %s', (t) => {
   });
 
   it('a check left pending by a stopped server holds its try only until the service timeout has passed', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     const kyc = kycService();
     for (let i = 0; i < 4; i += 1) await kyc.verifyBvn(someone.userId, { bvn: notFound(i), date_of_birth: born });
     await t().app.db

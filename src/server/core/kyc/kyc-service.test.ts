@@ -20,7 +20,7 @@ describeOnEngines('KYC on %s', (t) => {
   const emailOf = async (userId: string) => (await t().app.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
 
   it('a Tier 1 customer over the daily limit raises the tier with a BVN match, and the same transfer then goes through', async () => {
-    const sender = await customer(t().app, { balance: naira(100_000), tier: 1 });
+    const sender = await customer(t().app, { balance: naira(100_000), tier: 1, provedBy: 'nin' });
     const recipient = await customer(t().app);
     const send = () => t().app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(60_000), narration: 'Rent', pin: testPin, save_beneficiary: false }, newKey());
     expect(await send()).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
@@ -52,7 +52,7 @@ describeOnEngines('KYC on %s', (t) => {
   });
 
   it('keeps only a fingerprint and the last four digits of the BVN', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     await t().app.kyc.verifyBvn(someone.userId, { bvn: '22222222224', date_of_birth: born });
     t().clock.advance(1000);
     await t().app.kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born });
@@ -68,7 +68,7 @@ describeOnEngines('KYC on %s', (t) => {
   });
 
   it('a wrong date of birth, someone else’s BVN, an unknown BVN and an unavailable service change nothing', async () => {
-    const someone = await customer(t().app, { tier: 1, firstName: 'Ada', lastName: 'Obi' });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin', firstName: 'Ada', lastName: 'Obi' });
     const wrongDate = await t().app.kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: '1991-02-03' });
     expect(inEnglish(wrongDate)).toMatchObject({ ok: false, code: 'BVN_MISMATCH', errors: { date_of_birth: [expect.any(String)] } });
 
@@ -88,7 +88,7 @@ describeOnEngines('KYC on %s', (t) => {
   });
 
   it('a service that does not answer in time is a 504 and changes nothing', async () => {
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     const silent: IdentityService = {
       matchBvn: () => new Promise(() => {}),
       matchNin: () => new Promise(() => {}),
@@ -105,7 +105,7 @@ describeOnEngines('KYC on %s', (t) => {
     // 20:00 in Lagos: four hours to midnight.
     const evening = Date.parse(`${lagosDate(t().clock.now())}T19:00:00Z`);
     t().clock.advance(evening - t().clock.now().getTime());
-    const someone = await customer(t().app, { tier: 1 });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     await t().app.kyc.verifyBvn(someone.userId, { bvn: '22222222225', date_of_birth: born });
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect(await t().app.kyc.verifyBvn(someone.userId, { bvn: '22222222224', date_of_birth: born })).toMatchObject({ ok: false, code: 'BVN_NOT_FOUND' });
@@ -122,8 +122,8 @@ describeOnEngines('KYC on %s', (t) => {
   });
 
   it('refuses a BVN already verified for another customer, and a second BVN for the same one', async () => {
-    const first = await customer(t().app, { tier: 1 });
-    const second = await customer(t().app, { tier: 1 });
+    const first = await customer(t().app, { tier: 1, provedBy: 'nin' });
+    const second = await customer(t().app, { tier: 1, provedBy: 'nin' });
     expect((await t().app.kyc.verifyBvn(first.userId, { bvn: ownBvn, date_of_birth: born })).ok).toBe(true);
     const taken = await t().app.kyc.verifyBvn(second.userId, { bvn: ownBvn, date_of_birth: born });
     expect(inEnglish(taken)).toMatchObject({ ok: false, code: 'DUPLICATE', message: 'This BVN is already linked to another account at this bank.' });
@@ -134,7 +134,7 @@ describeOnEngines('KYC on %s', (t) => {
   });
 
   it('two customers verifying one BVN at the same moment: exactly one gets it', async () => {
-    const racers = await Promise.all(Array.from({ length: 4 }, () => customer(t().app, { tier: 1 })));
+    const racers = await Promise.all(Array.from({ length: 4 }, () => customer(t().app, { tier: 1, provedBy: 'nin' })));
     const results = await Promise.all(racers.map((racer) => t().app.kyc.verifyBvn(racer.userId, { bvn: '30000777777', date_of_birth: born })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     for (const result of results.filter((result) => !result.ok)) expect(result).toMatchObject({ code: 'DUPLICATE' });
@@ -143,8 +143,7 @@ describeOnEngines('KYC on %s', (t) => {
   });
 
   it('verifies the address of a Tier 2 customer and raises them to Tier 3', async () => {
-    const someone = await customer(t().app, { tier: 1 });
-    expect(inEnglish(await t().app.kyc.verifyAddress(someone.userId, address))).toMatchObject({ ok: false, code: 'FORBIDDEN', message: 'Verify your BVN first.' });
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
     await t().app.kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born });
 
     const before = await t().app.kyc.status(someone.userId);
@@ -161,6 +160,17 @@ describeOnEngines('KYC on %s', (t) => {
     expect(mails[1]!.text).toContain('no maximum');
 
     expect(await t().app.kyc.verifyAddress(someone.userId, address)).toMatchObject({ ok: false, code: 'DUPLICATE' });
+  });
+
+  it('an address verified with one identity counts only once both are proved (Tier 3 = BVN, NIN and the address)', async () => {
+    const someone = await customer(t().app, { tier: 1, provedBy: 'nin' });
+    const early = await t().app.kyc.verifyAddress(someone.userId, address);
+    expect(early).toMatchObject({ ok: true, value: { user: { tier: 1 }, kyc: { tier: 1, address: { verified: true }, next_step: 'bvn' } } });
+    expect(tierMails(await emailOf(someone.userId))).toHaveLength(0);
+    expect(await t().app.kyc.verifyAddress(someone.userId, address)).toMatchObject({ ok: false, code: 'DUPLICATE' });
+    const bvn = await t().app.kyc.verifyBvn(someone.userId, { bvn: ownBvn, date_of_birth: born });
+    expect(bvn).toMatchObject({ ok: true, value: { user: { tier: 3 }, kyc: { tier: 3, next_step: null } } });
+    expect(tierMails(await emailOf(someone.userId)).map((mail) => mail.subject)).toEqual([expect.stringContaining('Tier 3')]);
   });
 
   it('refuses a P.O. Box, a document that does not show the address, and an unavailable verifier, changing nothing', async () => {

@@ -3,15 +3,17 @@ import type { Config, TierLimits } from '../../config.ts';
 import type { AddressRejection, IdentityService } from '../../integrations/identity/ports.ts';
 import { withTimeout } from '../../integrations/with-timeout.ts';
 import type { BvnInput, KycAddressInput } from '../../../lib/kyc-schemas.ts';
-import { formatLagosDateTime, lagosDate, lagosDayStartUtc, toLagosIso } from '../../../lib/lagos-time.ts';
-import { profileLocale } from '../../../i18n/locales.ts';
-import { fail, succeed, type Failure, type Result } from '../result.ts';
-import { newId } from '../ids.ts';
+import type { NinInput } from '../../../lib/kyc-schemas.ts';
+import { lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
+import { fail, succeed, type Result } from '../result.ts';
 import type { BvnFingerprints } from './bvn-fingerprint.ts';
 import { inTransaction, Refusal, type Trx } from '../ledger/ledger.ts';
-import { withUserLocked } from '../limits/attempts.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
-import { sendLogged, tierRaisedEmail } from '../notifications.ts';
+import type { CaseService } from '../cases/case-service.ts';
+import { canMoveMoney } from './identity-rule.ts';
+import { createKycChecks, identityTimeoutMs, maxFailedKycChecksPerDay } from './kyc-checks.ts';
+import { verifyNinCheck } from './nin-verification.ts';
+import { checkLivenessOf, type LivenessOutcomeJson } from './liveness-check.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { UserProfile } from '../users/user-repository.ts';
 import { presentUser, type UserJson } from '../users/present-user.ts';
@@ -20,9 +22,7 @@ import type { MoneyWords } from '../payments/words.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import { said, type Said } from '../../../i18n/said.ts';
 
-/** Failed checks (mismatch, not found; not provider errors) a customer may have per Lagos day, per kind. */
-export const maxFailedKycChecksPerDay = 5;
-const identityTimeoutMs = 10_000;
+export { maxFailedKycChecksPerDay };
 
 /** A verifier's reason in English, inside the refusal's sentences (said.errors.address.* word them again at the edge). */
 /** Why an address was not verified: the refusal and the document field's note, each a whole sentence. */
@@ -41,6 +41,10 @@ export type KycStatusJson = {
   used_today: Kobo;
   tiers: TierJson[];
   bvn: { verified: boolean; last4: string | null; verified_at: string | null };
+  nin: { verified: boolean; last4: string | null; verified_at: string | null };
+  liveness: { passed: boolean; passed_at: string | null };
+  /** An identity and a passed liveness check (core/kyc/identity-rule.ts): money may move. */
+  can_move_money: boolean;
   address: {
     verified: boolean;
     /** The verified address, one line; null until verified. */
@@ -49,7 +53,8 @@ export type KycStatusJson = {
     /** The address on file (from onboarding, or the verified one): what the address form starts with. */
     on_file: { address: string; city: string; state: string; lga: string } | null;
   };
-  next_step: 'bvn' | 'address' | null;
+  /** What to prove next: an identity (a BVN or a NIN), a selfie, the other identity, the address; null at the top. */
+  next_step: 'bvn' | 'nin' | 'liveness' | 'address' | null;
   /** Failed checks today for the next step (at most `max_failed_attempts_per_day`). */
   failed_attempts_today: number;
   max_failed_attempts_per_day: number;
@@ -57,9 +62,9 @@ export type KycStatusJson = {
 export type KycOutcome = { user: UserJson; kyc: KycStatusJson };
 
 const requirements: Record<1 | 2 | 3, string> = {
-  1: 'your phone number and email address',
-  2: 'your BVN',
-  3: 'your BVN and a verified home address',
+  1: 'a verified BVN or NIN',
+  2: 'a verified BVN and NIN',
+  3: 'a verified BVN and NIN and a verified home address',
 };
 
 /** A P.O. Box, PMB or private mail bag is a postal address, not where someone lives. */
@@ -68,11 +73,13 @@ const postalAddress = /\b(p\s*\.?\s*o\s*\.?\s*box|post\s+office\s+box|p\s*\.?\s*
 const addressLine = (address: { address: string; city: string; state: string; lga: string }) => `${address.address}, ${address.city}, ${address.lga}, ${address.state}`;
 
 /**
- * Raising a customer's KYC tier (DOMAIN.md, CBN three-tiered KYC): Tier 1 → 2 by a BVN match,
- * Tier 2 → 3 by a verified residential address. Every answered check is kept in kyc_checks
- * (the BVN only as a fingerprint and its last four digits); a raise is one transaction with a
- * guarded `tier < n` update, and the money gate reads users.tier on every debit, so the new
- * limits apply at once.
+ * A customer's KYC tier from what they proved (DOMAIN.md, CBN three-tiered KYC,
+ * docs/decisions/024-identity-before-money.md): a BVN or a NIN match gives Tier 1, both Tier 2,
+ * both and a verified residential address Tier 3 (core/kyc/identity-rule.ts); a selfie that
+ * passes liveness lets money move. Every answered check is kept in kyc_checks (a BVN or NIN
+ * only as a fingerprint and its last four digits); a proof and the tier it gives are one
+ * transaction under the customer's row lock (kyc-checks.ts prove), and the money gate reads
+ * users.tier on every debit, so the new limits apply at once.
  */
 export function createKycService(deps: CustomerServiceDeps & {
   db: Db;
@@ -81,13 +88,19 @@ export function createKycService(deps: CustomerServiceDeps & {
   transactions: Pick<TransactionRepository, 'debitedOn'>;
   /** Keyed BVN fingerprints (HMAC under a server key, never a plain hash). */
   bvnFingerprints: BvnFingerprints;
+  /** Keyed NIN fingerprints: the same construction under their own subkey. */
+  ninFingerprints: BvnFingerprints;
+  /** Where three failed selfies in a day become a case for a person. */
+  cases: Pick<CaseService, 'openReview'>;
   /** The edge's wording of the limits a raised tier brings (the service hands over kobo). */
   words: Pick<MoneyWords, 'tierLimits' | 'newTierLimits'>;
   /** How long to wait for the identity service (tests shorten it). */
   timeoutMs?: number;
 }) {
-  const { db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words } = deps;
+  const { db, config, clock, log, users, identity, transactions, bvnFingerprints, ninFingerprints, cases, words } = deps;
   const timeoutMs = deps.timeoutMs ?? identityTimeoutMs;
+  const checks = createKycChecks({ ...deps, timeoutMs });
+  const { failuresToday, limitFailure, takeTry, settle, forget, providerFailure, announce, prove } = checks;
 
   async function profileOf(userId: string, executor: Db | Trx = db): Promise<UserProfile> {
     const profile = await users.loadProfile(userId, executor);
@@ -100,87 +113,7 @@ export function createKycService(deps: CustomerServiceDeps & {
     return { daily_debit: limits.dailyDebitKobo, max_balance: limits.maxBalanceKobo };
   }
 
-  function todayStartUtc(): string {
-    return lagosDayStartUtc(lagosDate(clock.now()));
-  }
-
-  async function failuresToday(userId: string, kind: 'bvn' | 'address'): Promise<number> {
-    const row = await db
-      .selectFrom('kyc_checks')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('outcome', 'in', ['mismatch', 'not_found'])
-      .where('created_at', '>=', todayStartUtc())
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  /** 429 once today's failures are used up, until Lagos midnight. */
-  function limitFailure(kind: 'bvn' | 'address'): Failure {
-    const tomorrow = new Date(Date.parse(`${lagosDate(clock.now())}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(lagosDayStartUtc(tomorrow)) - clock.now().getTime()) / 1000));
-    return fail('RATE_LIMITED', said(kind === 'bvn' ? 'said.kyc.triedBvn' : 'said.kyc.triedAddress', { count: maxFailedKycChecksPerDay }), { retryAfterSeconds });
-  }
-
-  type CheckRow = { userId: string; kind: 'bvn' | 'address'; bvn?: string; dateOfBirth?: string; address?: string };
-
-  async function record(executor: Db | Trx, row: CheckRow & { outcome: 'pending' | 'verified' | 'mismatch' | 'not_found' | 'failed'; reference?: string }): Promise<string> {
-    const id = newId('kyc');
-    await executor
-      .insertInto('kyc_checks')
-      .values({
-        id,
-        user_id: row.userId,
-        kind: row.kind,
-        outcome: row.outcome,
-        // Never the BVN itself: a fingerprint for the one-customer rule, the last four to show.
-        bvn_fingerprint: row.bvn ? bvnFingerprints.of(row.bvn).fingerprint : null,
-        bvn_key_version: row.bvn ? bvnFingerprints.of(row.bvn).keyVersion : null,
-        bvn_last4: row.bvn ? row.bvn.slice(-4) : null,
-        date_of_birth: row.dateOfBirth ?? null,
-        address: row.address ?? null,
-        provider_reference: row.reference ?? null,
-        created_at: clock.now().toISOString(),
-      })
-      .execute();
-    return id;
-  }
-
-  /**
-   * Takes one of today's tries BEFORE the identity service is asked: under the customer's row
-   * lock, today's failures and the checks still waiting for an answer are counted and, if that
-   * leaves a try, a `pending` check is recorded. So however many checks arrive at once, at most
-   * `maxFailedKycChecksPerDay` can fail in a day. A pending check older than the service's
-   * timeout (a server stopped mid-check) no longer holds a try. Returns the check's id, or null.
-   */
-  async function takeTry(row: CheckRow): Promise<string | null> {
-    return withUserLocked(db, row.userId, async (trx) => {
-      const staleBefore = new Date(clock.now().getTime() - timeoutMs - 60_000).toISOString();
-      const used = await trx
-        .selectFrom('kyc_checks')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('user_id', '=', row.userId)
-        .where('kind', '=', row.kind)
-        .where('created_at', '>=', todayStartUtc())
-        .where((eb) => eb.or([eb('outcome', 'in', ['mismatch', 'not_found']), eb.and([eb('outcome', '=', 'pending'), eb('created_at', '>', staleBefore)])]))
-        .executeTakeFirstOrThrow();
-      if (Number(used.count) >= maxFailedKycChecksPerDay) return null;
-      return record(trx, { ...row, outcome: 'pending' });
-    });
-  }
-
-  /** The identity service's answer, on the check taken for it. */
-  async function settle(executor: Db | Trx, checkId: string, outcome: 'verified' | 'mismatch' | 'not_found' | 'failed', reference?: string): Promise<void> {
-    await executor.updateTable('kyc_checks').set({ outcome, provider_reference: reference ?? null }).where('id', '=', checkId).execute();
-  }
-
-  /** A match that raised nothing (linked to another customer, or another request raised first): as before, no check is kept. */
-  async function forget(checkId: string): Promise<void> {
-    await db.deleteFrom('kyc_checks').where('id', '=', checkId).where('outcome', '=', 'pending').execute();
-  }
-
-  async function latestVerified(userId: string, kind: 'bvn' | 'address') {
+  async function latestVerified(userId: string, kind: 'bvn' | 'nin' | 'address') {
     return db
       .selectFrom('kyc_checks')
       .selectAll()
@@ -195,22 +128,30 @@ export function createKycService(deps: CustomerServiceDeps & {
     const profile = await profileOf(userId);
     const tier = profile.user.tier;
     const account = profile.accounts[0];
-    const [usedToday, bvnCheck, addressCheck, onFile] = await Promise.all([
+    const { user } = profile;
+    const [usedToday, bvnCheck, ninCheck, addressCheck, onFile] = await Promise.all([
       account ? transactions.debitedOn(db, account.account_number, lagosDate(clock.now())) : Promise.resolve(kobo(0)),
       latestVerified(userId, 'bvn'),
+      latestVerified(userId, 'nin'),
       latestVerified(userId, 'address'),
       db.selectFrom('addresses').select(['address', 'city', 'state', 'lga']).where('user_id', '=', userId).executeTakeFirst(),
     ]);
-    const nextStep = tier < 2 ? 'bvn' : tier < 3 ? 'address' : null;
-    // A customer raised some other way (the demo data, a branch) is verified by their tier.
-    const bvnVerified = tier >= 2 || bvnCheck !== undefined;
+    // A customer proved some other way (a branch, the data before checks were kept) is verified by the row's times.
+    const bvnVerified = user.bvn_verified_at !== null;
+    const ninVerified = user.nin_verified_at !== null;
     const addressVerified = tier >= 3 || addressCheck !== undefined;
+    const nextStep: KycStatusJson['next_step'] =
+      !bvnVerified && !ninVerified ? 'bvn' : user.liveness_passed_at === null ? 'liveness' : !bvnVerified ? 'bvn' : !ninVerified ? 'nin' : !addressVerified ? 'address' : null;
+    const when = (at: string | null, check: { created_at: string } | undefined) => (check ? toLagosIso(check.created_at) : at ? toLagosIso(at) : null);
     return {
       tier,
       limits: limitsOf(tier),
       used_today: usedToday,
       tiers: ([1, 2, 3] as const).map((key) => ({ tier: key, ...limitsOf(key), requires: requirements[key] })),
-      bvn: { verified: bvnVerified, last4: bvnCheck?.bvn_last4 ?? null, verified_at: bvnCheck ? toLagosIso(bvnCheck.created_at) : null },
+      bvn: { verified: bvnVerified, last4: bvnVerified ? (bvnCheck?.bvn_last4 ?? null) : null, verified_at: bvnVerified ? when(user.bvn_verified_at, bvnCheck) : null },
+      nin: { verified: ninVerified, last4: ninVerified ? (ninCheck?.nin_last4 ?? null) : null, verified_at: ninVerified ? when(user.nin_verified_at, ninCheck) : null },
+      liveness: { passed: user.liveness_passed_at !== null, passed_at: user.liveness_passed_at ? toLagosIso(user.liveness_passed_at) : null },
+      can_move_money: canMoveMoney(user),
       address: {
         verified: addressVerified,
         line: addressVerified ? (addressCheck?.address ?? (onFile ? addressLine(onFile) : null)) : null,
@@ -227,49 +168,28 @@ export function createKycService(deps: CustomerServiceDeps & {
     return { user: presentUser(await profileOf(userId)), kyc: await status(userId) };
   }
 
-  /** A thrown error or a timeout from the identity service: nothing changes, the customer may retry. */
-  async function providerFailure(userId: string, kind: 'bvn' | 'address', error: unknown, checkId: string): Promise<Failure> {
-    const timedOut = error instanceof Error && error.message === 'identity service timeout';
-    log.warn('kyc.provider_failed', { user: userId, kind, timedOut, error: error instanceof Error ? error.message : String(error) });
-    await settle(db, checkId, 'failed');
-    return timedOut
-      ? fail('PROVIDER_TIMEOUT', said('said.kyc.timeout'))
-      : fail('PROVIDER_FAILED', said('said.kyc.unavailable'));
-  }
+  /** The limits a proof brought: the tier it is now on (at least 1 once an identity is proved). */
+  const newLimitsSentence = (tier: number) => {
+    const shown = Math.min(3, Math.max(1, tier)) as 1 | 2 | 3;
+    return words.newTierLimits({ tier: shown, ...tierLimits(config.money, shown) });
+  };
 
-  /** The new limits, by email; the tier is raised either way and the page shows it. */
-  async function announce(profile: UserProfile, tier: 2 | 3) {
-    const limits = tierLimits(config.money, tier);
-    const message = tierRaisedEmail({
-      bankName: config.bank.name,
-      to: profile.user.email,
-      firstName: profile.user.first_name,
-      tier,
-      ...words.tierLimits(limits),
-      at: formatLagosDateTime(clock.now().toISOString(), profileLocale(profile.user.language)),
-      language: profileLocale(profile.user.language),
-    });
-    await sendLogged(mailer, log, message, 'tier_raised');
+  /** The email that announces a raised tier, only when the proof raised it. */
+  async function told(profile: UserProfile, tiers: { before: number; after: number }, detail: Record<string, unknown>) {
+    if (tiers.after <= tiers.before) return;
+    log.info('kyc.tier_raised', { user: profile.user.id, tier: tiers.after, ...detail });
+    await announce(profile, tiers.after);
   }
-
-  /** Raises users.tier to `tier` only from below it, or refuses (a second request got there first). */
-  async function raiseTier(trx: Trx, userId: string, tier: 2 | 3, message: Said) {
-    const now = clock.now().toISOString();
-    const raised = await trx.updateTable('users').set({ tier, updated_at: now }).where('id', '=', userId).where('tier', '<', tier).executeTakeFirst();
-    if (Number(raised.numUpdatedRows) === 0) throw new Refusal(fail('DUPLICATE', message));
-  }
-
-  const newLimitsSentence = (tier: 2 | 3) => words.newTierLimits({ tier, ...tierLimits(config.money, tier) });
 
   return {
     status,
     newLimitsSentence,
 
-    /** Tier 1 → 2. */
+    /** A BVN proved: Tier 1, or 2 beside a NIN (3 with a verified address). */
     async verifyBvn(userId: string, input: BvnInput): Promise<Result<KycOutcome>> {
       const profile = await profileOf(userId);
       const already = said('said.bvn.already');
-      if (profile.user.tier >= 2) return fail('DUPLICATE', already);
+      if (profile.user.bvn_verified_at !== null) return fail('DUPLICATE', already);
       const last4 = input.bvn.slice(-4);
       const row = { userId, kind: 'bvn' as const, bvn: input.bvn, dateOfBirth: input.date_of_birth };
       const checkId = await takeTry(row);
@@ -324,7 +244,9 @@ export function createKycService(deps: CustomerServiceDeps & {
       const raised = await inTransaction(db, async (trx) => {
         if (await takenByAnother(trx)) throw new Refusal(fail('DUPLICATE', linked, { errors: { bvn: [linked] } }));
         await settle(trx, checkId, 'verified', answer.reference);
-        await raiseTier(trx, userId, 2, already);
+        const tiers = await prove(trx, userId, 'bvn_verified_at');
+        if (tiers === null) throw new Refusal(fail('DUPLICATE', already));
+        return tiers;
       }).catch((error: unknown) => {
         // The unique index on verified fingerprints decides a race the check above could not see.
         if (error instanceof Error && /unique|duplicate/i.test(error.message)) return fail('DUPLICATE', linked, { errors: { bvn: [linked] } });
@@ -334,17 +256,33 @@ export function createKycService(deps: CustomerServiceDeps & {
         await forget(checkId);
         return raised;
       }
-      log.info('kyc.tier_raised', { user: userId, tier: 2, last4, reference: answer.reference });
-      await announce(profile, 2);
+      await told(profile, raised.value, { last4, reference: answer.reference });
       return succeed(await outcomeFor(userId));
     },
 
-    /** Tier 2 → 3. */
+    /** A NIN proved: Tier 1, or 2 beside a BVN (3 with a verified address). */
+    async verifyNin(userId: string, input: NinInput): Promise<Result<KycOutcome>> {
+      const profile = await profileOf(userId);
+      const tiers = await verifyNinCheck({ db, log, identity, ninFingerprints, checks, timeoutMs }, profile, input);
+      if ('ok' in tiers) return tiers;
+      await told(profile, tiers, { last4: input.nin.slice(-4) });
+      return succeed(await outcomeFor(userId));
+    },
+
+    /** A selfie against the verified identity's record (liveness-check.ts). */
+    async checkLiveness(userId: string, image: Uint8Array): Promise<Result<LivenessOutcomeJson & KycOutcome>> {
+      const result = await checkLivenessOf({ db, clock, log, identity, cases, checks, timeoutMs }, await profileOf(userId), image);
+      return result.ok ? succeed({ ...result.value, ...(await outcomeFor(userId)) }) : result;
+    },
+
+    /**
+     * A verified residential address: it may be verified at any tier, and counts (Tier 3) once
+     * both identities are proved (docs/decisions/024-identity-before-money.md).
+     */
     async verifyAddress(userId: string, input: KycAddressInput): Promise<Result<KycOutcome>> {
       const profile = await profileOf(userId);
-      if (profile.user.tier < 2) return fail('FORBIDDEN', said('said.bvn.first'));
       const already = said('said.kyc.addressAlready');
-      if (profile.user.tier >= 3) return fail('DUPLICATE', already);
+      if (profile.user.tier >= 3 || (await latestVerified(userId, 'address'))) return fail('DUPLICATE', already);
       if (postalAddress.test(input.address)) {
         const message = said('said.address.poBox');
         return fail('VALIDATION_FAILED', message, { errors: { address: [message] } });
@@ -383,16 +321,20 @@ export function createKycService(deps: CustomerServiceDeps & {
       }
 
       const raised = await inTransaction(db, async (trx) => {
+        // Under the row lock prove takes first: a second address verified at the same time finds the first.
+        const tiers = await prove(trx, userId, null);
+        const earlier = await trx.selectFrom('kyc_checks').select('id').where('user_id', '=', userId).where('kind', '=', 'address').where('outcome', '=', 'verified').executeTakeFirst();
+        if (earlier) throw new Refusal(fail('DUPLICATE', already));
         await settle(trx, checkId, 'verified', answer.reference);
         await users.upsertAddress({ user_id: userId, address: input.address, city: input.city, state: input.state, lga: input.lga, created_at: clock.now().toISOString() }, trx);
-        await raiseTier(trx, userId, 3, already);
+        // The tier again, now that this address is on record.
+        return { before: tiers!.before, after: (await prove(trx, userId, null))!.after };
       });
       if (!raised.ok) {
         await forget(checkId);
         return raised;
       }
-      log.info('kyc.tier_raised', { user: userId, tier: 3, reference: answer.reference });
-      await announce(profile, 3);
+      await told(profile, raised.value, { reference: answer.reference });
       return succeed(await outcomeFor(userId));
     },
   };

@@ -32,7 +32,7 @@ export interface MoneyWords {
   /** A tier's limits as the tier-raised email states them: the daily limit, and the maximum balance or that there is none. */
   tierLimits(figures: { dailyDebitKobo: Kobo; maxBalanceKobo: Kobo | null }): { dailyLimit: string; maxBalance: string };
   /** The answer to a raised tier: what the customer may now send, spend and hold. */
-  newTierLimits(figures: { tier: 2 | 3; dailyDebitKobo: Kobo; maxBalanceKobo: Kobo | null }): Said;
+  newTierLimits(figures: { tier: 1 | 2 | 3; dailyDebitKobo: Kobo; maxBalanceKobo: Kobo | null }): Said;
   /** The electricity token email. */
   tokenEmail(figures: { firstName: string; token: string; meterNumber: string; provider: string; units: string; amountKobo: Kobo; reference: string; createdAt: string; bankName: string }): { subject: string; lines: string[] };
 }

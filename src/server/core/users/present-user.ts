@@ -9,7 +9,10 @@ export type UserJson = OnboardingFlags & {
   last_name: string;
   email: string;
   phone_number: string;
+  /** 0 until an identity is proved (core/kyc/identity-rule.ts). */
   tier: number;
+  is_bvn_verified: boolean;
+  is_nin_verified: boolean;
   accounts: AccountJson[];
   created_at: string;
 };
@@ -27,7 +30,7 @@ export type AccountJson = {
  * UserProfile (user-repository.ts loadProfile) has it too.
  */
 export type PresentableProfile = {
-  user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'tier' | 'email_verified_at' | 'created_at'>;
+  user: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'tier' | 'bvn_verified_at' | 'nin_verified_at' | 'email_verified_at' | 'created_at'>;
   hasAddress: boolean;
   pinSet: boolean;
   answerSet: boolean;
@@ -42,6 +45,8 @@ export function presentUser({ user, hasAddress, pinSet, answerSet, accounts }: P
     email: user.email,
     phone_number: user.phone_number,
     tier: user.tier,
+    is_bvn_verified: user.bvn_verified_at !== null,
+    is_nin_verified: user.nin_verified_at !== null,
     is_email_verified: user.email_verified_at !== null,
     is_address_submitted: hasAddress,
     is_transaction_pin_set: pinSet,

@@ -5,5 +5,5 @@ import { jsonSuccess } from '../../../../server/http/respond.ts';
 export const POST = signedInPost(
   bvnSchema,
   (app, user, input) => app.kyc.verifyBvn(user.id, input),
-  (kyc, _input, app) => jsonSuccess(kyc, app.kyc.newLimitsSentence(2)),
+  (kyc, _input, app) => jsonSuccess(kyc, app.kyc.newLimitsSentence(kyc.kyc.tier)),
 );
