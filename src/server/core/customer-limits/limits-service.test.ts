@@ -52,7 +52,8 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       const userId = newId('usr');
       const suffix = String(Date.now()).slice(-8);
       await app().users.insert(newCustomerRow({ id: userId, first_name: 'No', last_name: 'Account', email: `no-account-${suffix}@example.com`, phone_number: `+23481${suffix}`, password_hash: 'x', email_verified_at: at }, at));
-      expect(await app().limits.overview(userId)).toEqual({ tier: 1, tier_daily_limit: naira(50_000), own_daily_limit: null, daily_limit: naira(50_000), used_today: 0, pending_raise: null, new_browser_cap: null, instant_payments: true });
+      // A new customer is Tier 0 (nothing proved) with Tier 1's figures until money may move (docs/decisions/024-identity-before-money.md).
+      expect(await app().limits.overview(userId)).toEqual({ tier: 0, tier_daily_limit: naira(50_000), own_daily_limit: null, daily_limit: naira(50_000), used_today: 0, pending_raise: null, new_browser_cap: null, instant_payments: true });
     });
 
     it('an unknown user is an error, not an empty answer', async () => {
