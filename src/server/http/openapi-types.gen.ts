@@ -6001,7 +6001,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, INVALID_PIN, INSUFFICIENT_FUNDS, LIMIT_EXCEEDED, INVALID_ACCOUNT_NUMBER, ACCOUNT_NOT_FOUND */
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_PIN, INSUFFICIENT_FUNDS, LIMIT_EXCEEDED, INVALID_ACCOUNT_NUMBER, ACCOUNT_NOT_FOUND, RECIPIENT_CANNOT_RECEIVE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6012,12 +6012,12 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "INVALID_PIN" | "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" | "INVALID_ACCOUNT_NUMBER" | "ACCOUNT_NOT_FOUND";
+                        code: "VALIDATION_FAILED" | "INVALID_PIN" | "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" | "INVALID_ACCOUNT_NUMBER" | "ACCOUNT_NOT_FOUND" | "RECIPIENT_CANNOT_RECEIVE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -6028,7 +6028,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6261,7 +6261,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, INSTANT_PAYMENTS_OFF */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED, INSTANT_PAYMENTS_OFF */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -6272,7 +6272,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "INSTANT_PAYMENTS_OFF";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED" | "INSTANT_PAYMENTS_OFF";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6624,7 +6624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, INSTANT_PAYMENTS_OFF, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, INSTANT_PAYMENTS_OFF, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -6635,7 +6635,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "INSTANT_PAYMENTS_OFF" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "INSTANT_PAYMENTS_OFF" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8299,7 +8299,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -8310,7 +8310,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8668,7 +8668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -8679,7 +8679,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9141,7 +9141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -9152,7 +9152,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9678,7 +9678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -9689,7 +9689,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11367,7 +11367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, ACCOUNT_NOT_FOUND, LIMIT_EXCEEDED */
+            /** @description Error envelope: VALIDATION_FAILED, ACCOUNT_NOT_FOUND, LIMIT_EXCEEDED, CREDIT_NOT_PERMITTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11378,7 +11378,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "ACCOUNT_NOT_FOUND" | "LIMIT_EXCEEDED";
+                        code: "VALIDATION_FAILED" | "ACCOUNT_NOT_FOUND" | "LIMIT_EXCEEDED" | "CREDIT_NOT_PERMITTED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
