@@ -5,6 +5,7 @@ import { balanceOf, expectLedgerBalanced } from '../../testing/balances.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { said } from '../../../i18n/said.ts';
 import { identityColumns } from '../../demo/onboarded-customer.ts';
+import { sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
 
 const naira = (value: number) => value * 100;
 const gtbAccount = nubanFor('000000123', { cbnCode: '058', nipCode: '000013' });
@@ -83,5 +84,26 @@ describeOnEngines('no money in or out without an identity on %s', (t) => {
       expect(await balanceOf(t().app, proved.accountNumber)).toBe(naira(50_000));
       await expectLedgerBalanced(t().app);
     });
+  });
+});
+
+describeOnEngines('the sandbox switch on %s', (t) => {
+  it('answers 57 for a receiver the other bank may not credit: the transfer is reversed at once', async () => {
+    const me = await customer(t().app, { balance: naira(10_000) });
+    const refused = await t().app.transfers.sendToBank(me.userId, me.accountNumber, { account_number: nubanFor('999999995', { cbnCode: '058', nipCode: '000013' }), bank_code: '000013', amount: naira(1_000), narration: '', pin: testPin, save_beneficiary: false }, newKey());
+    expect(refused).toMatchObject({ ok: true, value: { transaction: { status: 'reversed' } } });
+    expect(await balanceOf(t().app, me.accountNumber)).toBe(naira(10_000));
+    await expectLedgerBalanced(t().app);
+  });
+
+  it('a reversal of the customer\'s own failed debit lands even once their proofs are gone', async () => {
+    const me = await customer(t().app, { balance: naira(10_000) });
+    const sent = await t().app.transfers.sendToBank(me.userId, me.accountNumber, { account_number: nubanFor(sandboxSerials.timeoutThenFailure, { cbnCode: '058', nipCode: '000013' }), bank_code: '000013', amount: naira(1_000), narration: '', pin: testPin, save_beneficiary: false }, newKey());
+    expect(sent).toMatchObject({ ok: true, value: { transaction: { status: 'pending' } } });
+    await t().app.db.updateTable('users').set(identityColumns(0, t().app.clock.now().toISOString())).where('id', '=', me.userId).execute();
+    t().clock.advance(31_000);
+    expect(await t().app.payments.requery()).toEqual({ checked: 1, settled: 1 });
+    expect(await balanceOf(t().app, me.accountNumber)).toBe(naira(10_000));
+    await expectLedgerBalanced(t().app);
   });
 });
