@@ -1,5 +1,6 @@
 import { expect, model, test as base } from './support/fixtures.ts';
 import { callApi, gtBank, newCustomer, onboardThroughApi } from './support/customers.ts';
+import { proveIdentity } from './support/identity.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { waitForMailAbout } from './support/settings.ts';
 import { NewRequestPage, PayLinkPage, RequestsPage } from './page-models/payment-request-pages.ts';
@@ -81,6 +82,7 @@ test.describe('payment requests', () => {
     const { baseURL } = testInfo.project.use;
     const payerContext = await browser.newContext({ baseURL, javaScriptEnabled: js });
     const payer = await onboardThroughApi(payerContext.request, newCustomer());
+    proveIdentity(payer.email);
     await inboundWith(payerContext.request, payer.accountNumber, naira(10_000), 'Salary');
     // Signed out in this browser (the API sign-up's cookie is dropped): the link sends them through sign-in.
     await payerContext.clearCookies();

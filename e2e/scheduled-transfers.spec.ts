@@ -1,5 +1,6 @@
 import { expect, model, test as base } from './support/fixtures.ts';
 import { newCustomer, onboardThroughApi, type OnboardedCustomer } from './support/customers.ts';
+import { proveIdentity } from './support/identity.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { makeScheduleDue } from './support/bank-db.ts';
 import { ScheduledTransfersPage } from './page-models/scheduled-transfers-page.ts';
@@ -16,7 +17,9 @@ const test = base.extend<{ scheduled: ScheduledTransfersPage; receipt: ReceiptPa
   receipt: model(ReceiptPage),
   recipient: async ({ playwright, baseURL }, use) => {
     const other = await playwright.request.newContext({ baseURL });
-    await use(await onboardThroughApi(other, newCustomer()));
+    const recipient = await onboardThroughApi(other, newCustomer());
+    proveIdentity(recipient.email);
+    await use(recipient);
     await other.dispose();
   },
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { expect, model, test as base } from './support/fixtures.ts';
 import { callApi, gtBank, newCustomer, onboardThroughApi, type OnboardedCustomer } from './support/customers.ts';
+import { proveIdentity } from './support/identity.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { expectNoSideways } from './support/layout.ts';
 import { expectPendingThenSettled, expectReversed } from './support/receipts.ts';
@@ -21,7 +22,10 @@ import { nubanFor } from '../src/lib/nuban.ts';
 async function otherCustomer(browser: Browser, testInfo: TestInfo, js: boolean): Promise<{ context: BrowserContext; customer: OnboardedCustomer }> {
   const { baseURL, viewport, locale, timezoneId } = testInfo.project.use;
   const context = await browser.newContext({ baseURL, viewport, locale, timezoneId, javaScriptEnabled: js });
-  return { context, customer: await onboardThroughApi(context.request, newCustomer()) };
+  const customer = await onboardThroughApi(context.request, newCustomer());
+  // A recipient may be credited only with an identity (docs/decisions/025-no-money-without-identity-and-the-cap-both-ways.md).
+  proveIdentity(customer.email);
+  return { context, customer };
 }
 
 /** The account name the bank's name enquiry gives: what the screens must show. */

@@ -8,6 +8,8 @@ declare namespace App {
     user: import('./server/core/users/present-user.ts').UserJson | null;
     /** Whether the signed-in customer's account is frozen, read with the session; null for guests. */
     freeze: import('./server/core/safety/frozen.ts').FreezeState | null;
+    /** Whether the signed-in customer may move money (an identity and a liveness pass: kyc/identity-rule.ts), read with the session; null for guests. */
+    mayMoveMoney: boolean | null;
     /** Why a presented session was refused, so /login can say so. */
     sessionEnded: 'idle' | 'absolute' | 'revoked' | null;
     /**

@@ -37,6 +37,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.session = null;
   locals.user = null;
   locals.freeze = null;
+  locals.mayMoveMoney = null;
   locals.sessionEnded = null;
   locals.registration = null;
   const isApi = url.pathname.startsWith('/api/');
@@ -67,6 +68,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: credential.via };
       locals.user = resolved.user;
       locals.freeze = resolved.freeze;
+      locals.mayMoveMoney = resolved.mayMoveMoney;
       profileLanguage = resolved.language;
     } else if (resolved.kind === 'pending') {
       // register's token before the emailed code is right: no customer yet (credential.ts).

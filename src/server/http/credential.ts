@@ -17,7 +17,7 @@ import type { FreezeState } from '../core/safety/frozen.ts';
  * - `none`: nothing we know.
  */
 export type Credential =
-  | { kind: 'customer'; session: SessionRow; user: UserJson; language: Locale; freeze: FreezeState }
+  | { kind: 'customer'; session: SessionRow; user: UserJson; language: Locale; freeze: FreezeState; mayMoveMoney: boolean }
   | { kind: 'pending'; registration: PendingRegistration }
   | { kind: 'ended'; reason: 'idle' | 'absolute' | 'revoked' }
   | { kind: 'none' };
@@ -25,7 +25,7 @@ export type Credential =
 export async function resolveCredential(app: Pick<App, 'sessions' | 'registrations'>, token: string): Promise<Credential> {
   // The session and its customer in one statement (it was three; docs/decisions/012-signed-in-reads-in-one-statement.md).
   const resolved = await app.sessions.resolveCustomer(token);
-  if (resolved.status === 'active') return { kind: 'customer', session: resolved.session, user: presentUser(resolved.profile), language: resolved.language, freeze: resolved.freeze };
+  if (resolved.status === 'active') return { kind: 'customer', session: resolved.session, user: presentUser(resolved.profile), language: resolved.language, freeze: resolved.freeze, mayMoveMoney: resolved.mayMoveMoney };
   if (resolved.status === 'expired') return { kind: 'ended', reason: resolved.reason };
   const pending = await app.registrations.resolve(token);
   if (pending.status === 'active') return { kind: 'pending', registration: pending.registration };

@@ -6466,7 +6466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, INVALID_PIN, INSUFFICIENT_FUNDS, LIMIT_EXCEEDED, INVALID_ACCOUNT_NUMBER, ACCOUNT_NOT_FOUND */
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_PIN, INSUFFICIENT_FUNDS, LIMIT_EXCEEDED, INVALID_ACCOUNT_NUMBER, ACCOUNT_NOT_FOUND, RECIPIENT_CANNOT_RECEIVE */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6477,12 +6477,12 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "INVALID_PIN" | "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" | "INVALID_ACCOUNT_NUMBER" | "ACCOUNT_NOT_FOUND";
+                        code: "VALIDATION_FAILED" | "INVALID_PIN" | "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" | "INVALID_ACCOUNT_NUMBER" | "ACCOUNT_NOT_FOUND" | "RECIPIENT_CANNOT_RECEIVE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -6493,7 +6493,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6726,7 +6726,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, INSTANT_PAYMENTS_OFF */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED, INSTANT_PAYMENTS_OFF */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -6737,7 +6737,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "INSTANT_PAYMENTS_OFF";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED" | "INSTANT_PAYMENTS_OFF";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7089,7 +7089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, INSTANT_PAYMENTS_OFF, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, INSTANT_PAYMENTS_OFF, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -7100,7 +7100,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "INSTANT_PAYMENTS_OFF" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "INSTANT_PAYMENTS_OFF" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8764,7 +8764,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -8775,7 +8775,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9133,7 +9133,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -9144,7 +9144,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9606,7 +9606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -9617,7 +9617,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10143,7 +10143,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN */
+            /** @description Error envelope: PIN_LOCKED, ACCOUNT_FROZEN, IDENTITY_REQUIRED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -10154,7 +10154,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN";
+                        code: "PIN_LOCKED" | "ACCOUNT_FROZEN" | "IDENTITY_REQUIRED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11832,7 +11832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, ACCOUNT_NOT_FOUND, LIMIT_EXCEEDED */
+            /** @description Error envelope: VALIDATION_FAILED, ACCOUNT_NOT_FOUND, LIMIT_EXCEEDED, CREDIT_NOT_PERMITTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11843,7 +11843,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "ACCOUNT_NOT_FOUND" | "LIMIT_EXCEEDED";
+                        code: "VALIDATION_FAILED" | "ACCOUNT_NOT_FOUND" | "LIMIT_EXCEEDED" | "CREDIT_NOT_PERMITTED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

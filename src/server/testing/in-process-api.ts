@@ -126,13 +126,14 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
       if (!apiOriginAllowed(request, url, bearer ? 'bearer' : null, false)) return jsonFailure({ code: 'FORBIDDEN', message: said('said.api.notThisSite') }, guest);
 
-      const locals: App.Locals = { app, session: null, user: null, freeze: null, sessionEnded: null, registration: null, locale: guest, formToken: () => { throw new Error('no forms over the API'); } };
+      const locals: App.Locals = { app, session: null, user: null, freeze: null, mayMoveMoney: null, sessionEnded: null, registration: null, locale: guest, formToken: () => { throw new Error('no forms over the API'); } };
       if (bearer) {
         const resolved = await resolveCredential(app, bearer);
         if (resolved.kind === 'customer') {
           locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: 'bearer' };
           locals.user = resolved.user;
           locals.freeze = resolved.freeze;
+          locals.mayMoveMoney = resolved.mayMoveMoney;
           locals.locale = apiLanguage({ profile: resolved.language, chosen: null, acceptLanguage });
         } else if (resolved.kind === 'pending') {
           locals.registration = resolved.registration;

@@ -134,6 +134,8 @@ export const moneyEn = {
   'money.dash.evening': 'Good evening',
   'money.dash.frozen': 'Your account is frozen: no money can leave it, and money sent to you still arrives.',
   'money.dash.unfreeze': 'Unfreeze it',
+  'money.identity.notice': 'Until you verify your identity (your BVN or NIN) and pass the liveness check, no money can leave or arrive in your account.',
+  'money.identity.verify': 'Verify your identity',
   'money.dash.visibilityRefused': 'We could not change how your balance shows. Please try again.',
   'money.dash.accountHeading': 'Savings account · Tier {tier}',
   'money.dash.balanceHidden': 'Balance hidden',

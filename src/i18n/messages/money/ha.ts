@@ -133,6 +133,8 @@ export const moneyHa: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.dash.evening': 'Barka da yamma',
   'money.dash.frozen': 'An daskarar da asusunka: babu kuɗin da zai iya fita daga ciki, amma kuɗin da aka aiko maka za su ci gaba da shigowa.',
   'money.dash.unfreeze': 'Kwance daskarewar',
+  'money.identity.notice': 'Har sai ka tabbatar da ko kai wane ne (BVN ko NIN ɗinka) kuma ka wuce gwajin rayuwa, babu kuɗin da zai iya fita ko shiga asusunka.',
+  'money.identity.verify': 'Tabbatar da kai wane ne',
   'money.dash.visibilityRefused': 'Ba mu iya canza yadda kuɗin asusunka ke nunawa ba. Da fatan za a sake gwadawa.',
   'money.dash.accountHeading': 'Asusun ajiya · Mataki na {tier}',
   'money.dash.balanceHidden': 'An ɓoye kuɗin asusu',

@@ -133,6 +133,8 @@ export const moneyIg: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.dash.evening': 'Mgbede ọma',
   'money.dash.frozen': 'E kpọchiela akaụntụ gị: ego ọ bụla enweghị ike ịpụ na ya, mana ego e zitere gị ka na-abata.',
   'money.dash.unfreeze': 'Meghee ya',
+  'money.identity.notice': 'Ruo mgbe ị gosipụtara onye ị bụ (BVN ma ọ bụ NIN gị) ma gafee nlele ndụ, ọ dịghị ego nwere ike ịpụ ma ọ bụ ịbata n’akaụntụ gị.',
+  'money.identity.verify': 'Gosipụta onye ị bụ',
   'money.dash.visibilityRefused': 'Anyị enweghị ike ịgbanwe otú ego dị n’akaụntụ gị si egosi. Biko nwaa ọzọ.',
   'money.dash.accountHeading': 'Akaụntụ nchekwa ego · Ọkwa {tier}',
   'money.dash.balanceHidden': 'E zoro ego dị n’akaụntụ',

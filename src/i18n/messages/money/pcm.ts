@@ -133,6 +133,8 @@ export const moneyPcm: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.dash.evening': 'Good evening',
   'money.dash.frozen': 'Your account don freeze: no money fit comot from am, but money wey people send you go still enter.',
   'money.dash.unfreeze': 'Unfreeze am',
+  'money.identity.notice': 'Until you verify who you be (your BVN or NIN) and pass the liveness check, money no fit comot or enter your account.',
+  'money.identity.verify': 'Verify who you be',
   'money.dash.visibilityRefused': 'We no fit change how your balance dey show. Abeg try again.',
   'money.dash.accountHeading': 'Savings account · Tier {tier}',
   'money.dash.balanceHidden': 'Balance dey hide',

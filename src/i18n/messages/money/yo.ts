@@ -133,6 +133,8 @@ export const moneyYo: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.dash.evening': 'Ẹ káalẹ́',
   'money.dash.frozen': 'A ti dí àkáǹtì rẹ: owó kankan kò lè jáde nínú rẹ̀, ṣùgbọ́n owó tí wọ́n bá fi ránṣẹ́ sí ọ ṣì ń wọlé.',
   'money.dash.unfreeze': 'Ṣí i padà',
+  'money.identity.notice': 'Títí tí o fi jẹ́rìí ẹni tí o jẹ́ (BVN tàbí NIN rẹ) tí o sì yege àyẹ̀wò ààyè, owó kankan kò lè jáde tàbí wọlé sí àkáǹtì rẹ.',
+  'money.identity.verify': 'Jẹ́rìí ẹni tí o jẹ́',
   'money.dash.visibilityRefused': 'A kò lè yí bí owó inú àkáǹtì rẹ ṣe ń hàn padà. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
   'money.dash.accountHeading': 'Àkáǹtì ìfowópamọ́ · Ìpele {tier}',
   'money.dash.balanceHidden': 'A ti fi owó inú àkáǹtì pamọ́',

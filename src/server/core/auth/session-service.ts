@@ -8,6 +8,7 @@ import { newSessionToken } from './secrets.ts';
 import { sha256Hex } from '../digest.ts';
 import { revokeOnce } from './revoke.ts';
 import { profileLocale, type Locale } from '../../../i18n/locales.ts';
+import { canMoveMoney } from '../kyc/identity-rule.ts';
 import { freezeStateOf, type FreezeState } from '../safety/frozen.ts';
 
 export type SessionMeta = { ip?: string | null; userAgent?: string | null };
@@ -17,8 +18,8 @@ export type ResolvedSession =
   | { status: 'unknown' };
 /** A session with its customer, as every signed-in request needs them (resolveCustomer). */
 /** `language`: the profile's, read in the same statement: what an API call is answered in. */
-/** `freeze`: whether the account is frozen (read here, pages that show it need no statement of their own). */
-export type ResolvedCustomer = { status: 'active'; session: SessionRow; profile: PresentableProfile; language: Locale; freeze: FreezeState } | Exclude<ResolvedSession, { status: 'active' }>;
+/** `freeze`: whether the account is frozen (read here, pages that show it need no statement of their own); `mayMoveMoney`, kyc/identity-rule.ts canMoveMoney, likewise. */
+export type ResolvedCustomer = { status: 'active'; session: SessionRow; profile: PresentableProfile; language: Locale; freeze: FreezeState; mayMoveMoney: boolean } | Exclude<ResolvedSession, { status: 'active' }>;
 
 /** Sliding expiry is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 15_000;
@@ -34,7 +35,8 @@ const sessionCustomerQuery = compiled((db: Db, param: Param<{ id: string }>) =>
     .leftJoin('accounts', 'accounts.user_id', 'sessions.user_id')
     .select([
       'sessions.id', 'sessions.user_id', 'sessions.created_at', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoke_reason', 'sessions.ip', 'sessions.user_agent',
-      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.bvn_verified_at', 'users.nin_verified_at', 'users.email_verified_at', 'users.created_at as user_created_at', 'users.language', 'users.frozen_at', 'users.frozen_via',
+      'users.first_name', 'users.last_name', 'users.email', 'users.phone_number', 'users.tier', 'users.email_verified_at', 'users.created_at as user_created_at', 'users.language', 'users.frozen_at', 'users.frozen_via',
+      'users.bvn_verified_at', 'users.nin_verified_at', 'users.liveness_passed_at',
       'accounts.account_number', 'accounts.account_name', 'accounts.type', 'accounts.currency', 'accounts.balance',
     ])
     // Whether the PIN and the security answer are set, not their hashes (PresentableProfile).
@@ -125,7 +127,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; log: Logger; 
           row.account_number === null ? [] : [{ account_number: row.account_number, account_name: row.account_name!, type: row.type!, currency: row.currency!, balance: row.balance! }],
         ),
       };
-      return { status: 'active', session: judged.session, profile, language: profileLocale(first.language), freeze: freezeStateOf(first) };
+      return { status: 'active', session: judged.session, profile, language: profileLocale(first.language), freeze: freezeStateOf(first), mayMoveMoney: canMoveMoney(first) };
     },
 
     revoke,

@@ -60,7 +60,7 @@ describeOnEngines('money gate on %s', (t, engine) => {
   it('authorises only the owner of the account, once onboarding is complete', async () => {
     const owner = await customer(t().app, { firstName: 'Ngozi', lastName: 'Eze' });
     const other = await customer(t().app);
-    expect(await gate.authorise(owner.userId, owner.accountNumber)).toEqual({ ok: true, value: { accountName: 'NGOZI EZE', tier: 3, frozen: false } });
+    expect(await gate.authorise(owner.userId, owner.accountNumber)).toEqual({ ok: true, value: { accountName: 'NGOZI EZE', tier: 3, frozen: false, mayMoveMoney: true } });
     expect(await gate.authorise(other.userId, owner.accountNumber)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(await gate.authorise('usr_nobody', owner.accountNumber)).toMatchObject({ ok: false, code: 'UNAUTHENTICATED' });
     await t().app.db.updateTable('users').set({ security_answer_hash: null }).where('id', '=', owner.userId).execute();

@@ -14,6 +14,8 @@ import type { MoneyWords } from '../payments/words.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 import { instantPaymentsOff, type LimitGuard } from '../customer-limits/limit-guard.ts';
 import { accountFrozen } from '../safety/frozen.ts';
+import { canMoveMoney } from '../kyc/identity-rule.ts';
+import { identityRequired } from './identity.ts';
 import { readCaller, type CallerRow } from './queries.ts';
 import { moneyPathFor } from './engines/choose.ts';
 import { isUndone, type Claimed, type DebitContext, type DebitLock, type Judge, type MoneyOutcome, type MoneyResult, type Ready, type SenderLock, type Sent, type Undone, type Verdict } from './money-path.ts';
@@ -50,16 +52,16 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
   const { db, config, clock, pins, words, limitGuard } = deps;
   const path = moneyPathFor(db);
 
-  function authorised(row: CallerRow | undefined): Result<{ accountName: string; tier: number; frozen: boolean }> {
+  function authorised(row: CallerRow | undefined): Result<{ accountName: string; tier: number; frozen: boolean; mayMoveMoney: boolean }> {
     if (!row) return fail('UNAUTHENTICATED', said('error.UNAUTHENTICATED'));
     if (row.account_name === null) return fail('FORBIDDEN', said('said.errors.notYours'));
     const flags = { is_email_verified: row.email_verified_at !== null, is_address_submitted: row.address_of !== null, is_transaction_pin_set: Boolean(row.has_pin), is_security_question_set: Boolean(row.has_answer) };
     if (pendingOnboardingStep(flags)) return fail('ONBOARDING_INCOMPLETE', said('said.errors.finishSetup'));
-    return succeed({ accountName: row.account_name, tier: row.tier, frozen: row.frozen_at !== null });
+    return succeed({ accountName: row.account_name, tier: row.tier, frozen: row.frozen_at !== null, mayMoveMoney: canMoveMoney(row) });
   }
 
   /** The caller may move money from this account: it is theirs and onboarding is complete. */
-  async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number; frozen: boolean }>> {
+  async function authorise(userId: string, sendAccount: string): Promise<Result<{ accountName: string; tier: number; frozen: boolean; mayMoveMoney: boolean }>> {
     return authorised(await readCaller(db, userId, sendAccount, null));
   }
 
@@ -76,9 +78,11 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
       // A frozen account is refused after a finished request's replay and before the PIN: no PIN try is spent
       // (docs/decisions/006-account-freeze-and-cases.md).
       if (caller.value.frozen) return { done: accountFrozen() };
+      // No identity, no money out: refused before the PIN as a freeze is (mayTryPin takes no try for it either).
+      if (!caller.value.mayMoveMoney) return { done: identityRequired() };
       const confirmed = await confirmPin();
       if (!confirmed.ok) return { done: confirmed };
-      return { ready: { ...caller.value, claim } };
+      return { ready: { accountName: caller.value.accountName, tier: caller.value.tier, claim } };
     };
   }
 
@@ -230,6 +234,8 @@ export function createMoneyGate(deps: { db: Db; config: Config; clock: Clock; pi
    */
   async function checkDebit(trx: Trx, sender: DebitContext, tier: number, amountKobo: Kobo, now: Date, verb: 'send' | 'spend' = 'send') {
     if (sender.frozen) throw new Refusal(accountFrozen());
+    // Proofs taken away since the prelude (a liveness pass cleared) stop the debit too.
+    if (!sender.mayMoveMoney) throw new Refusal(identityRequired());
     const limitKobo = tierLimits(config.money, tier).dailyDebitKobo;
     const usedKobo = sender.usedTodayKobo;
     // The customer's own daily limit and the new-browser cap, each at or below the tier's.

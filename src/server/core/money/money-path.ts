@@ -8,6 +8,7 @@ import type { CallerRow, CallerTryRow, DebitRow } from './queries.ts';
 import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 import { accountLimitsOf } from '../customer-limits/limit-guard.ts';
+import { canMoveMoney } from '../kyc/identity-rule.ts';
 
 /**
  * What the money gate (money-gate.ts) asks of the engine it runs on: how the caller's row and the
@@ -76,7 +77,7 @@ export function isUndone(value: MoneyResult | Undone): value is Undone {
 /** An account as the debit's read found it. */
 export type LockedAccount = Omit<DebitRow, 'balance'> & { balance: Kobo };
 /** The sender's side of the debit's context: what checkDebit judges. */
-export type DebitContext = { accountNumber: string; frozen: boolean; usedTodayKobo: Kobo; limits: ReturnType<typeof accountLimitsOf> };
+export type DebitContext = { accountNumber: string; frozen: boolean; mayMoveMoney: boolean; usedTodayKobo: Kobo; limits: ReturnType<typeof accountLimitsOf> };
 /** The debit's context; `asRead` when the sender's row was read unlocked (readUnlocked: the entry that debits it checks its version). */
 export type DebitLock = { locked: Map<string, LockedAccount>; sender: DebitContext; asRead?: AsRead };
 
@@ -85,7 +86,7 @@ export function debitContext(sendAccount: string, rows: readonly DebitRow[]): De
   const locked = new Map(rows.map((row) => [row.account_number, { ...row, balance: kobo(Number(row.balance)) }]));
   const sender = locked.get(sendAccount);
   if (!sender) throw new Error(`debit from unknown account ${sendAccount}`);
-  return { locked, sender: { accountNumber: sendAccount, frozen: sender.frozen_at !== null, usedTodayKobo: kobo(Number(sender.debited_today ?? 0)), limits: accountLimitsOf(sender) } };
+  return { locked, sender: { accountNumber: sendAccount, frozen: sender.frozen_at !== null, mayMoveMoney: canMoveMoney(sender), usedTodayKobo: kobo(Number(sender.debited_today ?? 0)), limits: accountLimitsOf(sender) } };
 }
 
 /** The accounts of a debit in account order, each once, and the params of its reads. */

@@ -31,6 +31,9 @@ function callerSelect(creator: QueryCreator<Database>, param: Param<CallerParams
       'users.tier',
       'users.frozen_at',
       'users.email_verified_at',
+      'users.bvn_verified_at',
+      'users.nin_verified_at',
+      'users.liveness_passed_at',
       (eb) => eb('users.transaction_pin_hash', 'is not', null).as('has_pin'),
       (eb) => eb('users.security_answer_hash', 'is not', null).as('has_answer'),
       'addresses.user_id as address_of',
@@ -59,13 +62,17 @@ const users = expressionBuilder<Database, 'users'>();
 
 /**
  * The caller may try a PIN to move money from `sendAccount` at all: they have a PIN, the account is
- * theirs, onboarding is complete and they are not frozen. callerTryQuery takes a try only then, and
+ * theirs, onboarding is complete, they are not frozen and they may move money (an identity and a
+ * liveness pass: kyc/identity-rule.ts canMoveMoney, said again here in SQL so a customer without
+ * them never spends a try). callerTryQuery takes a try only then, and
  * a PIN-gated claim (claimLockQueries) locks only then.
  */
 function mayTryPin(sendAccount: string) {
   return users.and([
     users('users.transaction_pin_hash', 'is not', null),
     users('users.frozen_at', 'is', null),
+    users('users.liveness_passed_at', 'is not', null),
+    users.or([users('users.bvn_verified_at', 'is not', null), users('users.nin_verified_at', 'is not', null)]),
     users('users.email_verified_at', 'is not', null),
     users('users.security_answer_hash', 'is not', null),
     users.exists(users.selectFrom('addresses').select('addresses.user_id').whereRef('addresses.user_id', '=', 'users.id')),
@@ -171,6 +178,9 @@ const debitRead = (db: QueryCreator<Database>, param: Param<DebitParams>, n: num
       'accounts.created_at as opened_at',
       'users.tier',
       'users.frozen_at',
+      'users.bvn_verified_at',
+      'users.nin_verified_at',
+      'users.liveness_passed_at',
       ...customerLimitsSelection,
       // One row of the triggers' daily tally (migrations/2026-11-27T1300_daily_debits.ts), not a sum over the day's debits.
       eb.selectFrom('daily_debits').select('amount_kobo').where('account_number', '=', param('sendAccount')).where('value_date', '=', param('day')).as('debited_today'),

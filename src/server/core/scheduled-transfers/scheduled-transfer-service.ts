@@ -1,3 +1,4 @@
+import { identityRequired } from '../money/identity.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
@@ -179,6 +180,8 @@ export function createScheduledTransfers(deps: {
     const earlier = await replay();
     if (earlier) return earlier;
     if (authorised.value.frozen) return accountFrozen();
+    // A schedule that could never run is refused when made, as its runs would be (before the PIN).
+    if (!authorised.value.mayMoveMoney) return identityRequired();
 
     const bank = findBank(config.bank, bankCode);
     if (!bank) return dateProblem('bank_code', said('said.requests.bankList'));

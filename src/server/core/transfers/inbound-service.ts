@@ -1,3 +1,5 @@
+import { canMoveMoney } from '../kyc/identity-rule.ts';
+import { creditNotPermitted } from '../money/identity.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
@@ -35,7 +37,9 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
       const locked = await lockAccounts(trx, [input.accountNumber]);
       const account = locked.get(input.accountNumber);
       if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', said('said.sandbox.noAccount')));
-      const owner = await trx.selectFrom('users').select('tier').where('id', '=', account.user_id).executeTakeFirstOrThrow();
+      const owner = await trx.selectFrom('users').select(['tier', 'bvn_verified_at', 'nin_verified_at', 'liveness_passed_at']).where('id', '=', account.user_id).executeTakeFirstOrThrow();
+      // An owner without an identity may not be credited: the whole credit goes back (NIP 57 to the switch).
+      if (!canMoveMoney(owner)) throw new Refusal(creditNotPermitted());
       const maxBalanceKobo = tierLimits(config.money, owner.tier).maxBalanceKobo;
       if (maxBalanceKobo !== null && account.balance + input.amount > maxBalanceKobo) {
         throw new Refusal(fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo: kobo(maxBalanceKobo), tier: owner.tier, whose: 'inbound' })));

@@ -1,3 +1,5 @@
+import { canMoveMoney } from '../kyc/identity-rule.ts';
+import { recipientCannotReceive } from '../money/identity.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
@@ -125,6 +127,8 @@ export function createTransferService(deps: {
       if (!receiver || receiver.kind !== 'customer' || !receiver.user_id) {
         throw new Refusal(fail('ACCOUNT_NOT_FOUND', said('said.account.noneAt', { bank: bankName }), { errors: { account_number: [said('said.account.noneField')] } }));
       }
+      // A recipient without an identity may not be credited: refused whole, before anything moves.
+      if (!canMoveMoney(receiver)) throw new Refusal(recipientCannotReceive());
       const recipient: NameEnquiryJson = { account_number: input.account_number, account_name: receiver.account_name, bank_code: config.bank.nipCode, bank_name: bankName };
       await checkDebit(trx, debit, tier, amountKobo, now);
       requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');

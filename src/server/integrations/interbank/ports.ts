@@ -64,3 +64,16 @@ export function newNipSessionId(senderInstitutionCode: string, at: Date): string
   for (let index = 0; index < 12; index += 1) random += String(randomInt(10));
   return senderInstitutionCode + stamp + random;
 }
+
+/**
+ * The NIP response code this bank answers the switch with for an inbound credit it refused:
+ * 57 "transaction not permitted to receiver" for an account that may not be credited (no
+ * identity: docs/decisions/025-no-money-without-identity-and-the-cap-both-ways.md), 61 for a
+ * credit past a limit, 25 for an account that does not exist.
+ */
+export function inboundRefusalCode(code: string): string {
+  if (code === 'CREDIT_NOT_PERMITTED') return '57';
+  if (code === 'LIMIT_EXCEEDED') return '61';
+  if (code === 'ACCOUNT_NOT_FOUND') return '25';
+  return '96';
+}

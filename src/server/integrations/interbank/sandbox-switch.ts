@@ -16,7 +16,12 @@ import type { FundsTransferRequest, InterbankSwitch, NameEnquiryRequest, NameEnq
  * | 999999992   | 00                   | 91 beneficiary bank unavailable | 91                    |
  * | 999999993   | 00                   | 97 timeout                      | 00 (it went through)  |
  * | 999999994   | 00                   | 97 timeout                      | 91 (it failed)        |
+ * | 999999995   | 00                   | 57 not permitted to receiver    | (not reached)         |
  * | anything    | 00, a name           | 00                              | 00                    |
+ *
+ * 999999995 is a receiver the other bank may not credit (an account without an identity there,
+ * as this bank refuses its own: docs/decisions/025-no-money-without-identity-and-the-cap-both-ways.md):
+ * the transfer is refused at once and reversed.
  *
  * A number that fails the check digit is 07. A status query for a session the switch never
  * received is 25 (so a transfer lost in a crash is reversed after the query, never before).
@@ -26,6 +31,7 @@ export const sandboxSerials = {
   bankUnavailable: '999999992',
   timeoutThenSuccess: '999999993',
   timeoutThenFailure: '999999994',
+  notPermittedToReceiver: '999999995',
 } as const;
 
 const firstNames = [
@@ -74,6 +80,7 @@ export function createSandboxSwitch(deps: { db: Db; clock: Clock; bank: Config['
       let outcome: 'successful' | 'failed' = 'successful';
       let answer = '00';
       if (serial === sandboxSerials.bankUnavailable) return { responseCode: '91', sessionId: request.sessionId };
+      if (serial === sandboxSerials.notPermittedToReceiver) return { responseCode: '57', sessionId: request.sessionId };
       if (serial === sandboxSerials.timeoutThenSuccess) answer = '97';
       if (serial === sandboxSerials.timeoutThenFailure) {
         answer = '97';
