@@ -49,6 +49,7 @@ import { createDashboardReads } from './core/transactions/dashboard-reads.ts';
 import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createFormTokens } from './core/auth/form-tokens.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
+import { createSecurityCodes } from './core/safety/security-codes.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
@@ -137,7 +138,9 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // One payment machine drives every payment that may stay pending, on a rail per provider.
   const limitGuard = createLimitGuard({ config, words: moneyWords });
   const gate = createMoneyGate({ db, config, clock, pins, words: moneyWords, limitGuard });
-  const limits = createLimitsService({ db, config, clock, log, mailer, users, throttle, pins, devices: createDeviceCookies(deviceKeys) });
+  // Codes by SMS and email, with the PIN, for the changes the CBN names (instant payments, a raised limit, unfreezing).
+  const securityCodes = createSecurityCodes({ db, config, clock, log, mailer, users, codes, sms, pins });
+  const limits = createLimitsService({ db, config, clock, log, mailer, users, security: securityCodes, devices: createDeviceCookies(deviceKeys) });
   const dashboard = createDashboardReads({ db, transactions, limits });
   const rails = {
     ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
@@ -158,7 +161,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
   // Customer safety: freezing the account, and cases about a transaction.
-  const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts });
+  const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, security: securityCodes, sms, alerts });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, words: moneyWords });
   // Scheduled transfers: each run is a normal transfer through a gate that skips only
@@ -184,7 +187,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation, alerts, limits, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
+    jobs, escalation, alerts, limits, securityCodes, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints };

@@ -50,6 +50,10 @@ export const safetyEn = {
   'said.pin.enter': 'Enter your 4-digit PIN',
   'said.pin.fourDigits': 'Your PIN is 4 digits',
   'said.answer.required': 'Type your answer',
+  'said.security.codeSent': 'We have sent a 6-digit code to your phone by SMS and to your email. It works for {minutes} minutes. Enter it below with your transaction PIN.',
+  'said.security.enterCode': 'Enter the 6-digit code we sent you',
+  'said.security.codeSixDigits': 'The code is 6 digits',
+  'said.security.confirm': 'Confirm with the code we send you and your transaction PIN.',
 } as const;
 
 export type SafetyKey = keyof typeof safetyEn;

@@ -52,4 +52,8 @@ export const safetyHa: Record<SafetyKey, string> = {
   'said.pin.enter': 'Shigar da PIN ɗinka mai lambobi 4',
   'said.pin.fourDigits': 'PIN ɗinka lambobi 4 ne',
   'said.answer.required': 'Rubuta amsarka',
+  'said.security.codeSent': 'Mun aika lamba mai lambobi 6 zuwa wayarka ta SMS da kuma imel ɗinka. Za ta yi aiki na minti {minutes}. Shigar da ita a ƙasa tare da PIN ɗinka na ma’amala.',
+  'said.security.enterCode': 'Shigar da lambar mai lambobi 6 da muka aiko maka',
+  'said.security.codeSixDigits': 'Lambar tana da lambobi 6',
+  'said.security.confirm': 'Tabbatar da lambar da za mu aiko maka da PIN ɗinka na ma’amala.',
 };

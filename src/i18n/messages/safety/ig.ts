@@ -52,4 +52,8 @@ export const safetyIg: Record<SafetyKey, string> = {
   'said.pin.enter': 'Tinye PIN gị nwere ọnụọgụ 4',
   'said.pin.fourDigits': 'PIN gị nwere ọnụọgụ 4',
   'said.answer.required': 'Pịnye azịza gị',
+  'said.security.codeSent': 'Anyị ezigala koodu nwere ọnụọgụ 6 na ekwentị gị dị ka SMS na na email gị. Ọ ga-arụ ọrụ maka nkeji {minutes}. Tinye ya n’okpuru ya na PIN azụmahịa gị.',
+  'said.security.enterCode': 'Tinye koodu nwere ọnụọgụ 6 anyị zitere gị',
+  'said.security.codeSixDigits': 'Koodu ahụ nwere ọnụọgụ 6',
+  'said.security.confirm': 'Jiri koodu anyị ga-ezitere gị na PIN azụmahịa gị kwado.',
 };

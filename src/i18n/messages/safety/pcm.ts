@@ -52,4 +52,8 @@ export const safetyPcm: Record<SafetyKey, string> = {
   'said.pin.enter': 'Put your 4-digit PIN',
   'said.pin.fourDigits': 'Your PIN na 4 digits',
   'said.answer.required': 'Type your answer',
+  'said.security.codeSent': 'We don send 6-digit code to your phone by SMS and to your email. E go work for {minutes} minutes. Put am for down here with your transaction PIN.',
+  'said.security.enterCode': 'Put the 6-digit code wey we send you',
+  'said.security.codeSixDigits': 'The code na 6 digits',
+  'said.security.confirm': 'Confirm with the code wey we go send you and your transaction PIN.',
 };

@@ -52,4 +52,8 @@ export const safetyYo: Record<SafetyKey, string> = {
   'said.pin.enter': 'Tẹ PIN oní-nọ́ńbà 4 rẹ',
   'said.pin.fourDigits': 'Nọ́ńbà 4 ni PIN rẹ',
   'said.answer.required': 'Tẹ ìdáhùn rẹ',
+  'said.security.codeSent': 'A ti fi kóòdù oní-nọ́ńbà 6 ránṣẹ́ sí fóònù rẹ pẹ̀lú SMS àti sí ímeèlì rẹ. Yóò ṣiṣẹ́ fún ìṣẹ́jú {minutes}. Tẹ̀ ẹ́ sí ìsàlẹ̀ pẹ̀lú PIN ìdúnàádúrà rẹ.',
+  'said.security.enterCode': 'Tẹ kóòdù oní-nọ́ńbà 6 tí a fi ránṣẹ́ sí ọ',
+  'said.security.codeSixDigits': 'Nọ́ńbà 6 ni kóòdù náà',
+  'said.security.confirm': 'Jẹ́rìí pẹ̀lú kóòdù tí a ó fi ránṣẹ́ sí ọ àti PIN ìdúnàádúrà rẹ.',
 };
