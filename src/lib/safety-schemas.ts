@@ -16,7 +16,7 @@ export const freezeSchema = z.object({ password });
 export type FreezeInput = z.infer<typeof freezeSchema>;
 
 /** Unfreezing: the security code asked for with purpose `unfreeze` (POST /v1/security/code) and the PIN. */
-export const unfreezeSchema = z.object({ code: requiredText(says('said.security.enterCode')).regex(/^\d{6}$/, says('said.security.codeSixDigits')), pin });
+export const unfreezeSchema = z.object({ code: requiredText(says('said.security.enterCode')).regex(/^\d{6}$/, says('said.code.digits')), pin });
 export type UnfreezeInput = z.infer<typeof unfreezeSchema>;
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

@@ -9,4 +9,4 @@ export type SecurityCodeRequest = z.infer<typeof securityCodeRequestSchema>;
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 /** The 6-digit code; optional here (the service asks for it only when the change needs it), an empty field counts as absent. */
-export const securityCodeField = z.preprocess(emptyToUndefined, z.string({ error: says('said.security.enterCode') }).trim().regex(/^\d{6}$/, says('said.security.codeSixDigits')).optional());
+export const securityCodeField = z.preprocess(emptyToUndefined, z.string({ error: says('said.security.enterCode') }).trim().regex(/^\d{6}$/, says('said.code.digits')).optional());
