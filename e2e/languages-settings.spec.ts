@@ -1,6 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 import { callApi, newCustomer, onboardThroughApi } from './support/customers.ts';
-import { waitForCode } from './support/outbox.ts';
+import { smsTo, waitForCode } from './support/outbox.ts';
+import { e164, waitForSecurityCode } from './support/settings.ts';
 import { ownRecordBirthDate, testBvns } from './support/kyc.ts';
 import { BasePage } from './page-models/base-page.ts';
 import { speak } from './support/language.ts';
@@ -11,7 +12,7 @@ import { speak } from './support/language.ts';
  * error, then a BVN no record has, with the tries left), the transaction PIN changed in Yoruba on
  * /account/settings (a field error, a wrong current PIN and the current PIN again, then the
  * notice), and the limits in Pidgin (a refused amount on /account/limits, then a lowered limit and
- * instant transfers turned off, with their notices).
+ * instant transfers turned off with a code sent by SMS and the PIN, with their notices).
  */
 
 test.describe('languages: address, security question, KYC, settings and limits', () => {
@@ -139,9 +140,9 @@ test.describe('languages: address, security question, KYC, settings and limits',
     await expect(page.getByTestId('current-question')).toHaveText('Ìlú wo ni wọ́n ti bí ìyá rẹ?');
   });
 
-  test('the limits in Pidgin: a refused amount, a lower limit and instant transfers off', async ({ page, js }) => {
+  test('the limits in Pidgin: a refused amount, a lower limit and instant transfers off with a code and the PIN', async ({ page, js }) => {
     const screen = new BasePage(page, js);
-    await onboardThroughApi(page.request, newCustomer());
+    const customer = await onboardThroughApi(page.request, newCustomer());
     await speak(page, 'pcm');
     await page.goto('/account/settings#limits');
     await screen.ready();
@@ -161,6 +162,13 @@ test.describe('languages: address, security question, KYC, settings and limits',
     await expect(page.getByTestId('limits-notice')).toHaveText('Your own daily limit na ₦20,000.00 now. E don start to work.');
     await expect(page.getByTestId('own-daily-limit')).toHaveText('₦20,000.00');
 
+    // Off needs a code sent to the phone (its own "Send me code" form) and the PIN.
+    const before = smsTo(e164(customer.phone)).length;
+    await limits.getByTestId('instant-send-code').click();
+    await page.waitForURL((url) => url.searchParams.get('limits') === 'code_instant_payments');
+    await expect(page.getByTestId('instant-notice')).toHaveText('We don send 6-digit code to your phone by SMS and to your email. E go work for 10 minutes. Put am for down here with your transaction PIN.');
+    await limits.locator('#instant-code').fill(await waitForSecurityCode(customer.phone, before));
+    await limits.locator('#instant-pin').fill(customer.pin);
     await limits.getByRole('button', { name: 'Off instant transfers' }).click();
     await page.waitForURL((url) => url.searchParams.get('limits') === 'instant_off');
     await expect(page.getByTestId('instant-notice')).toHaveText('Instant transfers to other banks don off. Transfers inside this bank still dey work.');

@@ -42,7 +42,7 @@ const test = base.extend<{ freeze: FreezePage; accountFreeze: AccountFreezePage;
 });
 
 test.describe('freeze my account', () => {
-  test('signed in, from settings: other devices signed out, a transfer refused, an inbound credit lands; unfreezing needs password, PIN and answer', async ({
+  test('signed in, from settings: other devices signed out, a transfer refused, an inbound credit lands; unfreezing needs a code sent to the phone and the PIN', async ({
     page,
     js,
     browser,
@@ -89,12 +89,13 @@ test.describe('freeze my account', () => {
       await dashboard.goto();
       await expect(dashboard.balance).toHaveText('₦12,500.00');
 
-      // Unfreeze: a wrong PIN is refused and changes nothing; all three right unfreeze.
+      // Unfreeze with a code sent to the phone and the PIN: a wrong PIN is refused and changes nothing; both right unfreeze.
       await accountFreeze.goto();
-      await accountFreeze.unfreeze({ password: me.password, pin: '9090', answer: me.securityAnswer, question: me.securityQuestion });
+      const code = await accountFreeze.sendCode(me);
+      await accountFreeze.unfreeze({ code, pin: '9090' });
       await expect(accountFreeze.fieldError('pin')).toContainText('Wrong PIN');
       await expect(accountFreeze.frozenState).toBeVisible();
-      await accountFreeze.unfreeze({ password: me.password, pin: me.pin, answer: me.securityAnswer, question: me.securityQuestion });
+      await accountFreeze.unfreeze({ code, pin: me.pin });
       await accountFreeze.done('unfrozen');
       await expect(accountFreeze.notice).toHaveText('Your account is unfrozen. Transfers and payments work again.');
       await waitForMailAbout(me.email, /your account is unfrozen/);

@@ -6,6 +6,8 @@ import { expect, test } from '@playwright/test';
 import { FormClient, type FetchedPage } from './support/form-client.ts';
 import { gtBank } from './support/customers.ts';
 import { fundedCustomer } from './support/funded.ts';
+import { smsTo } from './support/outbox.ts';
+import { e164, waitForSecurityCode } from './support/settings.ts';
 import { nubanFor } from '../src/lib/nuban.ts';
 
 /**
@@ -88,6 +90,29 @@ test.describe('a browser with no Origin, no Referer, no script and no CSS', () =
     const theirs = new FormClient(origin);
     const theirDashboard = await signIn(theirs, recipient.email, recipient.password);
     expect(theirDashboard.text).toContain('₦1,500.00');
+  });
+
+  test('turns off instant transfers on Settings → Limits: "Send me a code", then the code and the PIN', async () => {
+    const customer = await funded(0);
+    const client = new FormClient(origin);
+    await signIn(client, customer.email, customer.password);
+    const settings = await client.get('/account/settings');
+    expect(settings.text).toContain('Instant transfers to other banks');
+    // Two "Send me a code" forms stand on the page (a raise, the switch): press the switch's.
+    const onlyInstantCode = { ...settings, forms: settings.forms.filter((form) => form.fields.some((field) => field.name === 'intent' && field.value === 'instant_code')) };
+    const before = smsTo(e164(customer.phone)).length;
+    const sent = await client.submit(onlyInstantCode, { action: '/account/limits', button: 'Send me a code' });
+    expect(sent.url.pathname + sent.url.search, sent.text.slice(0, 600)).toBe('/account/settings?limits=code_instant_payments');
+    expect(sent.text).toContain('We have sent a 6-digit code to your phone by SMS and to your email.');
+    const code = await waitForSecurityCode(customer.phone, before);
+
+    // Without the PIN it is refused and says so; with both, instant transfers are off.
+    const refused = await client.submit(sent, { action: '/account/limits', button: 'Turn off instant transfers', fields: { code } });
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain('Enter your 4-digit PIN');
+    const off = await client.submit(refused, { action: '/account/limits', button: 'Turn off instant transfers', fields: { code, pin: customer.pin } });
+    expect(off.url.pathname + off.url.search, off.text.slice(0, 600)).toBe('/account/settings?limits=instant_off');
+    expect(off.text).toContain('Instant transfers to other banks are off. Transfers within the bank still work.');
   });
 });
 

@@ -1,5 +1,5 @@
 import { withDb } from './bank-db.ts';
-import { decodeQuotedPrintable, mailsTo, rawMail, waitUntil } from './outbox.ts';
+import { decodeQuotedPrintable, mailsTo, rawMail, smsTo, waitUntil } from './outbox.ts';
 
 // For the settings journeys: what a customer's security settings are in the server's SQLite
 // database (to show a refused change changed nothing), and the confirmation mails.
@@ -31,4 +31,24 @@ export function mailsAbout(email: string, subject: RegExp): { subject: string; t
 /** Waits (up to `timeoutMs`) for a mail to `email` with a matching subject; returns the newest. */
 export async function waitForMailAbout(email: string, subject: RegExp, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
   return waitUntil(() => mailsAbout(email, subject).at(-1), timeoutMs, () => `Waited ${timeoutMs} ms for a mail to ${email} about ${subject}.`);
+}
+
+/** A typed Nigerian number (0803 123 4567) as the SMS outbox names it (+2348031234567). */
+export const e164 = (typed: string): string => `+234${typed.replace(/\s/g, '').slice(1)}`;
+
+/**
+ * The security code (instant payments, raising the own limit, unfreezing) in the newest SMS to
+ * `phone`, once more than `before` texts have gone there: pass the count seen before "Send me a
+ * code". The same code goes by email; the SMS is what the registered phone receives.
+ */
+export async function waitForSecurityCode(phone: string, before: number, timeoutMs = 10_000): Promise<string> {
+  const to = e164(phone);
+  return waitUntil(
+    () => {
+      const texts = smsTo(to);
+      return texts.length > before ? texts.at(-1)!.match(/(\d{6}) is your security code/)?.[1] : undefined;
+    },
+    timeoutMs,
+    () => `Waited ${timeoutMs} ms for a security code by SMS to ${to}; found ${smsTo(to).length} texts.`,
+  );
 }

@@ -55,6 +55,9 @@ export const frozenAnswerSchema = z.object({ frozen: z.boolean() });
 export const freezeAnswerSchema = z.object({ frozen: z.boolean(), signed_out_sessions: z.number().int() });
 export const statementAnswerSchema = z.object({ id: z.string() });
 
+/** POST /v1/security/code: which change the code is for and when it expires (ISO 8601, Lagos). */
+export const securityCodeAnswerSchema = z.object({ purpose: z.enum(['instant_payments', 'daily_limit', 'unfreeze']), expires_at: z.string() });
+
 export const counterpartySchema = z.object({ name: z.string(), account_number: z.string(), bank_code: z.string(), bank_name: z.string() });
 
 export const transactionJsonSchema = z

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { says } from './zod-said.ts';
-import { checkbox, emailSchema, lineText, requiredText, securityAnswerSchema } from './schemas.ts';
+import { checkbox, emailSchema, lineText, requiredText } from './schemas.ts';
 import { accountNumberSchema } from './money-schemas.ts';
 import { resetCodeSchema } from './recovery-schemas.ts';
 
 /**
  * Customer safety: freezing the account (signed in with the password, or from
- * /freeze with an emailed code), unfreezing it (password, PIN and security answer), and cases
+ * /freeze with an emailed code), unfreezing it (a security code by SMS and email, and the PIN), and cases
  * opened about a transaction. The same schemas validate the pages' forms and the JSON API.
  */
 const password = z.string({ error: says('said.password.enter') }).min(1, says('said.password.enter')).max(1024);
@@ -15,7 +15,8 @@ const pin = requiredText(says('said.pin.enter')).regex(/^\d{4}$/, says('said.pin
 export const freezeSchema = z.object({ password });
 export type FreezeInput = z.infer<typeof freezeSchema>;
 
-export const unfreezeSchema = z.object({ password, pin, security_answer: securityAnswerSchema });
+/** Unfreezing: the security code asked for with purpose `unfreeze` (POST /v1/security/code) and the PIN. */
+export const unfreezeSchema = z.object({ code: requiredText(says('said.security.enterCode')).regex(/^\d{6}$/, says('said.code.digits')), pin });
 export type UnfreezeInput = z.infer<typeof unfreezeSchema>;
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);

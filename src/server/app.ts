@@ -51,6 +51,7 @@ import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createFormTokens } from './core/auth/form-tokens.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createDeviceBinding } from './core/devices/device-binding.ts';
+import { createSecurityCodes } from './core/safety/security-codes.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
@@ -141,7 +142,9 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // One payment machine drives every payment that may stay pending, on a rail per provider.
   const limitGuard = createLimitGuard({ config, words: moneyWords });
   const gate = createMoneyGate({ db, config, clock, pins, words: moneyWords, limitGuard });
-  const limits = createLimitsService({ db, config, clock, log, mailer, users, throttle, pins, devices: createDeviceCookies(deviceKeys) });
+  // Codes by SMS and email, with the PIN, for the changes the CBN names (instant payments, a raised limit, unfreezing).
+  const securityCodes = createSecurityCodes({ db, config, clock, log, mailer, users, codes, sms, pins });
+  const limits = createLimitsService({ db, config, clock, log, mailer, users, security: securityCodes, devices: createDeviceCookies(deviceKeys) });
   const dashboard = createDashboardReads({ db, transactions, limits });
   const rails = {
     ...(interbank ? { interbank_transfers: createInterbankRail({ interbank, words: moneyWords }) } : {}),
@@ -162,7 +165,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
 
   const settings = createSettingsService({ db, config, clock, log, mailer, users, sessions, throttle, pins, pinHasher });
   // Customer safety: freezing the account, and cases about a transaction.
-  const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts });
+  const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, security: securityCodes, sms, alerts });
   // One bound device per customer (decision 026): a sign-in from another one confirms a code first.
   const deviceBinding = createDeviceBinding({ db, config, clock, log, mailer, users, codes, sms, limits });
   const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
@@ -190,7 +193,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     config, log, clock, health, close,
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
-    jobs, escalation, alerts, limits, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
+    jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

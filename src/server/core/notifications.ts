@@ -132,6 +132,22 @@ export function freezeCodeEmail(args: { bankName: string; to: string; firstName:
   };
 }
 
+const securityCodeWhat = { instant_payments: 'email.securityCode.instant_payments', daily_limit: 'email.securityCode.daily_limit', unfreeze: 'email.securityCode.unfreeze' } as const;
+
+/** A security code for a change that makes the account less safe (docs/decisions/027-codes-for-safety-changes-and-sms-by-default.md). */
+export function securityCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number; purpose: 'instant_payments' | 'daily_limit' | 'unfreeze'; freezeAt: string; language?: Locale }): MailMessage {
+  const say = sayerFor(args.language);
+  const what = say(securityCodeWhat[args.purpose]);
+  const asked = say('email.securityCode.asked', { what, code: args.code, minutes: args.minutes });
+  const lines = [say('email.hello', { name: args.firstName }), asked, say('email.securityCode.ignore', { freeze: args.freezeAt })];
+  return {
+    to: args.to,
+    subject: say('email.securityCode.subject', { code: args.code, bank: args.bankName }),
+    text: lines.join('\n\n') + '\n',
+    html: layout(args.bankName, [lines[0]!, asked, say('email.securityCode.html'), lines[2]!], args.code),
+  };
+}
+
 /** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it. */
 export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code'; at: string; signedOut: number; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);

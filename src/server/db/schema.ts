@@ -83,7 +83,7 @@ export interface SessionsTable {
 export interface OneTimeCodesTable {
   id: string;
   user_id: string;
-  purpose: 'email_verification' | 'password_reset' | 'account_freeze' | 'new_device';
+  purpose: 'email_verification' | 'password_reset' | 'account_freeze' | 'new_device' | 'security_instant_payments' | 'security_daily_limit' | 'security_unfreeze';
   code_hash: string;
   expires_at: string;
   attempts: Generated<number>;

@@ -12,10 +12,10 @@ import { amountValue, instantValue, said } from '../../i18n/said.ts';
  * /account/limits): the limit is typed in naira and becomes kobo here, then the API's own schemas
  * read the form; a success comes back to /account/settings?limits=<what>#limits.
  */
-export type LimitsDone = 'lowered' | 'raise' | 'instant_off' | 'instant_on';
+export type LimitsDone = 'lowered' | 'raise' | 'instant_off' | 'instant_on' | 'code_daily_limit' | 'code_instant_payments';
 export type LimitsViews = { daily: FormView; instant: FormView };
 
-export const limitsSecretFields = ['password', 'pin'];
+export const limitsSecretFields = ['code', 'pin'];
 
 export function readDailyLimitForm(values: Record<string, string>): Result<DailyLimitInput> {
   const typed = values.limit?.trim() ?? '';
@@ -45,5 +45,7 @@ export function limitsViewsFor(url: URL, method: string, limits: LimitsJson): Li
   }
   if (done === 'instant_off') views.instant = emptyView(said('said.limits.instantOff'));
   if (done === 'instant_on') views.instant = emptyView(said('said.limits.instantOn'));
+  if (done === 'code_daily_limit') views.daily = emptyView(said('said.security.codeSent', { minutes: 10 }));
+  if (done === 'code_instant_payments') views.instant = emptyView(said('said.security.codeSent', { minutes: 10 }));
   return views;
 }

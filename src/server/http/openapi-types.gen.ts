@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Set your own daily limit in kobo
-         * @description Set your own daily limit in kobo, at most the tier's: lower applies at once; higher needs password and pin and applies after OWN_LIMIT_RAISE_DELAY_HOURS (emailed)
+         * @description Set your own daily limit in kobo, at most the tier's: lower applies at once; higher needs code (POST /v1/security/code, purpose daily_limit) and pin and applies after OWN_LIMIT_RAISE_DELAY_HOURS (emailed); a wrong or expired code spends no PIN try
          */
         post: operations["postLimitsDaily"];
         delete?: never;
@@ -516,9 +516,29 @@ export interface paths {
         put?: never;
         /**
          * Turn instant transfers to other banks
-         * @description Turn instant transfers to other banks (NIP) off (at once) or on (password and pin). While off, those transfers answer 423 INSTANT_PAYMENTS_OFF
+         * @description Turn instant transfers to other banks (NIP) off or on, either way with code (POST /v1/security/code, purpose instant_payments) and pin. While off, those transfers answer 423 INSTANT_PAYMENTS_OFF
          */
         post: operations["postLimitsInstantPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/security/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a 6-digit code by SMS to the registered phone and by email for one change
+         * @description Send a 6-digit code by SMS to the registered phone and by email for one change (purpose: instant_payments, daily_limit, unfreeze): 10 minutes, single use, refused for another purpose, 3 wrong tries; one a minute, 5 an hour, 10 a day (429 with Retry-After)
+         */
+        post: operations["postSecurityCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1216,7 +1236,7 @@ export interface paths {
         put?: never;
         /**
          * Unfreeze
-         * @description Unfreeze with password, pin and security_answer (the password and answer count as a sign-in try, the PIN as a PIN try); emailed
+         * @description Unfreeze with code (POST /v1/security/code, purpose unfreeze) and pin (a wrong or expired code spends no PIN try); emailed
          */
         post: operations["postAccountUnfreeze"];
         delete?: never;
@@ -1454,6 +1474,11 @@ export interface components {
         };
         StatementAnswer: {
             id: string;
+        };
+        SecurityCodeAnswer: {
+            /** @enum {string} */
+            purpose: "instant_payments" | "daily_limit" | "unfreeze";
+            expires_at: string;
         };
         Counterparty: {
             name: string;
@@ -5458,17 +5483,17 @@ export interface operations {
             content: {
                 "application/json": {
                     limit: number;
-                    password?: string;
+                    code?: string;
                     pin?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     limit: number;
-                    password?: string;
+                    code?: string;
                     pin?: string;
                 };
                 "multipart/form-data": {
                     limit: number;
-                    password?: string;
+                    code?: string;
                     pin?: string;
                 };
             };
@@ -5553,7 +5578,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, INVALID_CREDENTIALS, INVALID_PIN */
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_OTP, OTP_EXPIRED, INVALID_PIN */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5564,12 +5589,12 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "INVALID_CREDENTIALS" | "INVALID_PIN";
+                        code: "VALIDATION_FAILED" | "INVALID_OTP" | "OTP_EXPIRED" | "INVALID_PIN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };
-            /** @description Error envelope: ACCOUNT_LOCKED, PIN_LOCKED */
+            /** @description Error envelope: PIN_LOCKED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -5580,7 +5605,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ACCOUNT_LOCKED" | "PIN_LOCKED";
+                        code: "PIN_LOCKED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5614,17 +5639,17 @@ export interface operations {
             content: {
                 "application/json": {
                     enabled: boolean;
-                    password?: string;
+                    code?: string;
                     pin?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     enabled: boolean;
-                    password?: string;
+                    code?: string;
                     pin?: string;
                 };
                 "multipart/form-data": {
                     enabled: boolean;
-                    password?: string;
+                    code?: string;
                     pin?: string;
                 };
             };
@@ -5709,7 +5734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, INVALID_CREDENTIALS, INVALID_PIN */
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_OTP, OTP_EXPIRED, INVALID_PIN */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5720,12 +5745,12 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "INVALID_CREDENTIALS" | "INVALID_PIN";
+                        code: "VALIDATION_FAILED" | "INVALID_OTP" | "OTP_EXPIRED" | "INVALID_PIN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };
-            /** @description Error envelope: ACCOUNT_LOCKED, PIN_LOCKED */
+            /** @description Error envelope: PIN_LOCKED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -5736,7 +5761,162 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ACCOUNT_LOCKED" | "PIN_LOCKED";
+                        code: "PIN_LOCKED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+    };
+    postSecurityCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    purpose: "instant_payments" | "daily_limit" | "unfreeze";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    purpose: "instant_payments" | "daily_limit" | "unfreeze";
+                };
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    purpose: "instant_payments" | "daily_limit" | "unfreeze";
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope: { success: true, message, data } */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["SecurityCodeAnswer"];
+                    };
+                };
+            };
+            /** @description Error envelope: MALFORMED_REQUEST, MALFORMED_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "MALFORMED_REQUEST" | "MALFORMED_BODY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10371,19 +10551,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    password: string;
+                    code: string;
                     pin: string;
-                    security_answer: string;
                 };
                 "application/x-www-form-urlencoded": {
-                    password: string;
+                    code: string;
                     pin: string;
-                    security_answer: string;
                 };
                 "multipart/form-data": {
-                    password: string;
+                    code: string;
                     pin: string;
-                    security_answer: string;
                 };
             };
         };
@@ -10467,7 +10644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, INVALID_CREDENTIALS, INVALID_PIN */
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_OTP, OTP_EXPIRED, INVALID_PIN */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10478,12 +10655,12 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "INVALID_CREDENTIALS" | "INVALID_PIN";
+                        code: "VALIDATION_FAILED" | "INVALID_OTP" | "OTP_EXPIRED" | "INVALID_PIN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };
-            /** @description Error envelope: ACCOUNT_LOCKED, PIN_LOCKED */
+            /** @description Error envelope: PIN_LOCKED */
             423: {
                 headers: {
                     [name: string]: unknown;
@@ -10494,7 +10671,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ACCOUNT_LOCKED" | "PIN_LOCKED";
+                        code: "PIN_LOCKED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
-import { customer, newKey, testPassword, testPin } from '../testing/customers.ts';
+import { customer, newKey, securityCode, testPassword, testPin } from '../testing/customers.ts';
 import { inProcessApi, type InProcessApi } from '../testing/in-process-api.ts';
 import { nubanFor } from '../../lib/nuban.ts';
 import { balanceOf } from '../testing/balances.ts';
@@ -67,7 +67,7 @@ describeOnEngines('freeze and cases over the API (%s)', (t) => {
     }
     expect(await balanceOf(t().app, me.accountNumber)).toBe(50_000_00);
 
-    const unfreeze = await call('POST', '/api/v1/account/unfreeze', { token, json: { password: testPassword, pin: testPin, security_answer: 'Corona School' } });
+    const unfreeze = await call('POST', '/api/v1/account/unfreeze', { token, json: { code: await securityCode(t(), me.userId, 'unfreeze'), pin: testPin } });
     expect(unfreeze).toMatchObject({ status: 200, json: { data: { frozen: false } } });
   });
 

@@ -151,14 +151,14 @@ describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
     expect(refused.opened.views.alerts.formError).toBeTruthy();
   });
 
-  it('limits: a lower limit goes to the settings page’s ?limits=lowered#limits, which says it; a limit that is not naira stays, without the password or PIN', async () => {
+  it('limits: a lower limit goes to the settings page’s ?limits=lowered#limits, which says it; a limit that is not naira stays, without the code or PIN', async () => {
     const me = await customer(t_().app);
-    const refused = await limits(me, { intent: 'daily', limit: 'lots', password: 'a typed secret 77', pin: '7391' });
+    const refused = await limits(me, { intent: 'daily', limit: 'lots', code: '770077', pin: '7391' });
     if ('redirect' in refused.opened) throw new Error('expected the page');
     expect(refused.status).toBe(422);
     expect(refused.opened.views.daily).toMatchObject({ status: 422, errors: { limit: ['Enter an amount in naira, like 20,000'] } });
     expect(refused.opened.views.daily.values).toEqual({ limit: 'lots' });
-    expectNoSecrets(refused.opened.views, ['a typed secret 77', '7391']);
+    expectNoSecrets(refused.opened.views, ['770077', '7391']);
 
     const posted = await limits(me, { intent: 'daily', limit: '20,000' });
     expect(posted).toEqual({ opened: { redirect: '/account/settings?limits=lowered#limits' }, status: undefined });
@@ -168,14 +168,19 @@ describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
     expect(shown.opened.views.instant.notice).toBeNull();
   });
 
-  it('limits: instant transfers off go to ?limits=instant_off#limits; back on without the password and PIN fills the instant view', async () => {
+  it('limits: "send me a code" goes to ?limits=code_instant_payments#limits, which says it; instant transfers off with the code and PIN go to ?limits=instant_off#limits; back on without them fills the instant view', async () => {
     const me = await customer(t_().app);
-    expect((await limits(me, { intent: 'instant', enabled: 'false' })).opened).toEqual({ redirect: '/account/settings?limits=instant_off#limits' });
+    expect((await limits(me, { intent: 'instant_code' })).opened).toEqual({ redirect: '/account/settings?limits=code_instant_payments#limits' });
+    const told = await settings(me, 'GET', '/account/settings?limits=code_instant_payments');
+    if ('redirect' in told.opened) throw new Error('expected the page');
+    expect(told.opened.views.instant.notice).toContain('6-digit code');
+    const code = /\b(\d{6})\b/.exec(t_().sms.sent.at(-1)?.text ?? '')?.[1] ?? '';
+    expect((await limits(me, { intent: 'instant', enabled: 'false', code, pin: testPin })).opened).toEqual({ redirect: '/account/settings?limits=instant_off#limits' });
     const shown = await settings(me, 'GET', '/account/settings?limits=instant_off');
     if ('redirect' in shown.opened) throw new Error('expected the page');
     expect(shown.opened.views.instant.notice).toBe(t('en', 'said.limits.instantOff'));
 
-    const refused = await limits(me, { intent: 'instant', enabled: 'true', password: '', pin: '' });
+    const refused = await limits(me, { intent: 'instant', enabled: 'true', code: '', pin: '' });
     if ('redirect' in refused.opened) throw new Error('expected the page');
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.opened.views.instant.status).toBe(refused.status);

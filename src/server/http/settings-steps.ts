@@ -3,7 +3,7 @@ import { securityQuestions } from '../../lib/reference.ts';
 import type { Failure } from '../core/result.ts';
 import { emptyView, failureView, readFormValues, wordView, type FormView, type WordedView } from './forms.ts';
 import { alertsKind } from './settings-kinds/alerts.ts';
-import { dailyLimitKind, instantPaymentsKind } from './settings-kinds/limits.ts';
+import { dailyCodeKind, dailyLimitKind, instantCodeKind, instantPaymentsKind } from './settings-kinds/limits.ts';
 import { passwordKind } from './settings-kinds/password.ts';
 import { pinKind } from './settings-kinds/pin.ts';
 import { pinResetKind } from './settings-kinds/pin-reset.ts';
@@ -48,7 +48,7 @@ function settingsForm<Input, Saved>(kind: SettingsKind<Input, Saved>): SettingsF
 
 /** The forms posted to /account/settings, and those posted to /account/limits. */
 const settingsForms = [settingsForm(passwordKind), settingsForm(securityQuestionKind), settingsForm(pinKind), settingsForm(pinResetKind), settingsForm(alertsKind)];
-const limitsForms = [settingsForm(dailyLimitKind), settingsForm(instantPaymentsKind)];
+const limitsForms = [settingsForm(dailyLimitKind), settingsForm(instantPaymentsKind), settingsForm(dailyCodeKind), settingsForm(instantCodeKind)];
 
 /**
  * A settings form's view, as data: a refused form (the failure and the form's own summary, never

@@ -109,3 +109,17 @@ export async function unverifiedCustomer(t: Pick<TestApp, 'app'>, input: Registe
   const profile = await app.users.loadProfile(userId);
   return { user: presentUser(profile!), token, sessionId: session.id };
 }
+
+/**
+ * A security code for `purpose` as the customer receives it (the SMS to the registered phone):
+ * what the limits and unfreeze changes ask for with the PIN. One a minute per purpose: a test
+ * asking twice for one purpose advances its clock in between.
+ */
+export async function securityCode(t: Pick<TestApp, 'app' | 'sms'>, userId: string, purpose: 'instant_payments' | 'daily_limit' | 'unfreeze'): Promise<string> {
+  const sent = await t.app.securityCodes.request(userId, purpose);
+  if (!sent.ok) throw new Error(`no security code: ${sent.code}`);
+  const text = t.sms.sent.at(-1)?.text ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in the SMS: ${text}`);
+  return code;
+}

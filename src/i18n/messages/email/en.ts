@@ -47,6 +47,13 @@ export const emailEn = {
   'email.freezeCode.html': 'Your freeze code:',
   'email.freezeCode.what': 'Entering it on the freeze page stops all money leaving your account (transfers, airtime, data and bills) and signs out every device. Money sent to you still arrives.',
   'email.freezeCode.ignore': 'If you did not ask for this, ignore this email: nothing has changed. Never share this code with anyone, including our staff.',
+  'email.securityCode.subject': '{code} is your {bank} security code',
+  'email.securityCode.asked': 'You asked to {what}. Your code is {code}. It works for {minutes} minutes and only once.',
+  'email.securityCode.html': 'Your security code:',
+  'email.securityCode.ignore': 'If you did not ask for this, someone may have your password: freeze your account at {freeze} and call us. Never share this code with anyone, including our staff.',
+  'email.securityCode.instant_payments': 'turn instant transfers to other banks on or off',
+  'email.securityCode.daily_limit': 'raise your own daily limit',
+  'email.securityCode.unfreeze': 'unfreeze your account',
 
   'email.frozen.subject': '{bank}: your account is frozen',
   'email.frozen.when': 'Your {bank} account was frozen on {at}, {how}.',

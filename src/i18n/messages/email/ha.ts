@@ -44,6 +44,13 @@ export const emailHa: Record<EmailKey, string> = {
   'email.freezeCode.html': 'Lambarka ta daskarewa:',
   'email.freezeCode.what': 'Shigar da ita a shafin daskarewa zai hana duk wani kuɗi fita daga asusunka (tura kuɗi, katin waya, data da biyan kuɗaɗe) kuma zai fitar da kowace na’ura. Kuɗin da aka turo maka za su ci gaba da shigowa.',
   'email.freezeCode.ignore': 'Idan ba kai ne ka nema ba, ka yi watsi da wannan imel ɗin: babu abin da ya canza. Kada ka taɓa ba kowa wannan lambar, har da ma’aikatanmu.',
+  'email.securityCode.subject': '{code} ita ce lambar tsaro ta {bank}',
+  'email.securityCode.asked': 'Ka nemi ka {what}. Lambarka ita ce {code}. Za ta yi aiki na minti {minutes} kuma sau ɗaya kawai.',
+  'email.securityCode.html': 'Lambar tsaronka:',
+  'email.securityCode.ignore': 'Idan ba kai ne ka nema ba, wani yana iya samun kalmar sirrinka: daskarar da asusunka a {freeze} kuma ka kira mu. Kada ka taɓa bayyana wannan lambar ga kowa, har da ma’aikatanmu.',
+  'email.securityCode.instant_payments': 'kunna ko kashe tura kuɗi nan take zuwa wasu bankuna',
+  'email.securityCode.daily_limit': 'ƙara iyakar kuɗinka na yau da kullum',
+  'email.securityCode.unfreeze': 'buɗe asusunka da aka daskarar',
 
   'email.frozen.subject': '{bank}: an daskarar da asusunka',
   'email.frozen.when': 'An daskarar da asusunka na {bank} a ranar {at}, {how}.',

@@ -44,6 +44,13 @@ export const emailIg: Record<EmailKey, string> = {
   'email.freezeCode.html': 'Koodu mkpọchi gị:',
   'email.freezeCode.what': 'Itinye ya na ibe mkpọchi na-akwụsị ego ọ bụla ịpụ n’akaụntụ gị (nzipu ego, kaadị ekwentị, data na ụgwọ) ma wepụ ngwaọrụ niile. Ego e zitere gị ka ga-abata.',
   'email.freezeCode.ignore': 'Ọ bụrụ na ọ bụghị gị rịọrọ ya, leghara email a anya: ọ dịghị ihe gbanwere. Egosila onye ọ bụla koodu a, gụnyere ndị ọrụ anyị.',
+  'email.securityCode.subject': '{code} bụ koodu nchekwa {bank} gị',
+  'email.securityCode.asked': 'Ị rịọrọ ka ị {what}. Koodu gị bụ {code}. Ọ ga-arụ ọrụ maka nkeji {minutes} na naanị otu ugboro.',
+  'email.securityCode.html': 'Koodu nchekwa gị:',
+  'email.securityCode.ignore': 'Ọ bụrụ na ọ bụghị gị rịọrọ ya, mmadụ nwere ike inwe okwuntughe gị: kpọchie akaụntụ gị na {freeze} ma kpọọ anyị. Ekesala onye ọ bụla koodu a, tinyere ndị ọrụ anyị.',
+  'email.securityCode.instant_payments': 'gbanye ma ọ bụ gbanyụọ nziga ego ozugbo na ụlọ akụ ndị ọzọ',
+  'email.securityCode.daily_limit': 'bulie oke ego gị kwa ụbọchị',
+  'email.securityCode.unfreeze': 'meghee akaụntụ gị a kpọchiri akpọchi',
 
   'email.frozen.subject': '{bank}: a kpọchiri akaụntụ gị',
   'email.frozen.when': 'A kpọchiri akaụntụ {bank} gị na {at}, {how}.',

@@ -44,6 +44,13 @@ export const emailPcm: Record<EmailKey, string> = {
   'email.freezeCode.html': 'Your freeze code:',
   'email.freezeCode.what': 'If you put am for the freeze page, no money go fit comot from your account again (transfers, airtime, data and bills) and every device go sign out. Money wey people send you go still enter.',
   'email.freezeCode.ignore': 'If no be you ask for am, just ignore this email: nothing change. No ever share this code with anybody, even our staff.',
+  'email.securityCode.subject': '{code} na your {bank} security code',
+  'email.securityCode.asked': 'You ask to {what}. Your code na {code}. E go work for {minutes} minutes and only one time.',
+  'email.securityCode.html': 'Your security code:',
+  'email.securityCode.ignore': 'If no be you ask for am, person fit get your password: freeze your account for {freeze} and call us. No ever share this code with anybody, even our staff.',
+  'email.securityCode.instant_payments': 'on or off instant transfer to other banks',
+  'email.securityCode.daily_limit': 'raise your own daily limit',
+  'email.securityCode.unfreeze': 'unfreeze your account',
 
   'email.frozen.subject': '{bank}: your account don freeze',
   'email.frozen.when': 'Your {bank} account don freeze for {at}, {how}.',

@@ -44,6 +44,13 @@ export const emailYo: Record<EmailKey, string> = {
   'email.freezeCode.html': 'Kóòdù ìdínà rẹ:',
   'email.freezeCode.what': 'Tí o bá tẹ̀ ẹ́ sí ojú ìwé ìdínà, kò sí owó kankan tí yóò lè jáde nínú àkáǹtì rẹ (ìfiránṣẹ́ owó, káàdì ìpè, dátà àti owó bílì), a ó sì mú gbogbo ẹ̀rọ jáde. Owó tí wọ́n bá fi ránṣẹ́ sí ọ yóò ṣì máa wọlé.',
   'email.freezeCode.ignore': 'Tí kì í bá ṣe ìwọ ló béèrè, má ṣe ka ímeèlì yìí sí: kò sí ohun tó yípadà. Má ṣe fi kóòdù yìí han ẹnikẹ́ni láé, títí kan òṣìṣẹ́ wa.',
+  'email.securityCode.subject': '{code} ni kóòdù ààbò {bank} rẹ',
+  'email.securityCode.asked': 'O béèrè láti {what}. Kóòdù rẹ ni {code}. Yóò ṣiṣẹ́ fún ìṣẹ́jú {minutes}, ẹ̀ẹ̀kan ṣoṣo.',
+  'email.securityCode.html': 'Kóòdù ààbò rẹ:',
+  'email.securityCode.ignore': 'Tí kì í bá ṣe ìwọ ló béèrè, ẹnìkan lè ní ọ̀rọ̀ aṣínà rẹ: dí àkáǹtì rẹ ní {freeze} kí o sì pè wá. Má ṣe fi kóòdù yìí han ẹnikẹ́ni, títí kan àwọn òṣìṣẹ́ wa.',
+  'email.securityCode.instant_payments': 'tan tàbí pa ìfiránṣẹ́ owó lẹ́sẹ̀kẹsẹ̀ sí báńkì mìíràn',
+  'email.securityCode.daily_limit': 'gbé òpin owó ojoojúmọ́ tìrẹ sókè',
+  'email.securityCode.unfreeze': 'ṣí àkáǹtì rẹ tí a dí padà',
 
   'email.frozen.subject': '{bank}: a ti dí àkáǹtì rẹ',
   'email.frozen.when': 'A dí àkáǹtì {bank} rẹ ní {at}, {how}.',

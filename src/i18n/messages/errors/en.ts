@@ -15,6 +15,7 @@ export const errorsEn = {
   'said.errors.pinLockedOne': 'Too many wrong PINs. Transfers and payments are locked for 1 more minute (until {until}).',
   'said.errors.pinLockedMany': 'Too many wrong PINs. Transfers and payments are locked for {minutes} more minutes (until {until}).',
   'said.errors.codesPerHour': 'You have asked for {count} codes this hour. Try again in {minutes} minutes.',
+  'said.errors.codesPerDay': 'You have asked for {count} codes today. Try again in {hours} hours.',
   'said.errors.registerNetwork': 'Too many accounts opened from this network. Try again in {wait}.',
   'said.errors.registerEmail': 'Too many tries to open an account with this email address. Try again in {wait}.',
   'said.errors.registerPhone': 'Too many tries to open an account with this phone number. Try again in {wait}.',

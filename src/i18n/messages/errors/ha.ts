@@ -13,6 +13,7 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.errors.pinLockedOne': 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti 1 (har zuwa {until}).',
   'said.errors.pinLockedMany': 'An shigar da PIN ba daidai ba sau da yawa. An kulle tura kuɗi da biyan kuɗi na ƙarin minti {minutes} (har zuwa {until}).',
   'said.errors.codesPerHour': 'Ka nemi lambobi {count} a wannan awa. Sake gwadawa bayan minti {minutes}.',
+  'said.errors.codesPerDay': 'Ka nemi lambobi {count} a yau. Sake gwadawa bayan awa {hours}.',
   'said.errors.registerNetwork': 'An buɗe asusu da yawa daga wannan hanyar sadarwa. Sake gwadawa bayan {wait}.',
   'said.errors.registerEmail': 'An yi ƙoƙarin buɗe asusu da wannan adireshin imel sau da yawa. Sake gwadawa bayan {wait}.',
   'said.errors.registerPhone': 'An yi ƙoƙarin buɗe asusu da wannan lambar waya sau da yawa. Sake gwadawa bayan {wait}.',

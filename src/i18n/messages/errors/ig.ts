@@ -13,6 +13,7 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.errors.pinLockedOne': 'PIN ezighi ezi karịrị akarị. Akpọchiri nzipu ego na ịkwụ ụgwọ maka nkeji 1 ọzọ (ruo {until}).',
   'said.errors.pinLockedMany': 'PIN ezighi ezi karịrị akarị. Akpọchiri nzipu ego na ịkwụ ụgwọ maka nkeji {minutes} ọzọ (ruo {until}).',
   'said.errors.codesPerHour': 'Ị rịọla koodu {count} n’awa a. Nwaa ọzọ mgbe nkeji {minutes} gachara.',
+  'said.errors.codesPerDay': 'Ị rịọla koodu {count} taa. Nwaa ọzọ mgbe awa {hours} gachara.',
   'said.errors.registerNetwork': 'E meghela ọtụtụ akaụntụ site na netwọk a. Nwaa ọzọ mgbe {wait} gachara.',
   'said.errors.registerEmail': 'Ịnwa imepe akaụntụ na adreesị email a karịrị akarị. Nwaa ọzọ mgbe {wait} gachara.',
   'said.errors.registerPhone': 'Ịnwa imepe akaụntụ na nọmba ekwentị a karịrị akarị. Nwaa ọzọ mgbe {wait} gachara.',

@@ -13,6 +13,7 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.errors.pinLockedOne': 'You don enter wrong PIN too many times. Transfers and payments don lock for 1 more minute (until {until}).',
   'said.errors.pinLockedMany': 'You don enter wrong PIN too many times. Transfers and payments don lock for {minutes} more minutes (until {until}).',
   'said.errors.codesPerHour': 'You don ask for {count} codes this hour. Try again after {minutes} minutes.',
+  'said.errors.codesPerDay': 'You don ask for {count} codes today. Try again after {hours} hours.',
   'said.errors.registerNetwork': 'Too many accounts don open from this network. Try again after {wait}.',
   'said.errors.registerEmail': 'You don try open account with this email address too many times. Try again after {wait}.',
   'said.errors.registerPhone': 'You don try open account with this phone number too many times. Try again after {wait}.',

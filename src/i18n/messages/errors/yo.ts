@@ -13,6 +13,7 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.errors.pinLockedOne': 'PIN tí kò tọ́ ti pọ̀ jù. A ti ti ìfiránṣẹ́ owó àti ìsanwó pa fún ìṣẹ́jú 1 sí i (títí di {until}).',
   'said.errors.pinLockedMany': 'PIN tí kò tọ́ ti pọ̀ jù. A ti ti ìfiránṣẹ́ owó àti ìsanwó pa fún ìṣẹ́jú {minutes} sí i (títí di {until}).',
   'said.errors.codesPerHour': 'O ti béèrè fún kóòdù {count} ní wákàtí yìí. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn ìṣẹ́jú {minutes}.',
+  'said.errors.codesPerDay': 'O ti béèrè fún kóòdù {count} lónìí. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn wákàtí {hours}.',
   'said.errors.registerNetwork': 'Àkáǹtì tí a ṣí láti inú nẹ́tíwọ̀ọ̀kì yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn {wait}.',
   'said.errors.registerEmail': 'Ìgbìyànjú láti ṣí àkáǹtì pẹ̀lú àdírẹ́sì ímeèlì yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn {wait}.',
   'said.errors.registerPhone': 'Ìgbìyànjú láti ṣí àkáǹtì pẹ̀lú nọ́ńbà fóònù yìí ti pọ̀ jù. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn {wait}.',

@@ -11,7 +11,7 @@ export const safetyEn = {
   'safety.freeze.code': 'Freeze code',
   'safety.freeze.submit': 'Freeze the account',
   'safety.freeze.other': 'Use a different account number or email',
-  'safety.freeze.unfreezeHow': 'To unfreeze it, sign in and open Settings. You will need the password, the transaction PIN and the answer to the security question.',
+  'safety.freeze.unfreezeHow': 'To undo it, sign in and open Settings. You will need a code we send to the phone and email on the account, and the transaction PIN.',
   'said.freeze.requested': 'If we hold an account with those details, we have emailed a 6-digit code to its registered email address (and texted it to its phone, if SMS alerts are on). It works for {minutes} minutes. Enter it below to freeze the account.',
   'said.freeze.frozen': 'The account is frozen. No money can leave it, and every device signed in to it has been signed out. We have emailed its owner how to unfreeze it.',
   'said.freeze.network': 'Too many freeze requests from this network. Try again in {minutes} minutes, or call us.',
@@ -23,7 +23,7 @@ export const safetyEn = {
   'safety.account.frozenSince': 'Your account has been frozen since {since}. No money can leave it: transfers, airtime, data, electricity and cable TV are refused. Money sent to you still arrives.',
   'safety.account.now': 'now',
   'safety.account.unfreeze': 'Unfreeze my account',
-  'safety.account.prove': 'To prove it is you, give your password, your transaction PIN and the answer to your security question.',
+  'safety.account.prove': 'To prove it is you, ask for a code (we send it to your phone by SMS and to your email), then enter it with your transaction PIN.',
   'safety.account.yourAnswer': 'Your security answer',
   'safety.account.freeze': 'Freeze my account',
   'safety.account.ifLost': 'If your phone is lost or you think someone else is using your account, freeze it. From then on:',
@@ -51,6 +51,9 @@ export const safetyEn = {
   'said.pin.enter': 'Enter your 4-digit PIN',
   'said.pin.fourDigits': 'Your PIN is 4 digits',
   'said.answer.required': 'Type your answer',
+  'said.security.codeSent': 'We have sent a 6-digit code to your phone by SMS and to your email. It works for {minutes} minutes. Enter it below with your transaction PIN.',
+  'said.security.enterCode': 'Enter the 6-digit code we sent you',
+  'said.security.confirm': 'Confirm with the code we send you and your transaction PIN.',
 } as const;
 
 export type SafetyKey = keyof typeof safetyEn;

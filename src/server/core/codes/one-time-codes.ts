@@ -15,7 +15,8 @@ export function newOneTimeCode(): string {
 }
 
 export type CodePurpose = OneTimeCodeRow['purpose'];
-export type CodePolicy = { ttlMs: number; maxAttempts: number; minIntervalMs: number; maxPerHour: number };
+/** `maxPerDay`: an optional cap over the last 24 hours besides the hour's. */
+export type CodePolicy = { ttlMs: number; maxAttempts: number; minIntervalMs: number; maxPerHour: number; maxPerDay?: number };
 
 export const emailVerificationPolicy: CodePolicy = { ttlMs: 10 * 60_000, maxAttempts: 5, minIntervalMs: 60_000, maxPerHour: 5 };
 /** Forgotten password: 15 minutes, single use, dead after 5 wrong tries, 1 a minute and 5 an hour per user. */
@@ -114,16 +115,22 @@ export function createOneTimeCodes(deps: { db: Db; clock: Clock }) {
           .select('created_at')
           .where('user_id', '=', userId)
           .where('purpose', '=', purpose)
-          .where('created_at', '>', addMs(now, -3_600_000).toISOString())
+          .where('created_at', '>', addMs(now, policy.maxPerDay === undefined ? -3_600_000 : -86_400_000).toISOString())
           .orderBy('created_at', 'desc')
           .execute();
+        if (policy.maxPerDay !== undefined && recent.length >= policy.maxPerDay) {
+          const waitSeconds = Math.ceil((Date.parse(recent[recent.length - 1]!.created_at) + 86_400_000 - now.getTime()) / 1000);
+          return fail('RATE_LIMITED', said('said.errors.codesPerDay', { count: policy.maxPerDay, hours: Math.ceil(waitSeconds / 3600) }), { retryAfterSeconds: waitSeconds });
+        }
+        const hourAgo = now.getTime() - 3_600_000;
+        const lastHour = recent.filter((row) => Date.parse(row.created_at) > hourAgo);
         const newest = recent[0];
         if (newest && now.getTime() - Date.parse(newest.created_at) < policy.minIntervalMs) {
           const waitSeconds = Math.ceil((policy.minIntervalMs - (now.getTime() - Date.parse(newest.created_at))) / 1000);
           return fail('RATE_LIMITED', said('said.verify.wait', { seconds: waitSeconds }), { retryAfterSeconds: waitSeconds });
         }
-        if (recent.length >= policy.maxPerHour) {
-          const oldest = recent[recent.length - 1]!;
+        if (lastHour.length >= policy.maxPerHour) {
+          const oldest = lastHour[lastHour.length - 1]!;
           const waitSeconds = Math.ceil((Date.parse(oldest.created_at) + 3_600_000 - now.getTime()) / 1000);
           return fail('RATE_LIMITED', said('said.errors.codesPerHour', { count: policy.maxPerHour, minutes: Math.ceil(waitSeconds / 60) }), {
             retryAfterSeconds: waitSeconds,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { balanceOf } from '../../testing/balances.ts';
-import { customer, newKey, testPassword, testPin } from '../../testing/customers.ts';
+import { customer, newKey, securityCode, testPin } from '../../testing/customers.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
 import { kobo } from '../../../lib/money.ts';
 import { newId } from '../ids.ts';
@@ -80,27 +80,43 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       expect(await app().bills.buyAirtime(me.userId, me.accountNumber, { network_id: 'mtn', phone_number: '08031234567', amount: naira(100), pin: testPin }, newKey())).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
     });
 
-    it('a raise needs the password and the PIN; a wrong one changes nothing and counts as a try', async () => {
+    it('a raise needs a security code and the PIN; a wrong or expired code spends no PIN try, a wrong PIN counts', async () => {
       const me = await established();
       await app().limits.setDailyLimit(me.userId, { limit: naira(10_000) });
       const before = await app().limits.overview(me.userId);
 
-      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000) }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { password: [expect.any(String)], pin: [expect.any(String)] } });
-      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), password: 'not my password', pin: testPin }))).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS', errors: { password: [expect.any(String)] } });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000) }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { code: [expect.any(String)], pin: [expect.any(String)] } });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code: '123456', pin: testPin }))).toMatchObject({ ok: false, code: 'INVALID_OTP', errors: { code: [expect.any(String)] } });
+      const code = await securityCode(t(), me.userId, 'daily_limit');
+      const wrong = code === '000000' ? '000001' : '000000';
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code: wrong, pin: testPin }))).toMatchObject({ ok: false, code: 'INVALID_OTP', errors: { code: [expect.any(String)] } });
       expect(await pinTries(me.userId)).toBe(0);
-      // The wrong password is one of the email's sign-in tries (a right one later resets the count).
-      const failedSignIns = await app().db.selectFrom('login_failures').select('failures').where('email', '=', me.email).executeTakeFirst();
-      expect(failedSignIns?.failures).toBe(1);
-      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), password: testPassword, pin: '0000' }))).toMatchObject({ ok: false, code: 'INVALID_PIN', errors: { pin: [expect.any(String)] } });
+      // A code for another change is refused for this one.
+      const other = await securityCode(t(), me.userId, 'instant_payments');
+      if (other !== code) expect(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code: other, pin: testPin })).toMatchObject({ ok: false, code: 'INVALID_OTP' });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code, pin: '0000' }))).toMatchObject({ ok: false, code: 'INVALID_PIN', errors: { pin: [expect.any(String)] } });
       expect(await pinTries(me.userId)).toBe(1);
       expect(await app().limits.overview(me.userId)).toEqual(before);
+      // Ten minutes on, the code is expired: refused before the PIN.
+      t().clock.advance(10 * 60_000);
+      expect(await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code, pin: testPin })).toMatchObject({ ok: false, code: 'OTP_EXPIRED' });
+      expect(await pinTries(me.userId)).toBe(1);
+    });
+
+    it('of a burst carrying the same right code, one raise succeeds', async () => {
+      const me = await established();
+      await app().limits.setDailyLimit(me.userId, { limit: naira(10_000) });
+      const code = await securityCode(t(), me.userId, 'daily_limit');
+      const answers = await Promise.all(Array.from({ length: 5 }, () => app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code, pin: testPin })));
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+      expect(answers.filter((answer) => !answer.ok).every((answer) => !answer.ok && answer.code === 'INVALID_OTP')).toBe(true);
     });
 
     it('a raise applies only after 24 hours, told by email; meanwhile the old limit holds', async () => {
       const me = await established();
       const other = await customer(app());
       await app().limits.setDailyLimit(me.userId, { limit: naira(10_000) });
-      const raised = await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), password: testPassword, pin: testPin });
+      const raised = await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code: await securityCode(t(), me.userId, 'daily_limit'), pin: testPin });
       expect(raised).toMatchObject({ ok: true, value: { change: 'raise', limits: { own_daily_limit: naira(10_000), pending_raise: { daily_limit: naira(40_000) } } } });
       if (!raised.ok) return;
       // Times are given to the second.
@@ -119,9 +135,9 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
 
     it('is never above the tier’s, and lowering drops a waiting raise', async () => {
       const me = await customer(app(), { tier: 1 });
-      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(50_000) + 1, password: testPassword, pin: testPin }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { limit: [expect.stringContaining('₦50,000.00')] } });
+      expect(inEnglish(await app().limits.setDailyLimit(me.userId, { limit: naira(50_000) + 1, code: '123456', pin: testPin }))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', errors: { limit: [expect.stringContaining('₦50,000.00')] } });
       await app().limits.setDailyLimit(me.userId, { limit: naira(5_000) });
-      await app().limits.setDailyLimit(me.userId, { limit: naira(30_000), password: testPassword, pin: testPin });
+      await app().limits.setDailyLimit(me.userId, { limit: naira(30_000), code: await securityCode(t(), me.userId, 'daily_limit'), pin: testPin });
       expect(await app().limits.setDailyLimit(me.userId, { limit: naira(3_000) })).toMatchObject({ ok: true, value: { limits: { own_daily_limit: naira(3_000), pending_raise: null } } });
     });
 
@@ -231,7 +247,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
     it('off: a transfer to another bank is 423 INSTANT_PAYMENTS_OFF without a PIN try; inside the bank still works', async () => {
       const me = await established();
       const other = await customer(app());
-      expect(await app().limits.setInstantPayments(me.userId, { enabled: false })).toMatchObject({ ok: true, value: { limits: { instant_payments: false } } });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: false, code: await securityCode(t(), me.userId, 'instant_payments'), pin: testPin })).toMatchObject({ ok: true, value: { limits: { instant_payments: false } } });
       expect(mailsTo(me.email).at(-1)?.subject).toBe('Instant transfers to other banks are off');
       const refused = await sendToBank(me, naira(1_000), '0000');
       expect(refused).toMatchObject({ ok: false, code: 'INSTANT_PAYMENTS_OFF' });
@@ -242,22 +258,25 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       expect(await sendLocal(me, other.accountNumber, naira(1_000))).toMatchObject({ ok: true });
     });
 
-    it('back on needs the password and the PIN; wrong ones leave it off', async () => {
+    it('off and back on each need a security code and the PIN; wrong ones leave it as it was', async () => {
       const me = await established();
-      await app().limits.setInstantPayments(me.userId, { enabled: false });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: false })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: false, code: await securityCode(t(), me.userId, 'instant_payments'), pin: testPin })).toMatchObject({ ok: true, value: { limits: { instant_payments: false } } });
       expect(await app().limits.setInstantPayments(me.userId, { enabled: true })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, password: 'guess', pin: testPin })).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS' });
-      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, password: testPassword, pin: '9999' })).toMatchObject({ ok: false, code: 'INVALID_PIN' });
+      t().clock.advance(61_000);
+      const code = await securityCode(t(), me.userId, 'instant_payments');
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, code: code === '999999' ? '999998' : '999999', pin: testPin })).toMatchObject({ ok: false, code: 'INVALID_OTP' });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, code, pin: '9999' })).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       expect((await app().limits.overview(me.userId)).instant_payments).toBe(false);
       expect(await sendToBank(me, naira(1_000))).toMatchObject({ ok: false, code: 'INSTANT_PAYMENTS_OFF' });
-      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, password: testPassword, pin: testPin })).toMatchObject({ ok: true, value: { limits: { instant_payments: true } } });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, code, pin: testPin })).toMatchObject({ ok: true, value: { limits: { instant_payments: true } } });
       expect(await sendToBank(me, naira(1_000))).toMatchObject({ ok: true });
     });
 
     it('someone else’s account is refused as before, not told about the switch', async () => {
       const me = await established();
       const thief = await established();
-      await app().limits.setInstantPayments(me.userId, { enabled: false });
+      await app().limits.setInstantPayments(me.userId, { enabled: false, code: await securityCode(t(), me.userId, 'instant_payments'), pin: testPin });
       expect(await sendToBank({ userId: thief.userId, accountNumber: me.accountNumber }, naira(1_000))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     });
   });

@@ -4,9 +4,7 @@ import { compiled, type Param } from '../../db/compiled.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { verifySecret } from '../auth/secrets.ts';
-import type { PinGuard } from '../money/pin-guard.ts';
+import type { SecurityCodes } from '../safety/security-codes.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { sha256Hex } from '../digest.ts';
 import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from '../notifications.ts';
@@ -17,7 +15,7 @@ import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-
 import { accountLimitsOf, capAt, customerLimitsSelection, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
 import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
 import type { DeviceCookies } from './device-cookies.ts';
-import { amountValue, said, type Said } from '../../../i18n/said.ts';
+import { amountValue, said } from '../../../i18n/said.ts';
 
 /** GET /v1/limits: every figure in kobo, every time ISO 8601 in Lagos. */
 export type LimitsJson = {
@@ -80,11 +78,10 @@ export const wrongLimitPasswordMessage = said('said.limits.wrongPassword');
 export function createLimitsService(deps: CustomerServiceDeps & {
   db: Db;
   config: Pick<Config, 'bank' | 'money' | 'customerLimits'>;
-  throttle: LoginThrottle;
-  pins: PinGuard;
+  security: Pick<SecurityCodes, 'prove'>;
   devices: DeviceCookies;
 }) {
-  const { db, config, clock, log, mailer, users, throttle, pins, devices } = deps;
+  const { db, config, clock, log, mailer, users, security, devices } = deps;
   const rules = config.customerLimits;
 
   async function userRow(userId: string): Promise<UserRow> {
@@ -108,30 +105,6 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       .values({ user_id: userId, updated_at, ...changes })
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...changes, updated_at }))
       .execute();
-  }
-
-  /** The password (one sign-in try of the email) and then the PIN (one PIN try); nothing is checked past the first wrong one. */
-  async function proveBoth(user: UserRow, password: string | undefined, pin: string | undefined): Promise<Result<void>> {
-    if (!password || !pin) {
-      const errors: Record<string, Said[]> = {};
-      if (!password) errors.password = [said('said.password.enter')];
-      if (!pin) errors.pin = [said('said.pin.enter')];
-      return fail('VALIDATION_FAILED', said('said.limits.confirm'), { errors });
-    }
-    const outcome = await throttle.attempt(user.email, async () => ((await verifySecret(password, user.password_hash)) ? null : ('wrong' as const)));
-    if (outcome.kind === 'refused' || (outcome.kind === 'wrong' && outcome.lockedUntil)) {
-      const until = outcome.lockedUntil!;
-      const seconds = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
-      log.warn('limits.refused_locked', { user: user.id });
-      return fail('ACCOUNT_LOCKED', said('said.limits.locked', { minutes: Math.ceil(seconds / 60) }), { retryAfterSeconds: seconds });
-    }
-    if (outcome.kind === 'wrong') {
-      log.warn('limits.password_wrong', { user: user.id });
-      return fail('INVALID_CREDENTIALS', wrongLimitPasswordMessage, { errors: { password: [wrongLimitPasswordMessage] } });
-    }
-    const confirmed = await pins.confirm(user.id, pin);
-    if (!confirmed.ok) return confirmed.code === 'INVALID_PIN' ? { ...confirmed, errors: { pin: [confirmed.message] } } : confirmed;
-    return succeed(undefined);
   }
 
   async function overview(userId: string): Promise<LimitsJson> {
@@ -205,7 +178,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
         return fail('VALIDATION_FAILED', message, { errors: { limit: [message] } });
       }
       if (change.kind === 'raise') {
-        const proven = await proveBoth(user, input.password, input.pin);
+        const proven = await security.prove(userId, 'daily_limit', input.code, input.pin);
         if (!proven.ok) return proven;
       }
       await saveLimits(userId, { own_daily_limit_kobo: change.next.ownDailyLimitKobo, raise_to_kobo: change.next.raiseToKobo, raise_applies_at: change.next.raiseAppliesAt });
@@ -234,10 +207,9 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       if (input.enabled === found.limits.instantPaymentsEnabled) {
         return succeed({ limits: await overview(userId), message: input.enabled ? 'Instant transfers to other banks are already on.' : 'Instant transfers to other banks are already off.' });
       }
-      if (input.enabled) {
-        const proven = await proveBoth(user, input.password, input.pin);
-        if (!proven.ok) return proven;
-      }
+      // Either way (the CBN's circular): a switched-off rail is a fraudster's pretext as well as a safeguard.
+      const proven = await security.prove(userId, 'instant_payments', input.code, input.pin);
+      if (!proven.ok) return proven;
       await saveLimits(userId, { instant_payments_enabled: input.enabled ? 1 : 0 });
       log.info(input.enabled ? 'limits.instant_payments_on' : 'limits.instant_payments_off', { user: userId });
       await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: formatLagosDateTime(clock.now().toISOString(), profileLocale(user.language)), language: profileLocale(user.language) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');

@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { customer, newKey, testPassword, testPin } from '../../testing/customers.ts';
+import { customer, newKey, securityCode, testPassword, testPin } from '../../testing/customers.ts';
 import { balanceOf } from '../../testing/balances.ts';
 import { nubanFor } from '../../../lib/nuban.ts';
-import { wrongAnswerMessage, wrongPasswordMessage } from '../settings/settings-service.ts';
+import { wrongPasswordMessage } from '../settings/settings-service.ts';
 import { accountFrozenMessage } from './frozen.ts';
 import { freezeRequestMessage, frozenByCodeMessage, notFrozenMessage } from './account-freeze.ts';
 import type { FreezeSubject } from '../../../lib/safety-schemas.ts';
 import { inEnglish } from '../../testing/in-english.ts';
 
 const naira = (value: number) => value * 100;
-const answer = 'Corona School';
 const gtbAccount = nubanFor('000000123', { cbnCode: '058', nipCode: '000013' });
 
 describeOnEngines('freezing an account on %s', (t) => {
@@ -100,12 +99,15 @@ describeOnEngines('freezing an account on %s', (t) => {
       t().mailer.sent.length = 0;
     });
 
-    it('needs the password, the security answer and the PIN; each wrong one changes nothing', async () => {
-      const unfreeze = (fields: Partial<{ password: string; pin: string; security_answer: string }>) =>
-        t().app.freeze.unfreeze(me.userId, { password: testPassword, pin: testPin, security_answer: answer, ...fields });
+    it('needs a security code (by SMS and email) and the PIN; a wrong code spends no PIN try, each wrong one changes nothing', async () => {
+      const code = await securityCode(t(), me.userId, 'unfreeze');
+      expect(t().sms.sent.at(-1)?.text).toContain('UNFREEZE');
+      expect(mailsTo(email).at(-1)?.text).toContain(code);
+      t().mailer.sent.length = 0;
+      const unfreeze = (fields: Partial<{ code: string; pin: string }>) => t().app.freeze.unfreeze(me.userId, { code, pin: testPin, ...fields });
 
-      expect(await unfreeze({ password: 'wrong-password' })).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS', errors: { password: [wrongPasswordMessage] } });
-      expect(await unfreeze({ security_answer: 'Wrong school' })).toMatchObject({ ok: false, code: 'INVALID_CREDENTIALS', errors: { security_answer: [wrongAnswerMessage] } });
+      expect(await unfreeze({ code: code === '111111' ? '111112' : '111111' })).toMatchObject({ ok: false, code: 'INVALID_OTP', errors: { code: [expect.anything()] } });
+      expect(await pinAttempts()).toBe(0);
       expect(inEnglish(await unfreeze({ pin: '9999' }))).toMatchObject({ ok: false, code: 'INVALID_PIN', errors: { pin: [expect.stringContaining('Wrong PIN')] } });
       expect(await t().app.freeze.state(me.userId)).toMatchObject({ frozen: true });
       expect(mailsTo(email)).toHaveLength(0);
@@ -117,6 +119,15 @@ describeOnEngines('freezing an account on %s', (t) => {
       expect((await sendLocal()).ok).toBe(true);
 
       expect(await unfreeze({})).toMatchObject({ ok: false, code: 'VALIDATION_FAILED', message: notFrozenMessage });
+    });
+
+    it('refuses a code asked for another change, and an expired one', async () => {
+      const other = await securityCode(t(), me.userId, 'instant_payments');
+      expect(await t().app.freeze.unfreeze(me.userId, { code: other, pin: testPin })).toMatchObject({ ok: false, code: 'INVALID_OTP' });
+      const code = await securityCode(t(), me.userId, 'unfreeze');
+      t().clock.advance(10 * 60_000);
+      expect(await t().app.freeze.unfreeze(me.userId, { code, pin: testPin })).toMatchObject({ ok: false, code: 'OTP_EXPIRED' });
+      expect(await t().app.freeze.state(me.userId)).toMatchObject({ frozen: true });
     });
   });
 

@@ -13,7 +13,7 @@ import { createRequestCounters } from '../throttle/request-counters.ts';
 import { createDecoyCodes } from '../codes/decoy-codes.ts';
 import type { SessionMeta, SessionService } from '../auth/session-service.ts';
 import type { SettingsService } from '../settings/settings-service.ts';
-import type { PinGuard } from '../money/pin-guard.ts';
+import type { SecurityCodes } from './security-codes.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { SmsSender } from '../../integrations/sms/ports.ts';
 import type { Alerts } from '../alerts/alert-service.ts';
@@ -53,8 +53,8 @@ function onCode(failure: Failure): Failure {
  *   same answer, given before any code is issued or mailed, and an unknown account number or
  *   email gets an imitation code in freeze_decoys whose tries answer exactly as a real one's.
  *   Tries are taken in the database before a code is compared, so bursts cannot exceed them.
- * - Unfreezing needs a signed-in session, the password and the security answer (one sign-in
- *   try), then the PIN (a PIN try). Every change is told by email.
+ * - Unfreezing needs a signed-in session, a security code sent by SMS and email
+ *   (security-codes.ts), then the PIN (a PIN try). Every change is told by email.
  *
  * The code goes to the registered email, and also by SMS to the phone on the account when the
  * customer has SMS alerts on (the only phone channel the customer chose).
@@ -65,12 +65,12 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
   sessions: SessionService;
   codes: OneTimeCodes;
   settings: Pick<SettingsService, 'proveSecrets'>;
-  pins: Pick<PinGuard, 'confirm'>;
+  security: Pick<SecurityCodes, 'prove'>;
   sms: SmsSender;
   alerts: Pick<Alerts, 'settings'>;
   ipPolicy?: FreezeIpPolicy;
 }) {
-  const { db, config, clock, log, mailer, users, sessions, codes, settings, pins, sms, alerts } = deps;
+  const { db, config, clock, log, mailer, users, sessions, codes, settings, security, sms, alerts } = deps;
   const ipPolicy = deps.ipPolicy ?? defaultFreezeIpPolicy;
   const counters = createRequestCounters({ db, clock });
   // Codes "sent" to an unknown account number or email (checking one answers as a wrong real code would).
@@ -146,15 +146,13 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       return succeed({ message, signedOutSessions, alreadyFrozen: !changed });
     },
 
-    /** Signed in, with the password and the security answer (one sign-in try), then the PIN. */
+    /** Signed in, with a security code sent to the phone and email (security-codes.ts), then the PIN. */
     async unfreeze(userId: string, input: UnfreezeInput): Promise<Result<{ message: Said }>> {
       const user = await users.findById(userId);
       if (!user) throw new Error(`signed-in user ${userId} has no row`);
       if (!user.frozen_at) return fail('VALIDATION_FAILED', notFrozenMessage);
-      const proven = await settings.proveSecrets(userId, { password: input.password, securityAnswer: input.security_answer });
+      const proven = await security.prove(userId, 'unfreeze', input.code, input.pin);
       if (!proven.ok) return proven;
-      const confirmed = await pins.confirm(userId, input.pin);
-      if (!confirmed.ok) return confirmed.code === 'INVALID_PIN' ? { ...confirmed, errors: { pin: [confirmed.message] } } : confirmed;
       const nowIso = clock.now().toISOString();
       const changed = await db.updateTable('users').set({ frozen_at: null, frozen_via: null, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is not', null).executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return fail('VALIDATION_FAILED', notFrozenMessage);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeOnEngines } from '../../testing/on-engines.ts';
-import { customer, newKey, testPassword, testPin } from '../../testing/customers.ts';
+import { customer, newKey, testPin } from '../../testing/customers.ts';
 
 const naira = (value: number) => value * 100;
 const statements: string[] = [];
@@ -24,7 +24,7 @@ describeOnEngines('the dashboard reads on %s', { env: { NEW_DEVICE_CAP_NAIRA: '2
     // A customer opened now: the new-account cap's window is open, so the overview sums what it moved.
     const fresh = await customer(app, { balance: naira(1_000) });
     expect((await send(fresh, recipient, naira(12))).ok).toBe(true);
-    expect((await app.limits.setDailyLimit(sender.userId, { limit: naira(30_000), password: testPassword, pin: testPin })).ok).toBe(true);
+    expect((await app.limits.setDailyLimit(sender.userId, { limit: naira(30_000) })).ok).toBe(true);
 
     const now = clock.now();
     for (const who of [sender, recipient, fresh]) {
