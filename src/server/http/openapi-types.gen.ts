@@ -32,9 +32,49 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED)
+         * @description Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED). With DEVICE_BINDING on: send the `device` value a previous login answered in an `X-Device` header; the answer carries `device` (send it next time) and `device_confirmation_required` (true: the token opens only /v1/auth/device/confirm, /v1/auth/device/resend and /v1/auth/logout, every other call answers 403 DEVICE_NOT_CONFIRMED, until the code sent by email and SMS is confirmed)
          */
         post: operations["postAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/device/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DEVICE_BINDING on
+         * @description DEVICE_BINDING on: the new-device code (emailed and texted at a sign-in from a device that is not the bound one) makes this device the bound one, ends every other session of the customer and opens the new-browser cap window; 5 tries per code (422 INVALID_OTP, OTP_EXPIRED; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)
+         */
+        post: operations["postAuthDeviceConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/device/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DEVICE_BINDING on
+         * @description DEVICE_BINDING on: a new new-device code by email and SMS, the old one dead (at most once a minute, 5 an hour; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)
+         */
+        post: operations["postAuthDeviceResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1387,6 +1427,15 @@ export interface components {
             user: components["schemas"]["User"];
             token: string;
         };
+        LoginAnswer: {
+            user: components["schemas"]["User"];
+            token: string;
+            device?: string;
+            device_confirmation_required?: boolean;
+        };
+        DeviceCodeSentAnswer: {
+            expires_at: string;
+        };
         RegisterAnswer: {
             user: components["schemas"]["User"];
             token: string;
@@ -1945,7 +1994,7 @@ export interface operations {
                         success: true;
                         /** @description A sentence for the customer, in the caller's language where the catalogue has it */
                         message: string;
-                        data: components["schemas"]["UserTokenAnswer"];
+                        data: components["schemas"]["LoginAnswer"];
                     };
                 };
             };
@@ -2025,6 +2074,314 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "ACCOUNT_LOCKED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+    };
+    postAuthDeviceConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    code: string;
+                };
+                "multipart/form-data": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope: { success: true, message, data } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["SignedOutSessionsAnswer"];
+                    };
+                };
+            };
+            /** @description Error envelope: MALFORMED_REQUEST, MALFORMED_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "MALFORMED_REQUEST" | "MALFORMED_BODY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: DEVICE_ALREADY_CONFIRMED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "DEVICE_ALREADY_CONFIRMED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_OTP, OTP_EXPIRED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_OTP" | "OTP_EXPIRED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+    };
+    postAuthDeviceResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope: { success: true, message, data } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["DeviceCodeSentAnswer"];
+                    };
+                };
+            };
+            /** @description Error envelope: MALFORMED_REQUEST, MALFORMED_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "MALFORMED_REQUEST" | "MALFORMED_BODY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: DEVICE_ALREADY_CONFIRMED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "DEVICE_ALREADY_CONFIRMED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2239,7 +2596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN */
+            /** @description Error envelope: FORBIDDEN, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2250,7 +2607,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN";
+                        code: "FORBIDDEN" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2395,7 +2752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN */
+            /** @description Error envelope: FORBIDDEN, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2406,7 +2763,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN";
+                        code: "FORBIDDEN" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2540,7 +2897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2551,7 +2908,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2693,7 +3050,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2704,7 +3061,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2846,7 +3203,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2857,7 +3214,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3404,6 +3761,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: DEVICE_NOT_CONFIRMED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "DEVICE_NOT_CONFIRMED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
             500: {
                 headers: {
@@ -3496,7 +3869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3507,7 +3880,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3652,7 +4025,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3663,7 +4036,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3808,7 +4181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3819,7 +4192,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3945,7 +4318,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,7 +4329,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4075,7 +4448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4086,7 +4459,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4213,7 +4586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4224,7 +4597,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4318,7 +4691,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4329,7 +4702,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4536,7 +4909,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4547,7 +4920,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4724,7 +5097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4735,7 +5108,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4826,7 +5199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4837,7 +5210,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4948,7 +5321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4959,7 +5332,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5056,7 +5429,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5067,7 +5440,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5212,7 +5585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5223,7 +5596,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5728,7 +6101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5739,7 +6112,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5937,7 +6310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5948,7 +6321,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6181,7 +6554,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6192,7 +6565,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6385,7 +6758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6396,7 +6769,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6544,7 +6917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6555,7 +6928,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6732,7 +7105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6743,7 +7116,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6868,7 +7241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6879,7 +7252,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7024,7 +7397,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7035,7 +7408,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7148,7 +7521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7159,7 +7532,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7264,7 +7637,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7275,7 +7648,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7388,7 +7761,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7399,7 +7772,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7517,7 +7890,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7528,7 +7901,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7675,7 +8048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7686,7 +8059,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7801,7 +8174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7812,7 +8185,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8008,7 +8381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8019,7 +8392,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8219,7 +8592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8230,7 +8603,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8588,7 +8961,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8599,7 +8972,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8870,7 +9243,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8881,7 +9254,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9061,7 +9434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9072,7 +9445,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9413,7 +9786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9424,7 +9797,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9598,7 +9971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9609,7 +9982,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9814,7 +10187,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9825,7 +10198,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9970,7 +10343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9981,7 +10354,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10389,7 +10762,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10400,7 +10773,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10506,7 +10879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10517,7 +10890,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10678,7 +11051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10689,7 +11062,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10786,7 +11159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10797,7 +11170,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10918,7 +11291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10929,7 +11302,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11076,7 +11449,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11087,7 +11460,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

@@ -253,13 +253,14 @@ export function createLimitsService(deps: CustomerServiceDeps & {
      * is remembered from now on, opens the new-browser cap window (keeping one already open), and
      * the customer is told by email. Returns the cookie the browser should hold.
      */
-    async recogniseSignIn(userId: string, sign: { deviceCookie: string | undefined | null; origin: string; ip: string | null; userAgent: string | null }): Promise<{ deviceCookie: string; newBrowser: boolean }> {
+    async recogniseSignIn(userId: string, sign: { deviceCookie: string | undefined | null; origin: string; ip: string | null; userAgent: string | null; openWindow?: boolean }): Promise<{ deviceCookie: string; deviceId: string; newBrowser: boolean }> {
       const { deviceId, cookie } = deviceOf(sign.deviceCookie);
       const now = clock.now();
       const added = await rememberDevice(userId, deviceId, now.toISOString());
-      if (!added) return { deviceCookie: cookie, newBrowser: false };
+      if (!added) return { deviceCookie: cookie, deviceId, newBrowser: false };
       const found = await accountOf(userId);
-      if (found) {
+      // With device binding on the window opens when the new device is confirmed instead (openNewBrowserWindow).
+      if (found && sign.openWindow !== false) {
         const window = windowAfterNewBrowser(found.limits, now, rules.newBrowserCapMs);
         await saveLimits(userId, { new_browser_window_started_at: window.startedAt, new_browser_window_until: window.until });
       }
@@ -274,7 +275,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
         newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(now.toISOString(), profileLocale(user.language)), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped, language: profileLocale(user.language) }),
         'new_sign_in',
       );
-      return { deviceCookie: cookie, newBrowser: true };
+      return { deviceCookie: cookie, deviceId, newBrowser: true };
     },
 
     /**
