@@ -43,7 +43,9 @@ export async function recogniseSignIn(context: SignInContext, userId: string): P
     openWindow: !app.config.deviceBinding,
   });
   setDeviceCookie(context.cookies, url, recognised.deviceCookie);
-  return { deviceId: recognised.deviceId, device: recognised.deviceCookie };
+  const deviceId = app.limits.deviceIdOf(recognised.deviceCookie);
+  if (!deviceId) throw new Error('the device cookie just issued does not read back');
+  return { deviceId, device: recognised.deviceCookie };
 }
 
 /**
