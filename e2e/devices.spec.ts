@@ -1,6 +1,14 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { callApi, newCustomer } from './support/customers.ts';
-import { waitForCode } from './support/outbox.ts';
+import { callApi, newCustomer, onboardThroughApi } from './support/customers.ts';
+import { mailsTo, waitForCode } from './support/outbox.ts';
+import { LoginPage } from './page-models/login-page.ts';
+import { freePort } from './support/free-port.ts';
 
 /**
  * The sandbox's outbox page (src/server/http/dev-outbox.ts): on the embedded sandbox, to a
@@ -34,5 +42,105 @@ test.describe('the sandbox outbox page', () => {
     const proxied = await page.request.get('/dev/outbox', { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(proxied.status()).toBe(404);
     expect(await proxied.text()).not.toContain(code);
+  });
+});
+
+/**
+ * One bound device (docs/decisions/026-one-bound-device.md) with DEVICE_BINDING=on. The suite's
+ * server runs with it off (every shared sign-in helper would otherwise have to confirm a code), so
+ * this describe starts the same build (`node scripts/serve.mjs`) on a fresh DATA_DIR with the
+ * setting on, as new-browser-cap.spec.ts does, and points the outbox helpers at it meanwhile.
+ */
+test.describe('one bound device (DEVICE_BINDING=on)', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const HOST = '127.0.0.1';
+  let server: ChildProcess | null = null;
+  let dataDir = '';
+  let origin = '';
+  const saved = { dataDir: process.env.E2E_DATA_DIR, origin: process.env.E2E_ORIGIN };
+  const output: string[] = [];
+
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-devices-'));
+    const port = await freePort(HOST);
+    origin = `http://${HOST}:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, HOST, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', REGISTRATIONS_PER_IP: '100000', NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'on' };
+    delete env.DATABASE_URL;
+    delete env.SMTP_URL;
+    server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [server.stdout!, server.stderr!]) stream.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`the device-binding server exited:\n${output.join('\n')}`);
+      const healthy = await fetch(`${origin}/api/health`).then((answer) => answer.ok, () => false);
+      if (healthy) break;
+      if (Date.now() > deadline) throw new Error(`the device-binding server never answered:\n${output.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    process.env.E2E_DATA_DIR = dataDir;
+    process.env.E2E_ORIGIN = origin;
+  });
+
+  test.afterAll(async () => {
+    process.env.E2E_DATA_DIR = saved.dataDir;
+    if (saved.origin === undefined) delete process.env.E2E_ORIGIN;
+    else process.env.E2E_ORIGIN = saved.origin;
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function browserOf(browser: Browser, testInfo: TestInfo, js: boolean): Promise<BrowserContext> {
+    const { viewport, locale, timezoneId } = testInfo.project.use;
+    return browser.newContext({ baseURL: origin, viewport, locale, timezoneId, javaScriptEnabled: js });
+  }
+
+  test('a sign-in from a second browser asks for the code; confirming it binds that browser and signs the first out', async ({ browser, js }, testInfo) => {
+    test.setTimeout(120_000);
+    // The phone opens the account: its browser is the bound device from the start.
+    const phone = await browserOf(browser, testInfo, js);
+    const me = await onboardThroughApi(phone.request, newCustomer());
+    const phonePage = await phone.newPage();
+    await phonePage.goto('/dashboard');
+    await expect(phonePage).toHaveURL(/\/dashboard$/);
+
+    const laptop = await browserOf(browser, testInfo, js);
+    const page = await laptop.newPage();
+    const mailsBefore = mailsTo(me.email).length;
+    await test.step('the second browser signs in and lands on the code page, which every other page leads to', async () => {
+      const login = new LoginPage(page, js);
+      await login.goto();
+      await login.signIn(me.email, me.password);
+      await expect(page).toHaveURL(/\/login\/device$/);
+      await expect(page.getByRole('heading', { name: 'Confirm this device' })).toBeVisible();
+      await page.goto('/dashboard');
+      await expect(page).toHaveURL(/\/login\/device$/);
+      const refused = await page.request.get('/api/v1/profile');
+      expect(refused.status()).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: 'DEVICE_NOT_CONFIRMED' });
+      await expect(page.getByRole('link', { name: /outbox/ })).toHaveAttribute('href', '/dev/outbox');
+    });
+
+    await test.step('a wrong code is refused; the code from the outbox binds the browser', async () => {
+      const code = await waitForCode(me.email, { count: mailsBefore + 1 });
+      await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page).toHaveURL(/\/login\/device$/);
+      await expect(page.locator('#device-code-error')).toBeVisible();
+      await page.getByLabel('Code').fill(code);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+
+    await test.step('the first browser is signed out', async () => {
+      await phonePage.goto('/dashboard');
+      await expect(phonePage).toHaveURL(/\/login/);
+      expect((await phone.request.get('/api/v1/profile')).status()).toBe(401);
+    });
+    await phone.close();
+    await laptop.close();
   });
 });

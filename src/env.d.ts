@@ -18,6 +18,8 @@ declare namespace App {
      * resend-otp, GET /v1/profile and sign-out (src/server/http/credential.ts).
      */
     registration: import('./server/core/auth/registration-service.ts').PendingRegistration | null;
+    /** With DEVICE_BINDING on, the session (in `session`) waits to confirm its new device: see src/server/http/device-restriction.ts. */
+    deviceRestricted: boolean;
     /** The language this request is answered in (src/server/http/language.ts). */
     locale: import('./i18n/locales.ts').Locale;
     /**

@@ -16,6 +16,7 @@ import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/lang
 import type { Locale } from './i18n/locales.ts';
 import { formTokenPlaceholder, pageCacheSlotOf, recordAnswer, templateRender, vouch } from './server/http/page-cache.ts';
 import { said } from './i18n/said.ts';
+import { deviceNotConfirmed, restrictedCallOpen, restrictedPageOpen } from './server/http/device-restriction.ts';
 
 // The Node server (src/server/node/main.ts) starts and stops the app through this before it listens.
 registerServerProcess();
@@ -40,6 +41,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.mayMoveMoney = null;
   locals.sessionEnded = null;
   locals.registration = null;
+  locals.deviceRestricted = false;
   const isApi = url.pathname.startsWith('/api/');
   const hasCookie = cookies.has(sessionCookieName(url));
   // An API refusal before the session is read is said in the cookie's or Accept-Language's language.
@@ -64,7 +66,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let profileLanguage: Locale | null = null;
   if (credential) {
     const resolved = await resolveCredential(app, credential.token);
-    if (resolved.kind === 'customer') {
+    if (resolved.kind === 'customer' || resolved.kind === 'restricted') {
+      locals.deviceRestricted = resolved.kind === 'restricted';
       locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: credential.via };
       locals.user = resolved.user;
       locals.freeze = resolved.freeze;
@@ -103,7 +106,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const refused = !isApi && !isSafeMethod(request.method) && !(url.pathname === '/logout' && !signedIn) && (fromAnotherSite(request, url) || !app.formTokens.verify(await postedFormToken(request, bodyCapFor(url.pathname, request.headers.get('content-type'))), acceptedBindings(holder, url.pathname)));
   if (refused) app.log.warn('http.form_token_refused', { path: url.pathname, origin: request.headers.get('origin'), referer: request.headers.get('referer') !== null, signedIn });
 
-  if (!isApi) {
+  // A session waiting to confirm its new device (decision 026) reaches only the code page and the calls it needs.
+  if (locals.deviceRestricted && isApi && !restrictedCallOpen(request.method, url.pathname)) {
+    return withHeaders(jsonFailure(deviceNotConfirmed(), apiLanguage({ profile: profileLanguage, chosen: chosenLanguage(cookies), acceptLanguage: request.headers.get('accept-language') })), headers);
+  }
+  if (locals.deviceRestricted && !isApi && !restrictedPageOpen(url.pathname)) {
+    return withHeaders(context.redirect('/login/device', request.method === 'GET' || request.method === 'HEAD' ? 302 : 303), { ...headers, 'cache-control': 'no-store' });
+  }
+
+  if (!isApi && !locals.deviceRestricted) {
     // A registration waiting for its email code (no customer yet) is led like a signed-in
     // customer whose email is not verified: to /account/verify, with a new code on the way.
     const decision = decide(url.pathname, locals.user ?? locals.registration?.user ?? null);

@@ -47,6 +47,9 @@ export const userJsonSchema = z
 
 export const userAnswerSchema = z.object({ user: userJsonSchema });
 export const userTokenAnswerSchema = z.object({ user: userJsonSchema, token: z.string() });
+/** POST /v1/auth/login; `device` and `device_confirmation_required` only with DEVICE_BINDING on (decision 026). */
+export const loginAnswerSchema = z.object({ user: userJsonSchema, token: z.string(), device: z.string().optional(), device_confirmation_required: z.boolean().optional() });
+export const deviceCodeSentAnswerSchema = z.object({ expires_at: z.string() });
 export const registerAnswerSchema = z.object({ user: userJsonSchema, token: z.string(), message: z.string() });
 export const messageAnswerSchema = z.object({ message: z.string() });
 export const validCodeAnswerSchema = z.object({ valid: z.literal(true) });

@@ -100,6 +100,11 @@ export const otpSchema = z.object({
   otp: requiredText(says('said.code.required')).regex(/^\d{6}$/, says('said.code.digits')),
 });
 
+/** POST /v1/auth/device/confirm and the /login/device form: the new-device code (decision 026). */
+export const deviceCodeSchema = z.object({
+  code: requiredText(says('said.code.required')).regex(/^\d{6}$/, says('said.code.digits')),
+});
+
 
 export const pinSchema = z
   .object({

@@ -168,6 +168,8 @@ const environmentSchema = z.object({
   /** Guest pages (/login and the other public pages) rendered once per language as a template and then filled in with each guest's form token from memory (src/server/http/page-cache.ts); "false" renders every request. */
   GUEST_PAGE_CACHE: z.enum(['true', 'false'], { error: 'GUEST_PAGE_CACHE must be true or false' }).default('true').transform((value) => value === 'true'),
   WORKERS: wholeNumber('WORKERS', 1, 64).default(1),
+  /** One bound device per customer (docs/decisions/026-one-bound-device.md): "on" restricts a sign-in from another device until its code is confirmed. Off until every sign-in helper of the tests confirms codes. */
+  DEVICE_BINDING: z.enum(['on', 'off'], { error: 'DEVICE_BINDING must be on or off' }).default('off').transform((value) => value === 'on'),
 });
 
 /** Every variable the server reads (.env.example lists each; its test checks). */
@@ -223,6 +225,8 @@ export type Config = {
   };
   /** GUEST_PAGE_CACHE: the Node server keeps the guest pages as templates (src/server/http/page-cache.ts). */
   guestPageCache: boolean;
+  /** DEVICE_BINDING: a sign-in from a device that is not the customer's bound one is restricted until it confirms a code. */
+  deviceBinding: boolean;
   /** The sandbox endpoints' key (undefined: loopback only). */
   sandboxKey: string | undefined;
   /** PUBLIC_ORIGIN, or null: the request's own origin. */
@@ -317,6 +321,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     workers: env.WORKERS,
     admission: { concurrency: env.MAX_CONCURRENT_REQUESTS, queueLength: env.REQUEST_QUEUE_LENGTH, maxWaitMs: env.REQUEST_QUEUE_WAIT_MS, sliceMs: env.REQUEST_SLICE_MS ?? (env.DATABASE_URL ? null : 2) },
     guestPageCache: env.GUEST_PAGE_CACHE,
+    deviceBinding: env.DEVICE_BINDING,
     sandboxKey: env.SANDBOX_KEY,
     publicOrigin: env.PUBLIC_ORIGIN,
     trustProxy: env.TRUST_PROXY,

@@ -21,21 +21,43 @@ function setDeviceCookie(cookies: AstroCookies, url: URL, value: string): void {
 
 type SignInContext = Parameters<typeof publicUrlOf>[0] & Parameters<typeof requestMeta>[0] & { cookies: AstroCookies };
 
+/** The header an API client names its device with: the `device` value a login answered (decision 026). */
+export const deviceHeader = 'x-device';
+
 /**
  * After a successful sign-in (the page's form or the API): a browser this customer has not used
- * (no valid device cookie, or one they never signed in with) opens the new-browser cap and gets
- * the "new sign-in" email; either way the browser holds a valid device cookie afterwards.
+ * (no valid device cookie, or one they never signed in with) opens the new-browser cap (unless
+ * DEVICE_BINDING is on: then at the code's confirmation) and gets the "new sign-in" email; either
+ * way the browser holds a valid device cookie afterwards. An `X-Device` header, when sent, names
+ * the device before the cookie does. Returns the device's id and the value to present next time.
  */
-export async function recogniseSignIn(context: SignInContext, userId: string): Promise<void> {
+export async function recogniseSignIn(context: SignInContext, userId: string): Promise<{ deviceId: string; device: string }> {
   const url = publicUrlOf(context);
   const { ip, userAgent } = requestMeta(context);
-  const recognised = await context.locals.app.limits.recogniseSignIn(userId, {
-    deviceCookie: context.cookies.get(deviceCookieName(url))?.value,
+  const { app } = context.locals;
+  const recognised = await app.limits.recogniseSignIn(userId, {
+    deviceCookie: context.request.headers.get(deviceHeader) ?? context.cookies.get(deviceCookieName(url))?.value,
     origin: url.origin,
     ip,
     userAgent,
+    openWindow: !app.config.deviceBinding,
   });
   setDeviceCookie(context.cookies, url, recognised.deviceCookie);
+  const deviceId = app.limits.deviceIdOf(recognised.deviceCookie);
+  if (!deviceId) throw new Error('the device cookie just issued does not read back');
+  return { deviceId, device: recognised.deviceCookie };
+}
+
+/**
+ * With DEVICE_BINDING on, a sign-in from a device that is not the customer's bound one restricts
+ * its session until the emailed and texted code is confirmed (core/devices/device-binding.ts).
+ * Whether it did.
+ */
+export async function holdUnboundSignIn(context: SignInContext, userId: string, sessionId: string, deviceId: string): Promise<boolean> {
+  const { app } = context.locals;
+  if (!app.config.deviceBinding || (await app.deviceBinding.isBound(userId, deviceId))) return false;
+  await app.deviceBinding.restrict(sessionId, userId, deviceId, publicUrlOf(context).origin);
+  return true;
 }
 
 /** After the account opens (the right email code): this browser is the customer's first known one, and their bound device (decision 026). */

@@ -32,9 +32,49 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED)
+         * @description Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED). With DEVICE_BINDING on: send the `device` value a previous login answered in an `X-Device` header; the answer carries `device` (send it next time) and `device_confirmation_required` (true: the token opens only /v1/auth/device/confirm, /v1/auth/device/resend and /v1/auth/logout, every other call answers 403 DEVICE_NOT_CONFIRMED, until the code sent by email and SMS is confirmed)
          */
         post: operations["postAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/device/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DEVICE_BINDING on
+         * @description DEVICE_BINDING on: the new-device code (emailed and texted at a sign-in from a device that is not the bound one) makes this device the bound one, ends every other session of the customer and opens the new-browser cap window; 5 tries per code (422 INVALID_OTP, OTP_EXPIRED; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)
+         */
+        post: operations["postAuthDeviceConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/device/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * DEVICE_BINDING on
+         * @description DEVICE_BINDING on: a new new-device code by email and SMS, the old one dead (at most once a minute, 5 an hour; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)
+         */
+        post: operations["postAuthDeviceResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1450,6 +1490,15 @@ export interface components {
             user: components["schemas"]["User"];
             token: string;
         };
+        LoginAnswer: {
+            user: components["schemas"]["User"];
+            token: string;
+            device?: string;
+            device_confirmation_required?: boolean;
+        };
+        DeviceCodeSentAnswer: {
+            expires_at: string;
+        };
         RegisterAnswer: {
             user: components["schemas"]["User"];
             token: string;
@@ -2034,7 +2083,7 @@ export interface operations {
                         success: true;
                         /** @description A sentence for the customer, in the caller's language where the catalogue has it */
                         message: string;
-                        data: components["schemas"]["UserTokenAnswer"];
+                        data: components["schemas"]["LoginAnswer"];
                     };
                 };
             };
@@ -2114,6 +2163,314 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "ACCOUNT_LOCKED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+    };
+    postAuthDeviceConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    code: string;
+                };
+                "multipart/form-data": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success envelope: { success: true, message, data } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["SignedOutSessionsAnswer"];
+                    };
+                };
+            };
+            /** @description Error envelope: MALFORMED_REQUEST, MALFORMED_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "MALFORMED_REQUEST" | "MALFORMED_BODY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: DEVICE_ALREADY_CONFIRMED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "DEVICE_ALREADY_CONFIRMED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_OTP, OTP_EXPIRED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "INVALID_OTP" | "OTP_EXPIRED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "RATE_LIMITED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+    };
+    postAuthDeviceResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success envelope: { success: true, message, data } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["DeviceCodeSentAnswer"];
+                    };
+                };
+            };
+            /** @description Error envelope: MALFORMED_REQUEST, MALFORMED_BODY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "MALFORMED_REQUEST" | "MALFORMED_BODY";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAUTHENTICATED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: DEVICE_ALREADY_CONFIRMED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "DEVICE_ALREADY_CONFIRMED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2328,7 +2685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN */
+            /** @description Error envelope: FORBIDDEN, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2339,7 +2696,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN";
+                        code: "FORBIDDEN" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2484,7 +2841,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN */
+            /** @description Error envelope: FORBIDDEN, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2495,7 +2852,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN";
+                        code: "FORBIDDEN" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2629,7 +2986,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2640,7 +2997,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2782,7 +3139,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2793,7 +3150,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2935,7 +3292,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2946,7 +3303,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3493,6 +3850,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: DEVICE_NOT_CONFIRMED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "DEVICE_NOT_CONFIRMED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: INTERNAL_ERROR (a bug; nothing is leaked) */
             500: {
                 headers: {
@@ -3585,7 +3958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3596,7 +3969,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3741,7 +4114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3752,7 +4125,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3897,7 +4270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3908,7 +4281,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4034,7 +4407,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4045,7 +4418,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4164,7 +4537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4175,7 +4548,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4302,7 +4675,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +4686,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4407,7 +4780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4418,7 +4791,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5026,7 +5399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5037,7 +5410,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5214,7 +5587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5225,7 +5598,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5316,7 +5689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5327,7 +5700,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5438,7 +5811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5449,7 +5822,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5546,7 +5919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5557,7 +5930,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5702,7 +6075,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5713,7 +6086,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6373,7 +6746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6384,7 +6757,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6582,7 +6955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6593,7 +6966,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6826,7 +7199,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6837,7 +7210,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7030,7 +7403,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7041,7 +7414,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7189,7 +7562,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7200,7 +7573,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7377,7 +7750,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7388,7 +7761,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7513,7 +7886,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7524,7 +7897,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7669,7 +8042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7680,7 +8053,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7793,7 +8166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7804,7 +8177,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7909,7 +8282,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7920,7 +8293,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8033,7 +8406,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8044,7 +8417,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8162,7 +8535,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8173,7 +8546,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8320,7 +8693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8331,7 +8704,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8446,7 +8819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8457,7 +8830,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8653,7 +9026,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8664,7 +9037,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8864,7 +9237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8875,7 +9248,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9233,7 +9606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9244,7 +9617,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9515,7 +9888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9526,7 +9899,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9706,7 +10079,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9717,7 +10090,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10058,7 +10431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10069,7 +10442,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10243,7 +10616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10254,7 +10627,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10459,7 +10832,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10470,7 +10843,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10612,7 +10985,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10623,7 +10996,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11031,7 +11404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11042,7 +11415,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11148,7 +11521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11159,7 +11532,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11320,7 +11693,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11331,7 +11704,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11428,7 +11801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: ONBOARDING_INCOMPLETE, FORBIDDEN */
+            /** @description Error envelope: ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED, FORBIDDEN */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11439,7 +11812,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "ONBOARDING_INCOMPLETE" | "FORBIDDEN";
+                        code: "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED" | "FORBIDDEN";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11560,7 +11933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11571,7 +11944,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11718,7 +12091,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11729,7 +12102,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

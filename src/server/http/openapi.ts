@@ -11,7 +11,7 @@ import { bvnSchema, kycAddressSchema, ninSchema } from '../../lib/kyc-schemas.ts
 import { alertSettingsSchema } from '../../lib/alert-schemas.ts';
 import { dailyLimitSchema, instantPaymentsSchema } from '../../lib/limits-schemas.ts';
 import { securityCodeRequestSchema } from '../../lib/security-schemas.ts';
-import { loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
+import { deviceCodeSchema, loginSchema, otpSchema, pinSchema, registerSchema, securityQuestionSchema } from '../../lib/schemas.ts';
 import { caseSchema, freezeConfirmSchema, freezeRequestSchema, freezeSchema, unfreezeSchema } from '../../lib/safety-schemas.ts';
 import { dataExportQuerySchema } from '../../lib/data-export-schemas.ts';
 import { resumeScheduleSchema, scheduledTransferSchema } from '../../lib/scheduled-transfer-schemas.ts';
@@ -45,7 +45,9 @@ type Operation = {
 
 export const operations: Operation[] = [
   { method: 'post', path: '/v1/auth/register', summary: 'Register: { user, token, message } with 201, the same answer whether or not the email or phone is taken (user: the pending customer, every flag false, no account yet; token: the session from now on). Emails a 6-digit code; the account opens when /v1/onboarding/verify-otp gets it. 429 per network, email and phone', auth: false, body: registerSchema, successStatus: 201, data: r.registerAnswerSchema, errors: ['RATE_LIMITED'] },
-  { method: 'post', path: '/v1/auth/login', summary: 'Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED)', auth: false, body: loginSchema, data: r.userTokenAnswerSchema, errors: ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'RATE_LIMITED'] },
+  { method: 'post', path: '/v1/auth/login', summary: 'Sign in (422 INVALID_CREDENTIALS, 423 ACCOUNT_LOCKED). With DEVICE_BINDING on: send the `device` value a previous login answered in an `X-Device` header; the answer carries `device` (send it next time) and `device_confirmation_required` (true: the token opens only /v1/auth/device/confirm, /v1/auth/device/resend and /v1/auth/logout, every other call answers 403 DEVICE_NOT_CONFIRMED, until the code sent by email and SMS is confirmed)', auth: false, body: loginSchema, data: r.loginAnswerSchema, errors: ['INVALID_CREDENTIALS', 'ACCOUNT_LOCKED', 'RATE_LIMITED'] },
+  { method: 'post', path: '/v1/auth/device/confirm', summary: 'DEVICE_BINDING on: the new-device code (emailed and texted at a sign-in from a device that is not the bound one) makes this device the bound one, ends every other session of the customer and opens the new-browser cap window; 5 tries per code (422 INVALID_OTP, OTP_EXPIRED; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)', auth: true, body: deviceCodeSchema, data: r.signedOutSessionsAnswerSchema, errors: ['INVALID_OTP', 'OTP_EXPIRED', 'DEVICE_ALREADY_CONFIRMED', 'RATE_LIMITED'] },
+  { method: 'post', path: '/v1/auth/device/resend', summary: 'DEVICE_BINDING on: a new new-device code by email and SMS, the old one dead (at most once a minute, 5 an hour; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)', auth: true, data: r.deviceCodeSentAnswerSchema, errors: ['DEVICE_ALREADY_CONFIRMED', 'RATE_LIMITED'] },
   { method: 'post', path: '/v1/auth/logout', summary: 'Revoke the current session (or the registration token before the code is right)', auth: true, data: r.noDataSchema },
   { method: 'post', path: '/v1/onboarding/verify-otp', summary: 'Verify the email address with the emailed code: { user } with is_email_verified true. After register, the right code opens the customer and the account, and the same token is their session; 5 tries per code (422 INVALID_OTP, OTP_EXPIRED)', auth: true, body: otpSchema, data: r.userAnswerSchema, errors: ['INVALID_OTP', 'OTP_EXPIRED', 'DUPLICATE', 'RATE_LIMITED'] },
   { method: 'post', path: '/v1/onboarding/resend-otp', summary: 'Send a new verification code, the old one dead (at most once a minute; 5 an hour, or 5 per registration)', auth: true, data: r.noDataSchema, errors: ['RATE_LIMITED'] },
@@ -168,6 +170,9 @@ function isPayment(operation: Operation): boolean {
 }
 
 /** The calls a registration waiting for its email code may make (api.ts customerOrPending): no ONBOARDING_INCOMPLETE there. */
+/** The calls a session waiting to confirm its device may make (device-restriction.ts): no DEVICE_NOT_CONFIRMED there. */
+const restrictedMayCall = new Set(['post /v1/auth/logout', 'post /v1/auth/device/confirm', 'post /v1/auth/device/resend']);
+
 const pendingMayCall = new Set(['post /v1/auth/logout', 'post /v1/onboarding/verify-otp', 'post /v1/onboarding/resend-otp', 'get /v1/profile']);
 
 /** Path parameters that name one of the caller's accounts (money-api.ts ownAccount: another's is 403). */
@@ -189,6 +194,7 @@ export function errorCodesOf(operation: Operation): ErrorCode[] {
   if (operation.auth) {
     codes.add('UNAUTHENTICATED');
     if (!pendingMayCall.has(`${operation.method} ${operation.path}`)) codes.add('ONBOARDING_INCOMPLETE');
+    if (!restrictedMayCall.has(`${operation.method} ${operation.path}`)) codes.add('DEVICE_NOT_CONFIRMED');
   }
   if (parameters.some((name) => accountParameters.has(name))) codes.add('FORBIDDEN');
   if (isPayment(operation)) {

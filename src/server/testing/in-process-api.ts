@@ -1,3 +1,4 @@
+import { deviceNotConfirmed, restrictedCallOpen } from '../http/device-restriction.ts';
 import type { APIContext } from 'astro';
 import type { App } from '../app.ts';
 import { checkApiPath } from '../http/api-routes.ts';
@@ -126,10 +127,11 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
       const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
       if (!apiOriginAllowed(request, url, bearer ? 'bearer' : null, false)) return jsonFailure({ code: 'FORBIDDEN', message: said('said.api.notThisSite') }, guest);
 
-      const locals: App.Locals = { app, session: null, user: null, freeze: null, mayMoveMoney: null, sessionEnded: null, registration: null, locale: guest, formToken: () => { throw new Error('no forms over the API'); } };
+      const locals: App.Locals = { app, session: null, user: null, freeze: null, mayMoveMoney: null, sessionEnded: null, registration: null, deviceRestricted: false, locale: guest, formToken: () => { throw new Error('no forms over the API'); } };
       if (bearer) {
         const resolved = await resolveCredential(app, bearer);
-        if (resolved.kind === 'customer') {
+        if (resolved.kind === 'customer' || resolved.kind === 'restricted') {
+          locals.deviceRestricted = resolved.kind === 'restricted';
           locals.session = { id: resolved.session.id, userId: resolved.session.user_id, via: 'bearer' };
           locals.user = resolved.user;
           locals.freeze = resolved.freeze;
@@ -142,6 +144,7 @@ export function inProcessApi(app: App, options: { clientAddress?: string } = {})
         }
       }
 
+      if (locals.deviceRestricted && !restrictedCallOpen(request.method, url.pathname)) return jsonFailure(deviceNotConfirmed(), locals.locale);
       const parts = decodeParts(url.pathname);
       for (const route of routes) {
         const params = match(route, parts);

@@ -225,13 +225,14 @@ export function createLimitsService(deps: CustomerServiceDeps & {
      * is remembered from now on, opens the new-browser cap window (keeping one already open), and
      * the customer is told by email. Returns the cookie the browser should hold.
      */
-    async recogniseSignIn(userId: string, sign: { deviceCookie: string | undefined | null; origin: string; ip: string | null; userAgent: string | null }): Promise<{ deviceCookie: string; newBrowser: boolean }> {
+    async recogniseSignIn(userId: string, sign: { deviceCookie: string | undefined | null; origin: string; ip: string | null; userAgent: string | null; openWindow?: boolean }): Promise<{ deviceCookie: string; newBrowser: boolean }> {
       const { deviceId, cookie } = deviceOf(sign.deviceCookie);
       const now = clock.now();
       const added = await rememberDevice(userId, deviceId, now.toISOString());
       if (!added) return { deviceCookie: cookie, newBrowser: false };
       const found = await accountOf(userId);
-      if (found) {
+      // With device binding on the window opens when the new device is confirmed instead (openNewBrowserWindow).
+      if (found && sign.openWindow !== false) {
         const window = windowAfterNewBrowser(found.limits, now, rules.newBrowserCapMs);
         await saveLimits(userId, { new_browser_window_started_at: window.startedAt, new_browser_window_until: window.until });
       }
@@ -258,6 +259,11 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       if (!found) return;
       const window = windowAfterNewBrowser(found.limits, at, rules.newBrowserCapMs);
       await saveLimits(userId, { new_browser_window_started_at: window.startedAt, new_browser_window_until: window.until });
+    },
+
+    /** The device id a valid device cookie (or X-Device value) carries; null for a missing, malformed or forged one. */
+    deviceIdOf(deviceCookie: string | undefined | null): string | null {
+      return devices.read(deviceCookie);
     },
 
     /** The browser that opened the account is the customer's first known one: its later sign-ins are not new. */

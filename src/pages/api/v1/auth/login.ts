@@ -3,7 +3,7 @@ import { requestMeta, endpoint, parseInput } from '../../../../server/http/api.t
 import { jsonSuccess } from '../../../../server/http/respond.ts';
 import { setSessionCookie } from '../../../../server/http/session-cookie.ts';
 import { publicUrlOf } from '../../../../server/http/client.ts';
-import { recogniseSignIn } from '../../../../server/http/device-cookie.ts';
+import { holdUnboundSignIn, recogniseSignIn } from '../../../../server/http/device-cookie.ts';
 import { said } from '../../../../i18n/said.ts';
 
 export const POST = endpoint(async (context) => {
@@ -14,6 +14,9 @@ export const POST = endpoint(async (context) => {
   if (!result.ok) return result;
   setSessionCookie(context.cookies, publicUrlOf(context), result.value.token, app.config.session.absoluteMs / 1000);
   // A client that keeps cookies (a browser, an app with a cookie jar) is known next time; one that does not is a new browser at every sign-in.
-  await recogniseSignIn(context, result.value.user.id);
-  return jsonSuccess({ user: result.value.user, token: result.value.token }, said('said.api.signedIn'));
+  const device = await recogniseSignIn(context, result.value.user.id);
+  if (!app.config.deviceBinding) return jsonSuccess({ user: result.value.user, token: result.value.token }, said('said.api.signedIn'));
+  // DEVICE_BINDING on: `device` is what the client sends as X-Device next time; an unbound one confirms the code first.
+  const held = await holdUnboundSignIn(context, result.value.user.id, result.value.sessionId, device.deviceId);
+  return jsonSuccess({ user: result.value.user, token: result.value.token, device: device.device, device_confirmation_required: held }, said(held ? 'said.device.codeSent' : 'said.api.signedIn'));
 });
