@@ -4983,7 +4983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4994,7 +4994,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5181,7 +5181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5192,7 +5192,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6228,7 +6228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE */
+            /** @description Error envelope: FORBIDDEN, ONBOARDING_INCOMPLETE, DEVICE_NOT_CONFIRMED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6239,7 +6239,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE";
+                        code: "FORBIDDEN" | "ONBOARDING_INCOMPLETE" | "DEVICE_NOT_CONFIRMED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
