@@ -16,7 +16,7 @@ test('a new customer proves a NIN and a selfie, then a BVN, then an address', as
   const kyc = new KycPage(page, js);
   const recipientContext = await browser.newContext({ baseURL: appOrigin() });
   try {
-    const [sender, recipient] = await Promise.all([onboardThroughApi(page.request), onboardThroughApi(recipientContext.request)]);
+    const [sender, recipient] = await Promise.all([onboardThroughApi(page.request, undefined, undefined, { identity: false }), onboardThroughApi(recipientContext.request, undefined, undefined, { identity: false })]);
     await proveIdentityThroughApi(recipientContext.request);
 
     await kyc.goto();
@@ -133,7 +133,7 @@ test('a new customer proves a NIN and a selfie, then a BVN, then an address', as
 
 test('an address may be verified before the identities and counts beside both; a P.O. Box is not a home address', async ({ page, js }) => {
   const kyc = new KycPage(page, js);
-  await onboardThroughApi(page.request);
+  await onboardThroughApi(page.request, undefined, undefined, { identity: false });
   const headers = { origin: appOrigin(), accept: 'application/json' };
   const address = { address: '4 Ring Road', city: 'Ibadan', state: 'Oyo', lga: 'Ibadan North', proof_type: 'utility_bill', proof_reference: 'IBEDC-7788990011' };
   const postal = await page.request.post('/api/v1/kyc/address', { data: { ...address, address: 'P.O. Box 1234' }, headers });

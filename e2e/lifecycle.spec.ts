@@ -11,6 +11,7 @@ import { securityQuestions } from '../src/lib/reference.ts';
 import { decodeQuotedPrintable } from './support/outbox.ts';
 import { freePort } from './support/free-port.ts';
 import { collectLines } from './support/child-lines.ts';
+import { giveIdentity } from './support/identity.ts';
 
 /**
  * Start and stop of the built server (scripts/serve.mjs), each test on its own server process,
@@ -122,6 +123,14 @@ test.describe('start and stop', () => {
     await api(base, 'POST', '/v1/onboarding/address', { address: '12 Allen Avenue', city: 'Ikeja', state: 'Lagos', lga: 'Ikeja' }, token);
     await api(base, 'POST', '/v1/onboarding/set-pin', { pin: '2718', pin_confirmation: '2718' }, token);
     const done = await api(base, 'POST', '/v1/onboarding/set-security-question', { security_question_id: securityQuestions[0]!.id, answer: 'Abeokuta' }, token);
+    // Money needs a verified identity (the KYC journey is e2e/kyc.spec.ts): given straight.
+    const db = new DatabaseSync(path.join(dataDir, 'bank.sqlite'));
+    try {
+      db.exec('PRAGMA busy_timeout = 5000');
+      giveIdentity(db, email);
+    } finally {
+      db.close();
+    }
     return { token: (done.token as string | undefined) ?? token, accountNumber: done.user.accounts[0].account_number as string };
   }
 

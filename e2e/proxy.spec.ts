@@ -3,6 +3,7 @@ import https from 'node:https';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, model, onboard, test as base } from './support/fixtures.ts';
 import { newCustomer, onboardThroughApi, receiveTransfer } from './support/customers.ts';
+import { proveIdentity } from './support/identity.ts';
 import { naira } from './support/funded.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
@@ -81,6 +82,8 @@ test.describe('behind a TLS-terminating proxy', () => {
     await test.step('register, verify the email, give an address, set the PIN and the security question', async () => {
       await onboard(screens, customer);
       await expect(screens.dashboard.heading).toHaveText(screens.dashboard.greetingFor(customer.firstName));
+      // Money needs a verified identity; the KYC journey is e2e/kyc.spec.ts.
+      proveIdentity(customer.email);
     });
 
     await test.step('the session cookie is __Host- and Secure', async () => {

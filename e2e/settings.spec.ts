@@ -42,8 +42,8 @@ test.describe('account settings', () => {
     await expect(settings.detail('email')).toHaveText(me.email);
     await expect(settings.detail('phone')).toHaveText(me.phone);
     await expect(settings.detail('account-number')).toHaveText(me.accountNumber);
-    // A new customer has proved nothing yet: Tier 0 (docs/decisions/024-identity-before-money.md).
-    await expect(settings.detail('tier')).toHaveText('Tier 0');
+    // The helper gives a BVN, a NIN and a liveness pass (Tier 2); a new customer's Tier 0 is in e2e/kyc.spec.ts.
+    await expect(settings.detail('tier')).toHaveText('Tier 2');
     await expect(settings.page.locator('#details').getByRole('link', { name: 'Raise my limits' })).toHaveAttribute('href', '/kyc-verification');
     await expect(settings.detail('address')).toContainText(me.address);
     await expect(settings.page.getByText('changed through customer care')).toBeVisible();

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { securityQuestions } from '../../src/lib/reference.ts';
 import { waitForCode } from './outbox.ts';
+import { proveIdentity } from './identity.ts';
 
 /** A customer who does not exist yet: unique email and phone per call, so tests never collide. */
 export type NewCustomer = {
@@ -88,7 +89,12 @@ export type OnboardedCustomer = NewCustomer & { accountNumber: string };
 export type OnboardingStep = 'verify' | 'address' | 'pin' | 'question';
 
 /** `beforeStep`: called before each step once the one before it is done, for a test that reads the pages in between. */
-export async function onboardThroughApi(request: APIRequestContext, customer: NewCustomer = newCustomer(), beforeStep: (step: OnboardingStep) => Promise<void> = async () => undefined): Promise<OnboardedCustomer> {
+export async function onboardThroughApi(
+  request: APIRequestContext,
+  customer: NewCustomer = newCustomer(),
+  beforeStep: (step: OnboardingStep) => Promise<void> = async () => undefined,
+  options: { identity?: boolean } = {},
+): Promise<OnboardedCustomer> {
   // register's token comes back as the session cookie too, so this request context is signed in from here on.
   await callApi(request, 'POST', '/v1/auth/register', {
     first_name: customer.firstName,
@@ -115,6 +121,10 @@ export async function onboardThroughApi(request: APIRequestContext, customer: Ne
   });
   const accountNumber = done.user.accounts[0]?.account_number;
   if (!accountNumber) throw new Error(`${customer.email} has no account after onboarding`);
+  // Money needs a verified identity and a liveness pass; a test of something else is given them
+  // straight (e2e/support/identity.ts). `identity: false` leaves the customer as registration
+  // does: Tier 0, post-no-debit-or-credit (the KYC journeys walk the real way).
+  if (options.identity !== false) proveIdentity(customer.email);
   return { ...customer, accountNumber };
 }
 
