@@ -1,5 +1,6 @@
 import { expect, onboard, test } from './support/fixtures.ts';
 import { demoCustomer } from './support/customers.ts';
+import { proveIdentity } from './support/identity.ts';
 
 test.describe('dashboard', () => {
   test('the demo customer sees this month, a six-month chart and the latest transactions', async ({ page, screens }) => {
@@ -40,6 +41,8 @@ test.describe('dashboard', () => {
     
     await onboard(screens, customer, 'done');
     await screens.dashboard.arrivedAt('/dashboard');
+    // Money needs a verified identity (the KYC journey is e2e/kyc.spec.ts): given straight.
+    proveIdentity(customer.email);
     const accountNumber = (await screens.dashboard.accountNumber.textContent())!.trim();
     // The page's request context carries the session cookie, so it says where it comes from.
     const credited = await page.request.post('/api/sandbox/inbound-transfer', {
