@@ -34,6 +34,15 @@ function dataDirForThisRun(variable = 'E2E_DATA_DIR'): string {
 const dataDir = dataDirForThisRun();
 
 /**
+ * Device binding (decision 026) is on by default; the suite's servers, and the ones specs start
+ * themselves from this environment (crash, lifecycle, workers, page cache), run with it off, as
+ * they run with the new-browser cap off: their journeys sign in from fresh browsers and would
+ * otherwise each confirm a code first. e2e/devices.spec.ts and e2e/identity-journey.spec.ts
+ * start servers with it on and go through the code.
+ */
+process.env.DEVICE_BINDING ??= 'off';
+
+/**
  * The proxy projects (`proxy-js-on`, `proxy-js-off`, e2e/proxy.spec.ts): Caddy terminates TLS
  * with its internal CA on https://localhost:<proxyPort> in front of a second app server (its own
  * DATA_DIR, PUBLIC_ORIGIN and TRUST_PROXY=127.0.0.1) on 127.0.0.1:<proxyAppPort>. Ports are free
@@ -127,6 +136,7 @@ export default defineConfig({
       // The new-browser cap is off here: journeys open accounts and move more than
       // ₦20,000 at once. e2e/new-browser-cap.spec.ts runs its own server with the cap on.
       NEW_DEVICE_CAP_NAIRA: '0',
+      DEVICE_BINDING: 'off',
     },
   },
   {
@@ -148,6 +158,7 @@ export default defineConfig({
       PASSWORD_RESET_REQUESTS_PER_IP: '3',
       REGISTRATIONS_PER_IP: '100000',
       NEW_DEVICE_CAP_NAIRA: '0',
+      DEVICE_BINDING: 'off',
     },
   },
   {

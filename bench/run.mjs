@@ -192,7 +192,7 @@ async function benchPagesAndLogin(options, results, say, want) {
   } else {
     dataDir = makeTempDir('bank-bench-');
     port = await freePort();
-    server = startApp(port, { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' });
+    server = startApp(port, { DEVICE_BINDING: 'off', ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' });
     serverLog = captureOutput(server, 'app');
     const startedAt = Date.now();
     await waitForHealth(port, server, 60_000);

@@ -12,7 +12,7 @@ const TRANSFER_KOBO = 500; // ₦5: far below every limit and the stamp-duty thr
 export async function loadConfig() {
   const { parseConfig } = await import('../../src/server/config.ts');
   // The new-browser cap would refuse the benchmark's new customers past ₦20,000: off unless set.
-  return parseConfig({ NEW_DEVICE_CAP_NAIRA: '0', ...process.env, SEED_DEMO: 'false' });
+  return parseConfig({ NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'off', ...process.env, SEED_DEMO: 'false' });
 }
 
 /** Marks the alert jobs still pending (emails and SMS, alert-jobs.ts) as sent without sending them; how many. */

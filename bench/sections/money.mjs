@@ -42,7 +42,7 @@ async function benchMoneyEngine(engine, options, say, parts = { transfers: true,
   const dir = makeTempDir(`bank-bench-${engine}-`);
   // The new-browser cap is off unless set, in the app server as in ledger-bench: the
   // bench's customers are new browsers moving far more than ₦20,000 (airtime, the soak's transfers).
-  const env = { NEW_DEVICE_CAP_NAIRA: '0', ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' };
+  const env = { NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'off', ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: options.nodeEnv ?? process.env.NODE_ENV ?? 'production' };
   delete env.DATABASE_URL;
   let dbName = null;
   if (engine === 'postgres') {

@@ -9,7 +9,12 @@ import type { LoginWords } from '../i18n/island-words.ts';
 export default function LoginForm({ formToken, values = {}, errors = {}, formError = null, notice = null, next = null, words }: FormProps & { next?: string | null; words: LoginWords }) {
   const form = useSchemaForm(worded(loginCheck, words), { email: '', password: '', ...values }, errors);
   const errorFor = (name: string) => { const message = form.errorFor(name); return message; };
-  const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser }>('POST', '/v1/auth/login', { email: form.values.email, password: form.values.password }), (data) => {
+  const { busy, message, onSubmit } = useApiSubmit(form, formError, () => api<{ user: AuthUser; device_confirmation_required?: boolean }>('POST', '/v1/auth/login', { email: form.values.email, password: form.values.password }), (data) => {
+    // A device that is not the customer's bound one confirms the emailed and texted code first; until then the session opens nothing else.
+    if (data.device_confirmation_required) {
+      window.location.assign('/login/device');
+      return;
+    }
     signIn(data.user);
     // A payment link's "Pay now" comes back to its transfer (the server checked `next` is a path on this site).
     const home = homeFor(data.user);

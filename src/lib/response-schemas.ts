@@ -54,6 +54,8 @@ export const registerAnswerSchema = z.object({ user: userJsonSchema, token: z.st
 export const messageAnswerSchema = z.object({ message: z.string() });
 export const validCodeAnswerSchema = z.object({ valid: z.literal(true) });
 export const signedOutSessionsAnswerSchema = z.object({ signed_out_sessions: z.number().int() });
+/** POST /v1/auth/device/confirm; `liveness_required`: a Tier 2+ customer gives a new selfie (POST /v1/kyc/liveness) before money moves again. */
+export const deviceConfirmedAnswerSchema = signedOutSessionsAnswerSchema.extend({ liveness_required: z.boolean() });
 export const frozenAnswerSchema = z.object({ frozen: z.boolean() });
 export const freezeAnswerSchema = z.object({ frozen: z.boolean(), signed_out_sessions: z.number().int() });
 export const statementAnswerSchema = z.object({ id: z.string() });

@@ -168,8 +168,8 @@ const environmentSchema = z.object({
   /** Guest pages (/login and the other public pages) rendered once per language as a template and then filled in with each guest's form token from memory (src/server/http/page-cache.ts); "false" renders every request. */
   GUEST_PAGE_CACHE: z.enum(['true', 'false'], { error: 'GUEST_PAGE_CACHE must be true or false' }).default('true').transform((value) => value === 'true'),
   WORKERS: wholeNumber('WORKERS', 1, 64).default(1),
-  /** One bound device per customer (docs/decisions/026-one-bound-device.md): "on" restricts a sign-in from another device until its code is confirmed. Off until every sign-in helper of the tests confirms codes. */
-  DEVICE_BINDING: z.enum(['on', 'off'], { error: 'DEVICE_BINDING must be on or off' }).default('off').transform((value) => value === 'on'),
+  /** One bound device per customer (docs/decisions/026-one-bound-device.md): "on" restricts a sign-in from another device until its code is confirmed; "off" (the test servers and the benchmark, as NEW_DEVICE_CAP_NAIRA=0 is) signs in without it. */
+  DEVICE_BINDING: z.enum(['on', 'off'], { error: 'DEVICE_BINDING must be on or off' }).default('on').transform((value) => value === 'on'),
 });
 
 /** Every variable the server reads (.env.example lists each; its test checks). */

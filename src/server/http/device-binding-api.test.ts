@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
-import { customer, testPassword } from '../testing/customers.ts';
+import { customer, newKey, testPassword, testPin } from '../testing/customers.ts';
 import { inProcessApi } from '../testing/in-process-api.ts';
 
 /**
@@ -10,8 +10,8 @@ import { inProcessApi } from '../testing/in-process-api.ts';
  * sent back as X-Device signs in bound next time.
  */
 describeOnEngines('device binding over the API (%s)', { env: { DEVICE_BINDING: 'on' } }, (t) => {
-  const call = async (method: string, path: string, options: { json?: unknown; token?: string; device?: string } = {}) => {
-    const headers: Record<string, string> = {};
+  const call = async (method: string, path: string, options: { json?: unknown; token?: string; device?: string; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.device) headers['x-device'] = options.device;
     if (options.json !== undefined) headers['content-type'] = 'application/json';
@@ -45,7 +45,8 @@ describeOnEngines('device binding over the API (%s)', { env: { DEVICE_BINDING: '
     clock.advance(60_000);
     const confirmed = await call('POST', '/api/v1/auth/device/confirm', { token, json: { code } });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.json.data).toEqual({ signed_out_sessions: 1 });
+    // A Tier 3 customer (the fixture's default: a BVN and a NIN) gives a new selfie at reactivation.
+    expect(confirmed.json.data).toEqual({ signed_out_sessions: 1, liveness_required: true });
     expect((await app.sessions.resolve(other.token)).status).toBe('expired');
     expect(await windowUntil(me.userId)).toBe(new Date(clock.now().getTime() + app.config.customerLimits.newBrowserCapMs).toISOString());
     expect((await call('GET', '/api/v1/profile', { token })).status).toBe(200);
@@ -55,6 +56,36 @@ describeOnEngines('device binding over the API (%s)', { env: { DEVICE_BINDING: '
     const again = await call('POST', '/api/v1/auth/login', { json: { email: me.email, password: testPassword }, device: login.json.data.device });
     expect(again.json.data.device_confirmation_required).toBe(false);
     expect((await call('GET', '/api/v1/profile', { token: again.json.data.token })).status).toBe(200);
+  });
+
+  it('at Tier 2 or above a new device asks for a new selfie before money moves again; at Tier 1 it does not', async () => {
+    const { app, mailer, clock } = t();
+    const confirmFrom = async (who: { email: string }) => {
+      const login = await call('POST', '/api/v1/auth/login', { json: { email: who.email, password: testPassword } });
+      const token = login.json.data.token as string;
+      const confirmed = await call('POST', '/api/v1/auth/device/confirm', { token, json: { code: mailer.lastCode(who.email) } });
+      expect(confirmed.status).toBe(200);
+      return { token, data: confirmed.json.data as { liveness_required: boolean } };
+    };
+    const tierTwo = await customer(app, { tier: 2, balance: 10_000_00 });
+    const tierOne = await customer(app, { tier: 1, balance: 10_000_00 });
+
+    const two = await confirmFrom(tierTwo);
+    expect(two.data.liveness_required).toBe(true);
+    const proofs = await app.db.selectFrom('users').select(['bvn_verified_at', 'nin_verified_at', 'liveness_passed_at']).where('id', '=', tierTwo.userId).executeTakeFirstOrThrow();
+    expect(proofs).toMatchObject({ bvn_verified_at: expect.any(String), nin_verified_at: expect.any(String), liveness_passed_at: null });
+    expect(mailer.sent.at(-1)!.text).toContain('/kyc-verification');
+    const refused = await call('POST', `/api/v1/transfer/local/${tierTwo.accountNumber}`, { token: two.token, json: { account_number: tierOne.accountNumber, amount: 1_000_00, pin: testPin }, headers: { 'idempotency-key': newKey() } });
+    expect(refused).toMatchObject({ status: 423, json: { code: 'IDENTITY_REQUIRED' } });
+    const kyc = await call('GET', '/api/v1/kyc', { token: two.token });
+    expect(kyc.json.data.next_step).toBe('liveness');
+
+    clock.advance(60_000);
+    const one = await confirmFrom(tierOne);
+    expect(one.data.liveness_required).toBe(false);
+    const sent = await call('POST', `/api/v1/transfer/local/${tierOne.accountNumber}`, { token: one.token, json: { account_number: tierTwo.accountNumber, amount: 1_000_00, pin: testPin }, headers: { 'idempotency-key': newKey() } });
+    // Sent from Tier 1; refused at the Tier 2 recipient, whose selfie is still to come: nothing lands.
+    expect(sent).toMatchObject({ status: 422, json: { code: 'RECIPIENT_CANNOT_RECEIVE' } });
   });
 
   it('resends with the cooldown, and signs out, with a restricted token', async () => {

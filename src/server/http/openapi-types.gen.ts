@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * DEVICE_BINDING on
-         * @description DEVICE_BINDING on: the new-device code (emailed and texted at a sign-in from a device that is not the bound one) makes this device the bound one, ends every other session of the customer and opens the new-browser cap window; 5 tries per code (422 INVALID_OTP, OTP_EXPIRED; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)
+         * @description DEVICE_BINDING on: the new-device code (emailed and texted at a sign-in from a device that is not the bound one) makes this device the bound one, ends every other session of the customer and opens the new-browser cap window; a customer at Tier 2 or above gives a new liveness selfie before money moves again (`liveness_required: true`); 5 tries per code (422 INVALID_OTP, OTP_EXPIRED; 409 DEVICE_ALREADY_CONFIRMED when nothing waits)
          */
         post: operations["postAuthDeviceConfirm"];
         delete?: never;
@@ -1514,6 +1514,10 @@ export interface components {
         SignedOutSessionsAnswer: {
             signed_out_sessions: number;
         };
+        DeviceConfirmedAnswer: {
+            signed_out_sessions: number;
+            liveness_required: boolean;
+        };
         FrozenAnswer: {
             frozen: boolean;
         };
@@ -2235,7 +2239,7 @@ export interface operations {
                         success: true;
                         /** @description A sentence for the customer, in the caller's language where the catalogue has it */
                         message: string;
-                        data: components["schemas"]["SignedOutSessionsAnswer"];
+                        data: components["schemas"]["DeviceConfirmedAnswer"];
                     };
                 };
             };

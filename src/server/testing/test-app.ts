@@ -70,7 +70,8 @@ export async function createTestApp(engine: 'sqlite' | 'postgres', options: { lo
   const sms = new MemorySms();
   let cleanup: () => Promise<void>;
   // The new-browser cap is off unless a test turns it on: most tests open an account and move more than it allows at once (docs/decisions/005-new-browser-cap-and-own-limits.md).
-  const environment: Record<string, string> = { LOG_LEVEL: 'silent', SEED_DEMO: 'false', NEW_DEVICE_CAP_NAIRA: '0', ...options.env };
+  // Device binding likewise: most tests sign in from a fresh client, which would then confirm a code first (decision 026; device-binding-api.test.ts turns it on).
+  const environment: Record<string, string> = { LOG_LEVEL: 'silent', SEED_DEMO: 'false', NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'off', ...options.env };
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-test-'));
     environment.DATA_DIR = dir;

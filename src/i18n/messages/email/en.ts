@@ -136,6 +136,7 @@ export const emailEn = {
   'email.deviceCode.sms': '{bank}: {code} is your code to use your account on a new device. Valid {minutes} min. Not you? Freeze: {freezeUrl}',
   'email.deviceBound.subject': 'Your {bank} account is now active on a new device',
   'email.deviceBound.body': 'On {at} your {bank} account became active on a new device ({browser}). Every other device was signed out.',
+  'email.deviceBound.selfie': 'Before money moves again, take a new selfie from this device: {kycUrl}',
   'email.deviceBound.notYou': 'Not you? Freeze it: {freezeUrl}',
   'email.deviceBound.sms': '{bank}: your account is now active on a new device. Not you? Freeze it: {freezeUrl}',
 } as const;

@@ -133,6 +133,7 @@ export const emailHa: Record<EmailKey, string> = {
   'email.deviceCode.sms': "{bank}: {code} ita ce lambar ku don amfani da asusu a sabuwar na'ura. Minti {minutes}. Ba ku ba? Daskare: {freezeUrl}",
   'email.deviceBound.subject': "Asusun ku na {bank} yanzu yana aiki a sabuwar na'ura",
   'email.deviceBound.body': "A {at} asusun ku na {bank} ya fara aiki a sabuwar na'ura ({browser}). An fitar da duk sauran na'urori.",
+  'email.deviceBound.selfie': "Kafin kuɗi ya sake motsawa, ɗauki sabon hoton fuska daga wannan na'ura: {kycUrl}",
   'email.deviceBound.notYou': 'Ba ku ba ne? Daskare shi: {freezeUrl}',
   'email.deviceBound.sms': "{bank}: asusun ku yanzu yana aiki a sabuwar na'ura. Ba ku ba? Daskare shi: {freezeUrl}",
 };

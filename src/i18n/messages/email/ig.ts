@@ -133,6 +133,7 @@ export const emailIg: Record<EmailKey, string> = {
   'email.deviceCode.sms': '{bank}: {code} bu koodu gi iji jiri akauntu gi na ngwaoru ohuru. Nkeji {minutes}. O bughi gi? Kpochie: {freezeUrl}',
   'email.deviceBound.subject': 'Akaụntụ {bank} gị na-arụ ọrụ ugbu a na ngwaọrụ ọhụrụ',
   'email.deviceBound.body': 'Na {at} akaụntụ {bank} gị malitere ịrụ ọrụ na ngwaọrụ ọhụrụ ({browser}). E wepụla ngwaọrụ ndị ọzọ niile.',
+  'email.deviceBound.selfie': 'Tupu ego agaa ọzọ, were foto ihu ọhụrụ site na ngwaọrụ a: {kycUrl}',
   'email.deviceBound.notYou': 'Ọ bụghị gị? Kpochie ya: {freezeUrl}',
   'email.deviceBound.sms': '{bank}: akauntu gi na-aru oru ugbu a na ngwaoru ohuru. O bughi gi? Kpochie ya: {freezeUrl}',
 };

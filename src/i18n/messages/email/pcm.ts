@@ -133,6 +133,7 @@ export const emailPcm: Record<EmailKey, string> = {
   'email.deviceCode.sms': '{bank}: {code} na your code to use your account for new device. E go last {minutes} min. No be you? Freeze am: {freezeUrl}',
   'email.deviceBound.subject': 'Your {bank} account don dey active for new device',
   'email.deviceBound.body': 'For {at} your {bank} account start to dey active for new device ({browser}). We don sign out all the other devices.',
+  'email.deviceBound.selfie': 'Before money go move again, snap new selfie for this device: {kycUrl}',
   'email.deviceBound.notYou': 'No be you? Freeze am: {freezeUrl}',
   'email.deviceBound.sms': '{bank}: your account don dey active for new device. No be you? Freeze am: {freezeUrl}',
 };

@@ -133,6 +133,7 @@ export const emailYo: Record<EmailKey, string> = {
   'email.deviceCode.sms': '{bank}: {code} ni koodu re lati lo akanti re lori ero tuntun. Iseju {minutes}. Ki i se iwo? Di i: {freezeUrl}',
   'email.deviceBound.subject': 'Àkáǹtì {bank} rẹ ti ń ṣiṣẹ́ lórí ẹ̀rọ tuntun báyìí',
   'email.deviceBound.body': 'Ní {at} àkáǹtì {bank} rẹ bẹ̀rẹ̀ sí í ṣiṣẹ́ lórí ẹ̀rọ tuntun ({browser}). A ti mú gbogbo ẹ̀rọ mìíràn jáde.',
+  'email.deviceBound.selfie': 'Kí owó tó tún lọ, ya fọ́tò ojú tuntun láti orí ẹ̀rọ yìí: {kycUrl}',
   'email.deviceBound.notYou': 'Kì í ṣe ìwọ? Dí i: {freezeUrl}',
   'email.deviceBound.sms': '{bank}: akanti re ti n sise lori ero tuntun bayii. Ki i se iwo? Di i: {freezeUrl}',
 };

@@ -23,23 +23,37 @@ export const deviceHashOf = (deviceId: string): string => sha256Hex(deviceId);
 
 type Executor = Db | Transaction<Database>;
 
+/** What binding did: how many other sessions ended, and whether a new selfie is now asked before money moves. */
+export type Bound = { signedOutSessions: number; livenessRequired: boolean };
+
 /**
  * Everything that happens, in the confirming transaction, when a device becomes a customer's one
  * bound device: it replaces the bound one, and every other session of the customer ends (the
  * confirming session, `keepSessionId`, is kept; null at the account's opening, when the only
- * session is the opening device's own and none ends). Another step that binding must take goes here, and only here.
+ * session is the opening device's own and none ends). A customer at Tier 2 or above (both a BVN
+ * and a NIN on file) gives a new liveness selfie at reactivation, as the CBN's March 2026
+ * circular asks: their pass is cleared here, so money waits for the new one (canMoveMoney).
+ * Another step that binding must take goes here, and only here.
  */
-export async function deviceBound(trx: Executor, userId: string, at: Date, binding: { deviceHash: string; keepSessionId: string | null }): Promise<number> {
+export async function deviceBound(trx: Executor, userId: string, at: Date, binding: { deviceHash: string; keepSessionId: string | null }): Promise<Bound> {
   const atIso = at.toISOString();
   await trx
     .insertInto('bound_devices')
     .values({ user_id: userId, device_hash: binding.deviceHash, bound_at: atIso })
     .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ device_hash: binding.deviceHash, bound_at: atIso }))
     .execute();
-  // At the account's opening (no session to keep named) the one session is the opening device's own.
-  if (binding.keepSessionId === null) return 0;
+  // At the account's opening (no session to keep named) the one session is the opening device's own, and no selfie is on file yet.
+  if (binding.keepSessionId === null) return { signedOutSessions: 0, livenessRequired: false };
   const ended = await trx.updateTable('sessions').set({ revoked_at: atIso, revoke_reason: 'new_device' }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', binding.keepSessionId).executeTakeFirst();
-  return Number(ended.numUpdatedRows);
+  const cleared = await trx
+    .updateTable('users')
+    .set({ liveness_passed_at: null })
+    .where('id', '=', userId)
+    .where('bvn_verified_at', 'is not', null)
+    .where('nin_verified_at', 'is not', null)
+    .where('liveness_passed_at', 'is not', null)
+    .executeTakeFirst();
+  return { signedOutSessions: Number(ended.numUpdatedRows), livenessRequired: Number(cleared.numUpdatedRows) > 0 };
 }
 
 /**
@@ -118,7 +132,7 @@ export function createDeviceBinding(deps: CustomerServiceDeps & {
      * session's restriction lifted (of two racing confirms, one does it) and deviceBound runs.
      * Then the cap window opens and the customer is told.
      */
-    async confirm(sessionId: string, code: string, meta: { origin: string; userAgent: string | null }): Promise<Result<{ signedOutSessions: number }>> {
+    async confirm(sessionId: string, code: string, meta: { origin: string; userAgent: string | null }): Promise<Result<Bound>> {
       const row = await db.selectFrom('device_confirmations').selectAll().where('session_id', '=', sessionId).executeTakeFirst();
       if (!row) return fail('DEVICE_ALREADY_CONFIRMED', said('said.device.alreadyConfirmed'));
       const now = clock.now();
@@ -138,11 +152,11 @@ export function createDeviceBinding(deps: CustomerServiceDeps & {
       const language = profileLocale(user.language);
       const say = sayerFor(language);
       const vars = { bank: config.bank.name, at: formatLagosDateTime(now.toISOString(), language), browser: describeBrowser(meta.userAgent), freezeUrl: `${meta.origin}/freeze` };
-      const lines = [say('email.hello', { name: user.first_name }), say('email.deviceBound.body', vars), say('email.deviceBound.notYou', vars)];
+      const lines = [say('email.hello', { name: user.first_name }), say('email.deviceBound.body', vars), ...(outcome.value.livenessRequired ? [say('email.deviceBound.selfie', { kycUrl: `${meta.origin}/kyc-verification` })] : []), say('email.deviceBound.notYou', vars)];
       await sendLogged(mailer, log, { to: user.email, subject: say('email.deviceBound.subject', vars), text: lines.join('\n\n') + '\n', html: layout(config.bank.name, lines) }, 'new_device_bound');
       await sendSms(user, say('email.deviceBound.sms', vars), 'new_device_bound');
-      log.info('device.bound', { user: row.user_id, signed_out: outcome.value });
-      return succeed({ signedOutSessions: outcome.value });
+      log.info('device.bound', { user: row.user_id, signed_out: outcome.value.signedOutSessions, liveness_required: outcome.value.livenessRequired });
+      return succeed(outcome.value);
     },
   };
 }

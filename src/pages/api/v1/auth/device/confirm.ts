@@ -12,5 +12,5 @@ export const POST = endpoint(async (context) => {
   if (!input.ok) return input;
   const confirmed = await context.locals.app.deviceBinding.confirm(caller.value.session.id, input.value.code, { origin: publicUrlOf(context).origin, userAgent: requestMeta(context).userAgent });
   if (!confirmed.ok) return confirmed;
-  return jsonSuccess({ signed_out_sessions: confirmed.value.signedOutSessions }, said('said.device.confirmed'));
+  return jsonSuccess({ signed_out_sessions: confirmed.value.signedOutSessions, liveness_required: confirmed.value.livenessRequired }, said('said.device.confirmed'));
 });
