@@ -23,6 +23,7 @@ describeOnEngines('device binding over the API (%s)', { env: { DEVICE_BINDING: '
   it('restricts an unbound login to the three calls, binds on the right code, ends the other sessions and opens the window at confirmation', async () => {
     const { app, mailer, clock } = t();
     const me = await customer(app);
+    await app.deviceBinding.bindAtOpening(me.userId, 'the-phone-that-opened-it');
     const other = await app.sessions.create(me.userId);
     const untilBefore = await windowUntil(me.userId);
     const login = await call('POST', '/api/v1/auth/login', { json: { email: me.email, password: testPassword } });
@@ -45,7 +46,7 @@ describeOnEngines('device binding over the API (%s)', { env: { DEVICE_BINDING: '
     clock.advance(60_000);
     const confirmed = await call('POST', '/api/v1/auth/device/confirm', { token, json: { code } });
     expect(confirmed.status).toBe(200);
-    // A Tier 3 customer (the fixture's default: a BVN and a NIN) gives a new selfie at reactivation.
+    // A Tier 3 customer (the fixture's default: a BVN and a NIN) moving off their bound phone gives a new selfie.
     expect(confirmed.json.data).toEqual({ signed_out_sessions: 1, liveness_required: true });
     expect((await app.sessions.resolve(other.token)).status).toBe('expired');
     expect(await windowUntil(me.userId)).toBe(new Date(clock.now().getTime() + app.config.customerLimits.newBrowserCapMs).toISOString());
@@ -69,6 +70,10 @@ describeOnEngines('device binding over the API (%s)', { env: { DEVICE_BINDING: '
     };
     const tierTwo = await customer(app, { tier: 2, balance: 10_000_00 });
     const tierOne = await customer(app, { tier: 1, balance: 10_000_00 });
+    const firstTimer = await customer(app, { tier: 2, balance: 10_000_00 });
+    // Both had a phone bound at opening: the sign-ins below replace it.
+    await app.deviceBinding.bindAtOpening(tierTwo.userId, 'the-phone-that-opened-it');
+    await app.deviceBinding.bindAtOpening(tierOne.userId, 'the-phone-that-opened-it');
 
     const two = await confirmFrom(tierTwo);
     expect(two.data.liveness_required).toBe(true);
@@ -86,6 +91,10 @@ describeOnEngines('device binding over the API (%s)', { env: { DEVICE_BINDING: '
     const sent = await call('POST', `/api/v1/transfer/local/${tierOne.accountNumber}`, { token: one.token, json: { account_number: tierTwo.accountNumber, amount: 1_000_00, pin: testPin }, headers: { 'idempotency-key': newKey() } });
     // Sent from Tier 1; refused at the Tier 2 recipient, whose selfie is still to come: nothing lands.
     expect(sent).toMatchObject({ status: 422, json: { code: 'RECIPIENT_CANNOT_RECEIVE' } });
+
+    // A customer with no bound device yet (as the demo customers start) binds a first one: nothing is replaced, the pass stays.
+    clock.advance(60_000);
+    expect((await confirmFrom(firstTimer)).data.liveness_required).toBe(false);
   });
 
   it('resends with the cooldown, and signs out, with a restricted token', async () => {

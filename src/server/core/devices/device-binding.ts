@@ -31,12 +31,15 @@ export type Bound = { signedOutSessions: number; livenessRequired: boolean };
  * bound device: it replaces the bound one, and every other session of the customer ends (the
  * confirming session, `keepSessionId`, is kept; null at the account's opening, when the only
  * session is the opening device's own and none ends). A customer at Tier 2 or above (both a BVN
- * and a NIN on file) gives a new liveness selfie at reactivation, as the CBN's March 2026
- * circular asks: their pass is cleared here, so money waits for the new one (canMoveMoney).
+ * and a NIN on file) who moves from a bound device to a new one gives a new liveness selfie, as
+ * the CBN's March 2026 circular asks at reactivation: their pass is cleared here, so money waits
+ * for the new one (canMoveMoney). A first binding (a customer who had none: the demo customers,
+ * or one never seen on a browser before the rule came) replaces nothing and keeps the pass.
  * Another step that binding must take goes here, and only here.
  */
 export async function deviceBound(trx: Executor, userId: string, at: Date, binding: { deviceHash: string; keepSessionId: string | null }): Promise<Bound> {
   const atIso = at.toISOString();
+  const replaced = await trx.selectFrom('bound_devices').select('device_hash').where('user_id', '=', userId).executeTakeFirst();
   await trx
     .insertInto('bound_devices')
     .values({ user_id: userId, device_hash: binding.deviceHash, bound_at: atIso })
@@ -45,6 +48,7 @@ export async function deviceBound(trx: Executor, userId: string, at: Date, bindi
   // At the account's opening (no session to keep named) the one session is the opening device's own, and no selfie is on file yet.
   if (binding.keepSessionId === null) return { signedOutSessions: 0, livenessRequired: false };
   const ended = await trx.updateTable('sessions').set({ revoked_at: atIso, revoke_reason: 'new_device' }).where('user_id', '=', userId).where('revoked_at', 'is', null).where('id', '!=', binding.keepSessionId).executeTakeFirst();
+  if (!replaced || replaced.device_hash === binding.deviceHash) return { signedOutSessions: Number(ended.numUpdatedRows), livenessRequired: false };
   const cleared = await trx
     .updateTable('users')
     .set({ liveness_passed_at: null })
