@@ -1,14 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { callApi, newCustomer, onboardThroughApi } from './support/customers.ts';
 import { mailsTo, waitForCode } from './support/outbox.ts';
 import { LoginPage } from './page-models/login-page.ts';
-import { freePort } from './support/free-port.ts';
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
 
 /**
  * The sandbox's outbox page (src/server/http/dev-outbox.ts): on the embedded sandbox, to a
@@ -48,50 +43,17 @@ test.describe('the sandbox outbox page', () => {
 /**
  * One bound device (docs/decisions/026-one-bound-device.md) with DEVICE_BINDING=on. The suite's
  * server runs with it off (every shared sign-in helper would otherwise have to confirm a code), so
- * this describe starts the same build (`node scripts/serve.mjs`) on a fresh DATA_DIR with the
- * setting on, as new-browser-cap.spec.ts does, and points the outbox helpers at it meanwhile.
+ * this describe starts the same build on a fresh DATA_DIR with the setting on (startOwnServer),
+ * which points the outbox helpers at it meanwhile.
  */
 test.describe('one bound device (DEVICE_BINDING=on)', () => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const HOST = '127.0.0.1';
-  let server: ChildProcess | null = null;
-  let dataDir = '';
+  let server: OwnServer;
   let origin = '';
-  const saved = { dataDir: process.env.E2E_DATA_DIR, origin: process.env.E2E_ORIGIN };
-  const output: string[] = [];
-
   test.beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-devices-'));
-    const port = await freePort(HOST);
-    origin = `http://${HOST}:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, HOST, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', REGISTRATIONS_PER_IP: '100000', NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'on' };
-    delete env.DATABASE_URL;
-    delete env.SMTP_URL;
-    server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [server.stdout!, server.stderr!]) stream.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the device-binding server exited:\n${output.join('\n')}`);
-      const healthy = await fetch(`${origin}/api/health`).then((answer) => answer.ok, () => false);
-      if (healthy) break;
-      if (Date.now() > deadline) throw new Error(`the device-binding server never answered:\n${output.join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    process.env.E2E_DATA_DIR = dataDir;
-    process.env.E2E_ORIGIN = origin;
+    server = await startOwnServer('devices', { NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'on' });
+    origin = server.origin;
   });
-
-  test.afterAll(async () => {
-    process.env.E2E_DATA_DIR = saved.dataDir;
-    if (saved.origin === undefined) delete process.env.E2E_ORIGIN;
-    else process.env.E2E_ORIGIN = saved.origin;
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(async () => server?.stop());
 
   function browserOf(browser: Browser, testInfo: TestInfo, js: boolean): Promise<BrowserContext> {
     const { viewport, locale, timezoneId } = testInfo.project.use;
@@ -132,6 +94,10 @@ test.describe('one bound device (DEVICE_BINDING=on)', () => {
       await expect(page.locator('#device-code-error')).toBeVisible();
       await page.getByLabel('Code').fill(code);
       await page.getByRole('button', { name: 'Confirm' }).click();
+      // A Tier 2 customer moving off the phone they opened the account on gives a new selfie before money moves.
+      await expect(page).toHaveURL(/\/kyc-verification$/);
+      await expect(page.getByTestId('selfie-form')).toBeVisible();
+      await page.goto('/dashboard');
       await expect(page).toHaveURL(/\/dashboard$/);
     });
 

@@ -85,6 +85,9 @@ export function smsOutboxDir(): string {
   return path.join(outboxDir(), 'sms');
 }
 
+/** A phone number as a customer types it (0803 123 4567) in E.164, as the SMS outbox names it. */
+export const e164 = (typed: string): string => `+234${typed.replace(/\s/g, '').slice(1)}`;
+
 /** The texts sent to `phone` (E.164, +2348031234567), oldest first. */
 export function smsTo(phone: string): string[] {
   const dir = smsOutboxDir();
