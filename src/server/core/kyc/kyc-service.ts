@@ -12,7 +12,7 @@ import { tierLimits } from '../tiers/tier-limits.ts';
 import type { CaseService } from '../cases/case-service.ts';
 import { canMoveMoney } from './identity-rule.ts';
 import { createKycChecks, identityTimeoutMs, maxFailedKycChecksPerDay } from './kyc-checks.ts';
-import { verifyNinCheck } from './nin-verification.ts';
+import { verifyIdentityNumber, type IdentityNumberKind } from './identity-number-check.ts';
 import { checkLivenessOf, type LivenessOutcomeJson } from './liveness-check.ts';
 import type { TransactionRepository } from '../transactions/transaction-repository.ts';
 import type { UserProfile } from '../users/user-repository.ts';
@@ -175,6 +175,16 @@ export function createKycService(deps: CustomerServiceDeps & {
   };
 
   /** The email that announces a raised tier, only when the proof raised it. */
+  /** A BVN or a NIN checked (identity-number-check.ts), and the customer told of the tier it brings. */
+  async function verifyNumber(userId: string, kind: IdentityNumberKind, input: { number: string; date_of_birth: string }): Promise<Result<KycOutcome>> {
+    const profile = await profileOf(userId);
+    const fingerprints = kind === 'bvn' ? bvnFingerprints : ninFingerprints;
+    const tiers = await verifyIdentityNumber({ db, log, identity, fingerprints, checks, timeoutMs }, profile, kind, input);
+    if ('ok' in tiers) return tiers;
+    await told(profile, tiers, { last4: input.number.slice(-4), ...(tiers.reference !== undefined ? { reference: tiers.reference } : {}) });
+    return succeed(await outcomeFor(userId));
+  }
+
   async function told(profile: UserProfile, tiers: { before: number; after: number }, detail: Record<string, unknown>) {
     if (tiers.after <= tiers.before) return;
     log.info('kyc.tier_raised', { user: profile.user.id, tier: tiers.after, ...detail });
@@ -187,86 +197,12 @@ export function createKycService(deps: CustomerServiceDeps & {
 
     /** A BVN proved: Tier 1, or 2 beside a NIN (3 with a verified address). */
     async verifyBvn(userId: string, input: BvnInput): Promise<Result<KycOutcome>> {
-      const profile = await profileOf(userId);
-      const already = said('said.bvn.already');
-      if (profile.user.bvn_verified_at !== null) return fail('DUPLICATE', already);
-      const last4 = input.bvn.slice(-4);
-      const row = { userId, kind: 'bvn' as const, bvn: input.bvn, dateOfBirth: input.date_of_birth };
-      const checkId = await takeTry(row);
-      if (checkId === null) return limitFailure('bvn');
-      let answer;
-      try {
-        answer = await withTimeout(
-          identity.matchBvn({ bvn: input.bvn, firstName: profile.user.first_name, lastName: profile.user.last_name, dateOfBirth: input.date_of_birth }),
-          timeoutMs,
-          'identity service',
-        );
-      } catch (error) {
-        return providerFailure(userId, 'bvn', error, checkId);
-      }
-
-      if (answer.outcome !== 'match') {
-        await settle(db, checkId, answer.outcome, answer.reference);
-        const left = Math.max(0, maxFailedKycChecksPerDay - (await failuresToday(userId, 'bvn')));
-        const tries = left === 0 ? 'None' : left === 1 ? 'One' : 'Many';
-        log.info('kyc.bvn_failed', { user: userId, outcome: answer.outcome, last4, reference: answer.reference });
-        if (answer.outcome === 'not_found') {
-          return fail('BVN_NOT_FOUND', said(({ None: 'said.kyc.notFoundNone', One: 'said.kyc.notFoundOne', Many: 'said.kyc.notFoundMany' } as const)[tries], left > 1 ? { left } : undefined), {
-            errors: { bvn: [said('said.bvn.noRecord')] },
-          });
-        }
-        // Which detail differs is said; what the record holds is never revealed.
-        const onlyDate = answer.fields.length === 1 && answer.fields[0] === 'date_of_birth';
-        return fail('BVN_MISMATCH', said(({ None: 'said.kyc.mismatchNone', One: 'said.kyc.mismatchOne', Many: 'said.kyc.mismatchMany' } as const)[tries], left > 1 ? { left } : undefined), {
-          errors: onlyDate
-            ? { date_of_birth: [said('said.bvn.dobMismatch')] }
-            : { bvn: [said('said.bvn.nameMismatch')] },
-        });
-      }
-
-      // Under every key in the ring: a BVN verified before a key rotation still binds its customer.
-      const fingerprints = bvnFingerprints.candidates(input.bvn);
-      const linked = said('said.bvn.linked');
-      const takenByAnother = (executor: Db | Trx) =>
-        executor
-          .selectFrom('kyc_checks')
-          .select('id')
-          .where('bvn_fingerprint', 'in', fingerprints)
-          .where('kind', '=', 'bvn')
-          .where('outcome', '=', 'verified')
-          .where('user_id', '<>', userId)
-          .executeTakeFirst();
-      if (await takenByAnother(db)) {
-        log.warn('kyc.bvn_linked_elsewhere', { user: userId, last4 });
-        await forget(checkId);
-        return fail('DUPLICATE', linked, { errors: { bvn: [linked] } });
-      }
-      const raised = await inTransaction(db, async (trx) => {
-        if (await takenByAnother(trx)) throw new Refusal(fail('DUPLICATE', linked, { errors: { bvn: [linked] } }));
-        await settle(trx, checkId, 'verified', answer.reference);
-        const tiers = await prove(trx, userId, 'bvn_verified_at');
-        if (tiers === null) throw new Refusal(fail('DUPLICATE', already));
-        return tiers;
-      }).catch((error: unknown) => {
-        // The unique index on verified fingerprints decides a race the check above could not see.
-        if (error instanceof Error && /unique|duplicate/i.test(error.message)) return fail('DUPLICATE', linked, { errors: { bvn: [linked] } });
-        throw error;
-      });
-      if (!raised.ok) {
-        await forget(checkId);
-        return raised;
-      }
-      await told(profile, raised.value, { last4, reference: answer.reference });
-      return succeed(await outcomeFor(userId));
+      return verifyNumber(userId, 'bvn', { number: input.bvn, date_of_birth: input.date_of_birth });
     },
 
     /** A NIN proved: Tier 1, or 2 beside a BVN (3 with a verified address). */
     async verifyNin(userId: string, input: NinInput): Promise<Result<KycOutcome>> {
-      const profile = await profileOf(userId);
-      const tiers = await verifyNinCheck({ db, log, identity, ninFingerprints, checks, timeoutMs }, profile, input);
-      if ('ok' in tiers) return tiers;
-      await told(profile, tiers, { last4: input.nin.slice(-4) });
-      return succeed(await outcomeFor(userId));
+      return verifyNumber(userId, 'nin', { number: input.nin, date_of_birth: input.date_of_birth });
     },
 
     /** A selfie against the verified identity's record (liveness-check.ts). */
