@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
-import type { SupportCasesTable } from '../../db/schema.ts';
+import type { Database, SupportCasesTable } from '../../db/schema.ts';
 import { caseNumberPattern, type CaseInput, type CaseStatus } from '../../../lib/safety-schemas.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 import { lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
@@ -35,6 +35,25 @@ export function caseNumber(year: string, sequence: number): string {
 }
 
 const stillOpen: CaseStatus[] = ['open', 'investigating'];
+
+/**
+ * A new case, open, with its first event, numbered in its Lagos year: one counter row per year,
+ * whose upsert's row lock (PostgreSQL) or the write lock (SQLite) hands out each number once.
+ */
+async function insertCase(trx: Transaction<Database>, now: Date, about: Pick<SupportCasesTable, 'user_id' | 'account_number' | 'reference' | 'kind' | 'description'>): Promise<SupportCasesTable> {
+  const nowIso = now.toISOString();
+  const year = lagosDate(now).slice(0, 4);
+  const counter = await trx
+    .insertInto('counters')
+    .values({ name: `support_case:${year}`, value: 1 })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  const inserted: SupportCasesTable = { id: newId('case'), number: caseNumber(year, Number(counter.value)), ...about, status: 'open', created_at: nowIso, updated_at: nowIso };
+  await trx.insertInto('support_cases').values(inserted).execute();
+  await trx.insertInto('support_case_events').values({ case_id: inserted.id, line: 1, status: 'open', note: null, created_at: nowIso }).execute();
+  return inserted;
+}
 
 /** The kinds a customer opens; the bank's own (a liveness review) are for its staff and not listed to the customer. */
 type CustomerCaseKind = Exclude<SupportCasesTable['kind'], 'liveness_review'>;
@@ -119,33 +138,9 @@ export function createCaseService(deps: CustomerServiceDeps & {
         frozen = { signedOutSessions: froze.value.signedOutSessions };
       }
 
-      const now = clock.now();
-      const nowIso = now.toISOString();
-      const year = lagosDate(now).slice(0, 4);
-      const row = await db.transaction().execute(async (trx) => {
-        // One counter row per year: the upsert's row lock (PostgreSQL) or the write lock (SQLite) hands out each number once.
-        const counter = await trx
-          .insertInto('counters')
-          .values({ name: `support_case:${year}`, value: 1 })
-          .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
-          .returning('value')
-          .executeTakeFirstOrThrow();
-        const inserted: SupportCasesTable = {
-          id: newId('case'),
-          number: caseNumber(year, Number(counter.value)),
-          user_id: caller.id,
-          account_number: found.account.account_number,
-          reference: found.transaction.reference,
-          kind: input.kind,
-          description: input.description,
-          status: 'open',
-          created_at: nowIso,
-          updated_at: nowIso,
-        };
-        await trx.insertInto('support_cases').values(inserted).execute();
-        await trx.insertInto('support_case_events').values({ case_id: inserted.id, line: 1, status: 'open', note: null, created_at: nowIso }).execute();
-        return inserted;
-      });
+      const row = await db.transaction().execute((trx) =>
+        insertCase(trx, clock.now(), { user_id: caller.id, account_number: found.account.account_number, reference: found.transaction.reference, kind: input.kind, description: input.description }),
+      );
       const [kase] = await present([row]);
       log.info('case.opened', { user: caller.id, case: row.number, kind: row.kind, frozen: frozen !== null });
       await mailAbout(caller.id, kase!, true, null);
@@ -158,26 +153,11 @@ export function createCaseService(deps: CustomerServiceDeps & {
      * open review per reference; not listed to the customer (their answer says a person will look).
      */
     async openReview(userId: string, input: { kind: 'liveness_review'; reference: string; description: string }): Promise<{ number: string }> {
-      const now = clock.now();
-      const nowIso = now.toISOString();
-      const year = lagosDate(now).slice(0, 4);
       return db.transaction().execute(async (trx) => {
         const open = await trx.selectFrom('support_cases').select('number').where('user_id', '=', userId).where('kind', '=', input.kind).where('status', 'in', stillOpen).executeTakeFirst();
         if (open) return { number: open.number };
         const account = await trx.selectFrom('accounts').select('account_number').where('user_id', '=', userId).orderBy('created_at').executeTakeFirst();
-        const counter = await trx
-          .insertInto('counters')
-          .values({ name: `support_case:${year}`, value: 1 })
-          .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`counters.value + 1` }))
-          .returning('value')
-          .executeTakeFirstOrThrow();
-        const id = newId('case');
-        const number = caseNumber(year, Number(counter.value));
-        await trx
-          .insertInto('support_cases')
-          .values({ id, number, user_id: userId, account_number: account?.account_number ?? '', reference: input.reference, kind: input.kind, description: input.description, status: 'open', created_at: nowIso, updated_at: nowIso })
-          .execute();
-        await trx.insertInto('support_case_events').values({ case_id: id, line: 1, status: 'open', note: null, created_at: nowIso }).execute();
+        const { number } = await insertCase(trx, clock.now(), { user_id: userId, account_number: account?.account_number ?? '', reference: input.reference, kind: input.kind, description: input.description });
         log.info('case.opened', { user: userId, case: number, kind: input.kind });
         return { number };
       });
