@@ -7,6 +7,8 @@ import type { PinGuard } from '../money/pin-guard.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { securityCodeEmail, sendLogged } from '../notifications.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
+import { sayerFor } from '../email-layout.ts';
+import type { MessageKey } from '../../../i18n/messages/en.ts';
 import { said, type Said } from '../../../i18n/said.ts';
 import type { SecurityCodePurpose } from '../../../lib/security-schemas.ts';
 
@@ -45,8 +47,9 @@ export function createSecurityCodes(deps: CustomerServiceDeps & {
       if (!issued.ok) return issued;
       const { code, expiresAt } = issued.value;
       const language = profileLocale(user.language);
-      // Plain GSM text that fits one part, like the freeze code's SMS (decision 023).
-      const text = `${config.bank.name}: ${code} is your security code to ${smsWhat[purpose]}. Valid ${codeMinutes} min. Not you? Freeze: ${freezeAt}. Never share it.`;
+      // Plain GSM letters that fit one part, in the customer's language, like the new-device code's SMS (decision 023).
+      const say = sayerFor(language);
+      const text = say('email.securityCode.sms', { bank: config.bank.name, code, what: say(smsWhat[purpose]), minutes: codeMinutes, freeze: freezeAt });
       await sms.send({ to: user.phone_number, text }).catch((error: unknown) => log.error('security_code.sms_failed', { user: userId, error: error instanceof Error ? error.message : String(error) }));
       await sendLogged(mailer, log, securityCodeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, code, minutes: codeMinutes, purpose, freezeAt, language }), `security_code_${purpose}`);
       log.info('security_code.sent', { user: userId, purpose });
@@ -76,8 +79,9 @@ export function createSecurityCodes(deps: CustomerServiceDeps & {
 }
 export type SecurityCodes = ReturnType<typeof createSecurityCodes>;
 
-const smsWhat: Record<SecurityCodePurpose, string> = {
-  instant_payments: 'switch instant transfers',
-  daily_limit: 'raise your daily limit',
-  unfreeze: 'UNFREEZE your account',
+const smsWhat: Record<SecurityCodePurpose, MessageKey> = {
+  instant_payments: 'email.securityCode.sms.instant_payments',
+  daily_limit: 'email.securityCode.sms.daily_limit',
+  unfreeze: 'email.securityCode.sms.unfreeze',
 };
+
