@@ -36,11 +36,9 @@ export function refusedCreditSms(args: { bankName: string; words: RefusedCreditW
   const say = sayerFor(args.language);
   const { words } = args;
   const naira = (amount: string) => amount.replace('₦', 'NGN');
-  const key = words.reason === 'new_account' ? 'capIn.sms.newAccount' : 'capIn.sms.newDevice';
+  const keys = words.reason === 'new_account' ? (['capIn.sms.newAccount', 'capIn.sms.newAccountAnonymous'] as const) : (['capIn.sms.newDevice', 'capIn.sms.newDeviceAnonymous'] as const);
   const write = (from: string | null) =>
-    gsmText(
-      say(from === null ? `${key}Anonymous` : key, { bank: args.bankName, amount: naira(words.amount), from: from ?? '', limit: naira(words.limit), until: words.until }),
-    );
+    gsmText(say(from === null ? keys[1] : keys[0], { bank: args.bankName, amount: naira(words.amount), from: from ?? '', limit: naira(words.limit), until: words.until }));
   const fits = (text: string) => (gsmSeptets(text) ?? Infinity) <= singleSmsSeptets;
   const payer = gsmText(words.from);
   const whole = write(payer);
