@@ -105,6 +105,26 @@ describeOnEngines('the cap on money in on %s', { env: { NEW_DEVICE_CAP_NAIRA: '2
     expect(await sendLocal(payer, fresh.accountNumber, naira(20_000), paying)).toMatchObject({ ok: true });
   });
 
+  it("a scheduled transfer's run past the recipient's cap is refused like a limit: nothing moves, and it is tried again in the afternoon", async () => {
+    const payer = await established();
+    const recipient = await established(naira(1_000));
+    const lagosDay = (at: Date) => new Date(at.getTime() + hourMs).toISOString().slice(0, 10);
+    const tomorrow = lagosDay(new Date(t().clock.now().getTime() + 24 * hourMs));
+    const created = await app().scheduledTransfers.create(payer.userId, payer.accountNumber, { account_number: recipient.accountNumber, amount: naira(5_000), narration: 'Rent', first_date: tomorrow, repeat: 'once', pin: testPin }, newKey());
+    if (!created.ok) throw new Error(created.code);
+    // The recipient signs in from a new device on the morning of the run and receives ₦20,000 from elsewhere.
+    const morning = Date.parse(`${tomorrow}T07:00:00+01:00`);
+    t().clock.advance(morning - t().clock.now().getTime());
+    await app().limits.recogniseSignIn(recipient.userId, { deviceCookie: undefined, origin: 'http://127.0.0.1:4321', ip: null, userAgent: null });
+    expect(await fromBank(recipient.accountNumber, naira(20_000))).toMatchObject({ ok: true });
+    t().clock.advance(hourMs);
+    await app().scheduledTransfers.sweep();
+    await app().jobs.runDue();
+    expect(await app().scheduledTransfers.find(payer.userId, created.value.schedule.id)).toMatchObject({ runs_made: 0, recent_runs: [{ date: tomorrow, state: 'retry' }] });
+    expect(await balanceOf(app(), recipient.accountNumber)).toBe(naira(21_000));
+    expect(await balanceOf(app(), payer.accountNumber)).toBe(naira(500_000));
+  });
+
   it('the refused customer is alerted by email and SMS after the refusal, once per payer and amount, in their language', async () => {
     const payer = await established();
     const fresh = await customer(app(), { firstName: 'Ngozi' });
