@@ -7,6 +7,7 @@ import { nubanFor } from '../../../lib/nuban.ts';
 import { said } from '../../../i18n/said.ts';
 import { inEnglish } from '../../testing/in-english.ts';
 import { sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
+import { inboundRefusalCode } from '../../integrations/interbank/ports.ts';
 import { gsmSeptets } from '../../integrations/sms/gsm-7.ts';
 import { refusedCreditJob, refusedCreditSmsJob } from '../alerts/refused-credit-alerts.ts';
 
@@ -46,7 +47,10 @@ describeOnEngines('the cap on money in on %s', { env: { NEW_DEVICE_CAP_NAIRA: '2
     expect(refused).toMatchObject({ ok: false, code: 'RECIPIENT_CAP_REACHED', message: said('said.errors.recipientCapReached') });
     // The payer learns nothing of the recipient's figures.
     expect(JSON.stringify(inEnglish(refused))).not.toMatch(/20,000|₦0\.00|until/);
-    expect(await fromBank(fresh.accountNumber, 1)).toMatchObject({ ok: false, code: 'CREDIT_NOT_PERMITTED' });
+    const fromOutside = await fromBank(fresh.accountNumber, 1);
+    expect(fromOutside).toMatchObject({ ok: false, code: 'CREDIT_NOT_PERMITTED', message: said('said.errors.creditCapReached') });
+    // Towards the switch: 57, "transaction not permitted to receiver".
+    if (!fromOutside.ok) expect(inboundRefusalCode(fromOutside.code)).toBe('57');
     expect(await balanceOf(app(), fresh.accountNumber)).toBe(naira(20_000));
     expect(await balanceOf(app(), payer.accountNumber)).toBe(naira(500_000) - naira(12_000) - naira(50));
     await expectLedgerBalanced(app());
@@ -176,6 +180,10 @@ describeOnEngines('the cap on money in on %s', { env: { NEW_DEVICE_CAP_NAIRA: '2
     expect(paid).toBe(landedLocal * naira(1_000));
     await expectLedgerBalanced(app());
     expect(await capIn(fresh.userId)).toMatchObject({ used: naira(20_000), left: 0 });
+    // Thirty refusals, but one message per payer and amount: nine payers at most (five inside the bank, four outside).
+    const told = await refusalJobs(refusedCreditJob);
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(9);
   });
 });
 
