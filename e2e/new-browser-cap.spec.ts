@@ -8,7 +8,7 @@ import { expect, test } from './support/fixtures.ts';
 import { callApi, newCustomer, onboardThroughApi, receiveTransfer } from './support/customers.ts';
 import { naira } from './support/funded.ts';
 import { ageAccountOpening } from './support/bank-db.ts';
-import { decodeQuotedPrintable, mailsTo, rawMail, waitUntil } from './support/outbox.ts';
+import { decodeQuotedPrintable, mailsTo, rawMail, smsTo, waitUntil } from './support/outbox.ts';
 import { LoginPage } from './page-models/login-page.ts';
 import { DashboardPage } from './page-models/dashboard-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
@@ -69,6 +69,7 @@ function browserOf(browser: Browser, testInfo: TestInfo, js: boolean): Promise<B
 }
 
 const mailTexts = (email: string) => mailsTo(email).map((file) => decodeQuotedPrintable(rawMail(file)));
+const e164 = (typed: string) => `+234${typed.replace(/\s/g, '').slice(1)}`;
 const newSignInMails = (email: string) => mailTexts(email).filter((text) => text.includes('New sign-in on'));
 
 test('a sign-in from a fresh browser is emailed and caps what leaves the account at ₦20,000 until the time the dashboard gives', async ({ browser, js, playwright }, testInfo) => {
@@ -80,19 +81,36 @@ test('a sign-in from a fresh browser is emailed and caps what leaves the account
   const recipient = await onboardThroughApi(recipientContext, newCustomer());
   await recipientContext.dispose();
 
-  await test.step('a new account is capped for its first day; money coming in is not', async () => {
-    await receiveTransfer(phone.request, me.accountNumber, naira(100_000), 'BAKARE TUNDE');
-    const limits = await callApi<{ new_browser_cap: { limit: number; reason: string } | null }>(phone.request, 'GET', '/v1/limits');
+  await test.step('a new account is capped for its first day, money in counted apart from money out: ₦15,000 arrives, ₦6,000 more is refused whole and the customer is told', async () => {
+    await receiveTransfer(phone.request, me.accountNumber, naira(15_000), 'BAKARE TUNDE');
+    const refused = await phone.request.fetch('/api/sandbox/inbound-transfer', {
+      method: 'POST',
+      headers: { accept: 'application/json', origin },
+      data: { account_number: me.accountNumber, amount: naira(6_000), sender_name: 'CHIOMA OKAFOR', sender_bank_code: '000013' },
+    });
+    expect(refused.status()).toBe(422);
+    expect(await refused.json()).toMatchObject({ success: false, code: 'CREDIT_NOT_PERMITTED' });
+    const limits = await callApi<{ new_browser_cap: { limit: number; reason: string } | null; new_browser_cap_in: { used: number; left: number } | null }>(phone.request, 'GET', '/v1/limits');
     expect(limits.new_browser_cap).toMatchObject({ limit: naira(20_000), reason: 'new_account' });
+    expect(limits.new_browser_cap_in).toMatchObject({ used: naira(15_000), left: naira(5_000) });
     const phonePage = await phone.newPage();
     await phonePage.goto('/dashboard');
     await expect(phonePage.getByTestId('new-browser-cap')).toContainText('Your account is new');
+    await phonePage.goto('/account/settings#limits');
+    await expect(phonePage.getByTestId('new-browser-cap-in')).toContainText('Money in: until');
+    await expect(phonePage.getByTestId('new-browser-cap-in')).toContainText('₦5,000.00 is left');
     await phonePage.close();
+    const mail = await waitUntil(() => mailTexts(me.email).find((text) => text.includes('was refused')), 15_000, () => `no "payment refused" mail to ${me.email}`);
+    expect(mail).toContain('A payment of ₦6,000.00 from CHIOMA OKAFOR');
+    const sms = await waitUntil(() => smsTo(e164(me.phone)).find((text) => text.includes('refused')), 15_000, () => `no "payment refused" SMS to ${me.phone}`);
+    expect(sms).toContain('NGN6,000.00 from CHIOMA OKAFOR');
+    expect(sms.length).toBeLessThanOrEqual(160);
   });
 
-  // A day later (moved in the database): the opening window is over.
+  // A day later (moved in the database): the opening window is over, and money arrives again.
   expect(ageAccountOpening(me.email, 25)).toBe(1);
   expect(newSignInMails(me.email)).toHaveLength(0);
+  await receiveTransfer(phone.request, me.accountNumber, naira(100_000), 'BAKARE TUNDE');
 
   await test.step('the known browser signs in again: nothing new, no mail, no cap', async () => {
     await callApi(phone.request, 'POST', '/v1/auth/login', { email: me.email, password: me.password });
@@ -133,6 +151,22 @@ test('a sign-in from a fresh browser is emailed and caps what leaves the account
     });
     expect(fromPhone.status()).toBe(422);
     expect(await fromPhone.json()).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('new-browser limit') });
+  });
+
+  await test.step("a transfer inside the bank past the recipient's cap on money in is refused whole, the sender told only that it cannot land yet", async () => {
+    // The recipient opened today and has received ₦15,000: a payer with no cap of their own sends ₦6,000 from the page.
+    const payerContext = await browserOf(browser, testInfo, js);
+    const payer = await onboardThroughApi(payerContext.request, newCustomer());
+    expect(ageAccountOpening(payer.email, 25)).toBe(1);
+    await receiveTransfer(payerContext.request, payer.accountNumber, naira(50_000), 'BAKARE TUNDE');
+    const payerPage = await payerContext.newPage();
+    const send = new SendMoneyPage(payerPage, js);
+    await send.start('?to=local', { accountNumber: recipient.accountNumber, amount: '6,000' });
+    await send.confirm(payer.pin);
+    await expect(payerPage.getByText(/The recipient cannot receive this much yet/).first()).toBeVisible();
+    const limits = await callApi<{ new_browser_cap: unknown }>(payerContext.request, 'GET', '/v1/limits');
+    expect(limits.new_browser_cap).toBeNull();
+    await payerContext.close();
   });
 
   await test.step('a forged device cookie counts as a new browser', async () => {

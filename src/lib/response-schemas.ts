@@ -147,6 +147,10 @@ export const limitsJsonSchema = z.object({
   new_browser_cap: z
     .object({ limit: koboSchema(), used: koboSchema(), left: koboSchema(), until: z.string(), reason: z.enum(['new_account', 'new_browser']) })
     .nullable(),
+  /** The same window's cap on money in: what arrived and the room left to receive. */
+  new_browser_cap_in: z
+    .object({ limit: koboSchema(), used: koboSchema(), left: koboSchema(), until: z.string(), reason: z.enum(['new_account', 'new_browser']) })
+    .nullable(),
   instant_payments: z.boolean(),
 });
 

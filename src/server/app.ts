@@ -25,6 +25,7 @@ import { createPinGuard } from './core/money/pin-guard.ts';
 import { createIdempotency } from './core/money/idempotency.ts';
 import { createTransferService } from './core/transfers/transfer-service.ts';
 import { createInboundService } from './core/transfers/inbound-service.ts';
+import { createRefusedCreditAlerts } from './core/alerts/refused-credit-alerts.ts';
 import { createBeneficiaryService } from './core/beneficiaries/beneficiary-service.ts';
 import { createRequestCounters } from './core/throttle/request-counters.ts';
 import { createNameEnquiries } from './core/transfers/name-enquiries.ts';
@@ -151,12 +152,14 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     bill_purchases: createBillerRail({ biller, words: moneyWords, users, mailer, log, bankName: config.bank.name }),
   };
   const payments = createPayments({ db, clock, log, idempotency, transactions, gate, rails });
-  const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank });
-  const inbound = createInboundService({ db, config, clock, words: moneyWords });
-  const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
-  const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
   // Durable background work (statements, escalation mails): written with the change, run by the server's worker.
   const jobs = createJobQueue({ db, clock, log });
+  // A credit refused by the cap on money in is told to its customer, by email and SMS, through the jobs.
+  const refusedCredits = createRefusedCreditAlerts({ db, config, log, mailer, sms, jobs });
+  const transfers = createTransferService({ db, config, clock, log, idempotency, gate, payments, words: moneyWords, interbank, refusedCredits });
+  const inbound = createInboundService({ db, config, clock, words: moneyWords, refusedCredits });
+  const nameEnquiries = createNameEnquiries({ config, log, counters, transfers });
+  const beneficiaries = createBeneficiaryService({ db, clock, nameEnquiries });
   const escalation = createEscalation({ db, config, clock, log, mailer, jobs });
   // Every transaction row queues its alert (email always, SMS when switched on); these jobs send them.
   const alerts = createAlerts({ db, config, clock, log, mailer, sms, jobs });
@@ -173,7 +176,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // Scheduled transfers: each run is a normal transfer through a gate that skips only
   // the PIN (given when the schedule was made or resumed); every other check of the money path applies.
   const runGate = createMoneyGate({ db, config, clock, pins: null, words: moneyWords, limitGuard });
-  const runTransfers = createTransferService({ db, config, clock, log, idempotency, gate: runGate, payments, words: moneyWords, interbank });
+  const runTransfers = createTransferService({ db, config, clock, log, idempotency, gate: runGate, payments, words: moneyWords, interbank, refusedCredits });
   const scheduledTransfers = createScheduledTransfers({ db, config, clock, log, mailer, pins, gate, nameEnquiries, runTransfers, jobs });
   // "Download my data": the customer's profile, accounts, beneficiaries and transactions.
   const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries });

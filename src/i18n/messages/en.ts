@@ -7,6 +7,7 @@ import { requestsEn } from './requests/en.ts';
 import { historyEn } from './history/en.ts';
 import { legalEn } from './legal/en.ts';
 import { errorsEn } from './errors/en.ts';
+import { capInEn } from './capin/en.ts';
 import { purchasesEn } from './purchases/en.ts';
 import { fieldsEn } from './fields/en.ts';
 import { serverEn } from './server/en.ts';
@@ -32,6 +33,7 @@ export const en = {
   ...historyEn,
   ...legalEn,
   ...errorsEn,
+  ...capInEn,
   ...purchasesEn,
   ...fieldsEn,
   ...serverEn,

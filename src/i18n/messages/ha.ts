@@ -8,6 +8,7 @@ import { requestsHa } from './requests/ha.ts';
 import { historyHa } from './history/ha.ts';
 import { legalHa } from './legal/ha.ts';
 import { errorsHa } from './errors/ha.ts';
+import { capInHa } from './capin/ha.ts';
 import { purchasesHa } from './purchases/ha.ts';
 
 /** Hausa (boko spelling, with ɓ ɗ ƙ ƴ and the ’ of ka’ida). */
@@ -21,6 +22,7 @@ export const ha: Catalogue = {
   ...historyHa,
   ...legalHa,
   ...errorsHa,
+  ...capInHa,
   ...purchasesHa,
   'language.label': 'Harshe',
   'language.change': 'Canza harshe',

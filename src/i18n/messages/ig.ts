@@ -8,6 +8,7 @@ import { requestsIg } from './requests/ig.ts';
 import { historyIg } from './history/ig.ts';
 import { legalIg } from './legal/ig.ts';
 import { errorsIg } from './errors/ig.ts';
+import { capInIg } from './capin/ig.ts';
 import { purchasesIg } from './purchases/ig.ts';
 
 /** Igbo (Ọnwụ orthography, with ị ọ ụ ṅ). */
@@ -21,6 +22,7 @@ export const ig: Catalogue = {
   ...historyIg,
   ...legalIg,
   ...errorsIg,
+  ...capInIg,
   ...purchasesIg,
   'language.label': 'Asụsụ',
   'language.change': 'Gbanwee asụsụ',

@@ -8,6 +8,7 @@ import { requestsPcm } from './requests/pcm.ts';
 import { historyPcm } from './history/pcm.ts';
 import { legalPcm } from './legal/pcm.ts';
 import { errorsPcm } from './errors/pcm.ts';
+import { capInPcm } from './capin/pcm.ts';
 import { purchasesPcm } from './purchases/pcm.ts';
 
 /** Nigerian Pidgin: the words customers use at the bank ("send money", "balance", "alert"). */
@@ -21,6 +22,7 @@ export const pcm: Catalogue = {
   ...historyPcm,
   ...legalPcm,
   ...errorsPcm,
+  ...capInPcm,
   ...purchasesPcm,
   'language.label': 'Language',
   'language.change': 'Change language',

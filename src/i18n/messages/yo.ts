@@ -8,6 +8,7 @@ import { requestsYo } from './requests/yo.ts';
 import { historyYo } from './history/yo.ts';
 import { legalYo } from './legal/yo.ts';
 import { errorsYo } from './errors/yo.ts';
+import { capInYo } from './capin/yo.ts';
 import { purchasesYo } from './purchases/yo.ts';
 
 /** Yoruba, with its tone marks and underdots (ẹ ọ ṣ). */
@@ -21,6 +22,7 @@ export const yo: Catalogue = {
   ...historyYo,
   ...legalYo,
   ...errorsYo,
+  ...capInYo,
   ...purchasesYo,
   'language.label': 'Èdè',
   'language.change': 'Yí èdè padà',

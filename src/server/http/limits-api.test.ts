@@ -35,14 +35,18 @@ describeOnEngines('customer limits over the API (%s)', { env: { NEW_DEVICE_CAP_N
     const fresh = await call('GET', '/api/v1/limits', { token });
     expect(fresh).toMatchObject({
       status: 200,
-      json: { success: true, data: { tier: 3, tier_daily_limit: 5_000_000_00, own_daily_limit: null, daily_limit: 5_000_000_00, used_today: 0, pending_raise: null, new_browser_cap: { limit: 20_000_00, used: 0, left: 20_000_00, reason: 'new_account' }, instant_payments: true } },
+      json: { success: true, data: { tier: 3, tier_daily_limit: 5_000_000_00, own_daily_limit: null, daily_limit: 5_000_000_00, used_today: 0, pending_raise: null, new_browser_cap: { limit: 20_000_00, used: 0, left: 20_000_00, reason: 'new_account' }, new_browser_cap_in: { limit: 20_000_00, used: 0, left: 20_000_00, reason: 'new_account' }, instant_payments: true } },
     });
     expect(fresh.json.data.new_browser_cap.until).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/);
+    expect(fresh.json.data.new_browser_cap_in.until).toBe(fresh.json.data.new_browser_cap.until);
+    // The room to receive counts what arrived, apart from what left.
+    expect(await t().app.inbound.receiveInterbank({ account_number: me.accountNumber, amount: 7_500_00, sender_name: 'EZE OBI', sender_bank_code: '000013' })).toMatchObject({ ok: true });
+    expect(await call('GET', '/api/v1/limits', { token })).toMatchObject({ json: { data: { new_browser_cap: { used: 0 }, new_browser_cap_in: { used: 7_500_00, left: 12_500_00 } } } });
 
     await pastFirstDay();
     expect(await call('POST', '/api/v1/limits/daily', { token, form: { limit: '1000000' } })).toMatchObject({ status: 200, json: { data: { own_daily_limit: 10_000_00 } } });
     const raised = await call('POST', '/api/v1/limits/daily', { token, json: { limit: 30_000_00, code: await securityCode(t(), me.userId, 'daily_limit'), pin: testPin } });
-    expect(raised).toMatchObject({ status: 200, json: { message: expect.stringContaining('will rise to ₦30,000.00'), data: { own_daily_limit: 10_000_00, pending_raise: { daily_limit: 30_000_00, applies_at: expect.stringMatching(/\+01:00$/) }, new_browser_cap: null } } });
+    expect(raised).toMatchObject({ status: 200, json: { message: expect.stringContaining('will rise to ₦30,000.00'), data: { own_daily_limit: 10_000_00, pending_raise: { daily_limit: 30_000_00, applies_at: expect.stringMatching(/\+01:00$/) }, new_browser_cap: null, new_browser_cap_in: null } } });
   });
 
   it('refuses a limit that is not a JSON integer of kobo, or a raise without the right code, changing nothing', async () => {

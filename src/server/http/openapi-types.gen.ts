@@ -1680,6 +1680,14 @@ export interface components {
                 /** @enum {string} */
                 reason: "new_account" | "new_browser";
             } | null;
+            new_browser_cap_in: {
+                limit: number;
+                used: number;
+                left: number;
+                until: string;
+                /** @enum {string} */
+                reason: "new_account" | "new_browser";
+            } | null;
             instant_payments: boolean;
         };
         States: {
@@ -7023,7 +7031,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error envelope: VALIDATION_FAILED, INVALID_PIN, INSUFFICIENT_FUNDS, LIMIT_EXCEEDED, INVALID_ACCOUNT_NUMBER, ACCOUNT_NOT_FOUND, RECIPIENT_CANNOT_RECEIVE */
+            /** @description Error envelope: VALIDATION_FAILED, INVALID_PIN, INSUFFICIENT_FUNDS, LIMIT_EXCEEDED, INVALID_ACCOUNT_NUMBER, ACCOUNT_NOT_FOUND, RECIPIENT_CANNOT_RECEIVE, RECIPIENT_CAP_REACHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7034,7 +7042,7 @@ export interface operations {
                         success: false;
                         message: string;
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "INVALID_PIN" | "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" | "INVALID_ACCOUNT_NUMBER" | "ACCOUNT_NOT_FOUND" | "RECIPIENT_CANNOT_RECEIVE";
+                        code: "VALIDATION_FAILED" | "INVALID_PIN" | "INSUFFICIENT_FUNDS" | "LIMIT_EXCEEDED" | "INVALID_ACCOUNT_NUMBER" | "ACCOUNT_NOT_FOUND" | "RECIPIENT_CANNOT_RECEIVE" | "RECIPIENT_CAP_REACHED";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

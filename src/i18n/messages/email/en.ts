@@ -75,7 +75,7 @@ export const emailEn = {
   'email.signIn.subject': 'New sign-in to your {bank} account',
   'email.signIn.when': 'New sign-in on {at} (Lagos time) from {browser}{network}: a browser you have not signed in from before.',
   'email.signIn.network': ', network address {ip}',
-  'email.signIn.capped': 'For your safety, for the next {hours} hours at most {cap} in total can leave your account (transfers and bill payments). Money coming in is not limited.',
+  'email.signIn.capped': 'For your safety, for the next {hours} hours at most {cap} in total can leave your account (transfers and bill payments). At most {cap} in total may arrive on it in the same time, counted on its own.',
   'email.signIn.notYou': 'If this wasn\'t you, freeze your account now: {url} (it stops all money leaving it), then change your password.',
   'email.signIn.wasYou': 'If it was you, you need do nothing. Never share your password, PIN or any code with anyone, including our staff.',
   'email.attempt.subject': 'Someone tried to open a {bank} account with your details',

@@ -72,7 +72,7 @@ export const emailHa: Record<EmailKey, string> = {
   'email.signIn.subject': 'Sabuwar shiga asusunka na {bank}',
   'email.signIn.when': 'Sabuwar shiga a ranar {at} (agogon Legas) daga {browser}{network}: burauzar da ba ka taɓa shiga da ita ba.',
   'email.signIn.network': ', adireshin hanyar sadarwa {ip}',
-  'email.signIn.capped': 'Domin tsaronka, cikin awa {hours} masu zuwa, abin da bai wuce {cap} gaba ɗaya ba ne kawai zai iya fita daga asusunka (tura kuɗi da biyan kuɗaɗe). Babu iyaka ga kuɗin da ke shigowa.',
+  'email.signIn.capped': 'Domin tsaronka, cikin awa {hours} masu zuwa, abin da bai wuce {cap} gaba ɗaya ba ne kawai zai iya fita daga asusunka (tura kuɗi da biyan kuɗaɗe). A wannan lokaci kuma, abin da bai wuce {cap} gaba ɗaya ba ne kawai zai iya shigowa, ana ƙirga shi daban.',
   'email.signIn.notYou': 'Idan ba kai ne ba, daskarar da asusunka yanzu: {url} (yana hana duk wani kuɗi fita), sannan ka canza kalmar sirrinka.',
   'email.signIn.wasYou': 'Idan kai ne, ba sai ka yi komai ba. Kada ka taɓa ba kowa kalmar sirrinka, PIN ɗinka ko wata lamba, har da ma’aikatanmu.',
   'email.attempt.subject': 'Wani ya yi ƙoƙarin buɗe asusun {bank} da bayananka',

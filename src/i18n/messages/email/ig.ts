@@ -72,7 +72,7 @@ export const emailIg: Record<EmailKey, string> = {
   'email.signIn.subject': 'Mbanye ọhụrụ n’akaụntụ {bank} gị',
   'email.signIn.when': 'Mbanye ọhụrụ na {at} (oge Legọs) site na {browser}{network}: ihe nchọgharị ị na-ejibeghị banye na mbụ.',
   'email.signIn.network': ', adreesị netwọk {ip}',
-  'email.signIn.capped': 'Maka nchekwa gị, n’ime awa {hours} na-abịa, ọ bụ naanị {cap} n’ozuzu ka nwere ike ịpụ n’akaụntụ gị (nzipu ego na ịkwụ ụgwọ). Ego na-abata enweghị oke.',
+  'email.signIn.capped': 'Maka nchekwa gị, n’ime awa {hours} na-abịa, ọ bụ naanị {cap} n’ozuzu ka nwere ike ịpụ n’akaụntụ gị (nzipu ego na ịkwụ ụgwọ). N’otu oge ahụ, ọ bụ naanị {cap} n’ozuzu nwere ike ịbata na ya, a na-agụ ya iche.',
   'email.signIn.notYou': 'Ọ bụrụ na ọ bụghị gị, kpọchie akaụntụ gị ugbu a: {url} (ọ na-akwụsị ego ọ bụla ịpụ), wee gbanwee okwuntughe gị.',
   'email.signIn.wasYou': 'Ọ bụrụ na ọ bụ gị, ọ dịghị ihe ị ga-eme. Egosila onye ọ bụla okwuntughe gị, PIN gị ma ọ bụ koodu ọ bụla, gụnyere ndị ọrụ anyị.',
   'email.attempt.subject': 'Mmadụ nwara iji nkọwa gị mepee akaụntụ {bank}',

@@ -72,7 +72,7 @@ export const emailPcm: Record<EmailKey, string> = {
   'email.signIn.subject': 'New sign-in for your {bank} account',
   'email.signIn.when': 'New sign-in for {at} (Lagos time) from {browser}{network}: na browser wey you never use sign in before.',
   'email.signIn.network': ', network address {ip}',
-  'email.signIn.capped': 'For your safety, for the next {hours} hours, no pass {cap} in total fit comot from your account (transfers and bill payments). Money wey dey enter no get limit.',
+  'email.signIn.capped': 'For your safety, for the next {hours} hours, no pass {cap} in total fit comot from your account (transfers and bill payments). For the same time, no pass {cap} in total fit enter am, dem dey count am separate.',
   'email.signIn.notYou': 'If no be you, freeze your account now: {url} (e go stop all money from comot), then change your password.',
   'email.signIn.wasYou': 'If na you, you no need do anything. No ever share your password, PIN or any code with anybody, even our staff.',
   'email.attempt.subject': 'Somebody try open {bank} account with your details',

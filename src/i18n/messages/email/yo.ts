@@ -72,7 +72,7 @@ export const emailYo: Record<EmailKey, string> = {
   'email.signIn.subject': 'Ìwọlé tuntun sí àkáǹtì {bank} rẹ',
   'email.signIn.when': 'Ìwọlé tuntun ní {at} (àkókò Èkó) láti {browser}{network}: aṣàwákiri tí o kò tíì fi wọlé rí.',
   'email.signIn.network': ', àdírẹ́sì nẹ́tíwọ̀ọ̀kì {ip}',
-  'email.signIn.capped': 'Nítorí ààbò rẹ, láàárín wákàtí {hours} tó ń bọ̀, {cap} lápapọ̀ ni ó pọ̀ jù lọ tí ó lè jáde nínú àkáǹtì rẹ (ìfiránṣẹ́ owó àti ìsanwó owó bílì). Kò sí ààlà fún owó tó ń wọlé.',
+  'email.signIn.capped': 'Nítorí ààbò rẹ, láàárín wákàtí {hours} tó ń bọ̀, {cap} lápapọ̀ ni ó pọ̀ jù lọ tí ó lè jáde nínú àkáǹtì rẹ (ìfiránṣẹ́ owó àti ìsanwó owó bílì). Láàárín àkókò kan náà, {cap} lápapọ̀ ni ó pọ̀ jù lọ tí ó lè wọlé, a ń kà á lọ́tọ̀.',
   'email.signIn.notYou': 'Tí kì í bá ṣe ìwọ, dí àkáǹtì rẹ báyìí: {url} (ó dá gbogbo owó dúró láti jáde), lẹ́yìn náà yí ọ̀rọ̀ aṣínà rẹ padà.',
   'email.signIn.wasYou': 'Tí ó bá jẹ́ ìwọ, o kò nílò láti ṣe nǹkankan. Má ṣe fi ọ̀rọ̀ aṣínà rẹ, PIN rẹ tàbí kóòdù kankan han ẹnikẹ́ni láé, títí kan òṣìṣẹ́ wa.',
   'email.attempt.subject': 'Ẹnìkan gbìyànjú láti ṣí àkáǹtì {bank} pẹ̀lú àlàyé rẹ',

@@ -81,6 +81,83 @@ export async function debitedSince(executor: Trx | Db, accountNumber: string, si
   return kobo(Number(row.total));
 }
 
+/**
+ * What arrived on the account since `since` and counts against the cap on money in: credits still
+ * standing (successful or pending). Not counted: a reversal (the customer's own failed debit given
+ * back: no new money) and a sandbox deposit (the sandbox funding account, which only the demo seed
+ * and the tests pay from: the bank's own test money, not a payment from anyone).
+ */
+export async function creditedSince(executor: Trx | Db, accountNumber: string, since: string): Promise<Kobo> {
+  const row = await executor
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+    .where('account_number', '=', accountNumber)
+    .where('type', '=', 'credit')
+    .where('status', 'in', ['successful', 'pending'])
+    .where('category', 'not in', uncappedCreditCategories)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return kobo(Number(row.total));
+}
+/** Credits the cap on money in neither counts nor refuses (creditedSince). */
+export const uncappedCreditCategories = ['reversal', 'deposit'] as const;
+
+/** What left and what arrived since `since`, in one statement (the overview shows both while a window is open). */
+export async function movedSince(executor: Trx | Db, accountNumber: string, since: string): Promise<{ debitedKobo: Kobo; creditedKobo: Kobo }> {
+  const row = await executor
+    .selectFrom('transactions')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('type', '=', 'debit').then(eb.ref('amount')).end()), eb.lit(0)).as('debited'),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(eb.case().when(eb.and([eb('type', '=', 'credit'), eb('category', 'not in', uncappedCreditCategories)])).then(eb.ref('amount')).end()), eb.lit(0))
+        .as('credited'),
+    ])
+    .where('account_number', '=', accountNumber)
+    .where('status', 'in', ['successful', 'pending'])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { debitedKobo: kobo(Number(row.debited)), creditedKobo: kobo(Number(row.credited)) };
+}
+
+/** The cap on money in at `now` for this account: the window and how much of it has arrived, or null (off, or no window open). */
+export async function inboundCapAt(executor: Trx | Db, rules: Config['customerLimits'], accountNumber: string, limits: AccountLimitsRow, now: Date): Promise<(LimitCheck & { window: CapWindow }) | null> {
+  if (rules.newBrowserCapKobo === null) return null;
+  const window = capWindowAt(limits, now, rules.newBrowserCapMs);
+  if (!window) return null;
+  return { ...limitCheck(rules.newBrowserCapKobo, await creditedSince(executor, accountNumber, window.startedAt)), window };
+}
+
+/** Both caps at `now` from one sum, for the overview: null when off or no window is open. */
+export async function capsAt(executor: Trx | Db, rules: Config['customerLimits'], accountNumber: string, limits: AccountLimitsRow, now: Date): Promise<{ out: LimitCheck; in: LimitCheck; window: CapWindow } | null> {
+  if (rules.newBrowserCapKobo === null) return null;
+  const window = capWindowAt(limits, now, rules.newBrowserCapMs);
+  if (!window) return null;
+  const moved = await movedSince(executor, accountNumber, window.startedAt);
+  return { out: limitCheck(rules.newBrowserCapKobo, moved.debitedKobo), in: limitCheck(rules.newBrowserCapKobo, moved.creditedKobo), window };
+}
+
+/**
+ * Whether the recipient's window is open at `now` with the cap on: only then does a credit cost
+ * the lock and the sum of checkCredit (the common case sends no statement for it).
+ */
+export function creditWindowOpen(rules: Config['customerLimits'], limits: AccountLimitsRow | undefined, now: Date): CapWindow | null {
+  if (rules.newBrowserCapKobo === null || !limits) return null;
+  return capWindowAt(limits, now, rules.newBrowserCapMs);
+}
+
+/**
+ * A credit of `amountKobo` to an account whose window is open (creditWindowOpen): the cap as it
+ * stands, and whether the credit breaks it. The caller holds the recipient's row locked (on
+ * PostgreSQL a statement before this one, so this sum sees every credit committed before the
+ * lock was granted; on SQLite the write transaction), so parallel credits are counted one after
+ * another.
+ */
+export async function creditOverCap(executor: Trx, rules: Config['customerLimits'], accountNumber: string, window: CapWindow, amountKobo: Kobo): Promise<(LimitCheck & { window: CapWindow }) | null> {
+  if (rules.newBrowserCapKobo === null) return null;
+  const check = { ...limitCheck(rules.newBrowserCapKobo, await creditedSince(executor, accountNumber, window.startedAt)), window };
+  return tightestBroken([check], amountKobo);
+}
+
 /** The new-browser cap at `now` for this account: the window and how much of it is used, or null (off, or no window open). */
 export async function capAt(executor: Trx | Db, rules: Config['customerLimits'], accountNumber: string, limits: AccountLimitsRow, now: Date): Promise<(LimitCheck & { window: CapWindow }) | null> {
   if (rules.newBrowserCapKobo === null) return null;

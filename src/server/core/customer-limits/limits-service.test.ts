@@ -53,7 +53,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       const suffix = String(Date.now()).slice(-8);
       await app().users.insert(newCustomerRow({ id: userId, first_name: 'No', last_name: 'Account', email: `no-account-${suffix}@example.com`, phone_number: `+23481${suffix}`, password_hash: 'x', email_verified_at: at }, at));
       // A new customer is Tier 0 (nothing proved) with Tier 1's figures until money may move (docs/decisions/024-identity-before-money.md).
-      expect(await app().limits.overview(userId)).toEqual({ tier: 0, tier_daily_limit: naira(50_000), own_daily_limit: null, daily_limit: naira(50_000), used_today: 0, pending_raise: null, new_browser_cap: null, instant_payments: true });
+      expect(await app().limits.overview(userId)).toEqual({ tier: 0, tier_daily_limit: naira(50_000), own_daily_limit: null, daily_limit: naira(50_000), used_today: 0, pending_raise: null, new_browser_cap: null, new_browser_cap_in: null, instant_payments: true });
     });
 
     it('an unknown user is an error, not an empty answer', async () => {
@@ -153,7 +153,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
   });
 
   describe('the new-browser cap', () => {
-    it('a new account may move out at most ₦20,000 in total in its first 24 hours; money in always lands', async () => {
+    it('a new account may move out at most ₦20,000 in total in its first 24 hours; money in is capped on its own', async () => {
       const me = await customer(app(), { balance: naira(100_000) });
       const other = await customer(app());
       expect(await app().limits.overview(me.userId)).toMatchObject({ new_browser_cap: { limit: naira(20_000), used: 0, left: naira(20_000), reason: 'new_account' } });
@@ -161,11 +161,13 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       const refused = await sendLocal(me, other.accountNumber, naira(5_001));
       expect(refused).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
       if (!refused.ok) expect(inEnglish(refused.message)).toContain('new-browser limit');
-      // Money in is never capped: the other customer, also new, receives far more than ₦20,000.
-      expect(await app().inbound.receiveInterbank({ account_number: me.accountNumber, amount: naira(150_000), sender_name: 'EZE OBI', sender_bank_code: '000013' })).toMatchObject({ ok: true });
+      // Money in has its own ₦20,000: what left does not use it up, and more than it is refused whole.
+      expect(await app().inbound.receiveInterbank({ account_number: me.accountNumber, amount: naira(150_000), sender_name: 'EZE OBI', sender_bank_code: '000013' })).toMatchObject({ ok: false, code: 'CREDIT_NOT_PERMITTED' });
+      expect(await app().inbound.receiveInterbank({ account_number: me.accountNumber, amount: naira(20_000), sender_name: 'EZE OBI', sender_bank_code: '000013' })).toMatchObject({ ok: true });
       expect(await sendLocal(me, other.accountNumber, naira(5_000))).toMatchObject({ ok: true });
       t().clock.advance(24 * hourMs);
       expect((await app().limits.overview(me.userId)).new_browser_cap).toBeNull();
+      expect(await app().inbound.receiveInterbank({ account_number: me.accountNumber, amount: naira(150_000), sender_name: 'EZE OBI', sender_bank_code: '000013' })).toMatchObject({ ok: true });
       expect(await sendLocal(me, other.accountNumber, naira(50_000))).toMatchObject({ ok: true });
     });
 

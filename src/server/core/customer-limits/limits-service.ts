@@ -12,8 +12,8 @@ import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-t
 import { profileLocale } from '../../../i18n/locales.ts';
 import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
 import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
-import { accountLimitsOf, capAt, customerLimitsSelection, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
-import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
+import { accountLimitsOf, capsAt, customerLimitsSelection, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
+import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type CapWindow, type LimitCheck, type OwnLimitState } from './rules.ts';
 import type { DeviceCookies } from './device-cookies.ts';
 import { amountValue, said } from '../../../i18n/said.ts';
 
@@ -29,8 +29,10 @@ export type LimitsJson = {
   used_today: Kobo;
   /** A raise of the own limit waiting its delay. */
   pending_raise: { daily_limit: Kobo; applies_at: string } | null;
-  /** The new-browser cap while its window is open; null when none is open (or the cap is off). */
+  /** The new-browser cap on money out while its window is open; null when none is open (or the cap is off). */
   new_browser_cap: { limit: Kobo; used: Kobo; left: Kobo; until: string; reason: 'new_account' | 'new_browser' } | null;
+  /** The same window's cap on money in, counted on its own: what arrived and the room left to receive; null with new_browser_cap. */
+  new_browser_cap_in: { limit: Kobo; used: Kobo; left: Kobo; until: string; reason: 'new_account' | 'new_browser' } | null;
   instant_payments: boolean;
 };
 
@@ -121,9 +123,10 @@ export function createLimitsService(deps: CustomerServiceDeps & {
     const own: OwnLimitState = found?.limits.own ?? { ownDailyLimitKobo: null, raiseToKobo: null, raiseAppliesAt: null };
     const ownKobo = ownLimitAt(own, now);
     const raise = pendingRaiseAt(own, now);
-    // The cap's own sum runs only while its window is open (capAt answers null at once otherwise).
+    // The caps' one sum (money out and money in) runs only while their window is open (capsAt answers null at once otherwise).
     const usedToday = kobo(found ? Number(row.debited_today ?? 0) : 0);
-    const cap = found ? await capAt(db, rules, found.accountNumber, found.limits, now) : null;
+    const caps = found ? await capsAt(db, rules, found.accountNumber, found.limits, now) : null;
+    const capJson = (check: LimitCheck, window: CapWindow) => ({ limit: check.limitKobo, used: check.usedKobo, left: check.leftKobo, until: toLagosIso(window.until), reason: window.reason });
     return {
       tier: row.tier,
       tier_daily_limit: tierKobo,
@@ -131,7 +134,8 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       daily_limit: ownKobo === null ? tierKobo : kobo(Math.min(ownKobo, tierKobo)),
       used_today: usedToday,
       pending_raise: raise ? { daily_limit: raise.limitKobo, applies_at: toLagosIso(raise.appliesAt) } : null,
-      new_browser_cap: cap ? { limit: cap.limitKobo, used: cap.usedKobo, left: cap.leftKobo, until: toLagosIso(cap.window.until), reason: cap.window.reason } : null,
+      new_browser_cap: caps ? capJson(caps.out, caps.window) : null,
+      new_browser_cap_in: caps ? capJson(caps.in, caps.window) : null,
       instant_payments: found?.limits.instantPaymentsEnabled ?? true,
     };
   }

@@ -6,8 +6,8 @@ import { kobo, type Kobo } from '../../../lib/money.ts';
  * - the own daily limit: at or below the tier's; a lowering applies at once, a raise after a delay;
  * - the new-browser cap: in the hours after the account opens and after a sign-in from a browser
  *   the customer has not used before, what leaves the account (transfers and bill payments) is
- *   capped in total across the window. Money coming in is never capped: an inbound transfer
- *   always lands (it is someone else's money, sent in good faith).
+ *   capped in total across the window; and, counted on its own, what arrives (credit-cap.ts): the
+ *   CBN's circular of March 2026 caps inflows and outflows alike.
  */
 
 /** The row of customer_limits as the rules need it (no row: every field null, instant payments on). */

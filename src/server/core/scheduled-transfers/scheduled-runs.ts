@@ -30,10 +30,11 @@ export const runIdempotencyKey = (scheduleId: string, date: string) => `sched:${
 
 /** Three missed dates in a row pause a schedule. */
 export const missesBeforePause = 3;
-/** A run refused for funds or a limit is tried again at 16:00 Lagos that day (or an hour later if that has passed). */
+/** A run refused for funds or a limit (its own, or the recipient's on money in) is tried again at 16:00 Lagos that day (or an hour later if that has passed). */
 const retryHourLagos = 16;
 const sweepBatch = 500;
-const retryable = new Set(['INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED']);
+// The recipient's cap on money in is a limit too: their window may have closed by the afternoon.
+const retryable = new Set(['INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'RECIPIENT_CAP_REACHED']);
 
 export const cadenceOf = (row: ScheduleRow): Cadence => ({ repeat: row.repeat, firstDate: row.first_date, dayOfMonth: row.day_of_month });
 export const endingOf = (row: ScheduleRow): Ending => ({ endDate: row.end_date, maxRuns: row.max_runs });

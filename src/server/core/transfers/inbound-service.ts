@@ -1,5 +1,7 @@
 import { canMoveMoney } from '../kyc/identity-rule.ts';
 import { creditNotPermitted } from '../money/identity.ts';
+import { checkCreditCap, inboundCapReached, type RefusedCredit } from '../customer-limits/credit-cap.ts';
+import { accountLimitsOf, customerLimitsSelection } from '../customer-limits/limit-guard.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../clock.ts';
@@ -19,8 +21,8 @@ import { said } from '../../../i18n/said.ts';
  * the sandbox, a deposit from the sandbox funding account. Same ledger, same limits: an account
  * cannot go over its tier's maximum balance.
  */
-export function createInboundService(deps: { db: Db; config: Config; clock: Clock; words: MoneyWords }) {
-  const { db, config, clock, words } = deps;
+export function createInboundService(deps: { db: Db; config: Config; clock: Clock; words: MoneyWords; refusedCredits?: { queue(refused: RefusedCredit): Promise<void> } }) {
+  const { db, config, clock, words, refusedCredits } = deps;
 
   async function credit(input: {
     accountNumber: string;
@@ -32,17 +34,33 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
     details?: Record<string, unknown>;
     at?: Date;
   }): Promise<Result<TransactionJson>> {
+    let refused: RefusedCredit | null = null;
     const result = await inTransaction(db, async (trx) => {
       const now = input.at ?? clock.now();
       const locked = await lockAccounts(trx, [input.accountNumber]);
       const account = locked.get(input.accountNumber);
       if (!account || account.kind !== 'customer' || !account.user_id) throw new Refusal(fail('ACCOUNT_NOT_FOUND', said('said.sandbox.noAccount')));
-      const owner = await trx.selectFrom('users').select(['tier', 'bvn_verified_at', 'nin_verified_at', 'liveness_passed_at']).where('id', '=', account.user_id).executeTakeFirstOrThrow();
+      // The owner's tier and proofs, and the account's opening and limits row (its cap window), read after the lock.
+      const owner = await trx
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.id', 'accounts.user_id')
+        .leftJoin('customer_limits', 'customer_limits.user_id', 'accounts.user_id')
+        .select(['users.tier', 'users.bvn_verified_at', 'users.nin_verified_at', 'users.liveness_passed_at', 'accounts.user_id as user_id', 'accounts.created_at as opened_at', ...customerLimitsSelection])
+        .where('accounts.account_number', '=', input.accountNumber)
+        .executeTakeFirstOrThrow();
       // An owner without an identity may not be credited: the whole credit goes back (NIP 57 to the switch).
       if (!canMoveMoney(owner)) throw new Refusal(creditNotPermitted());
       const maxBalanceKobo = tierLimits(config.money, owner.tier).maxBalanceKobo;
       if (maxBalanceKobo !== null && account.balance + input.amount > maxBalanceKobo) {
         throw new Refusal(fail('LIMIT_EXCEEDED', words.maxBalance({ maxBalanceKobo: kobo(maxBalanceKobo), tier: owner.tier, whose: 'inbound' })));
+      }
+      // The cap on money in while the window is open (the row is locked already): over it, the
+      // whole credit goes back as one the receiver may not take (NIP 57). A sandbox deposit (the
+      // bank's own test money) is neither counted nor refused (limit-guard.ts creditedSince).
+      if (input.source === 'interbank') {
+        await checkCreditCap(trx, config.customerLimits, { accountNumber: input.accountNumber, limits: accountLimitsOf(owner), amountKobo: input.amount, now, lock: false }, inboundCapReached, (cap) => {
+          refused = { userId: account.user_id!, accountNumber: input.accountNumber, amountKobo: input.amount, limitKobo: cap.limitKobo, leftKobo: cap.leftKobo, from: input.counterparty?.name ?? '', fromBank: input.counterparty?.bank_name ?? null, until: cap.window.until, reason: cap.window.reason };
+        });
       }
       const reference = newReference(input.source === 'interbank' ? 'INW' : 'DEP', now);
       const posted = await postEntry(trx, {
@@ -76,6 +94,9 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
       const row = await trx.selectFrom('transactions').selectAll().where('account_number', '=', input.accountNumber).where('reference', '=', reference).executeTakeFirstOrThrow();
       return presentTransaction(row);
     });
+    // Told after the refusing transaction rolled back, never inside it.
+    const told = refused as RefusedCredit | null;
+    if (!result.ok && told) await refusedCredits?.queue(told);
     return result.ok ? succeed(result.value) : result;
   }
 

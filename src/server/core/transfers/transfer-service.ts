@@ -1,5 +1,7 @@
 import { canMoveMoney } from '../kyc/identity-rule.ts';
 import { recipientCannotReceive } from '../money/identity.ts';
+import { checkCreditCap, recipientCapReached, type RefusedCredit } from '../customer-limits/credit-cap.ts';
+import { accountLimitsOf } from '../customer-limits/limit-guard.ts';
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
@@ -43,8 +45,10 @@ export function createTransferService(deps: {
   payments: Payments;
   words: MoneyWords;
   interbank: InterbankSwitch | null;
+  /** Where a credit refused by the recipient's cap on money in is told (queued after the transaction). */
+  refusedCredits?: { queue(refused: RefusedCredit): Promise<void> };
 }) {
-  const { db, config, clock, log, idempotency, gate, payments, words, interbank } = deps;
+  const { db, config, clock, log, idempotency, gate, payments, words, interbank, refusedCredits } = deps;
     const rules = config.money;
   const { authorise, prelude, checkDebit, requireFunds } = gate;
 
@@ -117,10 +121,12 @@ export function createTransferService(deps: {
         ],
       });
 
+    // What the recipient is told when their cap on money in refuses this credit (the last run's, when it ran twice).
+    let refused: RefusedCredit | null = null;
     // The key, the journal row, the sender's lock and the reads: one statement on PostgreSQL, in
     // one write with the caller's read and the PIN's try (money-gate.ts debitNow). The
     // recipient is named (as a name enquiry inside the bank names them) from the row it reads.
-    return gate.debitNow({ userId, sendAccount, pin: input.pin, key, operation: 'transfer.local', hashed, others: [input.account_number], check, entry }, async (trx, { claim, tier, accountName, now, entry, locked, sender: debit }) => {
+    const result = await gate.debitNow({ userId, sendAccount, pin: input.pin, key, operation: 'transfer.local', hashed, others: [input.account_number], check, entry }, async (trx, { claim, tier, accountName, now, entry, locked, sender: debit }) => {
       const reference = entry.reference;
       const sender = locked.get(sendAccount)!;
       const receiver = locked.get(input.account_number);
@@ -132,6 +138,14 @@ export function createTransferService(deps: {
       const recipient: NameEnquiryJson = { account_number: input.account_number, account_name: receiver.account_name, bank_code: config.bank.nipCode, bank_name: bankName };
       await checkDebit(trx, debit, tier, amountKobo, now);
       requireFunds(kobo(sender.balance), debitKobo, 'amount and charges');
+      // The recipient's cap on money in, while their window is open: their row locked, then what
+      // arrived counted (nothing is sent for it otherwise). After the sender's own checks, so a
+      // debit refused for funds or a limit takes no lock on the recipient.
+      refused = null;
+      const receiverLimits = accountLimitsOf(receiver);
+      await checkCreditCap(trx, config.customerLimits, { accountNumber: input.account_number, limits: receiverLimits, amountKobo, now, lock: true }, recipientCapReached, (cap) => {
+        refused = { userId: receiver.user_id!, accountNumber: input.account_number, amountKobo, limitKobo: cap.limitKobo, leftKobo: cap.leftKobo, from: accountName, fromBank: null, until: cap.window.until, reason: cap.window.reason };
+      });
 
       // The sender's account is locked, or was read unlocked with its row version (a recipient that
       // sorts before it: money/queries.ts claimLockQueries' unlocked variants), which postEntry checks with its update
@@ -168,6 +182,10 @@ export function createTransferService(deps: {
       if (input.save_beneficiary) await saveBeneficiary(trx, userId, sendAccount, recipient, now);
       return outcome;
     });
+    // Told after the refusing transaction rolled back, never inside it.
+    const told = refused as RefusedCredit | null;
+    if (!result.ok && result.code === 'RECIPIENT_CAP_REACHED' && told) await refusedCredits?.queue(told);
+    return result;
   }
 
   /**
