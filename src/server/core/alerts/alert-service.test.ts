@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../log.ts';
+import { createTermiiSms } from '../../integrations/sms/termii-sms.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer, newKey, testPin } from '../../testing/customers.ts';
 import { inProcessApi } from '../../testing/in-process-api.ts';
@@ -225,6 +229,53 @@ describeOnEngines('transaction alerts on %s', (t) => {
       await t().app.jobs.runDue();
       expect(t().sms.sent.filter((message) => message.to === ownerPhone)).toHaveLength(1);
       expect(confirmations().map((mail) => mail.subject)).toEqual(['Harmattan Bank: your SMS alerts were turned off', 'Harmattan Bank: your SMS alerts were turned on']);
+    });
+
+    it('through Termii: an error body and then no answer each leave the SMS job to try again, and the next try sends it once, the email once', async () => {
+      // Termii's send endpoint on a local port, answering as its documentation says, in turn.
+      const answers: (({ status: number; body: string }) | 'silence')[] = [
+        { status: 400, body: JSON.stringify({ message: 'Insufficient balance' }) },
+        'silence',
+        { status: 200, body: JSON.stringify({ code: 'ok', message_id: '9122821270554876574', message: 'Successfully Sent', balance: 9, user: 'Bank' }) },
+      ];
+      const seen: Record<string, unknown>[] = [];
+      const server = http.createServer((request, response) => {
+        let text = '';
+        request.setEncoding('utf8');
+        request.on('data', (chunk: string) => (text += chunk));
+        request.on('end', () => {
+          seen.push({ path: request.url, ...(JSON.parse(text) as Record<string, unknown>) });
+          const answer = answers.shift() ?? 'silence';
+          if (answer === 'silence') return;
+          response.writeHead(answer.status, { 'content-type': 'application/json' });
+          response.end(answer.body);
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const termii = createTermiiSms({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'TLtestkey0123456789', senderId: 'Harmattan', timeoutMs: 200 }, createLogger('silent'));
+      t().sms.send = (message) => termii.send(message);
+      try {
+        const owner = await customer(t().app);
+        const phone = await phoneOf(owner.userId);
+        await t().app.inbound.depositFromSandbox({ account_number: owner.accountNumber, amount: naira(900), narration: 'Via Termii' });
+        const smsJob = () => t().app.db.selectFrom('jobs').select(['status', 'attempts', 'last_error']).where('kind', '=', smsAlertJob).where('unique_key', 'like', 'alert-sms:%').execute();
+        await t().app.jobs.runDue();
+        expect(seen).toHaveLength(1);
+        expect(seen[0]).toMatchObject({ path: '/api/sms/send', api_key: 'TLtestkey0123456789', to: phone.slice(1), from: 'Harmattan', type: 'plain', channel: 'dnd', sms: expect.stringMatching(/^Harmattan Bank: Credit NGN900\.00; /) });
+        expect(await smsJob()).toMatchObject([{ status: 'pending', last_error: 'termii answered 400: Insufficient balance' }]);
+        for (const timeout of [true, false]) {
+          t().clock.advance(10 * 60_000);
+          await t().app.jobs.runDue();
+          if (timeout) expect((await smsJob())[0]).toMatchObject({ status: 'pending', last_error: expect.stringContaining('termii timeout') });
+        }
+        expect(seen).toHaveLength(3);
+        expect(new Set(seen.map((body) => body.sms)).size).toBe(1);
+        expect(await smsJob()).toMatchObject([{ status: 'done' }]);
+        expect(alertsTo(await emailOf(owner.userId))).toHaveLength(1);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it('each change is confirmed by email once; setting what is already set changes nothing and mails nothing, even at once', async () => {
