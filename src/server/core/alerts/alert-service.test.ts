@@ -252,7 +252,7 @@ describeOnEngines('transaction alerts on %s', (t) => {
         });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const termii = createTermiiSms({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'TLtestkey0123456789', senderId: 'Harmattan', timeoutMs: 200 }, createLogger('silent'));
+      const termii = createTermiiSms({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'TLtestkey0123456789', senderId: 'Harmattan', timeoutMs: 1_500 }, createLogger('silent'));
       t().sms.send = (message) => termii.send(message);
       try {
         const owner = await customer(t().app);
