@@ -11,8 +11,9 @@ import { gsmSeptets } from '../src/server/integrations/sms/gsm-7.ts';
 
 /**
  * Transaction alerts, in both projects: every debit and credit is emailed after the
- * money committed (the server's job worker sends it), and texted too once the customer turns SMS
- * alerts on in settings, a plain form post with or without JavaScript.
+ * money committed (the server's job worker sends it), and texted too unless the customer turned
+ * SMS alerts off in settings (a plain form post with or without JavaScript) and accepted the
+ * indemnity.
  */
 
 const test = base.extend<{ transfer: TransferPage; send: SendMoneyPage; receipt: ReceiptPage; alerts: AlertSettingsPage }>({
@@ -55,39 +56,58 @@ test.describe('transaction alerts', () => {
     expect(credit.text).toContain(`Reference: ${reference}`);
     expect(credit.text).toContain(`From: ${`${sender.firstName} ${sender.lastName}`.toUpperCase()}, ${sender.accountNumber}`);
     expect(credit.text).toContain('Balance after: ₦2,500.00');
-    // One alert each for this movement, and no text: neither turned SMS on.
+    // One alert each for this movement, and a text each: SMS alerts are on by default.
     expect(mailsAbout(recipient.email, /alert:/)).toHaveLength(1);
-    expect(smsTo(e164(sender.phone))).toEqual([]);
+    const sent = await waitUntil(() => smsTo(e164(sender.phone)).find((text) => text.includes('Debit NGN2,500.00')), 10_000, () => `No SMS debit alert reached ${sender.phone}`);
+    expect(sent).toContain(`Ref ${reference}; Bal NGN17,500.00; Not you? Freeze: `);
+    const received = await waitUntil(() => smsTo(e164(recipient.phone)).find((text) => text.includes('Credit NGN2,500.00')), 10_000, () => `No SMS credit alert reached ${recipient.phone}`);
+    expect(received).toContain(`From ${`${sender.firstName} ${sender.lastName}`.toUpperCase()}`);
+    for (const text of [sent, received]) expect(gsmSeptets(text)).toBeLessThanOrEqual(160);
   });
 
-  test('turning SMS alerts on in settings makes the next alert also land in the SMS outbox; off, no longer', async ({ page, alerts }) => {
+  test('SMS alerts are on for a new customer; turning them off needs the indemnity (refused without it), then no text; on again, texts again', async ({ page, alerts }) => {
     const me = await signedInCustomer(page, naira(5_000));
     const phone = e164(me.phone);
-    await waitForMailAbout(me.email, /credit alert: NGN5,000\.00/);
-    expect(smsTo(phone)).toEqual([]);
+    // The opening deposit is texted as well as emailed.
+    const first = await waitUntil(() => smsTo(phone).find((text) => text.includes('Credit NGN5,000.00')), 10_000, () => `No SMS alert reached ${phone}`);
+    expect(first).toMatch(/^Harmattan Bank: Credit NGN5,000\.00; .*Ref \S+; Bal NGN5,000\.00; Not you\? Freeze: \S+\/freeze$/);
 
     await alerts.goto();
     await expect(alerts.emailAlerts).toHaveText('Always on');
-    await expect(alerts.smsAlerts).toHaveText('Off');
-    await expect(alerts.chargeNote).toContainText('SMS alerts may carry a charge.');
-    await alerts.switchSms('on');
     await expect(alerts.smsAlerts).toHaveText('On');
-    await expect(alerts.sectionNotice).toContainText(`SMS alerts are on and go to ${phone}`);
-    await waitForMailAbout(me.email, /your SMS alerts were turned on/);
+    await expect(alerts.indemnity).toContainText('you accept that the bank is not liable for any loss you would have noticed from an SMS alert');
+    await expect(alerts.acceptIndemnity).not.toBeChecked();
+    await expect(alerts.acceptIndemnity).toHaveAttribute('required', '');
 
-    await receiveTransfer(page.request, me.accountNumber, naira(1_500), 'BAKARE TUNDE');
-    const text = await waitUntil(() => smsTo(phone).at(0), 10_000, () => `No SMS alert reached ${phone}`);
-    // One plain SMS: the amount, the counterparty, the reference, the balance and where to freeze.
-    expect(text).toMatch(/^Harmattan Bank: Credit NGN1,500\.00; From BAKARE TUNDE[^;]*; (.+; )?Ref \S+; Bal NGN6,500\.00; Not you\? Freeze: \S+\/freeze$/);
-    expect(gsmSeptets(text)).toBeLessThanOrEqual(160);
-    await waitForMailAbout(me.email, /credit alert: NGN1,500\.00/); // email still goes
+    // The browser will not post it unticked; a post without it is refused on the field, and nothing changes.
+    await alerts.section.getByRole('button', { name: 'Turn off SMS alerts' }).click();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await alerts.switchOffWithoutIndemnity();
+    await expect(alerts.indemnityError).toHaveText('To turn SMS alerts off, tick the box to accept the indemnity.');
+    await expect(alerts.smsAlerts).toHaveText('On');
+    expect(mailsAbout(me.email, /your SMS alerts were turned off/)).toHaveLength(0);
 
     await alerts.switchSms('off');
     await expect(alerts.smsAlerts).toHaveText('Off');
+    await expect(alerts.smsOffSince).toContainText('when you accepted the indemnity');
+    await expect(alerts.sectionNotice).toContainText('SMS alerts are off.');
+    await expect(alerts.chargeNote).toContainText('SMS alerts may carry a charge.');
+    await waitForMailAbout(me.email, /your SMS alerts were turned off/);
+    const textsBefore = smsTo(phone).length;
     await receiveTransfer(page.request, me.accountNumber, naira(700), 'BAKARE TUNDE');
     await waitForMailAbout(me.email, /credit alert: NGN700\.00/);
     // The text would be queued before the email is sent; give the worker a moment to prove it was not.
     await page.waitForTimeout(1_000);
-    expect(smsTo(phone)).toHaveLength(1);
+    expect(smsTo(phone)).toHaveLength(textsBefore);
+
+    await alerts.switchSms('on');
+    await expect(alerts.smsAlerts).toHaveText('On');
+    await expect(alerts.sectionNotice).toContainText(`SMS alerts are on and go to ${phone}`);
+    await expect(alerts.smsOffSince).toHaveCount(0);
+    await receiveTransfer(page.request, me.accountNumber, naira(1_500), 'BAKARE TUNDE');
+    const text = await waitUntil(() => smsTo(phone).find((sms) => sms.includes('Credit NGN1,500.00')), 10_000, () => `No SMS alert reached ${phone}`);
+    // One plain SMS: the amount, the counterparty, the reference, the balance and where to freeze.
+    expect(text).toMatch(/^Harmattan Bank: Credit NGN1,500\.00; From BAKARE TUNDE[^;]*; (.+; )?Ref \S+; Bal NGN7,200\.00; Not you\? Freeze: \S+\/freeze$/);
+    expect(gsmSeptets(text)).toBeLessThanOrEqual(160);
   });
 });

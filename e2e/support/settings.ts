@@ -38,15 +38,16 @@ export const e164 = (typed: string): string => `+234${typed.replace(/\s/g, '').s
 
 /**
  * The security code (instant payments, raising the own limit, unfreezing) in the newest SMS to
- * `phone`, once more than `before` texts have gone there: pass the count seen before "Send me a
+ * `phone` among those sent after the first `before`: pass the count seen before "Send me a
  * code". The same code goes by email; the SMS is what the registered phone receives.
  */
 export async function waitForSecurityCode(phone: string, before: number, timeoutMs = 10_000): Promise<string> {
   const to = e164(phone);
   return waitUntil(
     () => {
-      const texts = smsTo(to);
-      return texts.length > before ? texts.at(-1)!.match(/(\d{6}) is your security code/)?.[1] : undefined;
+      // The newest code among the texts since `before`: SMS alerts (on by default) may arrive in between.
+      const codes = smsTo(to).slice(before).map((text) => /(\d{6}) is your security code/.exec(text)?.[1]).filter((code) => code !== undefined);
+      return codes.at(-1);
     },
     timeoutMs,
     () => `Waited ${timeoutMs} ms for a security code by SMS to ${to}; found ${smsTo(to).length} texts.`,

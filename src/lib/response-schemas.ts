@@ -135,7 +135,7 @@ export const livenessOutcomeSchema = z.object({
   kyc: kycStatusSchema,
 });
 
-export const alertSettingsAnswerSchema = z.object({ email: z.literal(true), sms: z.boolean(), sms_to: z.string() });
+export const alertSettingsAnswerSchema = z.object({ email: z.literal(true), sms: z.boolean(), sms_to: z.string(), sms_off_accepted_at: z.string().nullable() });
 
 export const limitsJsonSchema = z.object({
   tier: z.number().int(),

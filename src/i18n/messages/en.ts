@@ -168,6 +168,7 @@ export const en = {
   'alert.sms.reference': 'Ref',
   'alert.sms.balance': 'Bal',
   'alert.sms.freeze': 'Not you? Freeze: {url}',
+  'alert.sms.freezeShort': 'Freeze: {url}',
 
   'error.MALFORMED_BODY': 'We could not read what was sent. Please try again.',
   'error.MALFORMED_REQUEST': 'We could not read what was sent. Please try again.',

@@ -155,6 +155,7 @@ export const ha: Catalogue = {
   'alert.sms.reference': 'Shaida',
   'alert.sms.balance': 'Saura',
   'alert.sms.freeze': 'Ba kai ba? Dakatar: {url}',
+  'alert.sms.freezeShort': 'Dakatar: {url}',
 
   'error.MALFORMED_BODY': 'Ba mu iya karanta abin da aka aiko ba. Da fatan a sake gwadawa.',
   'error.MALFORMED_REQUEST': 'Ba mu iya karanta abin da aka aiko ba. Da fatan a sake gwadawa.',

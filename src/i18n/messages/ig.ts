@@ -155,6 +155,7 @@ export const ig: Catalogue = {
   'alert.sms.reference': 'Ntuaka',
   'alert.sms.balance': 'Ego fodu',
   'alert.sms.freeze': 'O bughi gi? Kwusi ya: {url}',
+  'alert.sms.freezeShort': 'Kwusi ya: {url}',
 
   'error.MALFORMED_BODY': 'Anyị enweghị ike ịgụ ihe e zitere. Biko nwaa ọzọ.',
   'error.MALFORMED_REQUEST': 'Anyị enweghị ike ịgụ ihe e zitere. Biko nwaa ọzọ.',

@@ -155,6 +155,7 @@ export const pcm: Catalogue = {
   'alert.sms.reference': 'Ref',
   'alert.sms.balance': 'Bal',
   'alert.sms.freeze': 'No be you? Freeze am: {url}',
+  'alert.sms.freezeShort': 'Freeze am: {url}',
 
   'error.MALFORMED_BODY': 'We no fit read wetin you send. Abeg try again.',
   'error.MALFORMED_REQUEST': 'We no fit read wetin you send. Abeg try again.',

@@ -155,6 +155,7 @@ export const yo: Catalogue = {
   'alert.sms.reference': 'Itokasi',
   'alert.sms.balance': 'Oku',
   'alert.sms.freeze': 'Kii se iwo? Di i: {url}',
+  'alert.sms.freezeShort': 'Di i: {url}',
 
   'error.MALFORMED_BODY': 'A kò lè ka ohun tí a fi ránṣẹ́. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
   'error.MALFORMED_REQUEST': 'A kò lè ka ohun tí a fi ránṣẹ́. Jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',

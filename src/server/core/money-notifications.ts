@@ -8,7 +8,7 @@ import { t, type MessageParams } from '../../i18n/translate.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
 import type { MailMessage } from '../integrations/mail/ports.ts';
 import { layout, sayerFor } from './email-layout.ts';
-import { gsmSeptets, singleSmsSeptets } from '../integrations/sms/gsm-7.ts';
+import { clipSeptets, gsmSeptets, singleSmsSeptets } from '../integrations/sms/gsm-7.ts';
 
 export function statementEmail(args: { bankName: string; to: string; firstName: string; accountNumber: string; from: string; until: string; count: number; format: 'pdf' | 'csv'; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
@@ -90,16 +90,14 @@ export function transactionAlertEmail(args: { bankName: string; to: string; firs
 }
 
 /**
- * The same alert as one text message, in plain characters (NGN for ₦; each language's SMS words
- * are kept to plain letters, so a message stays in the 160-character GSM alphabet), clipped to
- * fit three message parts: the narration and counterparty are cut first, never the amounts or
- * the balance.
- */
-/**
- * The SMS of one movement: one plain message of at most 160 GSM 03.38 septets, so that it arrives
- * whole on any phone and costs one unit. What must be in it is always there: the amount, the
- * reference, the balance and where to freeze the account; the counterparty comes next (clipped
- * to the room left), then the charges, the account, the time and the description while they fit.
+ * The SMS of one movement: one plain message of at most 160 GSM 03.38 septets (the extension
+ * table's characters counted twice), so that it arrives whole on any phone and costs one unit.
+ * What must be in it is always there, whole: the amount, the reference, the balance and where to
+ * freeze the account. The counterparty comes next, its bank and then its account dropped before
+ * its name is clipped to the room left; then the charges, the account, the time and the
+ * description while they fit. When a long amount, reference or address leaves less than
+ * `counterpartyAtLeast` septets for the name, the freeze hint is said in its short form and then
+ * the bank's name is left out (the sender ID already names it) before the name is given up.
  * Words in the customer's language are written in the GSM alphabet (tone marks and Hausa's hooked
  * letters folded to their base letters): a single character outside it would make the whole
  * message UCS-2, 70 characters to a part.
@@ -108,21 +106,32 @@ export function transactionAlertSms(args: { bankName: string; alert: Transaction
   const { alert } = args;
   const say = (key: MessageKey, params?: MessageParams) => gsmText(t(args.language ?? 'en', key, params));
   const naira = (amount: string) => amount.replace('₦', 'NGN');
-  const head = `${gsmText(args.bankName)}: ${say(alert.type === 'debit' ? 'alert.sms.debit' : 'alert.sms.credit')} ${naira(alert.amount)}${alert.status === 'pending' ? ` ${say('alert.sms.pending')}` : ''}`;
-  const must = [`${say('alert.sms.reference')} ${alert.reference}`, `${say('alert.sms.balance')} ${naira(alert.balanceAfter)}`, say('alert.sms.freeze', { url: args.freezeAt })];
-  const write = (optional: string[]) => [head, ...optional, ...must].join('; ');
-  const fits = (text: string) => (gsmSeptets(text) ?? Infinity) <= singleSmsSeptets;
+  const septets = (text: string) => gsmSeptets(text) ?? Infinity;
+  const movement = `${say(alert.type === 'debit' ? 'alert.sms.debit' : 'alert.sms.credit')} ${naira(alert.amount)}${alert.status === 'pending' ? ` ${say('alert.sms.pending')}` : ''}`;
+  const figures = [`${say('alert.sms.reference')} ${alert.reference}`, `${say('alert.sms.balance')} ${naira(alert.balanceAfter)}`];
+  // From the fullest frame to the most compact: the counterparty's room decides which is used.
+  const frames = [
+    { head: `${gsmText(args.bankName)}: ${movement}`, must: [...figures, say('alert.sms.freeze', { url: args.freezeAt })] },
+    { head: `${gsmText(args.bankName)}: ${movement}`, must: [...figures, say('alert.sms.freezeShort', { url: args.freezeAt })] },
+    { head: movement, must: [...figures, say('alert.sms.freezeShort', { url: args.freezeAt })] },
+  ];
+  const label = say(alert.type === 'debit' ? 'alert.sms.to' : 'alert.sms.from');
+  const roomIn = (frame: (typeof frames)[number]) => singleSmsSeptets - septets([frame.head, `${label} `, ...frame.must].join('; '));
+  const parts = alert.counterparty ? gsmText(alert.counterparty).split(', ') : [];
+  const wanted = Math.min(septets(parts[0] ?? ''), counterpartyAtLeast);
+  const frame = frames.find((candidate) => roomIn(candidate) >= wanted) ?? frames.at(-1)!;
+  const write = (optional: string[]) => [frame.head, ...optional, ...frame.must].join('; ');
+  const fits = (text: string) => septets(text) <= singleSmsSeptets;
+
   const chosen: string[] = [];
-  if (alert.counterparty) {
-    const label = say(alert.type === 'debit' ? 'alert.sms.to' : 'alert.sms.from');
-    const room = singleSmsSeptets - (gsmSeptets(write([`${label} `])) ?? Infinity);
+  if (parts.length > 0) {
+    const room = roomIn(frame);
     // "NAME, account, bank": the bank goes first, then the account, then the name is clipped;
     // a name cut to fewer than 5 characters says nothing (the reference finds the transaction).
-    const parts = gsmText(alert.counterparty).split(', ');
     let name = parts.join(', ');
-    while (parts.length > 1 && (gsmSeptets(name) ?? Infinity) > room) name = (parts.pop(), parts.join(', '));
-    if ((gsmSeptets(name) ?? Infinity) <= room) chosen.push(`${label} ${name}`);
-    else if (room >= 7) chosen.push(`${label} ${name.slice(0, room - 2).trimEnd()}..`);
+    while (parts.length > 1 && septets(name) > room) name = (parts.pop(), parts.join(', '));
+    if (septets(name) <= room) chosen.push(`${label} ${name}`);
+    else if (room >= 7) chosen.push(`${label} ${clipSeptets(name, room - 2).trimEnd()}..`);
   }
   const extras = [
     ...(alert.charges ? [`${say('alert.sms.charges')} ${naira(alert.charges)}`] : []),
@@ -132,8 +141,12 @@ export function transactionAlertSms(args: { bankName: string; alert: Transaction
   ];
   for (const extra of extras) if (fits(write([...chosen, extra]))) chosen.push(extra);
   const text = write(chosen);
-  return fits(text) ? text : [head, ...must].join('; ').slice(0, singleSmsSeptets);
+  // Only a bank name or an address far longer than any real one gets here: cut whole characters.
+  return fits(text) ? text : clipSeptets(text, singleSmsSeptets);
 }
+
+/** What a counterparty's name is given before the alert's frame is made more compact to fit it. */
+export const counterpartyAtLeast = 20;
 
 /** Hausa's hooked letters and typographic marks, as the GSM alphabet can write them. */
 const gsmLookalikes: Record<string, string> = { ƙ: 'k', Ƙ: 'K', ɗ: 'd', Ɗ: 'D', ɓ: 'b', Ɓ: 'B', ƴ: 'y', Ƴ: 'Y', '‘': "'", '’': "'", '“': '"', '”': '"', '–': '-', '—': '-', '…': '...', '₦': 'NGN', '|': '/' };

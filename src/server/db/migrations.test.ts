@@ -288,3 +288,45 @@ describe.each(engines)('the bound devices migration on %s (one bound device per 
     await expect(sql`select * from device_confirmations`.execute(db)).rejects.toThrow();
   });
 });
+
+const smsAlertsMigration = '2026-12-02T1130_security_codes_and_sms_alerts';
+
+describe.each(engines)('the SMS alerts by default migration on %s', (engine) => {
+  let opened: { db: Db; drop: () => Promise<void> } | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await opened?.drop();
+    opened = undefined;
+  });
+
+  const settingsOf = async (db: Db) =>
+    Object.fromEntries((await sql<{ user_id: string; sms_enabled: number }>`select user_id, sms_enabled from alert_settings`.execute(db)).rows.map((row) => [row.user_id, Number(row.sms_enabled)]));
+
+  it('turns SMS on for everyone (nobody accepted an indemnity), adds the acceptance’s time and device, and goes down to rows that keep everyone on', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    const before = Object.keys(migrations).filter((name) => name < smsAlertsMigration);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(before.at(-1)!);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const [turnedOff, turnedOn, never] = [await addCustomer(db), await addCustomer(db), await addCustomer(db)];
+    const at = new Date().toISOString();
+    await sql`insert into alert_settings (user_id, sms_enabled, updated_at) values (${turnedOff}, 0, ${at}), (${turnedOn}, 1, ${at})`.execute(db);
+
+    expect(await migrateToLatest(db)).toContain(smsAlertsMigration);
+    expect(await settingsOf(db)).toEqual({ [turnedOff]: 1, [turnedOn]: 1 });
+    const columns = (await sql<{ sms_off_accepted_at: string | null; sms_off_device_hash: string | null }>`select sms_off_accepted_at, sms_off_device_hash from alert_settings`.execute(db)).rows;
+    expect(columns).toEqual([
+      { sms_off_accepted_at: null, sms_off_device_hash: null },
+      { sms_off_accepted_at: null, sms_off_device_hash: null },
+    ]);
+    // `never` has no row: from here on that means on.
+    await sql`update alert_settings set sms_enabled = 0, sms_off_accepted_at = ${at}, sms_off_device_hash = 'hash' where user_id = ${turnedOn}`.execute(db);
+
+    const { error: downError } = await migrator.migrateTo(before.at(-1)!);
+    if (downError) throw downError instanceof Error ? downError : new Error(String(downError));
+    // Down, no row means off again: the customer with none gets a row that keeps SMS on; the one who turned it off with the indemnity stays off.
+    expect(await settingsOf(db)).toEqual({ [turnedOff]: 1, [turnedOn]: 0, [never]: 1 });
+    await expect(sql`select sms_off_accepted_at from alert_settings`.execute(db)).rejects.toThrow();
+  });
+});

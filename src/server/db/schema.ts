@@ -384,10 +384,14 @@ export interface SupportCaseEventsTable {
   created_at: string;
 }
 
-/** A customer's alert choices: email alerts always go; SMS only when switched on. No row: SMS off. */
+/** A customer's alert choices: email alerts always go; SMS too unless turned off with the indemnity accepted. No row: SMS on. */
 export interface AlertSettingsTable {
   user_id: string;
   sms_enabled: number;
+  /** When the customer accepted the indemnity and turned SMS alerts off; null while they are on. */
+  sms_off_accepted_at: string | null;
+  /** SHA-256 of the device id it was done from (as known_devices keeps it); null when no device was named. */
+  sms_off_device_hash: string | null;
   updated_at: string;
 }
 

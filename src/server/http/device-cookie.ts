@@ -2,6 +2,7 @@ import type { AstroCookies } from 'astro';
 import { ownCookieOptions } from './session-cookie.ts';
 import { publicUrlOf } from './client.ts';
 import { requestMeta } from './api.ts';
+import { deviceHashOf } from '../core/devices/device-binding.ts';
 
 /**
  * The browser's device cookie (core/customer-limits/device-cookies.ts): signed by the
@@ -23,6 +24,33 @@ type SignInContext = Parameters<typeof publicUrlOf>[0] & Parameters<typeof reque
 
 /** The header an API client names its device with: the `device` value a login answered (decision 026). */
 export const deviceHeader = 'x-device';
+
+/** A cookie's value from a Cookie header, as Astro's cookies read it (URI-decoded). */
+function cookieIn(header: string | null, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The device a request is made from, as known_devices and bound_devices keep it (the SHA-256 of
+ * the id in the signed device value): an `X-Device` header first (API clients), else the
+ * browser's device cookie under either of its names. Null when it names none this server signed.
+ */
+export function requestDeviceHash(app: App.Locals['app'], request: Request): string | null {
+  const header = request.headers.get('cookie');
+  const named = request.headers.get(deviceHeader) ?? cookieIn(header, '__Host-device') ?? cookieIn(header, 'device');
+  const deviceId = app.limits.deviceIdOf(named);
+  return deviceId ? deviceHashOf(deviceId) : null;
+}
 
 /**
  * After a successful sign-in (the page's form or the API): a browser this customer has not used

@@ -147,8 +147,8 @@ describeOnEngines('the generated client against real answers (%s)', (t) => {
     const accountNumber = me.accountNumber;
     const self = (await guest.GET('/v1/general/banks')).data!.data.find((bank) => bank.is_self)!;
 
-    const alerts = await client.POST('/v1/alerts/settings', { body: { sms: true } });
-    expect(alerts.data?.data).toMatchObject({ email: true, sms: true });
+    const alerts = await client.POST('/v1/alerts/settings', { body: { sms: false, accept_indemnity: true } });
+    expect(alerts.data?.data).toMatchObject({ email: true, sms: false, sms_off_accepted_at: expect.any(String) });
 
     const saved = await client.POST('/v1/beneficiaries/create/{accountNumber}', { params: { path: { accountNumber } }, body: { account_number: friend.accountNumber, bank_code: self.code } });
     expect(saved.response.status).toBe(201);

@@ -490,13 +490,13 @@ export interface paths {
         };
         /**
          * Transaction alert settings
-         * @description Transaction alert settings: { email: true (always), sms, sms_to } (SMS alerts go to the phone number on the account)
+         * @description Transaction alert settings: { email: true (always), sms (on by default), sms_to, sms_off_accepted_at } (SMS alerts go to the phone number on the account; while SMS is off, sms_off_accepted_at is when the indemnity was accepted)
          */
         get: operations["getAlertsSettings"];
         put?: never;
         /**
          * Turn SMS transaction alerts on or off
-         * @description Turn SMS transaction alerts on or off (sms: boolean; SMS alerts may carry a charge); email alerts stay on. A change is confirmed by email
+         * @description Turn SMS transaction alerts on or off (sms: boolean; SMS alerts may carry a charge); email alerts stay on. Off needs accept_indemnity: true (the customer accepts that the bank is not liable for losses an SMS alert would have shown; 422 VALIDATION_FAILED on accept_indemnity without it) and records the time and the device of the X-Device header; on clears both. A change is confirmed by email
          */
         post: operations["postAlertsSettings"];
         delete?: never;
@@ -1661,6 +1661,7 @@ export interface components {
             email: true;
             sms: boolean;
             sms_to: string;
+            sms_off_accepted_at: string | null;
         };
         Limits: {
             tier: number;
@@ -5644,12 +5645,15 @@ export interface operations {
             content: {
                 "application/json": {
                     sms: boolean;
+                    accept_indemnity?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     sms: boolean;
+                    accept_indemnity?: boolean;
                 };
                 "multipart/form-data": {
                     sms: boolean;
+                    accept_indemnity?: boolean;
                 };
             };
         };

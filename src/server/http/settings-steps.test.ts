@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, testPassword, testPin } from '../testing/customers.ts';
 import type { TestApp } from '../testing/test-app.ts';
-import { alertSettingsMessage } from '../core/alerts/alert-service.ts';
+import { alertSettingsMessage, indemnityRequiredMessage } from '../core/alerts/alert-service.ts';
+import { deviceHashOf } from '../core/devices/device-binding.ts';
 import { wrongAnswerMessage, wrongPasswordMessage } from '../core/settings/settings-service.ts';
 import { openLimitsPage, openSettingsPage, type SettingsPageContext } from './settings-steps.ts';
 import { wordView, type FormView, type WordedView } from './forms.ts';
@@ -17,9 +18,10 @@ import { say, t } from '../../i18n/translate.ts';
  */
 type Customer = Awaited<ReturnType<typeof customer>>;
 
-function astroFor(app: TestApp['app'], me: Customer, method: 'GET' | 'POST', path: string, fields: Record<string, string> = {}, locale: Locale = 'en'): SettingsPageContext {
+function astroFor(app: TestApp['app'], me: Customer, method: 'GET' | 'POST', path: string, fields: Record<string, string> = {}, locale: Locale = 'en', cookie?: string): SettingsPageContext {
   const url = new URL(`http://bank.test${path}`);
-  const request = method === 'POST' ? new Request(url, { method, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }) : new Request(url);
+  const cookies: Record<string, string> = cookie ? { cookie } : {};
+  const request = method === 'POST' ? new Request(url, { method, headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookies }, body: new URLSearchParams(fields).toString() }) : new Request(url, { headers: cookies });
   const user = { id: me.userId, phone_number: '+2348031234567', accounts: [{ account_number: me.accountNumber, balance: 0 }] };
   const locals = { app, user, session: null, locale, freeze: { frozen: false, frozenAt: null, via: null }, formToken: () => 'form-token' } as unknown as App.Locals;
   return { locals, request, url, response: {} };
@@ -32,8 +34,8 @@ function worded<Opened extends { views: Record<string, FormView> } | { redirect:
 }
 
 describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
-  const settings = async (me: Customer, method: 'GET' | 'POST', path: string, fields?: Record<string, string>, locale?: Locale) => {
-    const astro = astroFor(t_().app, me, method, path, fields, locale);
+  const settings = async (me: Customer, method: 'GET' | 'POST', path: string, fields?: Record<string, string>, locale?: Locale, cookie?: string) => {
+    const astro = astroFor(t_().app, me, method, path, fields, locale, cookie);
     const opened = await openSettingsPage(astro);
     return { opened: worded(opened, locale ?? 'en'), status: astro.response.status };
   };
@@ -149,6 +151,34 @@ describeOnEngines('the settings forms without JavaScript (%s)', (t_) => {
     expect(refused.opened.views.alerts.status).toBe(422);
     expect(refused.opened.views.alerts.values).toEqual({});
     expect(refused.opened.views.alerts.formError).toBeTruthy();
+  });
+
+  it('alerts off: refused on the indemnity’s field without its box (422, nothing changed); with it, ?alerts=sms_off records this browser’s device and the page says since when', async () => {
+    const me = await customer(t_().app);
+    const { deviceCookie, deviceId } = await t_().app.limits.recogniseAccountOpening(me.userId, undefined);
+    const cookie = `device=${encodeURIComponent(deviceCookie)}`;
+    const refused = await settings(me, 'POST', '/account/settings', { intent: 'alerts', sms: 'false' }, 'yo', cookie);
+    if ('redirect' in refused.opened) throw new Error('expected the page');
+    expect(refused.status).toBe(422);
+    expect(refused.opened.views.alerts.errors).toEqual({ accept_indemnity: [say('yo', indemnityRequiredMessage)] });
+    expect(say('yo', indemnityRequiredMessage)).not.toBe(say('en', indemnityRequiredMessage));
+    expect(refused.opened.alerts).toMatchObject({ sms: true, sms_off_accepted_at: null });
+    expect(await t_().app.db.selectFrom('alert_settings').selectAll().where('user_id', '=', me.userId).execute()).toEqual([]);
+
+    const at = t_().clock.now().toISOString();
+    const posted = await settings(me, 'POST', '/account/settings', { intent: 'alerts', sms: 'false', accept_indemnity: 'true' }, 'en', cookie);
+    expect(posted).toEqual({ opened: { redirect: '/account/settings?alerts=sms_off#alerts' }, status: undefined });
+    expect(await t_().app.db.selectFrom('alert_settings').select(['sms_enabled', 'sms_off_accepted_at', 'sms_off_device_hash']).where('user_id', '=', me.userId).executeTakeFirst()).toEqual({ sms_enabled: 0, sms_off_accepted_at: at, sms_off_device_hash: deviceHashOf(deviceId) });
+    const shown = await settings(me, 'GET', '/account/settings?alerts=sms_off');
+    if ('redirect' in shown.opened) throw new Error('expected the page');
+    expect(shown.opened.alerts).toMatchObject({ sms: false, sms_off_accepted_at: at });
+    expect(shown.opened.views.alerts.notice).toBe(say('en', alertSettingsMessage(shown.opened.alerts)));
+
+    // On again clears both; a browser without a device cookie records none when it turns off.
+    expect(await settings(me, 'POST', '/account/settings', { intent: 'alerts', sms: 'true' })).toEqual({ opened: { redirect: '/account/settings?alerts=sms_on#alerts' }, status: undefined });
+    expect(await t_().app.db.selectFrom('alert_settings').select(['sms_enabled', 'sms_off_accepted_at', 'sms_off_device_hash']).where('user_id', '=', me.userId).executeTakeFirst()).toEqual({ sms_enabled: 1, sms_off_accepted_at: null, sms_off_device_hash: null });
+    await settings(me, 'POST', '/account/settings', { intent: 'alerts', sms: 'false', accept_indemnity: 'true' });
+    expect((await t_().app.db.selectFrom('alert_settings').select('sms_off_device_hash').where('user_id', '=', me.userId).executeTakeFirst())?.sms_off_device_hash).toBeNull();
   });
 
   it('limits: a lower limit goes to the settings page’s ?limits=lowered#limits, which says it; a limit that is not naira stays, without the code or PIN', async () => {

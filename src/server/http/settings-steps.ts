@@ -3,6 +3,7 @@ import { securityQuestions } from '../../lib/reference.ts';
 import type { Failure } from '../core/result.ts';
 import { emptyView, failureView, readFormValues, wordView, type FormView, type WordedView } from './forms.ts';
 import { alertsKind } from './settings-kinds/alerts.ts';
+import { requestDeviceHash } from './device-cookie.ts';
 import { dailyCodeKind, dailyLimitKind, instantCodeKind, instantPaymentsKind } from './settings-kinds/limits.ts';
 import { passwordKind } from './settings-kinds/password.ts';
 import { pinKind } from './settings-kinds/pin.ts';
@@ -96,7 +97,7 @@ async function answerOn(astro: SettingsPageContext, forms: readonly SettingsForm
     astro.response.status = 400;
     return { problem: t(locale, 'safety.account.badForm') };
   }
-  const answer = await form.answer({ app, user: astro.locals.user!, sessionId: session?.id ?? null }, values);
+  const answer = await form.answer({ app, user: astro.locals.user!, sessionId: session?.id ?? null, deviceHash: requestDeviceHash(app, astro.request) }, values);
   if ('redirect' in answer) return answer;
   views[form.view] = answer.view;
   astro.response.status = answer.view.status;

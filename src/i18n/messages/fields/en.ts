@@ -8,6 +8,7 @@
 export const fieldsEn = {
   'schema.zodSays': '{message}',
   'fields.alerts.sms': 'Choose whether SMS alerts are on (true) or off (false)',
+  'fields.alerts.acceptIndemnity': 'Send accept_indemnity as true (a JSON boolean) to accept the indemnity',
   'fields.export.format': 'Choose json (all your data) or csv (your transactions)',
   'fields.limits.instant': 'Say true to turn instant transfers on, false to turn them off',
   'fields.kobo.json': 'Send the amount as a whole number of kobo (a JSON number, like 150000 for ₦1,500.00)',

@@ -137,6 +137,9 @@ export const settingsEn = {
   'settings.alerts.goTo': 'They go to the phone number on your account, {phone}.',
   'settings.alerts.turnOff': 'Turn off SMS alerts',
   'settings.alerts.turnOn': 'Turn on SMS alerts',
+  'settings.alerts.indemnity': 'SMS alerts are mandatory under CBN rules. If you turn them off, you accept that the bank is not liable for any loss you would have noticed from an SMS alert, such as a debit you did not make. Email alerts stay on.',
+  'settings.alerts.acceptIndemnity': 'I accept this indemnity and want SMS alerts turned off',
+  'settings.alerts.offSince': 'Off since {time}, when you accepted the indemnity',
   'settings.on': 'On',
   'settings.off': 'Off',
 
@@ -260,6 +263,7 @@ export const settingsEn = {
   'said.limits.instantOff': 'Instant transfers to other banks are off. Transfers within the bank still work.',
   'said.alerts.smsOn': 'Email alerts are always on. SMS alerts are on and go to {phone}; SMS alerts may carry a charge.',
   'said.alerts.smsOff': 'Email alerts are always on. SMS alerts are off.',
+  'said.alerts.indemnityRequired': 'To turn SMS alerts off, tick the box to accept the indemnity.',
 } as const;
 
 export type SettingsKey = keyof typeof settingsEn;

@@ -135,6 +135,9 @@ export const settingsHa: Record<SettingsKey, string> = {
   'settings.alerts.goTo': 'Suna zuwa lambar wayar da ke kan asusunka, {phone}.',
   'settings.alerts.turnOff': 'Kashe sanarwar SMS',
   'settings.alerts.turnOn': 'Kunna sanarwar SMS',
+  'settings.alerts.indemnity': 'Dokokin CBN sun wajabta sanarwar SMS. Idan ka kashe su, ka yarda cewa banki ba zai ɗauki alhakin duk wata asara da sanarwar SMS za ta nuna maka ba, kamar cirewar da ba kai ka yi ba. Sanarwar imel za ta ci gaba da kasancewa a kunne.',
+  'settings.alerts.acceptIndemnity': 'Na yarda da wannan sharaɗin kuma ina so a kashe sanarwar SMS',
+  'settings.alerts.offSince': 'A kashe tun {time}, lokacin da ka yarda da sharaɗin',
   'settings.on': 'A kunne',
   'settings.off': 'A kashe',
 
@@ -258,4 +261,5 @@ export const settingsHa: Record<SettingsKey, string> = {
   'said.limits.instantOff': 'An kashe tura kuɗi nan take zuwa wasu bankuna. Tura kuɗi a cikin bankin yana ci gaba da aiki.',
   'said.alerts.smsOn': 'Sanarwar imel a kunne take koyaushe. Sanarwar SMS a kunne take kuma tana zuwa {phone}; sanarwar SMS na iya samun caji.',
   'said.alerts.smsOff': 'Sanarwar imel a kunne take koyaushe. Sanarwar SMS a kashe take.',
+  'said.alerts.indemnityRequired': 'Don kashe sanarwar SMS, duba akwatin don yarda da sharaɗin.',
 };

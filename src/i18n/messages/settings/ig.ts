@@ -135,6 +135,9 @@ export const settingsIg: Record<SettingsKey, string> = {
   'settings.alerts.goTo': 'Ha na-aga na nọmba ekwentị dị n’akaụntụ gị, {phone}.',
   'settings.alerts.turnOff': 'Gbanyụọ alert SMS',
   'settings.alerts.turnOn': 'Gbanye alert SMS',
+  'settings.alerts.indemnity': 'Iwu CBN chọrọ ka alert SMS dị. Ọ bụrụ na ị gbanyụọ ha, ị kwenyere na ụlọ akụ agaghị aza maka ọnwụ ọ bụla alert SMS gaara egosi gị, dịka ego pụrụ nke ọ bụghị gị mere ya. Alert email ga-anọgide na-agbanye.',
+  'settings.alerts.acceptIndemnity': 'Ana m anabata nkwekọrịta a ma chọọ ka a gbanyụọ alert SMS',
+  'settings.alerts.offSince': 'Ọ gbanyụrụ kemgbe {time}, mgbe ị nabatara nkwekọrịta ahụ',
   'settings.on': 'Ọ gbanyere',
   'settings.off': 'Ọ gbanyụrụ',
 
@@ -258,4 +261,5 @@ export const settingsIg: Record<SettingsKey, string> = {
   'said.limits.instantOff': 'Agbanyụla nzipu ego ozugbo gaa n’ụlọ akụ ndị ọzọ. Nzipu ego n’ime ụlọ akụ a ka na-arụ ọrụ.',
   'said.alerts.smsOn': 'Alert email na-anọ n’agbanye mgbe niile. Alert SMS gbanyere ma na-aga {phone}; alert SMS nwere ike inwe ụgwọ.',
   'said.alerts.smsOff': 'Alert email na-anọ n’agbanye mgbe niile. Alert SMS gbanyụrụ.',
+  'said.alerts.indemnityRequired': 'Iji gbanyụọ alert SMS, kpado igbe ahụ iji nabata nkwekọrịta ahụ.',
 };

@@ -135,6 +135,9 @@ export const settingsPcm: Record<SettingsKey, string> = {
   'settings.alerts.goTo': 'Dem dey go the phone number wey dey your account, {phone}.',
   'settings.alerts.turnOff': 'Off SMS alerts',
   'settings.alerts.turnOn': 'On SMS alerts',
+  'settings.alerts.indemnity': 'CBN rules say SMS alerts must dey on. If you off dem, you agree say the bank no go carry blame for any loss wey SMS alert for don show you, like debit wey no be you do am. Email alerts go still dey on.',
+  'settings.alerts.acceptIndemnity': 'I accept this indemnity and I wan off SMS alerts',
+  'settings.alerts.offSince': 'E don off since {time}, when you accept the indemnity',
   'settings.on': 'On',
   'settings.off': 'Off',
 
@@ -258,4 +261,5 @@ export const settingsPcm: Record<SettingsKey, string> = {
   'said.limits.instantOff': 'Instant transfers to other banks don off. Transfers inside this bank still dey work.',
   'said.alerts.smsOn': 'Email alerts dey always on. SMS alerts dey on and dem dey go {phone}; SMS alerts fit get charge.',
   'said.alerts.smsOff': 'Email alerts dey always on. SMS alerts dey off.',
+  'said.alerts.indemnityRequired': 'To off SMS alerts, tick the box to accept the indemnity.',
 };

@@ -135,6 +135,9 @@ export const settingsYo: Record<SettingsKey, string> = {
   'settings.alerts.goTo': 'Wọ́n máa ń lọ sí nọ́ńbà fóònù tó wà lórí àkáǹtì rẹ, {phone}.',
   'settings.alerts.turnOff': 'Pa ìfitónilétí SMS',
   'settings.alerts.turnOn': 'Tan ìfitónilétí SMS',
+  'settings.alerts.indemnity': 'Òfin CBN sọ pé ìfitónilétí SMS jẹ́ dandan. Tí o bá pa á, o gbà pé báǹkì kò ní jẹ̀bi àdánù kankan tí ìfitónilétí SMS ìbá ti fi hàn ọ́, bí owó tó jáde tí kì í ṣe ìwọ ló ṣe é. Ìfitónilétí ímeèlì yóò máa wà ní títàn.',
+  'settings.alerts.acceptIndemnity': 'Mo gba àdéhùn yìí, mo sì fẹ́ kí a pa ìfitónilétí SMS',
+  'settings.alerts.offSince': 'Ó ti wà ní pípa láti {time}, nígbà tí o gba àdéhùn náà',
   'settings.on': 'Ó wà ní títàn',
   'settings.off': 'A ti pa á',
 
@@ -258,4 +261,5 @@ export const settingsYo: Record<SettingsKey, string> = {
   'said.limits.instantOff': 'A ti pa ìfiránṣẹ́ owó lójúkan sí àwọn báńkì mìíràn. Ìfiránṣẹ́ owó nínú báńkì yìí ṣì ń ṣiṣẹ́.',
   'said.alerts.smsOn': 'Ìfitónilétí ímeèlì máa ń wà ní títàn nígbà gbogbo. Ìfitónilétí SMS wà ní títàn, ó sì ń lọ sí {phone}; ìfitónilétí SMS lè ní owó iṣẹ́.',
   'said.alerts.smsOff': 'Ìfitónilétí ímeèlì máa ń wà ní títàn nígbà gbogbo. A ti pa ìfitónilétí SMS.',
+  'said.alerts.indemnityRequired': 'Láti pa ìfitónilétí SMS, fi àmì sí àpótí náà láti gba àdéhùn náà.',
 };

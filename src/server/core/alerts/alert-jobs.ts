@@ -1,7 +1,7 @@
 import type { Rider, Trx } from '../ledger/ledger.ts';
 import { jobsInsert } from '../../jobs/job-queue.ts';
 
-/** The email alert of one transaction row (and, when the customer turned SMS on, the SMS job it queues). */
+/** The email alert of one transaction row (and, unless the customer turned SMS off, the SMS job it queues). */
 export const transactionAlertJob = 'alert.transaction';
 /** The SMS alert of one transaction row, queued by the email alert's job. */
 export const smsAlertJob = 'alert.sms';

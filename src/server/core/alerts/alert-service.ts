@@ -6,7 +6,7 @@ import { mailsAtOnce, type Mailer } from '../../integrations/mail/ports.ts';
 import type { SmsSender } from '../../integrations/sms/ports.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../clock.ts';
-import { succeed, type Result } from '../result.ts';
+import { fail, succeed, type Result } from '../result.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { transactionCategories, type TransactionCategory } from '../../../lib/transaction.ts';
@@ -22,15 +22,27 @@ import { said, type Said } from '../../../i18n/said.ts';
 export type AlertSettings = {
   /** Always true: every movement is emailed (CBN disclosure rules); it cannot be turned off. */
   email: true;
+  /** On unless the customer turned it off and accepted the indemnity (CBN: SMS alerts are mandatory). */
   sms: boolean;
   /** Where SMS alerts go: the phone number on the account (+2348031234567). */
   sms_to: string;
+  /** While SMS is off: when the customer accepted the indemnity and turned it off; null while on. */
+  sms_off_accepted_at: string | null;
 };
+
+/** What turning SMS alerts on or off takes: off only with `accept_indemnity: true`. */
+export type SmsChoice = { sms: boolean; accept_indemnity?: boolean | undefined };
 
 /** The sentence the API answers with (and the settings page shows after a change). */
 export function alertSettingsMessage(settings: Pick<AlertSettings, 'sms' | 'sms_to'>): Said {
   return settings.sms ? said('said.alerts.smsOn', { phone: settings.sms_to }) : said('said.alerts.smsOff');
 }
+
+/** Turning SMS off without ticking the indemnity: refused on the field, nothing changed. */
+export const indemnityRequiredMessage = said('said.alerts.indemnityRequired');
+
+/** No row, or a row that says 1: SMS alerts go (no row has meant "on" since SMS alerts became mandatory). */
+const smsOn = (smsEnabled: number | string | null | undefined) => smsEnabled === null || smsEnabled === undefined || Number(smsEnabled) === 1;
 
 /** Alerts of a claimed batch sent side by side, as many as the SMTP pool has connections. */
 const alertsAtOnce = mailsAtOnce;
@@ -46,8 +58,8 @@ export function maskAccount(accountNumber: string): string {
  * Transaction alerts (docs/decisions/007-transaction-alerts.md). Every transaction row queues its alert in the money's own
  * database transaction (recordTransaction → alert-jobs.ts); the worker's job here builds the
  * alert from the stored row as it is when it runs (so a pending debit already settled reads
- * "Successful") and emails it, always. When the customer switched SMS on, it first queues the
- * SMS as a job of its own, keyed by the row: a failing mailer then never resends a text and a
+ * "Successful") and emails it, always. Unless the customer turned SMS off (with the indemnity),
+ * it first queues the SMS as a job of its own, keyed by the row: a failing mailer then never resends a text and a
  * failing SMS gateway never resends an email. A pending debit that later settles sends no second
  * alert (the balance did not move again); one that fails is given back by a reversal credit,
  * a transaction row of its own, alerted like any other.
@@ -120,7 +132,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank' | 'publ
     async (payload, run) => {
       const row = await load(payload, transactionAlertJob, run.batch);
       if (!row) return;
-      if (Number(row.sms_enabled) === 1) await jobs.enqueue(db, { kind: smsAlertJob, payload: { transactionId: row.id }, uniqueKey: smsAlertKey(row.id) });
+      if (smsOn(row.sms_enabled)) await jobs.enqueue(db, { kind: smsAlertJob, payload: { transactionId: row.id }, uniqueKey: smsAlertKey(row.id) });
       await mailer.send(transactionAlertEmail({ bankName: config.bank.name, to: row.email, firstName: row.first_name, alert: alertOf(row), language: languageOf(row) }));
     },
     // A batch's alerts go out side by side, over the SMTP pool's connections: one at a
@@ -142,40 +154,52 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank' | 'publ
     const row = await db
       .selectFrom('users')
       .leftJoin('alert_settings', 'alert_settings.user_id', 'users.id')
-      .select(['users.phone_number', 'alert_settings.sms_enabled'])
+      .select(['users.phone_number', 'alert_settings.sms_enabled', 'alert_settings.sms_off_accepted_at'])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row) throw new Error(`signed-in user ${userId} has no row`);
-    return { email: true, sms: Number(row.sms_enabled) === 1, sms_to: row.phone_number };
+    const sms = smsOn(row.sms_enabled);
+    return { email: true, sms, sms_to: row.phone_number, sms_off_accepted_at: sms ? null : (row.sms_off_accepted_at ?? null) };
   }
 
   return {
     settings,
 
     /**
-     * Turns SMS alerts on or off. Each is one guarded statement that changes the row only when it
-     * differs, so of two requests at once only one is a change, and only a change is confirmed by
-     * email (turning SMS off quietly is what someone hiding their movements would want).
+     * Turns SMS alerts on or off. Off needs the indemnity accepted (`accept_indemnity: true`),
+     * and keeps when and from which device (`deviceHash`, as known_devices keeps it; null when
+     * the request named none); on clears both. Each is one guarded statement that changes the
+     * row only when it differs, so of two requests at once only one is a change, and only a
+     * change is confirmed by email (turning SMS off quietly is what someone hiding their
+     * movements would want).
      */
-    async setSms(userId: string, enabled: boolean): Promise<Result<AlertSettings & { changed: boolean }>> {
+    async setSms(userId: string, choice: SmsChoice, deviceHash: string | null = null): Promise<Result<AlertSettings & { changed: boolean }>> {
+      if (!choice.sms && choice.accept_indemnity !== true) return fail('VALIDATION_FAILED', indemnityRequiredMessage, { errors: { accept_indemnity: [indemnityRequiredMessage] } });
       const now = clock.now().toISOString();
       let changed: boolean;
-      if (enabled) {
+      if (choice.sms) {
+        // No row is on already: only a row that says off is a change.
+        const written = await db
+          .updateTable('alert_settings')
+          .set({ sms_enabled: 1, sms_off_accepted_at: null, sms_off_device_hash: null, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('sms_enabled', '=', 0)
+          .executeTakeFirst();
+        changed = Number(written.numUpdatedRows) > 0;
+      } else {
+        const off = { sms_enabled: 0, sms_off_accepted_at: now, sms_off_device_hash: deviceHash, updated_at: now };
         const written = await db
           .insertInto('alert_settings')
-          .values({ user_id: userId, sms_enabled: 1, updated_at: now })
-          .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ sms_enabled: 1, updated_at: now }).where('alert_settings.sms_enabled', '=', 0))
+          .values({ user_id: userId, ...off })
+          .onConflict((conflict) => conflict.column('user_id').doUpdateSet(off).where('alert_settings.sms_enabled', '=', 1))
           .returning('user_id')
           .executeTakeFirst();
         changed = written !== undefined;
-      } else {
-        const written = await db.updateTable('alert_settings').set({ sms_enabled: 0, updated_at: now }).where('user_id', '=', userId).where('sms_enabled', '=', 1).executeTakeFirst();
-        changed = Number(written.numUpdatedRows) > 0;
       }
       if (changed) {
         const user = await db.selectFrom('users').select(['email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
-        log.info('alerts.sms_changed', { user: userId, sms: enabled });
-        await sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: enabled ? 'sms_alerts_on' : 'sms_alerts_off', at: formatLagosDateTime(now, profileLocale(user.language)), language: profileLocale(user.language) }), 'sms_alerts_changed');
+        log.info('alerts.sms_changed', { user: userId, sms: choice.sms });
+        await sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: choice.sms ? 'sms_alerts_on' : 'sms_alerts_off', at: formatLagosDateTime(now, profileLocale(user.language)), language: profileLocale(user.language) }), 'sms_alerts_changed');
       }
       return succeed({ ...(await settings(userId)), changed });
     },

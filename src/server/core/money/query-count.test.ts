@@ -132,7 +132,7 @@ describe.each(engines)('statements per payment on %s', (engine) => {
     expectCount(measured.statements, 1);
   });
 
-  it('the alerts of five transfers: their ten rows are read in one statement, not one each', async () => {
+  it('the alerts of five transfers: their ten rows are read in one statement for the emails and one for the texts, not one each', async () => {
     const sender = await customer(t.app, { balance: naira(10_000) });
     const recipient = await customer(t.app);
     await t.app.jobs.runDue(); // the seed deposit's alert
@@ -141,9 +141,11 @@ describe.each(engines)('statements per payment on %s', (engine) => {
       expect(sent.ok).toBe(true);
     }
     const measured = await count(() => t.app.jobs.runDue());
-    expect(measured.result).toBe(10);
+    // Ten email alerts, and the ten SMS alerts they queue (SMS is on by default), in the same run.
+    expect(measured.result).toBe(20);
     expect(t.mailer.sent.filter((mail) => / (debit|credit) alert: /.test(mail.subject))).toHaveLength(11);
-    expectCount(measured.statements.filter((statement) => /from "transactions"/.test(statement)), 1);
+    expect(t.sms.sent.filter((message) => / (Debit|Credit) NGN5\.00; /.test(message.text))).toHaveLength(10);
+    expectCount(measured.statements.filter((statement) => /from "transactions"/.test(statement)), 2);
   });
 
   it('a replay of a finished transfer', async () => {

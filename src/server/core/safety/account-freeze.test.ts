@@ -154,13 +154,14 @@ describeOnEngines('freezing an account on %s', (t) => {
       expect(await t().app.freeze.confirm(byAccount(me.accountNumber), code)).toMatchObject({ ok: false, code: 'INVALID_OTP' });
     });
 
-    it('texts the code too when the customer has SMS alerts on, and only then', async () => {
+    it('texts the code too when the customer has SMS alerts on (the default), and not once they turned them off', async () => {
       const phone = (await t().app.users.findById(me.userId))!.phone_number;
+      expect(await t().app.alerts.setSms(me.userId, { sms: false, accept_indemnity: true })).toMatchObject({ ok: true });
       await t().app.freeze.request(byAccount(me.accountNumber), { ip: '10.0.0.6' });
       await t().app.freeze.settled();
       expect(t().sms.sent.filter((message) => message.to === phone)).toHaveLength(0);
 
-      expect(await t().app.alerts.setSms(me.userId, true)).toMatchObject({ ok: true });
+      expect(await t().app.alerts.setSms(me.userId, { sms: true })).toMatchObject({ ok: true });
       t().clock.advance(61_000);
       await t().app.freeze.request(byAccount(me.accountNumber), { ip: '10.0.0.6' });
       await t().app.freeze.settled();

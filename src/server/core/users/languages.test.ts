@@ -19,7 +19,6 @@ describeOnEngines('the customer’s language on %s', (t) => {
     await app.languages.set(sender.userId, 'pcm');
     await app.languages.set(sender.userId, 'pcm');
     expect(await app.languages.of(sender.userId)).toBe('pcm');
-    await app.alerts.setSms(sender.userId, true);
 
     const sent = await app.transfers.sendLocal(sender.userId, sender.accountNumber, { account_number: recipient.accountNumber, amount: naira(1_000), narration: 'Market', pin: testPin, save_beneficiary: false }, newKey());
     expect(sent.ok).toBe(true);

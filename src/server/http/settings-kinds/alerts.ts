@@ -6,9 +6,10 @@ import type { SettingsKind } from './scope.ts';
 
 /**
  * The SMS alerts switch (src/components/AlertsSection.astro), a plain form without an island:
- * it posts `intent=alerts` and `sms=true|false` to the page, the same schema and service as
- * POST /v1/alerts/settings run, and success goes to ?alerts=sms_on|sms_off#alerts, where the
- * section says what is now in force.
+ * it posts `intent=alerts` and `sms=true|false` to the page (turning off, with the indemnity's
+ * checkbox `accept_indemnity=true`), the same schema and service as POST /v1/alerts/settings
+ * run, and success goes to ?alerts=sms_on|sms_off#alerts, where the section says what is now in
+ * force. Turning off is recorded with this browser's device.
  */
 export const alertsKind: SettingsKind<AlertSettingsInput, AlertSettings> = {
   intent: 'alerts',
@@ -17,7 +18,7 @@ export const alertsKind: SettingsKind<AlertSettingsInput, AlertSettings> = {
   // The switch's one field is the hidden opposite of what is in force: a refusal shows nothing typed.
   shownAgain: () => ({}),
   read: (values) => parseValues(values, alertSettingsSchema),
-  save: ({ app, user }, input) => app.alerts.setSms(user.id, input.sms),
+  save: ({ app, user, deviceHash }, input) => app.alerts.setSms(user.id, input, deviceHash),
   doneUrl: (saved) => `${settingsPath}?alerts=${saved.sms ? 'sms_on' : 'sms_off'}#${alertsSectionId}`,
   notice(url, loaded) {
     const done = url.searchParams.get('alerts');

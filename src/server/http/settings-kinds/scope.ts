@@ -13,7 +13,7 @@ import type { Said } from '../../../i18n/said.ts';
  * its service call to itself, so a changed service signature is put right in one file. Kept here,
  * not in settings-steps.ts, so the steps and the kinds do not import each other.
  */
-export type SettingsScope = { app: App; user: UserJson; sessionId: string | null };
+export type SettingsScope = { app: App; user: UserJson; sessionId: string | null; /** The SHA-256 of this browser's device id (device-cookie.ts requestDeviceHash); null without a valid device cookie. */ deviceHash: string | null };
 
 /** A form's posted values by field name. */
 export type FormValues = Record<string, string>;

@@ -31,3 +31,19 @@ export function fitsOneSms(text: string): boolean {
   const septets = gsmSeptets(text);
   return septets !== null && septets <= singleSmsSeptets;
 }
+
+/**
+ * The longest start of `text` that takes at most `septets`, cut between whole characters (an
+ * escaped character is never split from its escape). Characters outside the alphabet end it.
+ */
+export function clipSeptets(text: string, septets: number): string {
+  let used = 0;
+  let clipped = '';
+  for (const character of text) {
+    const cost = basicSet.has(character) ? 1 : extensionSet.has(character) ? 2 : Infinity;
+    if (used + cost > septets) break;
+    used += cost;
+    clipped += character;
+  }
+  return clipped;
+}
