@@ -3,6 +3,8 @@ import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer, testPassword } from '../testing/customers.ts';
 import { accountFrozenEmail, caseEmail, freezeCodeEmail, instantPaymentsEmail, newSignInEmail, ownLimitEmail, passwordResetCodeEmail, registrationAttemptEmail, securityChangeEmail, tierRaisedEmail, verificationCodeEmail } from './notifications.ts';
 import { statementEmail } from './money-notifications.ts';
+import { kobo } from '../../lib/money.ts';
+import { formatLagosDateTime } from '../../lib/lagos-time.ts';
 
 /**
  * The account emails follow the language on the customer's profile, also in
@@ -59,7 +61,10 @@ describe('the account emails, word for word', () => {
     const freeze = freezeCodeEmail({ ...base, code: '123456', minutes: 15 });
     expect(freeze.text).toContain('Someone asked to FREEZE your Harmattan Bank account. Your code is 123456. It works for 15 minutes and only once.');
     expect(freeze.html).toContain('Someone asked to FREEZE your Harmattan Bank account. It works for 15 minutes and only once.');
-    expect(securityChangeEmail({ ...base, change: 'pin_reset', at: '22 Nov 2026, 10:15' }).subject).toBe('Harmattan Bank: your transaction PIN was reset');
+    const pinReset = securityChangeEmail({ ...base, change: 'pin_reset', at: '2026-11-22T09:15:00.000Z' });
+    expect(pinReset.subject).toBe('Harmattan Bank: your transaction PIN was reset');
+    // The moment is an instant, written in Lagos time by the email itself.
+    expect(pinReset.text).toContain('(22 Nov 2026, 10:15)');
     expect(accountFrozenEmail({ ...base, via: 'code', at: 'x', signedOut: 2 }).text).toContain('We signed out 2 devices.');
     expect(accountFrozenEmail({ ...base, via: 'code', at: 'x', signedOut: 1 }).text).toContain('We signed out 1 device.');
     const signIn = newSignInEmail({ ...base, at: 'x', browser: 'Chrome on Android', ip: '10.0.0.1', freezeUrl: 'https://bank.example/freeze', capped: null });
@@ -70,8 +75,11 @@ describe('the account emails, word for word', () => {
   it('keep the English of the case, limit, statement, tier and registration emails', () => {
     expect(caseEmail({ ...base, number: 'HB-CASE-2026-000001', reference: 'REF1', kind: 'fraud', status: 'open', opened: true }).text).toContain('We have received your report about transaction REF1 (I did not make this (fraud)). Your case number is HB-CASE-2026-000001.');
     expect(caseEmail({ ...base, number: 'HB-CASE-2026-000001', reference: 'REF1', kind: 'fraud', status: 'investigating', opened: false }).subject).toBe('Harmattan Bank: your case HB-CASE-2026-000001 is being investigated');
-    expect(ownLimitEmail({ ...base, limit: '₦10,000.00', at: 'x', appliesAt: 'y' }).subject).toBe('Your daily limit rises to ₦10,000.00 on y');
-    expect(instantPaymentsEmail({ ...base, enabled: false, at: 'x' }).text).toContain('Transfers within Harmattan Bank still work;');
+    const raise = ownLimitEmail({ ...base, limit: kobo(10_000_00), at: '2026-11-22T09:15:00.000Z', appliesAt: '2026-11-23T09:15:00.000Z' });
+    expect(raise.subject).toBe('Your daily limit rises to ₦10,000.00 on 23 Nov 2026, 10:15');
+    expect(raise.text).toContain('On 22 Nov 2026, 10:15 you asked to raise your own daily limit to ₦10,000.00. It applies from 23 Nov 2026, 10:15 (Lagos time);');
+    expect(ownLimitEmail({ ...base, limit: kobo(5_000_00), at: '2026-11-22T09:15:00.000Z', appliesAt: null }).subject).toBe('Your daily limit is now ₦5,000.00');
+    expect(instantPaymentsEmail({ ...base, enabled: false, at: '2026-11-22T09:15:00.000Z' }).text).toContain('On 22 Nov 2026, 10:15 instant transfers to other banks were turned off from your settings. Transfers within Harmattan Bank still work;');
     expect(statementEmail({ ...base, accountNumber: '0123456789', from: 'a', until: 'b', count: 1, format: 'pdf' }).text).toContain('(1 transaction), as PDF.');
     expect(tierRaisedEmail({ ...base, tier: 2, dailyLimit: 'd', maxBalance: 'm', at: 'x' }).subject).toBe('Harmattan Bank: your account is now Tier 2');
     expect(registrationAttemptEmail({ ...base, detail: 'phone', at: 'x' }).text).toContain('account with the phone number on your account.');
@@ -82,8 +90,12 @@ describe('the account emails, word for word', () => {
     expect(igbo.text).toContain('Ndewo Ada,');
     expect(igbo.text).toContain('Koodu ntọgharị okwuntughe Harmattan Bank gị bụ 123456.');
     expect(igbo.text).not.toMatch(/password reset code|Never share/);
-    const pidgin = securityChangeEmail({ ...base, change: 'sms_alerts_on', at: '22 Nov 2026', language: 'pcm' });
+    const pidgin = securityChangeEmail({ ...base, change: 'sms_alerts_on', at: '2026-11-22T09:15:00.000Z', language: 'pcm' });
     expect(pidgin.subject).toBe('Harmattan Bank: your SMS alerts don on');
+    const yorubaLimit = ownLimitEmail({ ...base, limit: kobo(10_000_00), at: '2026-11-22T09:15:00.000Z', appliesAt: '2026-11-23T09:15:00.000Z', language: 'yo' });
+    // The dates in Yoruba's own month names, as formatLagosDateTime writes them for Yoruba.
+    expect(yorubaLimit.subject).toContain(formatLagosDateTime('2026-11-23T09:15:00.000Z', 'yo'));
+    expect(yorubaLimit.subject).not.toContain('Nov 2026');
     const hausa = newSignInEmail({ ...base, at: 'x', browser: 'Chrome', ip: null, freezeUrl: 'https://bank.example/freeze', capped: { cap: '₦20,000.00', hours: 24 }, language: 'ha' });
     expect(hausa.text).toContain('cikin awa 24 masu zuwa, abin da bai wuce ₦20,000.00');
     expect(hausa.text).not.toContain('network address');

@@ -9,6 +9,9 @@ import type { CaseKind, CaseStatus } from '../../lib/safety-schemas.ts';
 import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
 import type { Logger } from '../log.ts';
 import { layout, sayerFor } from './email-layout.ts';
+import type { Kobo } from '../../lib/money.ts';
+import { formatLagosDateTime } from '../../lib/lagos-time.ts';
+import { amountValue, instantValue } from '../../i18n/said.ts';
 
 /**
  * Sends mail about something already done (an account opened, a code issued, a change made): a
@@ -90,12 +93,13 @@ const securityChangeKeys = {
   sms_alerts_off: { subject: 'email.security.sms_alerts_off.subject', happened: 'email.security.sms_alerts_off.happened', consequence: 'email.security.sms_alerts_off.consequence' },
 } as const satisfies Record<SecurityChange, { subject: MessageKey; happened: MessageKey; consequence: MessageKey }>;
 
+/** `at`: the moment of the change (an ISO instant), written in Lagos time in the email's language. */
 export function securityChangeEmail(args: { bankName: string; to: string; firstName: string; change: SecurityChange; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const keys = securityChangeKeys[args.change];
   const lines = [
     say('email.hello', { name: args.firstName }),
-    `${say(keys.happened)} (${args.at})`,
+    `${say(keys.happened)} (${formatLagosDateTime(args.at, args.language)})`,
     say(keys.consequence),
     say('email.security.ifNotYou', { bank: args.bankName }),
   ];
@@ -224,34 +228,41 @@ export function newSignInEmail(args: { bankName: string; to: string; firstName: 
   return { to: args.to, subject: say('email.signIn.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
-/** The customer's own daily limit was lowered (applies at once) or a raise was asked for (applies at `appliesAt`). */
-export function ownLimitEmail(args: { bankName: string; to: string; firstName: string; limit: string; at: string; appliesAt: string | null; language?: Locale }): MailMessage {
+/**
+ * The customer's own daily limit was lowered (applies at once) or a raise was asked for (applies at
+ * `appliesAt`): the limit in kobo, the moments as ISO instants, written in the email's language.
+ */
+export function ownLimitEmail(args: { bankName: string; to: string; firstName: string; limit: Kobo; at: string; appliesAt: string | null; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
-  const lines = args.appliesAt
+  const limit = amountValue(args.limit);
+  const at = instantValue(args.at);
+  const appliesAt = args.appliesAt === null ? null : instantValue(args.appliesAt);
+  const lines = appliesAt
     ? [
         say('email.hello', { name: args.firstName }),
-        say('email.ownLimit.raise', { at: args.at, limit: args.limit, appliesAt: args.appliesAt }),
+        say('email.ownLimit.raise', { at, limit, appliesAt }),
         say('email.ownLimit.raiseNotYou'),
       ]
     : [
         say('email.hello', { name: args.firstName }),
-        say('email.ownLimit.set', { at: args.at, limit: args.limit }),
+        say('email.ownLimit.set', { at, limit }),
         say('email.ownLimit.setNotYou'),
       ];
   return {
     to: args.to,
-    subject: args.appliesAt ? say('email.ownLimit.raiseSubject', { limit: args.limit, appliesAt: args.appliesAt }) : say('email.ownLimit.setSubject', { limit: args.limit }),
+    subject: appliesAt ? say('email.ownLimit.raiseSubject', { limit, appliesAt }) : say('email.ownLimit.setSubject', { limit }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };
 }
 
-/** Instant transfers to other banks (NIP) were turned off, or on again with the password and PIN. */
+/** Instant transfers to other banks (NIP) were turned off, or on again with the password and PIN; `at` an ISO instant. */
 export function instantPaymentsEmail(args: { bankName: string; to: string; firstName: string; enabled: boolean; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
+  const at = instantValue(args.at);
   const lines = [
     say('email.hello', { name: args.firstName }),
-    args.enabled ? say('email.instant.on', { at: args.at }) : say('email.instant.off', { at: args.at, bank: args.bankName }),
+    args.enabled ? say('email.instant.on', { at }) : say('email.instant.off', { at, bank: args.bankName }),
     say('email.instant.notYou'),
   ];
   return {

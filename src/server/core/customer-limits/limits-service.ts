@@ -182,18 +182,17 @@ export function createLimitsService(deps: CustomerServiceDeps & {
         if (!proven.ok) return proven;
       }
       await saveLimits(userId, { own_daily_limit_kobo: change.next.ownDailyLimitKobo, raise_to_kobo: change.next.raiseToKobo, raise_applies_at: change.next.raiseAppliesAt });
-      const figure = formatNaira(requested);
-      // The email's times in the customer's language; the page's message is worded at the edge.
-      const at = formatLagosDateTime(now.toISOString(), profileLocale(user.language));
+      // The email and the answer carry the figures as data; each is worded in its reader's language.
+      const at = now.toISOString();
       let message: Said;
       if (change.kind === 'lower') {
         message = said('settings.limits.lowered', { limit: amountValue(requested) });
         log.info('limits.own_lowered', { user: userId, limit_kobo: requested });
-        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: null, language: profileLocale(user.language) }), 'own_limit_lowered');
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: requested, at, appliesAt: null, language: profileLocale(user.language) }), 'own_limit_lowered');
       } else {
         message = said('said.api.dailyRaise', { limit: amountValue(requested), at: instantValue(toLagosIso(change.appliesAt)) });
         log.info('limits.own_raise_requested', { user: userId, limit_kobo: requested, applies_at: change.appliesAt });
-        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: formatLagosDateTime(change.appliesAt, profileLocale(user.language)), language: profileLocale(user.language) }), 'own_limit_raise');
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: requested, at, appliesAt: change.appliesAt, language: profileLocale(user.language) }), 'own_limit_raise');
       }
       return succeed({ limits: await overview(userId), message, change: change.kind === 'lower' ? 'lowered' : 'raise' });
     },
@@ -211,7 +210,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       if (!proven.ok) return proven;
       await saveLimits(userId, { instant_payments_enabled: input.enabled ? 1 : 0 });
       log.info(input.enabled ? 'limits.instant_payments_on' : 'limits.instant_payments_off', { user: userId });
-      await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: formatLagosDateTime(clock.now().toISOString(), profileLocale(user.language)), language: profileLocale(user.language) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');
+      await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: clock.now().toISOString(), language: profileLocale(user.language) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');
       return succeed({
         limits: await overview(userId),
         message: said(input.enabled ? 'said.limits.instantOn' : 'said.limits.instantOff'),

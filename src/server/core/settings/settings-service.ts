@@ -2,7 +2,6 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ChangePasswordInput, ChangePinInput, ChangeSecurityQuestionInput } from '../../../lib/settings-schemas.ts';
-import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { securityChangeEmail, sendLogged, type SecurityChange } from '../notifications.ts';
@@ -97,7 +96,7 @@ export function createSettingsService(deps: CustomerServiceDeps & {
   }
 
   const confirmByMail = (user: UserRow, change: SecurityChange, nowIso: string): Promise<void> =>
-    sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso, profileLocale(user.language)), language: profileLocale(user.language) }), change);
+    sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: nowIso, language: profileLocale(user.language) }), change);
 
   const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', said('said.settings.notOnboarded'));
 
