@@ -44,14 +44,14 @@ export function verificationCodeEmail(args: { bankName: string; to: string; firs
 /**
  * Someone tried to open an account with details that already belong to a customer: the
  * registration answered as if all was well (so it tells nobody who banks here), and the owner
- * hears of it here instead. No code in it: there is nothing to verify.
+ * hears of it here instead. No code in it: there is nothing to verify. `at`: an ISO instant.
  */
 export function registrationAttemptEmail(args: { bankName: string; to: string; firstName: string; detail: 'email' | 'phone'; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const what = say(args.detail === 'email' ? 'email.attempt.whatEmail' : 'email.attempt.whatPhone');
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.attempt.when', { at: args.at, bank: args.bankName, what }),
+    say('email.attempt.when', { at: instantValue(args.at), bank: args.bankName, what }),
     say(args.detail === 'email' ? 'email.attempt.ifYouEmail' : 'email.attempt.ifYouPhone'),
     say('email.attempt.ifNot'),
   ];
@@ -106,11 +106,13 @@ export function securityChangeEmail(args: { bankName: string; to: string; firstN
   return { to: args.to, subject: say(keys.subject, { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
-export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: string; maxBalance: string; at: string; language?: Locale }): MailMessage {
+/** The limits a raised tier brings, in kobo (`maxBalance` null: none), and when (an ISO instant). */
+export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: Kobo; maxBalance: Kobo | null; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
+  const now = { tier: args.tier, at: instantValue(args.at), dailyLimit: amountValue(args.dailyLimit) };
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.tier.now', { tier: args.tier, at: args.at, dailyLimit: args.dailyLimit, maxBalance: args.maxBalance }),
+    args.maxBalance === null ? say('email.tier.nowNoMax', now) : say('email.tier.now', { ...now, maxBalance: amountValue(args.maxBalance) }),
     say('email.tier.notYou', { bank: args.bankName }),
   ];
   return { to: args.to, subject: say('email.tier.subject', { bank: args.bankName, tier: args.tier }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
@@ -152,13 +154,13 @@ export function securityCodeEmail(args: { bankName: string; to: string; firstNam
   };
 }
 
-/** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it. */
+/** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it; `at` an ISO instant. */
 export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code'; at: string; signedOut: number; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const how = say(args.via === 'password' ? 'email.frozen.viaPassword' : 'email.frozen.viaCode');
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.frozen.when', { bank: args.bankName, at: args.at, how }),
+    say('email.frozen.when', { bank: args.bankName, at: instantValue(args.at), how }),
     say(args.signedOut === 1 ? 'email.frozen.meansOne' : 'email.frozen.meansMany', { count: args.signedOut }),
     say('email.frozen.undo'),
     say('email.frozen.notYou', { bank: args.bankName }),
@@ -166,11 +168,12 @@ export function accountFrozenEmail(args: { bankName: string; to: string; firstNa
   return { to: args.to, subject: say('email.frozen.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
+/** `at`: when it was unfrozen, an ISO instant. */
 export function accountUnfrozenEmail(args: { bankName: string; to: string; firstName: string; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.unfrozen.when', { bank: args.bankName, at: args.at }),
+    say('email.unfrozen.when', { bank: args.bankName, at: instantValue(args.at) }),
     say('email.unfrozen.notYou', { bank: args.bankName }),
   ];
   return { to: args.to, subject: say('email.unfrozen.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
@@ -215,13 +218,14 @@ export function caseEmail(args: { bankName: string; to: string; firstName: strin
 /**
  * A sign-in from a browser this customer has not used before: when, from what, the
  * new-browser cap it started, and what to do if it was not them (freeze the account at /freeze).
+ * `at` is an ISO instant, the cap in kobo.
  */
-export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: string; hours: number } | null; language?: Locale }): MailMessage {
+export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: Kobo; hours: number } | null; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.signIn.when', { at: args.at, browser: args.browser, network: args.ip ? say('email.signIn.network', { ip: args.ip }) : '' }),
-    ...(args.capped ? [say('email.signIn.capped', { hours: args.capped.hours, cap: args.capped.cap })] : []),
+    say('email.signIn.when', { at: instantValue(args.at), browser: args.browser, network: args.ip ? say('email.signIn.network', { ip: args.ip }) : '' }),
+    ...(args.capped ? [say('email.signIn.capped', { hours: args.capped.hours, cap: amountValue(args.capped.cap) })] : []),
     say('email.signIn.notYou', { url: args.freezeUrl }),
     say('email.signIn.wasYou'),
   ];

@@ -8,9 +8,9 @@ import type { SecurityCodes } from '../safety/security-codes.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { sha256Hex } from '../digest.ts';
 import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from '../notifications.ts';
-import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
+import { lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
-import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
 import { accountLimitsOf, capAt, customerLimitsSelection, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
 import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type OwnLimitState } from './rules.ts';
@@ -237,12 +237,12 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       const user = await userRow(userId);
       log.info('limits.new_browser_sign_in', { user: userId, ip: sign.ip });
       const capped = rules.newBrowserCapKobo !== null && found
-        ? { cap: formatNaira(rules.newBrowserCapKobo), hours: rules.newBrowserCapMs / 3_600_000 }
+        ? { cap: rules.newBrowserCapKobo, hours: rules.newBrowserCapMs / 3_600_000 }
         : null;
       await sendLogged(
         mailer,
         log,
-        newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(now.toISOString(), profileLocale(user.language)), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped, language: profileLocale(user.language) }),
+        newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: now.toISOString(), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped, language: profileLocale(user.language) }),
         'new_sign_in',
       );
       return { deviceCookie: cookie, newBrowser: true };
