@@ -1,4 +1,4 @@
-import { defaultLocale, locales, type Locale } from './locales.ts';
+import { locales, type Locale } from './locales.ts';
 import { formatLagosDate, formatLagosDateTime } from '../lib/lagos-time.ts';
 import { en, type Catalogue, type MessageKey } from './messages/en.ts';
 import type { Said, SaidErrors, SaidParams, SaidValue } from './said.ts';
@@ -167,52 +167,4 @@ export function splitAround(template: string): { parts: string[]; names: string[
   }
   parts.push(template.slice(last));
   return { parts, names };
-}
-
-// ---- What the schemas and checks (src/lib) still say in English, said again in the customer's language ----
-
-type SaidTemplate = { key: MessageKey; pattern: RegExp; names: string[] };
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Every `said.*` English sentence as a pattern (placeholders as captures), the most literal first. */
-const said: SaidTemplate[] = (Object.keys(en) as MessageKey[])
-  .filter((key) => key.startsWith('said.'))
-  .map((key) => {
-    const { parts, names } = splitAround(en[key]);
-    return { key, names, pattern: new RegExp(`^${parts.map(escape).join('(.+?)')}$`, 's'), literal: parts.join('').length };
-  })
-  .sort((a, b) => b.literal - a.literal)
-  .map(({ key, pattern, names }) => ({ key, pattern, names }));
-
-/**
- * A value inside a sentence never holds the end of one ("…leave it. Money…"): a longer English
- * text that only looks like a short template ("{amount} sent to {name}.") is not that sentence.
- */
-const sentenceEnd = /\p{Ll}[.!?;]\s+\p{L}/u;
-
-/** Which catalogue sentence an English message is, with its values; null when the catalogue has not got it. */
-export function recognise(english: string): { key: MessageKey; params: MessageParams } | null {
-  for (const entry of said) {
-    const match = entry.pattern.exec(english);
-    if (match && !match.slice(1).some((value) => sentenceEnd.test(value))) return { key: entry.key, params: Object.fromEntries(entry.names.map((name, index) => [name, match[index + 1]!])) };
-  }
-  return null;
-}
-
-/**
- * An English message of a schema or a check (src/lib, until they say keys) in the customer's
- * language, or `fallback` (else the English) when the catalogue has not got it. The server's own
- * sentences are data (said.ts) and never pass here.
- */
-export function sayAgain(locale: Locale, english: string, fallback?: string): string {
-  if (locale === defaultLocale) return english;
-  const known = recognise(english);
-  return known ? t(locale, known.key, known.params) : (fallback ?? english);
-}
-
-/** Field messages in the customer's language (a message the catalogue has not got stays as said). */
-export function sayFieldErrors(locale: Locale, errors: Record<string, string[]>): Record<string, string[]> {
-  if (locale === defaultLocale) return errors;
-  return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => sayAgain(locale, message))]));
 }

@@ -1,5 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
-import { t, type MessageParams } from '../../i18n/translate.ts';
+import { sayParams, t } from '../../i18n/translate.ts';
+import type { SaidParams } from '../../i18n/said.ts';
 import type { MessageKey } from '../../i18n/messages/en.ts';
 
 /** Mail bodies. Plain text first; the HTML is the same words in a simple, escaped layout. */
@@ -15,7 +16,11 @@ export function layout(bankName: string, paragraphs: string[], highlight?: strin
   return `<!doctype html><html><body style="font-family:sans-serif;color:#111"><h1 style="font-size:18px">${escapeHtml(bankName)}</h1>${body}${code}</body></html>`;
 }
 
-/** The words of one email in the customer's language (English unless said). */
+/**
+ * The words of one email in the customer's language (English unless said). Values may be typed
+ * (said.ts: an amount as kobo, a moment as an instant), written here as that language writes them.
+ */
 export function sayerFor(language: Locale | undefined) {
-  return (key: MessageKey, params?: MessageParams) => t(language ?? 'en', key, params);
+  const locale = language ?? 'en';
+  return (key: MessageKey, params?: SaidParams) => t(locale, key, sayParams(locale, params));
 }

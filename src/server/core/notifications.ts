@@ -9,6 +9,9 @@ import type { CaseKind, CaseStatus } from '../../lib/safety-schemas.ts';
 import type { Mailer, MailMessage } from '../integrations/mail/ports.ts';
 import type { Logger } from '../log.ts';
 import { layout, sayerFor } from './email-layout.ts';
+import type { Kobo } from '../../lib/money.ts';
+import { formatLagosDateTime } from '../../lib/lagos-time.ts';
+import { amountValue, instantValue } from '../../i18n/said.ts';
 
 /**
  * Sends mail about something already done (an account opened, a code issued, a change made): a
@@ -41,14 +44,14 @@ export function verificationCodeEmail(args: { bankName: string; to: string; firs
 /**
  * Someone tried to open an account with details that already belong to a customer: the
  * registration answered as if all was well (so it tells nobody who banks here), and the owner
- * hears of it here instead. No code in it: there is nothing to verify.
+ * hears of it here instead. No code in it: there is nothing to verify. `at`: an ISO instant.
  */
 export function registrationAttemptEmail(args: { bankName: string; to: string; firstName: string; detail: 'email' | 'phone'; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const what = say(args.detail === 'email' ? 'email.attempt.whatEmail' : 'email.attempt.whatPhone');
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.attempt.when', { at: args.at, bank: args.bankName, what }),
+    say('email.attempt.when', { at: instantValue(args.at), bank: args.bankName, what }),
     say(args.detail === 'email' ? 'email.attempt.ifYouEmail' : 'email.attempt.ifYouPhone'),
     say('email.attempt.ifNot'),
   ];
@@ -90,23 +93,26 @@ const securityChangeKeys = {
   sms_alerts_off: { subject: 'email.security.sms_alerts_off.subject', happened: 'email.security.sms_alerts_off.happened', consequence: 'email.security.sms_alerts_off.consequence' },
 } as const satisfies Record<SecurityChange, { subject: MessageKey; happened: MessageKey; consequence: MessageKey }>;
 
+/** `at`: the moment of the change (an ISO instant), written in Lagos time in the email's language. */
 export function securityChangeEmail(args: { bankName: string; to: string; firstName: string; change: SecurityChange; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const keys = securityChangeKeys[args.change];
   const lines = [
     say('email.hello', { name: args.firstName }),
-    `${say(keys.happened)} (${args.at})`,
+    `${say(keys.happened)} (${formatLagosDateTime(args.at, args.language)})`,
     say(keys.consequence),
     say('email.security.ifNotYou', { bank: args.bankName }),
   ];
   return { to: args.to, subject: say(keys.subject, { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
-export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: string; maxBalance: string; at: string; language?: Locale }): MailMessage {
+/** The limits a raised tier brings, in kobo (`maxBalance` null: none), and when (an ISO instant). */
+export function tierRaisedEmail(args: { bankName: string; to: string; firstName: string; tier: number; dailyLimit: Kobo; maxBalance: Kobo | null; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
+  const now = { tier: args.tier, at: instantValue(args.at), dailyLimit: amountValue(args.dailyLimit) };
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.tier.now', { tier: args.tier, at: args.at, dailyLimit: args.dailyLimit, maxBalance: args.maxBalance }),
+    args.maxBalance === null ? say('email.tier.nowNoMax', now) : say('email.tier.now', { ...now, maxBalance: amountValue(args.maxBalance) }),
     say('email.tier.notYou', { bank: args.bankName }),
   ];
   return { to: args.to, subject: say('email.tier.subject', { bank: args.bankName, tier: args.tier }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
@@ -148,13 +154,13 @@ export function securityCodeEmail(args: { bankName: string; to: string; firstNam
   };
 }
 
-/** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it. */
+/** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it; `at` an ISO instant. */
 export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code'; at: string; signedOut: number; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const how = say(args.via === 'password' ? 'email.frozen.viaPassword' : 'email.frozen.viaCode');
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.frozen.when', { bank: args.bankName, at: args.at, how }),
+    say('email.frozen.when', { bank: args.bankName, at: instantValue(args.at), how }),
     say(args.signedOut === 1 ? 'email.frozen.meansOne' : 'email.frozen.meansMany', { count: args.signedOut }),
     say('email.frozen.undo'),
     say('email.frozen.notYou', { bank: args.bankName }),
@@ -162,11 +168,12 @@ export function accountFrozenEmail(args: { bankName: string; to: string; firstNa
   return { to: args.to, subject: say('email.frozen.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
+/** `at`: when it was unfrozen, an ISO instant. */
 export function accountUnfrozenEmail(args: { bankName: string; to: string; firstName: string; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.unfrozen.when', { bank: args.bankName, at: args.at }),
+    say('email.unfrozen.when', { bank: args.bankName, at: instantValue(args.at) }),
     say('email.unfrozen.notYou', { bank: args.bankName }),
   ];
   return { to: args.to, subject: say('email.unfrozen.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
@@ -211,47 +218,55 @@ export function caseEmail(args: { bankName: string; to: string; firstName: strin
 /**
  * A sign-in from a browser this customer has not used before: when, from what, the
  * new-browser cap it started, and what to do if it was not them (freeze the account at /freeze).
+ * `at` is an ISO instant, the cap in kobo.
  */
-export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: string; hours: number } | null; language?: Locale }): MailMessage {
+export function newSignInEmail(args: { bankName: string; to: string; firstName: string; at: string; browser: string; ip: string | null; freezeUrl: string; capped: { cap: Kobo; hours: number } | null; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
   const lines = [
     say('email.hello', { name: args.firstName }),
-    say('email.signIn.when', { at: args.at, browser: args.browser, network: args.ip ? say('email.signIn.network', { ip: args.ip }) : '' }),
-    ...(args.capped ? [say('email.signIn.capped', { hours: args.capped.hours, cap: args.capped.cap })] : []),
+    say('email.signIn.when', { at: instantValue(args.at), browser: args.browser, network: args.ip ? say('email.signIn.network', { ip: args.ip }) : '' }),
+    ...(args.capped ? [say('email.signIn.capped', { hours: args.capped.hours, cap: amountValue(args.capped.cap) })] : []),
     say('email.signIn.notYou', { url: args.freezeUrl }),
     say('email.signIn.wasYou'),
   ];
   return { to: args.to, subject: say('email.signIn.subject', { bank: args.bankName }), text: lines.join('\n\n') + '\n', html: layout(args.bankName, lines) };
 }
 
-/** The customer's own daily limit was lowered (applies at once) or a raise was asked for (applies at `appliesAt`). */
-export function ownLimitEmail(args: { bankName: string; to: string; firstName: string; limit: string; at: string; appliesAt: string | null; language?: Locale }): MailMessage {
+/**
+ * The customer's own daily limit was lowered (applies at once) or a raise was asked for (applies at
+ * `appliesAt`): the limit in kobo, the moments as ISO instants, written in the email's language.
+ */
+export function ownLimitEmail(args: { bankName: string; to: string; firstName: string; limit: Kobo; at: string; appliesAt: string | null; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
-  const lines = args.appliesAt
+  const limit = amountValue(args.limit);
+  const at = instantValue(args.at);
+  const appliesAt = args.appliesAt === null ? null : instantValue(args.appliesAt);
+  const lines = appliesAt
     ? [
         say('email.hello', { name: args.firstName }),
-        say('email.ownLimit.raise', { at: args.at, limit: args.limit, appliesAt: args.appliesAt }),
+        say('email.ownLimit.raise', { at, limit, appliesAt }),
         say('email.ownLimit.raiseNotYou'),
       ]
     : [
         say('email.hello', { name: args.firstName }),
-        say('email.ownLimit.set', { at: args.at, limit: args.limit }),
+        say('email.ownLimit.set', { at, limit }),
         say('email.ownLimit.setNotYou'),
       ];
   return {
     to: args.to,
-    subject: args.appliesAt ? say('email.ownLimit.raiseSubject', { limit: args.limit, appliesAt: args.appliesAt }) : say('email.ownLimit.setSubject', { limit: args.limit }),
+    subject: appliesAt ? say('email.ownLimit.raiseSubject', { limit, appliesAt }) : say('email.ownLimit.setSubject', { limit }),
     text: lines.join('\n\n') + '\n',
     html: layout(args.bankName, lines),
   };
 }
 
-/** Instant transfers to other banks (NIP) were turned off, or on again with the password and PIN. */
+/** Instant transfers to other banks (NIP) were turned off, or on again with the password and PIN; `at` an ISO instant. */
 export function instantPaymentsEmail(args: { bankName: string; to: string; firstName: string; enabled: boolean; at: string; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
+  const at = instantValue(args.at);
   const lines = [
     say('email.hello', { name: args.firstName }),
-    args.enabled ? say('email.instant.on', { at: args.at }) : say('email.instant.off', { at: args.at, bank: args.bankName }),
+    args.enabled ? say('email.instant.on', { at }) : say('email.instant.off', { at, bank: args.bankName }),
     say('email.instant.notYou'),
   ];
   return {

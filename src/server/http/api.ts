@@ -98,7 +98,7 @@ export function endpoint(handler: (context: APIContext) => Promise<Response | im
     try {
       const outcome = await handler(context);
       // The words in the caller's language (respond.ts): a success's message, a failure's message and field messages; codes and data as they are.
-      return outcome instanceof Response ? await saySuccess(outcome, context.locals.locale) : jsonFailure(outcome, context.locals.locale);
+      return outcome instanceof Response ? saySuccess(outcome, context.locals.locale) : jsonFailure(outcome, context.locals.locale);
     } catch (error) {
       context.locals.app?.log.error('http.unexpected', {
         path: context.url.pathname,

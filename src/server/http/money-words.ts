@@ -77,10 +77,6 @@ export const moneyWords: MoneyWords = {
     return `${formatNaira(amountKobo)} of ${disco} ${meterType} electricity`;
   },
 
-  tierLimits({ dailyDebitKobo, maxBalanceKobo }) {
-    return { dailyLimit: formatNaira(dailyDebitKobo), maxBalance: maxBalanceKobo === null ? 'no maximum' : formatNaira(maxBalanceKobo) };
-  },
-
   newTierLimits({ tier, dailyDebitKobo, maxBalanceKobo }) {
     if (maxBalanceKobo === null) return said('said.kyc.newTierNoMax', { tier, limit: amountValue(dailyDebitKobo) });
     return said('said.kyc.newTier', { tier, limit: amountValue(dailyDebitKobo), max: amountValue(maxBalanceKobo) });

@@ -1,6 +1,6 @@
 import type { ErrorCode, Failure } from '../core/result.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
-import { say, sayAgain, sayErrors, sayRefusal, t } from '../../i18n/translate.ts';
+import { say, sayErrors, sayRefusal, t } from '../../i18n/translate.ts';
 import { said, type Said } from '../../i18n/said.ts';
 
 /** The one table from failure codes to HTTP statuses (API.md). */
@@ -48,46 +48,28 @@ export const statusForCode: Record<ErrorCode, number> = {
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-/** The success answers whose message is data (a Said), kept to be worded in the caller's language by saySuccess. */
+/** The success answers and their message (a Said), kept to be worded in the caller's language by saySuccess. */
 const spoken = new WeakMap<Response, { message: Said; data: unknown }>();
 
-/** The success envelope; a message as data (a Said) is written in English here and in the caller's language by saySuccess. */
-export function jsonSuccess(data: unknown, message: string | Said, status = 200, headers: Record<string, string> = {}): Response {
-  const english = typeof message === 'string' ? message : say(defaultLocale, message);
-  const response = new Response(JSON.stringify({ success: true, message: english, data }), { status, headers: { ...jsonHeaders, ...headers } });
-  if (typeof message !== 'string') spoken.set(response, { message, data });
+/** The success envelope: its message is data (a Said), written in English here and in the caller's language by saySuccess. */
+export function jsonSuccess(data: unknown, message: Said, status = 200, headers: Record<string, string> = {}): Response {
+  const response = new Response(JSON.stringify({ success: true, message: say(defaultLocale, message), data }), { status, headers: { ...jsonHeaders, ...headers } });
+  spoken.set(response, { message, data });
   return response;
 }
 
 /**
- * A success envelope's top-level `message` in `locale`, as endpoint() (api.ts) gives
- * every answer of a route: the sentence said again when the catalogue has it (`said.*`, figures
- * and names kept), else as it was. `data` (names, statuses, share_text) is never touched: it is
- * data, for the client to word. Any other answer (a failure, not JSON, not the envelope) is returned as it is.
+ * A success envelope's top-level `message` in `locale`, as endpoint() (api.ts) gives every
+ * answer of a route: the Said jsonSuccess was given, worded once in that language. `data` (names,
+ * statuses, share_text) is never touched: it is data, for the client to word. Any other answer
+ * (a failure, not made by jsonSuccess) is returned as it is: nothing is read back out of English.
  */
-export async function saySuccess(response: Response, locale: Locale): Promise<Response> {
+export function saySuccess(response: Response, locale: Locale): Response {
   const answer = spoken.get(response);
-  if (answer && locale !== defaultLocale && !response.bodyUsed) {
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    return new Response(JSON.stringify({ success: true, message: say(locale, answer.message), data: answer.data }), { status: response.status, statusText: response.statusText, headers });
-  }
-  // A message still written in English (not yet a Said): said again when the catalogue has the sentence.
-  if (locale === defaultLocale || response.bodyUsed || !(response.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return response;
-  let body: unknown;
-  try {
-    body = JSON.parse(await response.clone().text());
-  } catch {
-    return response;
-  }
-  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== true) return response;
-  const { message } = body as { message?: unknown };
-  if (typeof message !== 'string') return response;
-  const said = sayAgain(locale, message);
-  if (said === message) return response;
+  if (!answer || locale === defaultLocale || response.bodyUsed) return response;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify({ ...body, message: said }), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify({ success: true, message: say(locale, answer.message), data: answer.data }), { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

@@ -93,6 +93,7 @@ export const emailEn = {
 
   'email.tier.subject': '{bank}: your account is now Tier {tier}',
   'email.tier.now': 'Your account is now Tier {tier} ({at}). You can now send and spend up to {dailyLimit} a day, and keep a balance of {maxBalance}.',
+  'email.tier.nowNoMax': 'Your account is now Tier {tier} ({at}). You can now send and spend up to {dailyLimit} a day, with no maximum balance.',
   'email.tier.notYou': 'If this wasn\'t you, call {bank} at once and reset your password from the sign-in page.',
 
   'email.escalated.subject': 'Your {bank} transfer {reference} is being looked into',

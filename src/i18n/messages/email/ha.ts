@@ -90,6 +90,7 @@ export const emailHa: Record<EmailKey, string> = {
 
   'email.tier.subject': '{bank}: asusunka ya zama Mataki na {tier}',
   'email.tier.now': 'Asusunka ya zama Mataki na {tier} ({at}). Yanzu za ka iya turawa da kashe har {dailyLimit} a rana, kuma ka ajiye har {maxBalance}.',
+  'email.tier.nowNoMax': 'Asusunka ya zama Mataki na {tier} ({at}). Yanzu za ka iya turawa da kashe har {dailyLimit} a rana, kuma kuɗin ajiyarka ba shi da iyaka.',
   'email.tier.notYou': 'Idan ba kai ne ba, kira {bank} nan take ka sake saita kalmar sirrinka daga shafin shiga.',
 
   'email.escalated.subject': '{bank}: ana binciken tura kuɗinka mai lambar shaida {reference}',

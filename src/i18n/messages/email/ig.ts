@@ -90,6 +90,7 @@ export const emailIg: Record<EmailKey, string> = {
 
   'email.tier.subject': '{bank}: akaụntụ gị bụ Ọkwa {tier} ugbu a',
   'email.tier.now': 'Akaụntụ gị bụ Ọkwa {tier} ugbu a ({at}). Ugbu a ị nwere ike iziga na imefu ruo {dailyLimit} kwa ụbọchị, ma nwee ego ruo {maxBalance} n’akaụntụ.',
+  'email.tier.nowNoMax': 'Akaụntụ gị bụ Ọkwa {tier} ugbu a ({at}). Ugbu a ị nwere ike iziga na imefu ruo {dailyLimit} kwa ụbọchị, ego dị n’akaụntụ gị enweghịkwa oke.',
   'email.tier.notYou': 'Ọ bụrụ na ọ bụghị gị, kpọọ {bank} ozugbo ma tọgharịa okwuntughe gị site na ibe mbanye.',
 
   'email.escalated.subject': 'Anyị na-enyocha nzipu ego {bank} gị {reference}',

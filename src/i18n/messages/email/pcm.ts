@@ -90,6 +90,7 @@ export const emailPcm: Record<EmailKey, string> = {
 
   'email.tier.subject': '{bank}: your account don reach Tier {tier}',
   'email.tier.now': 'Your account don reach Tier {tier} ({at}). Now you fit send and spend reach {dailyLimit} every day, and your balance fit reach {maxBalance}.',
+  'email.tier.nowNoMax': 'Your account don reach Tier {tier} ({at}). Now you fit send and spend reach {dailyLimit} every day, and your balance no get maximum.',
   'email.tier.notYou': 'If no be you do am, call {bank} sharp sharp and reset your password for the sign-in page.',
 
   'email.escalated.subject': 'We dey look into your {bank} transfer {reference}',

@@ -90,6 +90,7 @@ export const emailYo: Record<EmailKey, string> = {
 
   'email.tier.subject': '{bank}: àkáǹtì rẹ ti di Ìpele {tier}',
   'email.tier.now': 'Àkáǹtì rẹ ti di Ìpele {tier} ({at}). Báyìí o lè fi ránṣẹ́ kí o sì ná tó {dailyLimit} lójúmọ́, kí o sì ní owó tó {maxBalance} nínú àkáǹtì.',
+  'email.tier.nowNoMax': 'Àkáǹtì rẹ ti di Ìpele {tier} ({at}). Báyìí o lè fi ránṣẹ́ kí o sì ná tó {dailyLimit} lójúmọ́, owó inú àkáǹtì rẹ kò sì ní òpin.',
   'email.tier.notYou': 'Tí kì í bá ṣe ìwọ, pe {bank} lójúkan náà kí o sì tún ọ̀rọ̀ aṣínà rẹ ṣe láti ojú ìwé ìwọlé.',
 
   'email.escalated.subject': 'À ń wo ìfiránṣẹ́ owó {bank} rẹ {reference}',

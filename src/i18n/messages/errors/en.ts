@@ -63,7 +63,7 @@ export const errorsEn = {
   'said.api.emailVerified': 'Your email address is verified.',
   'said.api.allSet': 'You are all set.',
   'said.api.codeRight': 'That code is right. Choose a new password.',
-  // success messages (jsonSuccess in src/pages/api: endpoint() says them again, saySuccess in respond.ts)
+  // success messages (jsonSuccess in src/pages/api, worded in the caller's language by saySuccess in respond.ts)
   'said.api.tier': 'You are on Tier {tier}.',
   'said.api.networksData': 'Networks for mobile data.',
   'said.api.networksAirtime': 'Networks for airtime.',
@@ -103,9 +103,6 @@ export const errorsEn = {
   'said.api.frozenMany': 'Your account is frozen. No money can leave it; money sent to you still arrives. We signed out {count} other devices and emailed you how to unfreeze it.',
   'said.api.alreadyFrozenOne': 'Your account was already frozen. We signed out 1 other device.',
   'said.api.alreadyFrozenMany': 'Your account was already frozen. We signed out {count} other devices.',
-  'said.api.passwordChangedOne': 'Password changed. We signed out 1 other device.',
-  'said.api.passwordChangedMany': 'Password changed. We signed out {count} other devices.',
-  'said.api.dailyLowered': 'Your own daily limit is now {limit}. It applies at once.',
   'said.api.dailyRaise': 'Your own daily limit will rise to {limit} on {at} (Lagos time). Until then the current limit applies.',
   'said.api.purchasePending': '{item} is pending: {provider} has not confirmed it yet. We will confirm it or return your money.',
   'said.api.purchaseReturned': '{provider} could not complete {item} and {amount} was returned to your account.',

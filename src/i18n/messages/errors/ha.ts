@@ -61,7 +61,7 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.api.emailVerified': 'An tabbatar da adireshin imel ɗinka.',
   'said.api.allSet': 'Komai ya kammala.',
   'said.api.codeRight': 'Lambar daidai ce. Zaɓi sabuwar kalmar sirri.',
-  // success messages (jsonSuccess in src/pages/api: endpoint() says them again, saySuccess in respond.ts)
+  // success messages (jsonSuccess in src/pages/api, worded in the caller's language by saySuccess in respond.ts)
   'said.api.tier': 'Kana a Mataki na {tier}.',
   'said.api.networksData': 'Kamfanonin sadarwa na data.',
   'said.api.networksAirtime': 'Kamfanonin sadarwa na katin waya.',
@@ -101,9 +101,6 @@ export const errorsHa: Record<ErrorsKey, string> = {
   'said.api.frozenMany': 'An daskarar da asusunka. Babu kuɗin da zai iya fita daga cikinsa; kuɗin da aka turo maka za su ci gaba da shigowa. Mun fitar da wasu na’urori {count} kuma mun aiko maka da imel kan yadda za a buɗe shi.',
   'said.api.alreadyFrozenOne': 'Asusunka ya riga ya daskare. Mun fitar da wata na’ura 1.',
   'said.api.alreadyFrozenMany': 'Asusunka ya riga ya daskare. Mun fitar da wasu na’urori {count}.',
-  'said.api.passwordChangedOne': 'An canza kalmar sirri. Mun fitar da wata na’ura 1.',
-  'said.api.passwordChangedMany': 'An canza kalmar sirri. Mun fitar da wasu na’urori {count}.',
-  'said.api.dailyLowered': 'Iyakar kullum da ka saita yanzu ita ce {limit}. Tana aiki nan take.',
   'said.api.dailyRaise': 'Iyakar kullum da ka saita za ta haura zuwa {limit} a ranar {at} (agogon Lagos). Kafin nan iyakar da ake ciki ce za ta yi aiki.',
   'said.api.purchasePending': '{item} yana jiran tabbaci: {provider} bai tabbatar da shi ba tukuna. Za mu tabbatar da shi ko mu mayar maka da kuɗinka.',
   'said.api.purchaseReturned': '{provider} bai iya kammala {item} ba, kuma an mayar da {amount} cikin asusunka.',

@@ -61,7 +61,7 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.api.emailVerified': 'Enyochaala adreesị email gị.',
   'said.api.allSet': 'Ihe niile adịla njikere.',
   'said.api.codeRight': 'Koodu ahụ ziri ezi. Họrọ okwuntughe ọhụrụ.',
-  // success messages (jsonSuccess in src/pages/api: endpoint() says them again, saySuccess in respond.ts)
+  // success messages (jsonSuccess in src/pages/api, worded in the caller's language by saySuccess in respond.ts)
   'said.api.tier': 'Ị nọ n’Ọkwa {tier}.',
   'said.api.networksData': 'Netwọk maka data ekwentị.',
   'said.api.networksAirtime': 'Netwọk maka airtime.',
@@ -101,9 +101,6 @@ export const errorsIg: Record<ErrorsKey, string> = {
   'said.api.frozenMany': 'Akaụntụ gị kpọchiri. Ego ọ bụla enweghị ike isi na ya pụọ; ego e zitere gị ka na-abata. Anyị wepụrụ ngwaọrụ ọzọ {count} ma zigara gị email maka otu ị ga-esi meghee ya.',
   'said.api.alreadyFrozenOne': 'Akaụntụ gị akpọchilarị. Anyị wepụrụ ngwaọrụ ọzọ 1.',
   'said.api.alreadyFrozenMany': 'Akaụntụ gị akpọchilarị. Anyị wepụrụ ngwaọrụ ọzọ {count}.',
-  'said.api.passwordChangedOne': 'Agbanwela okwuntughe. Anyị wepụrụ ngwaọrụ 1 ọzọ.',
-  'said.api.passwordChangedMany': 'Agbanwela okwuntughe. Anyị wepụrụ ngwaọrụ {count} ọzọ.',
-  'said.api.dailyLowered': 'Oke kwa ụbọchị nke gị bụ {limit} ugbu a. Ọ malitere ọrụ ozugbo.',
   'said.api.dailyRaise': 'Oke kwa ụbọchị nke gị ga-arị elu ruo {limit} na {at} (oge Lagos). Ruo mgbe ahụ, oke dị ugbu a ka na-arụ ọrụ.',
   'said.api.purchasePending': '{item} ka na-eche: {provider} akwadobeghị ya. Anyị ga-akwado ya ma ọ bụ weghachite ego gị.',
   'said.api.purchaseReturned': '{provider} enweghị ike imezu {item}, e weghachiri {amount} n’akaụntụ gị.',

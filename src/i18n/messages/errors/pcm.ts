@@ -61,7 +61,7 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.api.emailVerified': 'Your email address don verify.',
   'said.api.allSet': 'Everything don set.',
   'said.api.codeRight': 'The code correct. Choose new password.',
-  // success messages (jsonSuccess in src/pages/api: endpoint() says them again, saySuccess in respond.ts)
+  // success messages (jsonSuccess in src/pages/api, worded in the caller's language by saySuccess in respond.ts)
   'said.api.tier': 'You dey Tier {tier}.',
   'said.api.networksData': 'Network dem for mobile data.',
   'said.api.networksAirtime': 'Network dem for airtime.',
@@ -101,9 +101,6 @@ export const errorsPcm: Record<ErrorsKey, string> = {
   'said.api.frozenMany': 'We don freeze your account. No money fit comot from am; money wey people send you go still land. We don sign out {count} other device dem and we don email you how to unfreeze am.',
   'said.api.alreadyFrozenOne': 'Your account don already freeze before. We don sign out 1 other device.',
   'said.api.alreadyFrozenMany': 'Your account don already freeze before. We don sign out {count} other device dem.',
-  'said.api.passwordChangedOne': 'Password don change. We don sign out 1 other device.',
-  'said.api.passwordChangedMany': 'Password don change. We don sign out {count} other devices.',
-  'said.api.dailyLowered': 'Your own daily limit na {limit} now. E don start to work.',
   'said.api.dailyRaise': 'Your own daily limit go go up to {limit} on {at} (Lagos time). Till then, the limit wey dey now go still apply.',
   'said.api.purchasePending': '{item} still dey pending: {provider} never confirm am yet. We go confirm am or return your money.',
   'said.api.purchaseReturned': '{provider} no fit complete {item}, so we don return {amount} to your account.',

@@ -61,7 +61,7 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.api.emailVerified': 'A ti ṣàyẹ̀wò àdírẹ́sì ímeèlì rẹ.',
   'said.api.allSet': 'Ohun gbogbo ti ṣetán.',
   'said.api.codeRight': 'Kóòdù yẹn tọ̀nà. Yan ọ̀rọ̀ aṣínà tuntun.',
-  // success messages (jsonSuccess in src/pages/api: endpoint() says them again, saySuccess in respond.ts)
+  // success messages (jsonSuccess in src/pages/api, worded in the caller's language by saySuccess in respond.ts)
   'said.api.tier': 'O wà ní Ìpele {tier}.',
   'said.api.networksData': 'Àwọn nẹ́tíwọ́ọ̀kì fún dátà.',
   'said.api.networksAirtime': 'Àwọn nẹ́tíwọ́ọ̀kì fún káàdì ìpè.',
@@ -101,9 +101,6 @@ export const errorsYo: Record<ErrorsKey, string> = {
   'said.api.frozenMany': 'A ti di àkáǹtì rẹ. Owó kankan kò lè jáde nínú rẹ̀; owó tí wọ́n bá fi ránṣẹ́ sí ọ ṣì ń wọlé. A ti mú ẹ̀rọ mìíràn {count} jáde, a sì ti fi ímeèlì ránṣẹ́ sí ọ nípa bí o ṣe lè tú u sílẹ̀.',
   'said.api.alreadyFrozenOne': 'Àkáǹtì rẹ ti wà ní dídì tẹ́lẹ̀. A ti mú ẹ̀rọ mìíràn 1 jáde.',
   'said.api.alreadyFrozenMany': 'Àkáǹtì rẹ ti wà ní dídì tẹ́lẹ̀. A ti mú ẹ̀rọ mìíràn {count} jáde.',
-  'said.api.passwordChangedOne': 'A ti yí ọ̀rọ̀ aṣínà padà. A mú ẹ̀rọ mìíràn 1 jáde.',
-  'said.api.passwordChangedMany': 'A ti yí ọ̀rọ̀ aṣínà padà. A mú ẹ̀rọ mìíràn {count} jáde.',
-  'said.api.dailyLowered': 'Ààlà ojoojúmọ́ tìrẹ ti di {limit} báyìí. Ó ti bẹ̀rẹ̀ iṣẹ́ lójúkan náà.',
   'said.api.dailyRaise': 'Ààlà ojoojúmọ́ tìrẹ yóò gòkè sí {limit} ní {at} (àkókò Èkó). Títí di ìgbà náà, ààlà tó wà báyìí ni yóò máa ṣiṣẹ́.',
   'said.api.purchasePending': '{item} ṣì ń dúró: {provider} kò tíì fìdí rẹ̀ múlẹ̀. A ó fìdí rẹ̀ múlẹ̀ tàbí kí a dá owó rẹ padà.',
   'said.api.purchaseReturned': '{provider} kò lè parí {item}, a sì ti dá {amount} padà sínú àkáǹtì rẹ.',

@@ -199,7 +199,7 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank' | 'publ
       if (changed) {
         const user = await db.selectFrom('users').select(['email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
         log.info('alerts.sms_changed', { user: userId, sms: choice.sms });
-        await sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: choice.sms ? 'sms_alerts_on' : 'sms_alerts_off', at: formatLagosDateTime(now, profileLocale(user.language)), language: profileLocale(user.language) }), 'sms_alerts_changed');
+        await sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: choice.sms ? 'sms_alerts_on' : 'sms_alerts_off', at: now, language: profileLocale(user.language) }), 'sms_alerts_changed');
       }
       return succeed({ ...(await settings(userId)), changed });
     },

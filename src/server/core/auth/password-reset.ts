@@ -2,7 +2,6 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { MailMessage } from '../../integrations/mail/ports.ts';
 import type { ResetPasswordInput } from '../../../lib/recovery-schemas.ts';
-import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { passwordResetCodeEmail, securityChangeEmail, sendLogged } from '../notifications.ts';
@@ -151,7 +150,7 @@ export function createPasswordReset(deps: CustomerServiceDeps & {
       await throttle.clear(user.email);
       log.info('password_reset.done', { user: user.id, ip: meta.ip ?? null, sessions_revoked: revoked });
       await sendMail(
-        securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: 'password_reset', at: formatLagosDateTime(changedAt, profileLocale(user.language)), language: profileLocale(user.language) }),
+        securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change: 'password_reset', at: changedAt, language: profileLocale(user.language) }),
         'password_reset_done',
       );
       return succeed({ message: passwordResetMessage });

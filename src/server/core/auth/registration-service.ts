@@ -6,7 +6,6 @@ import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/ports.ts';
 import type { RegisterInput } from '../../../lib/schemas.ts';
-import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { defaultLocale, profileLocale, type Locale } from '../../../i18n/locales.ts';
 import { addMs, type Clock } from '../clock.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
@@ -256,7 +255,7 @@ export function createRegistrations(deps: {
         afterAnswer(
           () =>
             sendMail(
-              registrationAttemptEmail({ bankName: config.bank.name, to: owner.email, firstName: owner.first_name, detail: outcome === 'email_taken' ? 'email' : 'phone', at: formatLagosDateTime(now.toISOString(), profileLocale(owner.language)), language: profileLocale(owner.language) }),
+              registrationAttemptEmail({ bankName: config.bank.name, to: owner.email, firstName: owner.first_name, detail: outcome === 'email_taken' ? 'email' : 'phone', at: now.toISOString(), language: profileLocale(owner.language) }),
               'registration_attempt',
             ),
           'attempt',

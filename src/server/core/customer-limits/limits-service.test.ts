@@ -66,7 +66,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       const me = await established();
       const other = await customer(app());
       const lowered = await app().limits.setDailyLimit(me.userId, { limit: naira(10_000) });
-      expect(lowered).toMatchObject({ ok: true, value: { change: 'lowered', limits: { own_daily_limit: naira(10_000), daily_limit: naira(10_000), pending_raise: null } } });
+      expect(lowered).toMatchObject({ ok: true, value: { change: 'lowered', message: { key: 'settings.limits.lowered', params: { limit: { kobo: naira(10_000) } } }, limits: { own_daily_limit: naira(10_000), daily_limit: naira(10_000), pending_raise: null } } });
       expect(mailsTo(me.email).at(-1)?.subject).toContain('Your daily limit is now ₦10,000.00');
 
       expect(await sendLocal(me, other.accountNumber, naira(6_000))).toMatchObject({ ok: true });
@@ -119,6 +119,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       const raised = await app().limits.setDailyLimit(me.userId, { limit: naira(40_000), code: await securityCode(t(), me.userId, 'daily_limit'), pin: testPin });
       expect(raised).toMatchObject({ ok: true, value: { change: 'raise', limits: { own_daily_limit: naira(10_000), pending_raise: { daily_limit: naira(40_000) } } } });
       if (!raised.ok) return;
+      expect(raised.value.message).toEqual({ key: 'said.api.dailyRaise', params: { limit: { kobo: naira(40_000) }, at: { at: raised.value.limits.pending_raise!.applies_at } } });
       // Times are given to the second.
       expect(Math.abs(Date.parse(raised.value.limits.pending_raise!.applies_at) - t().clock.now().getTime() - 24 * hourMs)).toBeLessThan(1000);
       const mail = mailsTo(me.email).at(-1)!;
@@ -249,7 +250,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
     it('off: a transfer to another bank is 423 INSTANT_PAYMENTS_OFF without a PIN try; inside the bank still works', async () => {
       const me = await established();
       const other = await customer(app());
-      expect(await app().limits.setInstantPayments(me.userId, { enabled: false, code: await securityCode(t(), me.userId, 'instant_payments'), pin: testPin })).toMatchObject({ ok: true, value: { limits: { instant_payments: false } } });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: false, code: await securityCode(t(), me.userId, 'instant_payments'), pin: testPin })).toMatchObject({ ok: true, value: { message: { key: 'said.limits.instantOff' }, limits: { instant_payments: false } } });
       expect(mailsTo(me.email).at(-1)?.subject).toBe('Instant transfers to other banks are off');
       const refused = await sendToBank(me, naira(1_000), '0000');
       expect(refused).toMatchObject({ ok: false, code: 'INSTANT_PAYMENTS_OFF' });
@@ -263,7 +264,7 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
     it('off and back on each need a security code and the PIN; wrong ones leave it as it was', async () => {
       const me = await established();
       expect(await app().limits.setInstantPayments(me.userId, { enabled: false })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-      expect(await app().limits.setInstantPayments(me.userId, { enabled: false, code: await securityCode(t(), me.userId, 'instant_payments'), pin: testPin })).toMatchObject({ ok: true, value: { limits: { instant_payments: false } } });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: false, code: await securityCode(t(), me.userId, 'instant_payments'), pin: testPin })).toMatchObject({ ok: true, value: { message: { key: 'said.limits.instantOff' }, limits: { instant_payments: false } } });
       expect(await app().limits.setInstantPayments(me.userId, { enabled: true })).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
       t().clock.advance(61_000);
       const code = await securityCode(t(), me.userId, 'instant_payments');
@@ -271,7 +272,9 @@ describeOnEngines('customer limits on %s', { env: { NEW_DEVICE_CAP_NAIRA: '20000
       expect(await app().limits.setInstantPayments(me.userId, { enabled: true, code, pin: '9999' })).toMatchObject({ ok: false, code: 'INVALID_PIN' });
       expect((await app().limits.overview(me.userId)).instant_payments).toBe(false);
       expect(await sendToBank(me, naira(1_000))).toMatchObject({ ok: false, code: 'INSTANT_PAYMENTS_OFF' });
-      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, code, pin: testPin })).toMatchObject({ ok: true, value: { limits: { instant_payments: true } } });
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: true, code, pin: testPin })).toMatchObject({ ok: true, value: { message: { key: 'said.limits.instantOn' }, limits: { instant_payments: true } } });
+      // Already on: said so, with no code asked for.
+      expect(await app().limits.setInstantPayments(me.userId, { enabled: true })).toMatchObject({ ok: true, value: { message: { key: 'said.limits.alreadyOn' }, limits: { instant_payments: true } } });
       expect(await sendToBank(me, naira(1_000))).toMatchObject({ ok: true });
     });
 

@@ -8,14 +8,14 @@ import type { SecurityCodes } from '../safety/security-codes.ts';
 import { tierLimits } from '../tiers/tier-limits.ts';
 import { sha256Hex } from '../digest.ts';
 import { instantPaymentsEmail, newSignInEmail, ownLimitEmail, sendLogged } from '../notifications.ts';
-import { formatLagosDateTime, lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
+import { lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
-import { formatNaira, kobo, type Kobo } from '../../../lib/money.ts';
+import { kobo, type Kobo } from '../../../lib/money.ts';
 import type { DailyLimitInput, InstantPaymentsInput } from '../../../lib/limits-schemas.ts';
 import { accountLimitsOf, capsAt, customerLimitsSelection, loadAccountLimits, type AccountLimitsRow } from './limit-guard.ts';
 import { dailyLimitChange, ownLimitAt, pendingRaiseAt, windowAfterNewBrowser, type CapWindow, type LimitCheck, type OwnLimitState } from './rules.ts';
 import type { DeviceCookies } from './device-cookies.ts';
-import { amountValue, said } from '../../../i18n/said.ts';
+import { amountValue, instantValue, said, type Said } from '../../../i18n/said.ts';
 
 /** GET /v1/limits: every figure in kobo, every time ISO 8601 in Lagos. */
 export type LimitsJson = {
@@ -169,7 +169,7 @@ export function createLimitsService(deps: CustomerServiceDeps & {
      * POST /v1/limits/daily. At or below the limit in force: applies now (and drops a waiting raise).
      * Above it (at most the tier's): needs the password and the PIN, and applies after the delay.
      */
-    async setDailyLimit(userId: string, input: DailyLimitInput): Promise<Result<{ limits: LimitsJson; message: string; change: 'lowered' | 'raise' }>> {
+    async setDailyLimit(userId: string, input: DailyLimitInput): Promise<Result<{ limits: LimitsJson; message: Said; change: 'lowered' | 'raise' }>> {
       const user = await userRow(userId);
       const found = await accountOf(userId);
       if (!found) return fail('ONBOARDING_INCOMPLETE', said('error.ONBOARDING_INCOMPLETE'));
@@ -186,40 +186,38 @@ export function createLimitsService(deps: CustomerServiceDeps & {
         if (!proven.ok) return proven;
       }
       await saveLimits(userId, { own_daily_limit_kobo: change.next.ownDailyLimitKobo, raise_to_kobo: change.next.raiseToKobo, raise_applies_at: change.next.raiseAppliesAt });
-      const figure = formatNaira(requested);
-      // The email's times in the customer's language; the page's message is worded at the edge.
-      const at = formatLagosDateTime(now.toISOString(), profileLocale(user.language));
-      let message: string;
+      // The email and the answer carry the figures as data; each is worded in its reader's language.
+      const at = now.toISOString();
+      let message: Said;
       if (change.kind === 'lower') {
-        message = `Your own daily limit is now ${figure}. It applies at once.`;
+        message = said('settings.limits.lowered', { limit: amountValue(requested) });
         log.info('limits.own_lowered', { user: userId, limit_kobo: requested });
-        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: null, language: profileLocale(user.language) }), 'own_limit_lowered');
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: requested, at, appliesAt: null, language: profileLocale(user.language) }), 'own_limit_lowered');
       } else {
-        const appliesAt = formatLagosDateTime(change.appliesAt);
-        message = `Your own daily limit will rise to ${figure} on ${appliesAt} (Lagos time). Until then the current limit applies.`;
+        message = said('said.api.dailyRaise', { limit: amountValue(requested), at: instantValue(toLagosIso(change.appliesAt)) });
         log.info('limits.own_raise_requested', { user: userId, limit_kobo: requested, applies_at: change.appliesAt });
-        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: figure, at, appliesAt: formatLagosDateTime(change.appliesAt, profileLocale(user.language)), language: profileLocale(user.language) }), 'own_limit_raise');
+        await sendLogged(mailer, log, ownLimitEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, limit: requested, at, appliesAt: change.appliesAt, language: profileLocale(user.language) }), 'own_limit_raise');
       }
       return succeed({ limits: await overview(userId), message, change: change.kind === 'lower' ? 'lowered' : 'raise' });
     },
 
     /** POST /v1/limits/instant-payments. Off at once; back on with the password and the PIN. */
-    async setInstantPayments(userId: string, input: InstantPaymentsInput): Promise<Result<{ limits: LimitsJson; message: string }>> {
+    async setInstantPayments(userId: string, input: InstantPaymentsInput): Promise<Result<{ limits: LimitsJson; message: Said }>> {
       const user = await userRow(userId);
       const found = await accountOf(userId);
       if (!found) return fail('ONBOARDING_INCOMPLETE', said('error.ONBOARDING_INCOMPLETE'));
       if (input.enabled === found.limits.instantPaymentsEnabled) {
-        return succeed({ limits: await overview(userId), message: input.enabled ? 'Instant transfers to other banks are already on.' : 'Instant transfers to other banks are already off.' });
+        return succeed({ limits: await overview(userId), message: said(input.enabled ? 'said.limits.alreadyOn' : 'said.limits.alreadyOff') });
       }
       // Either way (the CBN's circular): a switched-off rail is a fraudster's pretext as well as a safeguard.
       const proven = await security.prove(userId, 'instant_payments', input.code, input.pin);
       if (!proven.ok) return proven;
       await saveLimits(userId, { instant_payments_enabled: input.enabled ? 1 : 0 });
       log.info(input.enabled ? 'limits.instant_payments_on' : 'limits.instant_payments_off', { user: userId });
-      await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: formatLagosDateTime(clock.now().toISOString(), profileLocale(user.language)), language: profileLocale(user.language) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');
+      await sendLogged(mailer, log, instantPaymentsEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, enabled: input.enabled, at: clock.now().toISOString(), language: profileLocale(user.language) }), input.enabled ? 'instant_payments_on' : 'instant_payments_off');
       return succeed({
         limits: await overview(userId),
-        message: input.enabled ? 'Instant transfers to other banks are on again.' : 'Instant transfers to other banks are off. Transfers within the bank still work.',
+        message: said(input.enabled ? 'said.limits.instantOn' : 'said.limits.instantOff'),
       });
     },
 
@@ -243,12 +241,12 @@ export function createLimitsService(deps: CustomerServiceDeps & {
       const user = await userRow(userId);
       log.info('limits.new_browser_sign_in', { user: userId, ip: sign.ip });
       const capped = rules.newBrowserCapKobo !== null && found
-        ? { cap: formatNaira(rules.newBrowserCapKobo), hours: rules.newBrowserCapMs / 3_600_000 }
+        ? { cap: rules.newBrowserCapKobo, hours: rules.newBrowserCapMs / 3_600_000 }
         : null;
       await sendLogged(
         mailer,
         log,
-        newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(now.toISOString(), profileLocale(user.language)), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped, language: profileLocale(user.language) }),
+        newSignInEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: now.toISOString(), browser: describeBrowser(sign.userAgent), ip: sign.ip, freezeUrl: `${sign.origin}/freeze`, capped, language: profileLocale(user.language) }),
         'new_sign_in',
       );
       return { deviceCookie: cookie, newBrowser: true };

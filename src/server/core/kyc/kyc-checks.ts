@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { KycChecksTable } from '../../db/schema.ts';
-import { formatLagosDateTime, lagosDate, lagosDayStartUtc } from '../../../lib/lagos-time.ts';
+import { lagosDate, lagosDayStartUtc } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, type Failure } from '../result.ts';
 import { newId } from '../ids.ts';
@@ -12,7 +12,6 @@ import { tierLimits } from '../tiers/tier-limits.ts';
 import { sendLogged, tierRaisedEmail } from '../notifications.ts';
 import type { UserProfile } from '../users/user-repository.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
-import type { MoneyWords } from '../payments/words.ts';
 import { said } from '../../../i18n/said.ts';
 import { tierFromProofs } from './identity-rule.ts';
 
@@ -38,10 +37,9 @@ export function createKycChecks(deps: CustomerServiceDeps & {
   config: Pick<Config, 'bank' | 'money'>;
   bvnFingerprints: BvnFingerprints;
   ninFingerprints: BvnFingerprints;
-  words: Pick<MoneyWords, 'tierLimits'>;
   timeoutMs: number;
 }) {
-  const { db, config, clock, log, mailer, bvnFingerprints, ninFingerprints, words, timeoutMs } = deps;
+  const { db, config, clock, log, mailer, bvnFingerprints, ninFingerprints, timeoutMs } = deps;
 
   function todayStartUtc(): string {
     return lagosDayStartUtc(lagosDate(clock.now()));
@@ -142,8 +140,9 @@ export function createKycChecks(deps: CustomerServiceDeps & {
       to: profile.user.email,
       firstName: profile.user.first_name,
       tier,
-      ...words.tierLimits(limits),
-      at: formatLagosDateTime(clock.now().toISOString(), profileLocale(profile.user.language)),
+      dailyLimit: limits.dailyDebitKobo,
+      maxBalance: limits.maxBalanceKobo,
+      at: clock.now().toISOString(),
       language: profileLocale(profile.user.language),
     });
     await sendLogged(mailer, log, message, 'tier_raised');

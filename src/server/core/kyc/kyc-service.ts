@@ -93,7 +93,7 @@ export function createKycService(deps: CustomerServiceDeps & {
   /** Where three failed selfies in a day become a case for a person. */
   cases: Pick<CaseService, 'openReview'>;
   /** The edge's wording of the limits a raised tier brings (the service hands over kobo). */
-  words: Pick<MoneyWords, 'tierLimits' | 'newTierLimits'>;
+  words: Pick<MoneyWords, 'newTierLimits'>;
   /** How long to wait for the identity service (tests shorten it). */
   timeoutMs?: number;
 }) {

@@ -34,7 +34,7 @@ export type Trx = Transaction<Database>;
  * would go past, the whole entry is refused with `refusal` (the recipient of a transfer
  * is no longer locked before the entry, so the check cannot be made from a balance read earlier).
  */
-export type PostingLine = { account: string; amount: number; ceiling?: { maxBalance: number; refusal: () => Refusal } };
+export type PostingLine = { account: string; amount: Kobo; ceiling?: { maxBalance: Kobo; refusal: () => Refusal } };
 
 /** Thrown inside a database transaction to roll it back with an expected failure. */
 export class Refusal extends Error {
@@ -305,7 +305,7 @@ export async function reverseEntry(trx: Trx, original: { entryId: string; refere
     description: original.description,
     at: original.at,
     reversesEntryId: original.entryId,
-    lines: lines.map((line) => ({ account: line.account_number, amount: -Number(line.amount) })),
+    lines: lines.map((line) => ({ account: line.account_number, amount: kobo(-Number(line.amount)) })),
   });
 }
 

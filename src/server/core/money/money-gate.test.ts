@@ -46,7 +46,7 @@ describeOnEngines('money gate on %s', (t, engine) => {
           { account: internalAccounts.billerSettlement, amount },
         ],
       });
-      const input = { reference, accountNumber: who.accountNumber, userId: who.userId, type: 'debit' as const, category: 'electricity' as const, status, amount, fee: 0, balanceAfter: posted.balances.get(who.accountNumber)!, narration: 'Bill', counterparty: null, details: {}, entryId: posted.entryId, at };
+      const input = { reference, accountNumber: who.accountNumber, userId: who.userId, type: 'debit' as const, category: 'electricity' as const, status, amount, fee: kobo(0), balanceAfter: posted.balances.get(who.accountNumber)!, narration: 'Bill', counterparty: null, details: {}, entryId: posted.entryId, at };
       await recordTransaction(trx, input);
       return trx.selectFrom('transactions').selectAll().where('account_number', '=', who.accountNumber).where('reference', '=', reference).executeTakeFirstOrThrow();
     });

@@ -163,7 +163,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
 
   describe('a sender read unlocked (PostgreSQL: its recipient sorts before it)', () => {
     const entryOf = (from: string, to: string) => (now: Date) =>
-      prepareEntry({ reference: newReference('TST', now), kind: 'test.unlocked', description: 'test', at: now.toISOString(), lines: [{ account: from, amount: -naira(100) }, { account: to, amount: naira(100) }] });
+      prepareEntry({ reference: newReference('TST', now), kind: 'test.unlocked', description: 'test', at: now.toISOString(), lines: [{ account: from, amount: kobo(-naira(100)) }, { account: to, amount: naira(100) }] });
     const entries = async () => Number((await t().app.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'test.unlocked').executeTakeFirstOrThrow()).n);
     const gateOf = () => createMoneyGate({ db: t().app.db, config: t().app.config, clock: t().clock, pins: t().app.pins, words: moneyWords });
 
@@ -180,7 +180,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
           // The first time, ₦1 lands on the sender (committed on a connection of its own) after its read.
           if (seen.length === 1) {
             const at = now.toISOString();
-            const landed = await inTransaction(t().app.db, (other) => postEntry(other, { reference: newReference('DEP', now), kind: 'test.deposit', description: 'deposit', at, lines: [{ account: internalAccounts.sandboxFunding, amount: -naira(1) }, { account: sender.accountNumber, amount: naira(1) }] }));
+            const landed = await inTransaction(t().app.db, (other) => postEntry(other, { reference: newReference('DEP', now), kind: 'test.deposit', description: 'deposit', at, lines: [{ account: internalAccounts.sandboxFunding, amount: kobo(-naira(1)) }, { account: sender.accountNumber, amount: naira(1) }] }));
             expect(landed.ok).toBe(true);
           }
           // No option asks for it: the transaction's unlocked read is checked all the same (ledger.ts readUnlocked).
@@ -205,7 +205,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
         { userId: sender.userId, sendAccount: sender.accountNumber, pin: testPin, key: newKey(), operation: 'test.unlocked', hashed: {}, others: [recipient.accountNumber], entry: entryOf(sender.accountNumber, recipient.accountNumber) },
         async (trx, { entry, now }) => {
           // An entry that leaves the sender out (the recipient paid from the bank's own account).
-          await postEntry(trx, { ...entry, id: `${entry.id}x`, lines: [{ account: internalAccounts.sandboxFunding, amount: -naira(100) }, { account: recipient.accountNumber, amount: naira(100) }], at: now.toISOString() });
+          await postEntry(trx, { ...entry, id: `${entry.id}x`, lines: [{ account: internalAccounts.sandboxFunding, amount: kobo(-naira(100)) }, { account: recipient.accountNumber, amount: naira(100) }], at: now.toISOString() });
           return { ok: true, value: { transaction: { reference: entry.reference } as never, message: said('said.money.sent', { amount: 'x', name: 'y' }) } };
         },
       );
@@ -218,7 +218,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
     it('postEntry refuses a version it cannot check (two lines on one account): StaleRead, nothing written', async () => {
       const me = await customer(t().app, { balance: naira(1_000) });
       const at = t().clock.now().toISOString();
-      const lines = [{ account: me.accountNumber, amount: -naira(100) }, { account: me.accountNumber, amount: naira(50) }, { account: internalAccounts.feeIncome, amount: naira(50) }];
+      const lines = [{ account: me.accountNumber, amount: kobo(-naira(100)) }, { account: me.accountNumber, amount: naira(50) }, { account: internalAccounts.feeIncome, amount: naira(50) }];
       const posted = inTransaction(t().app.db, (trx) => {
         readUnlocked(trx, { account: me.accountNumber, version: '1', applied: false });
         return postEntry(trx, { reference: newReference('TST', t().clock.now()), kind: 'test.unlocked', description: 'test', at, lines });
@@ -245,7 +245,7 @@ describeOnEngines('the money path on %s', (t, engine) => {
         await gate.lockForDebit(trx, sender.accountNumber, [], now);
         const reference = newReference('BIL', now);
         const posted = await postEntry(trx, { reference, kind: 'test.bill', description: 'bill', at: now.toISOString(), lines: [{ account: sender.accountNumber, amount: kobo(-limit) }, { account: internalAccounts.billerSettlement, amount: kobo(limit) }] });
-        await recordTransaction(trx, { reference, accountNumber: sender.accountNumber, userId: sender.userId, type: 'debit', category: 'electricity', status: 'successful', amount: limit, fee: 0, balanceAfter: posted.balances.get(sender.accountNumber)!, narration: 'Bill', counterparty: null, details: {}, entryId: posted.entryId, at: now });
+        await recordTransaction(trx, { reference, accountNumber: sender.accountNumber, userId: sender.userId, type: 'debit', category: 'electricity', status: 'successful', amount: limit, fee: kobo(0), balanceAfter: posted.balances.get(sender.accountNumber)!, narration: 'Bill', counterparty: null, details: {}, entryId: posted.entryId, at: now });
         locked();
         await held;
       });

@@ -1,6 +1,7 @@
 import type { TransactionRow } from '../../db/schema.ts';
 import { newReference, reverseEntry, type Trx } from '../ledger/ledger.ts';
 import { recordTransaction } from '../transactions/transaction-repository.ts';
+import { kobo } from '../../../lib/money.ts';
 
 /**
  * Gives a failed debit back, in the caller's transaction: the exact opposite of its journal entry
@@ -21,8 +22,8 @@ export async function reverseDebit(trx: Trx, original: TransactionRow, failure: 
     type: 'credit',
     category: 'reversal',
     status: 'successful',
-    amount: Number(original.amount) + Number(original.fee),
-    fee: 0,
+    amount: kobo(Number(original.amount) + Number(original.fee)),
+    fee: kobo(0),
     balanceAfter: reversal.balances.get(original.account_number)!,
     narration: failure.narration,
     counterparty: original.counterparty_name

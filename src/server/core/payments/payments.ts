@@ -103,7 +103,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
         description: payment.entryDescription,
         at: now.toISOString(),
         lines: [
-          { account: sendAccount, amount: -(amountKobo + chargesKobo) },
+          { account: sendAccount, amount: kobo(-(amountKobo + chargesKobo)) },
           { account: internalAccounts.suspense, amount: amountKobo },
           ...charges.map((charge) => ({ account: charge.account, amount: charge.amountKobo })),
         ],
@@ -116,7 +116,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
       await gate.checkDebit(trx, debit, payment.tier, amountKobo, now, payment.limitVerb);
       gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);
       // The sender is locked: its balance after the entry is known now, and postEntry checks it.
-      const balanceAfter = sender.balance - (amountKobo + chargesKobo);
+      const balanceAfter = kobo(sender.balance - (amountKobo + chargesKobo));
       const written = transactionWrites([{
         reference,
         accountNumber: sendAccount,
@@ -198,14 +198,14 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
       const details = JSON.parse(original.details) as Record<string, unknown>;
       if (verdict.outcome === 'succeeded') {
         const settlement = rail.settlement(claimed as never, verdict.delivered);
-        const amount = Number(original.amount);
+        const amount = kobo(Number(original.amount));
         await postEntry(trx, {
           reference,
           kind: settlement.kind,
           description: settlement.description,
           at: now.toISOString(),
           lines: [
-            { account: internalAccounts.suspense, amount: -amount },
+            { account: internalAccounts.suspense, amount: kobo(-amount) },
             { account: settlement.account, amount },
           ],
         });

@@ -29,8 +29,6 @@ export interface MoneyWords {
   /** What was bought, as the receipt and history name it. */
   airtimeItem(figures: { amountKobo: Kobo; network: string }): string;
   electricityItem(figures: { amountKobo: Kobo; disco: string; meterType: string }): string;
-  /** A tier's limits as the tier-raised email states them: the daily limit, and the maximum balance or that there is none. */
-  tierLimits(figures: { dailyDebitKobo: Kobo; maxBalanceKobo: Kobo | null }): { dailyLimit: string; maxBalance: string };
   /** The answer to a raised tier: what the customer may now send, spend and hold. */
   newTierLimits(figures: { tier: 1 | 2 | 3; dailyDebitKobo: Kobo; maxBalanceKobo: Kobo | null }): Said;
   /** The electricity token email. */

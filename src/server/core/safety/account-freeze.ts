@@ -4,7 +4,6 @@ import type { Config } from '../../config.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { MailMessage } from '../../integrations/mail/ports.ts';
 import type { FreezeInput, FreezeSubject, UnfreezeInput } from '../../../lib/safety-schemas.ts';
-import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { accountFrozenEmail, accountUnfrozenEmail, freezeCodeEmail, sendLogged } from '../notifications.ts';
@@ -101,7 +100,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
 
   async function tellFrozen(user: UserRow, via: 'password' | 'code', signedOut: number): Promise<void> {
     await sendMail(
-      accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: formatLagosDateTime(clock.now().toISOString(), profileLocale(user.language)), signedOut, language: profileLocale(user.language) }),
+      accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: clock.now().toISOString(), signedOut, language: profileLocale(user.language) }),
       'account_frozen',
     );
   }
@@ -157,7 +156,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       const changed = await db.updateTable('users').set({ frozen_at: null, frozen_via: null, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is not', null).executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return fail('VALIDATION_FAILED', notFrozenMessage);
       log.info('freeze.unfrozen', { user: userId });
-      await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: formatLagosDateTime(nowIso, profileLocale(user.language)), language: profileLocale(user.language) }), 'account_unfrozen');
+      await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: nowIso, language: profileLocale(user.language) }), 'account_unfrozen');
       return succeed({ message: said('said.api.unfrozen') });
     },
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { changePasswordSchema, changePinSchema, changeSecurityQuestionSchema } from '../../../lib/settings-schemas.ts';
 import { describeOnEngines } from '../../testing/on-engines.ts';
 import { customer, registered, testPassword, testPin, registrationForm } from '../../testing/customers.ts';
-import { forgotPinHint, samePinMessage, wrongAnswerMessage, wrongPasswordMessage } from './settings-service.ts';
+import { passwordChangedMessage, samePinMessage, wrongAnswerMessage, wrongPasswordMessage } from './settings-service.ts';
 import { inEnglish } from '../../testing/in-english.ts';
 
 const newPassword = 'mango-lagoon-lantern-47';
@@ -32,7 +32,8 @@ describeOnEngines('settings on %s', (t) => {
       sessionId = thisOne.session.id;
 
       const changed = await changePassword(testPassword);
-      expect(changed).toEqual({ ok: true, value: { message: 'Password changed. We signed out 3 other devices.', signedOutSessions: 3 } });
+      expect(changed).toEqual({ ok: true, value: { message: { key: 'settings.done.passwordMany', params: { count: 3 } }, signedOutSessions: 3 } });
+      if (changed.ok) expect(inEnglish(changed.value.message)).toBe('Password changed. We signed out 3 other devices.');
 
       expect(await t().app.sessions.resolve(thisOne.token)).toMatchObject({ status: 'active' });
       expect(await t().app.sessions.resolve(phone.token)).toEqual({ status: 'expired', reason: 'revoked' });
@@ -149,7 +150,8 @@ describeOnEngines('settings on %s', (t) => {
       }
       const locked = await changePin({ current_pin: '9999', pin: '4826', pin_confirmation: '4826' });
       expect(locked).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
-      if (!locked.ok) expect(inEnglish(locked.message)).toContain(forgotPinHint);
+      if (!locked.ok) expect(locked.message.key).toBe('said.settings.pinLockedManyHint');
+      if (!locked.ok) expect(inEnglish(locked.message)).toContain('Forgot your PIN? Reset it with your password and security answer.');
       expect(await changePin({ current_pin: testPin, pin: '4826', pin_confirmation: '4826' })).toMatchObject({ ok: false, code: 'PIN_LOCKED' });
       expect(await t().app.pins.lockedUntil(userId)).not.toBeNull();
       expect((await row()).transaction_pin_hash).toBe(before);
@@ -197,5 +199,14 @@ describeOnEngines('settings on %s', (t) => {
     expect(
       await t().app.settings.changeSecurityQuestion(id, changeSecurityQuestionSchema.parse({ password: 'plantain-rainfall-compass-8', security_question_id: 1, answer: 'Corona' })),
     ).toMatchObject({ ok: false, code: 'ONBOARDING_INCOMPLETE' });
+  });
+});
+
+describe('what a password change says', () => {
+  it('says one other device in the singular and any other count with its number', () => {
+    expect(passwordChangedMessage(1)).toEqual({ key: 'settings.done.passwordOne' });
+    for (const count of [0, 2, 5]) expect(passwordChangedMessage(count)).toEqual({ key: 'settings.done.passwordMany', params: { count } });
+    expect(inEnglish(passwordChangedMessage(1))).toBe('Password changed. We signed out 1 other device.');
+    expect(inEnglish(passwordChangedMessage(0))).toBe('Password changed. We signed out 0 other devices.');
   });
 });

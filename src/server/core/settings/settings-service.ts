@@ -2,7 +2,6 @@ import type { Db } from '../../db/connection.ts';
 import type { Config } from '../../config.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { ChangePasswordInput, ChangePinInput, ChangeSecurityQuestionInput } from '../../../lib/settings-schemas.ts';
-import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 import { profileLocale } from '../../../i18n/locales.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { securityChangeEmail, sendLogged, type SecurityChange } from '../notifications.ts';
@@ -19,7 +18,6 @@ import { said, type Said } from '../../../i18n/said.ts';
 export const wrongPasswordMessage = said('said.settings.wrongPassword');
 export const wrongAnswerMessage = said('said.settings.wrongAnswer');
 export const samePinMessage = said('said.pin.same');
-export const forgotPinHint = 'Forgot your PIN? Reset it with your password and security answer.';
 
 /** The PIN lock's sentence with the hint after it, as one catalogue sentence (its values kept). */
 function withForgotPinHint(lock: Said): Said {
@@ -98,7 +96,7 @@ export function createSettingsService(deps: CustomerServiceDeps & {
   }
 
   const confirmByMail = (user: UserRow, change: SecurityChange, nowIso: string): Promise<void> =>
-    sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: formatLagosDateTime(nowIso, profileLocale(user.language)), language: profileLocale(user.language) }), change);
+    sendLogged(mailer, log, securityChangeEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, change, at: nowIso, language: profileLocale(user.language) }), change);
 
   const notOnboarded = () => fail('ONBOARDING_INCOMPLETE', said('said.settings.notOnboarded'));
 
@@ -130,7 +128,7 @@ export function createSettingsService(deps: CustomerServiceDeps & {
     },
 
     /** The session making the change stays signed in; every other session of the customer ends. */
-    async changePassword(userId: string, currentSessionId: string | null, input: ChangePasswordInput): Promise<Result<{ message: string; signedOutSessions: number }>> {
+    async changePassword(userId: string, currentSessionId: string | null, input: ChangePasswordInput): Promise<Result<{ message: Said; signedOutSessions: number }>> {
       const user = await userRow(userId);
       const proven = await prove(user, [passwordProof(user, input.current_password, 'current_password')]);
       if (!proven.ok) return proven;
@@ -205,6 +203,7 @@ export function createSettingsService(deps: CustomerServiceDeps & {
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export function passwordChangedMessage(signedOut: number): string {
-  return `Password changed. We signed out ${signedOut} other device${signedOut === 1 ? '' : 's'}.`;
+/** What a password change says (the API's answer, the settings page's notice): how many other sessions ended. */
+export function passwordChangedMessage(signedOut: number): Said {
+  return signedOut === 1 ? said('settings.done.passwordOne') : said('settings.done.passwordMany', { count: signedOut });
 }

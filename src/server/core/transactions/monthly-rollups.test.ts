@@ -129,8 +129,8 @@ describeOnEngines('monthly rollups on %s', (t, engine) => {
         const holder = holders[randomInt(holders.length)]!;
         const at = new Date(start + randomInt(420 * 24) * 3_600_000);
         const credit = randomInt(3) === 0;
-        const amount = randomInt(1, 500_000);
-        const fee = credit ? 0 : [0, 1_000, 2_500][randomInt(3)]!;
+        const amount = kobo(randomInt(1, 500_000));
+        const fee = kobo(credit ? 0 : [0, 1_000, 2_500][randomInt(3)]!);
         const status = credit ? 'successful' : (['successful', 'pending', 'failed'] as const)[randomInt(3)]!;
         const reference = newReference(credit ? 'DEP' : 'BIL', at);
         const posted = await postEntry(trx, {
@@ -140,11 +140,11 @@ describeOnEngines('monthly rollups on %s', (t, engine) => {
           at: at.toISOString(),
           lines: credit
             ? [
-                { account: internalAccounts.sandboxFunding, amount: -amount },
+                { account: internalAccounts.sandboxFunding, amount: kobo(-amount) },
                 { account: holder.accountNumber, amount },
               ]
             : [
-                { account: holder.accountNumber, amount: -(amount + fee) },
+                { account: holder.accountNumber, amount: kobo(-(amount + fee)) },
                 { account: internalAccounts.suspense, amount },
                 { account: internalAccounts.feeIncome, amount: fee },
               ],

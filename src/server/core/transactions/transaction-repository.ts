@@ -24,9 +24,9 @@ export type NewTransaction = {
   type: 'debit' | 'credit';
   category: TransactionCategory;
   status: TransactionStatus;
-  amount: number;
-  fee: number;
-  balanceAfter: number | typeof balanceFromEntry;
+  amount: Kobo;
+  fee: Kobo;
+  balanceAfter: Kobo | typeof balanceFromEntry;
   narration: string;
   counterparty: Counterparty | null;
   details: Record<string, unknown>;

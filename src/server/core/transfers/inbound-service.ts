@@ -69,7 +69,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
         description: input.narration,
         at: now.toISOString(),
         lines: [
-          { account: input.source === 'interbank' ? internalAccounts.interbankSettlement : internalAccounts.sandboxFunding, amount: -input.amount },
+          { account: input.source === 'interbank' ? internalAccounts.interbankSettlement : internalAccounts.sandboxFunding, amount: kobo(-input.amount) },
           { account: input.accountNumber, amount: input.amount },
         ],
       });
@@ -81,7 +81,7 @@ export function createInboundService(deps: { db: Db; config: Config; clock: Cloc
         category: input.category,
         status: 'successful',
         amount: input.amount,
-        fee: 0,
+        fee: kobo(0),
         balanceAfter: posted.balances.get(input.accountNumber)!,
         narration: input.narration,
         counterparty: input.counterparty,

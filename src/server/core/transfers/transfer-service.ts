@@ -115,7 +115,7 @@ export function createTransferService(deps: {
         description: `Transfer ${sendAccount} → ${input.account_number}`,
         at: now.toISOString(),
         lines: [
-          { account: sendAccount, amount: -debitKobo },
+          { account: sendAccount, amount: kobo(-debitKobo) },
           { account: input.account_number, amount: amountKobo },
           { account: internalAccounts.stampDuty, amount: charges.stampDutyKobo },
         ],
@@ -152,7 +152,7 @@ export function createTransferService(deps: {
       // (ledger.ts readUnlocked): its balance after the entry is known now, and postEntry checks it. The recipient's is not
       // locked yet: its maximum balance is checked by its credit's guarded update, and its row's
       // balance after is the one that update returns.
-      const senderAfter = sender.balance - debitKobo;
+      const senderAfter = kobo(sender.balance - debitKobo);
       const ceiling = recipientCeiling(receiver.tier ?? 1);
       const posted = ceiling ? { ...entry, lines: entry.lines.map((line) => (line.account === input.account_number && line.amount > 0 ? { ...line, ceiling } : line)) } : entry;
       const narration = input.narration || `Transfer to ${recipient.account_name}`;
@@ -161,7 +161,7 @@ export function createTransferService(deps: {
       const details = { transfer_fee: charges.transferFeeKobo, stamp_duty: charges.stampDutyKobo, channel: 'local' };
       const written = transactionWrites([
         { reference, accountNumber: sendAccount, userId, type: 'debit', category: 'transfer', status: 'successful', amount: amountKobo, fee: charges.totalKobo, balanceAfter: senderAfter, narration, counterparty: toRecipient, details, entryId: entry.id, at: now },
-        { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: 0, balanceAfter: balanceFromEntry, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: entry.id, at: now },
+        { reference, accountNumber: input.account_number, userId: receiver.user_id, type: 'credit', category: 'transfer', status: 'successful', amount: amountKobo, fee: kobo(0), balanceAfter: balanceFromEntry, narration: input.narration || `Transfer from ${accountName}`, counterparty: fromSender, details: { channel: 'local' }, entryId: entry.id, at: now },
       ]);
       const [debitRow, creditRow] = written.rows;
       const transaction = presentTransaction(debitRow!);

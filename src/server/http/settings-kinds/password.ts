@@ -1,4 +1,4 @@
-import { said } from '../../../i18n/said.ts';
+import { passwordChangedMessage } from '../../core/settings/settings-service.ts';
 import { changePasswordSchema, type ChangePasswordInput } from '../../../lib/settings-schemas.ts';
 import { settingsDoneUrl } from '../../../lib/settings-intents.ts';
 import { parseValues } from '../api.ts';
@@ -22,7 +22,7 @@ export const passwordKind: IslandKind<ChangePasswordInput, { signedOutSessions: 
     if (!doneIs(url, 'password')) return null;
     // A count from the address: a number of sessions, never more than three digits of one.
     const signedOut = Math.max(0, Math.min(999, Number.parseInt(url.searchParams.get('signed_out') ?? '0', 10) || 0));
-    return signedOut === 1 ? said('settings.done.passwordOne', { count: signedOut }) : said('settings.done.passwordMany', { count: signedOut });
+    return passwordChangedMessage(signedOut);
   },
   island: (locale) => ({ words: { ...wordsFor(locale, changePasswordWords), 'form.passwordHint': t(locale, 'form.passwordHint', passwordHintParams) } }),
 };
