@@ -31,6 +31,7 @@ import * as transactionsNewestFirst from './migrations/2026-11-27T1700_transacti
 import * as languageAnyCode from './migrations/2026-12-02T0600_language_any_code.ts';
 import * as identityBeforeMoney from './migrations/2026-12-02T1000_identity_before_money.ts';
 import * as boundDevices from './migrations/2026-12-02T1120_bound_devices.ts';
+import * as staffAndAudit from './migrations/2026-12-02T1300_staff_and_audit.ts';
 
 export type Db = Kysely<Database>;
 
@@ -266,6 +267,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0600_language_any_code': languageAnyCode,
   '2026-12-02T1000_identity_before_money': identityBeforeMoney,
   '2026-12-02T1120_bound_devices': boundDevices,
+  '2026-12-02T1300_staff_and_audit': staffAndAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
