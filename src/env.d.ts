@@ -27,5 +27,7 @@ declare namespace App {
      * the session, the registration or the guest's pre-session cookie, masked afresh per response.
      */
     formToken: () => string;
+    /** Under /ops only: the staff member signed in (verified: the TOTP code was right), from the ops cookie (src/server/http/ops-request.ts). */
+    staff?: { sessionId: string; verified: boolean; member: import('./server/core/staff/staff-service.ts').StaffMember; address: string | null } | null;
   }
 }

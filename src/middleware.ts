@@ -16,6 +16,8 @@ import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/lang
 import type { Locale } from './i18n/locales.ts';
 import { formTokenPlaceholder, pageCacheSlotOf, recordAnswer, templateRender, vouch } from './server/http/page-cache.ts';
 import { said } from './i18n/said.ts';
+import { answerOps } from './server/http/ops-request.ts';
+import { isOpsPath } from './server/core/staff/policy.ts';
 import { deviceNotConfirmed, restrictedCallOpen, restrictedPageOpen } from './server/http/device-restriction.ts';
 
 // The Node server (src/server/node/main.ts) starts and stops the app through this before it listens.
@@ -55,6 +57,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // The API refuses an oversized body as it reads it (body.ts); a page's form post is refused here.
     return withHeaders(tooLargePage(), headers);
   }
+
+  // The back office answers to the staff credential alone: no customer session is read there (ops-request.ts).
+  if (isOpsPath(url.pathname)) return withHeaders(await answerOps(context, app, url, next), { ...headers, 'cache-control': 'no-store' });
 
   // One reading of the credential decides both which session this is and whether the API's origin rule applies.
   const credential = readSessionToken(cookies, url, request.headers.get('authorization'));

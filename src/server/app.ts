@@ -58,6 +58,9 @@ import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
 import { createPaymentRequests } from './core/payment-requests/payment-request-service.ts';
 import { createLanguages } from './core/users/languages.ts';
+import { createAuditLog } from './core/staff/audit-log.ts';
+import { createStaffService } from './core/staff/staff-service.ts';
+import { createTotpSeal } from './core/staff/totp.ts';
 
 /**
  * The composition root: configuration, database and integrations in; services out. Pages and
@@ -120,11 +123,13 @@ async function openBank(config: Config, overrides: AppOverrides) {
   const formTokenKeys = [keyRing.current, ...keyRing.previous].map((key) => key.derive('form-token'));
   // A NIN's fingerprints: the BVN's construction under a subkey of their own.
   const ninFingerprints = createBvnFingerprints(keyRing, ninPurpose);
-  return { config, log, db, applied, pinHasher, bvnFingerprints, ninFingerprints, deviceKeys, formTokenKeys };
+  // Staff TOTP secrets, sealed under a subkey of their own (core/staff/totp.ts).
+  const totpSeal = createTotpSeal(keyRing);
+  return { config, log, db, applied, pinHasher, bvnFingerprints, ninFingerprints, deviceKeys, formTokenKeys, totpSeal };
 }
 
 function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Clock, overrides: AppOverrides) {
-  const { config, log, db, pinHasher, bvnFingerprints, ninFingerprints, deviceKeys, formTokenKeys } = opened;
+  const { config, log, db, pinHasher, bvnFingerprints, ninFingerprints, deviceKeys, formTokenKeys, totpSeal } = opened;
   const { mailer, sms, interbank, biller, identity } = createIntegrations({ config, db, clock, log }, overrides);
   const users = createUserRepository(db);
   const sessions = createSessionService({ db, clock, log, idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs });
@@ -183,6 +188,10 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // Payment requests: a link and a reference; credits carrying it are counted with the money.
   const paymentRequests = createPaymentRequests({ db, config, clock, log, mailer, counters, jobs });
 
+  // The back office: staff with their own credentials, and the append-only audit log of what they do.
+  const staffAudit = createAuditLog({ db, clock });
+  const staff = createStaffService({ db, clock, log, audit: staffAudit, seal: totpSeal, bankName: config.bank.name });
+
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
   const close = async () => {
@@ -197,6 +206,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
+    staff, staffAudit,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

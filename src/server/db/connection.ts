@@ -32,6 +32,7 @@ import * as languageAnyCode from './migrations/2026-12-02T0600_language_any_code
 import * as identityBeforeMoney from './migrations/2026-12-02T1000_identity_before_money.ts';
 import * as boundDevices from './migrations/2026-12-02T1120_bound_devices.ts';
 import * as securityCodesAndSmsAlerts from './migrations/2026-12-02T1130_security_codes_and_sms_alerts.ts';
+import * as staffAndAudit from './migrations/2026-12-02T1300_staff_and_audit.ts';
 
 export type Db = Kysely<Database>;
 
@@ -268,6 +269,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1000_identity_before_money': identityBeforeMoney,
   '2026-12-02T1120_bound_devices': boundDevices,
   '2026-12-02T1130_security_codes_and_sms_alerts': securityCodesAndSmsAlerts,
+  '2026-12-02T1300_staff_and_audit': staffAndAudit,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -431,7 +431,78 @@ export interface DeviceConfirmationsTable {
   created_at: string;
 }
 
+/** A member of the bank's staff (not a customer): back-office credentials and role. */
+export interface StaffTable {
+  id: string;
+  name: string;
+  /** Lower-cased. */
+  work_email: string;
+  role: string;
+  status: 'active' | 'disabled' | 'invited';
+  password_hash: string | null;
+  /** The TOTP secret sealed under a server key (core/staff/totp.ts); `totp_key_version` names the key. */
+  totp_secret: string | null;
+  totp_key_version: string | null;
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  enrolled_at: string | null;
+  disabled_at: string | null;
+}
+
+/** A staff sign-in: `id` is the SHA-256 of its token; `verified_at` null until the TOTP code was right. */
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  verified_at: string | null;
+  revoked_at: string | null;
+  revoke_reason: string | null;
+  ip: string | null;
+}
+
+/** A one-time enrolment link: `id` is the SHA-256 of its token. */
+export interface StaffEnrolmentsTable {
+  id: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** The append-only, hash-chained record of what staff did (core/staff/audit-log.ts). */
+export interface StaffAuditTable {
+  seq: number;
+  at: string;
+  staff_id: string | null;
+  address: string | null;
+  action: string;
+  customer_user_id: string | null;
+  /** JSON text. */
+  detail: string;
+  before_text: string | null;
+  after_text: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The audit chain's head: the one row every append locks first. */
+export interface StaffAuditHeadTable {
+  id: number;
+  seq: number;
+  last_hash: string;
+}
+
 export interface Database {
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_enrolments: StaffEnrolmentsTable;
+  staff_audit: StaffAuditTable;
+  staff_audit_head: StaffAuditHeadTable;
   bound_devices: BoundDevicesTable;
   device_confirmations: DeviceConfirmationsTable;
   request_counters: RequestCountersTable;

@@ -15,7 +15,7 @@ import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObje
 export type FormTokens = ReturnType<typeof createFormTokens>;
 
 /** What a form is bound to. A session's id and a registration's id are the server's own; a guest's is the pre-session cookie. */
-export type FormBinding = { kind: 'session' | 'registration' | 'guest'; id: string };
+export type FormBinding = { kind: 'session' | 'registration' | 'guest' | 'staff'; id: string };
 
 const secretBytes = 32;
 /** base64url of 64 bytes, unpadded. */

@@ -1,0 +1,104 @@
+import type { APIContext, AstroCookies } from 'astro';
+import { expect, it } from 'vitest';
+import { describeOnEngines } from '../testing/on-engines.ts';
+import { customer } from '../testing/customers.ts';
+import { inProcessApi } from '../testing/in-process-api.ts';
+import { totpCodeAt } from '../core/staff/totp.ts';
+import { may, opsRoutes, staffRoles, type StaffRole } from '../core/staff/policy.ts';
+import type { TestApp } from '../testing/test-app.ts';
+import { answerOps, opsCookieName } from './ops-request.ts';
+import { readSessionToken, sessionCookieName } from './session-cookie.ts';
+
+const password = 'tortoise-marmalade-lagos-9';
+const url = (path: string) => new URL(`http://bank.test${path}`);
+
+function cookieJar(values: Record<string, string>): AstroCookies {
+  return {
+    get: (name: string) => (name in values ? { value: values[name]! } : undefined),
+    has: (name: string) => name in values,
+    set: (name: string, value: string) => void (values[name] = value),
+    delete: (name: string) => void delete values[name],
+  } as unknown as AstroCookies;
+}
+
+/** One request through the /ops step of the middleware; the page itself answers 200. */
+async function open(t: TestApp, path: string, options: { cookies?: Record<string, string>; bearer?: string } = {}) {
+  const request = new Request(url(path), { headers: options.bearer ? { authorization: `Bearer ${options.bearer}` } : {} });
+  const locals = { app: t.app } as unknown as App.Locals;
+  const context = {
+    request, url: url(path), locals, cookies: cookieJar({ ...options.cookies }), clientAddress: '203.0.113.5',
+    redirect: (to: string, status: number) => new Response(null, { status, headers: { location: to } }),
+  } as unknown as APIContext;
+  return answerOps(context, t.app, url(path), async () => new Response('page', { status: 200 }));
+}
+
+async function signedInStaff(t: TestApp, role: StaffRole): Promise<string> {
+  const email = `${role}@bank.ng`;
+  const invited = await t.app.staff.invite({ name: `A ${role}`, email, role }, { staffId: null, address: 'cli', via: 'cli' });
+  if (!invited.ok) throw new Error(invited.message);
+  const token = invited.value.enrolPath.split('/').pop()!;
+  const { secret } = (await t.app.staff.enrolment(token))!;
+  const here = { staffId: null, address: null };
+  const enrolled = await t.app.staff.enrol(token, { password, password_confirmation: password, code: await totpCodeAt(secret, t.clock.now()) }, here);
+  if (!enrolled.ok) throw new Error(enrolled.message);
+  const first = await t.app.staff.signInPassword({ email, password }, here);
+  if (!first.ok) throw new Error(first.message);
+  const code = await totpCodeAt(secret, new Date(t.clock.now().getTime() + 30_000));
+  const done = await t.app.staff.signInCode(first.value.sessionId, code, here);
+  if (!done.ok) throw new Error(done.message);
+  return first.value.token;
+}
+
+const paths = [...opsRoutes.map((route) => route.path)];
+
+describeOnEngines('every /ops route against every role and every other credential (%s)', (app) => {
+  it('lets each role open what the policy allows, 403 otherwise, and audits each read', async () => {
+    const t = app();
+    for (const role of staffRoles) {
+      const token = await signedInStaff(t, role);
+      for (const path of paths) {
+        const answer = await open(t, path, { cookies: { [opsCookieName(url(path))]: token } });
+        const action = opsRoutes.find((route) => route.path === path)!.action;
+        expect([role, path, answer.status]).toEqual([role, path, may(role, action) ? 200 : 403]);
+      }
+    }
+    const audited = await t.app.db.selectFrom('staff_audit').select(['action', 'address']).where('action', 'in', ['ops.page_read', 'ops.page_refused']).execute();
+    expect(audited.length).toBe(staffRoles.length * paths.length);
+    expect(audited.every((row) => row.address === '203.0.113.5')).toBe(true);
+  });
+
+  it('sends a signed-out visitor, a customer session cookie, a customer Bearer token and a half-signed-in member to sign in', async () => {
+    const t = app();
+    const { userId } = await customer(t.app);
+    const { token: customerToken } = await t.app.sessions.create(userId, {});
+    const invited = await t.app.staff.invite({ name: 'Half Way', email: 'half@bank.ng', role: 'admin' }, { staffId: null, address: 'cli', via: 'cli' });
+    if (!invited.ok) throw new Error(invited.message);
+    const enrolToken = invited.value.enrolPath.split('/').pop()!;
+    const { secret } = (await t.app.staff.enrolment(enrolToken))!;
+    await t.app.staff.enrol(enrolToken, { password, password_confirmation: password, code: await totpCodeAt(secret, t.clock.now()) }, { staffId: null, address: null });
+    const half = await t.app.staff.signInPassword({ email: 'half@bank.ng', password }, { staffId: null, address: null });
+    if (!half.ok) throw new Error(half.message);
+    for (const path of [...paths, '/ops/login/code', '/ops/logout']) {
+      for (const credential of [{}, { cookies: { [sessionCookieName(url(path))]: customerToken } }, { bearer: customerToken }, { cookies: { [opsCookieName(url(path))]: customerToken } }]) {
+        const answer = await open(t, path, credential);
+        expect([path, answer.status, answer.headers.get('location')]).toEqual([path, 302, '/ops/login']);
+      }
+      if (path === '/ops/login/code') continue;
+      const waiting = await open(t, path, { cookies: { [opsCookieName(url(path))]: half.value.token } });
+      expect([path, answer(waiting)]).toEqual([path, [302, '/ops/login/code']]);
+    }
+    expect((await open(t, '/ops/login')).status).toBe(200);
+  });
+
+  it('treats a staff session as signed out on the customer side: no customer cookie, and a refused Bearer on /api', async () => {
+    const t = app();
+    const token = await signedInStaff(t, 'admin');
+    expect(readSessionToken(cookieJar({ [opsCookieName(url('/dashboard'))]: token }), url('/dashboard'), null)).toBeNull();
+    const profile = await inProcessApi(t.app).call('GET', '/api/v1/profile', { token });
+    expect(profile.status).toBe(401);
+  });
+});
+
+function answer(response: Response): [number, string | null] {
+  return [response.status, response.headers.get('location')];
+}
