@@ -1,5 +1,7 @@
 import { withDb } from './bank-db.ts';
-import { decodeQuotedPrintable, mailsTo, rawMail, smsTo, waitUntil } from './outbox.ts';
+import { decodeQuotedPrintable, e164, mailsTo, rawMail, smsTo, waitUntil } from './outbox.ts';
+
+export { e164 };
 
 // For the settings journeys: what a customer's security settings are in the server's SQLite
 // database (to show a refused change changed nothing), and the confirmation mails.
@@ -33,9 +35,6 @@ export async function waitForMailAbout(email: string, subject: RegExp, timeoutMs
   return waitUntil(() => mailsAbout(email, subject).at(-1), timeoutMs, () => `Waited ${timeoutMs} ms for a mail to ${email} about ${subject}.`);
 }
 
-/** A typed Nigerian number (0803 123 4567) as the SMS outbox names it (+2348031234567). */
-export const e164 = (typed: string): string => `+234${typed.replace(/\s/g, '').slice(1)}`;
-
 /**
  * The security code (instant payments, raising the own limit, unfreezing) in the newest SMS to
  * `phone` among those sent after the first `before`: pass the count seen before "Send me a
@@ -46,7 +45,8 @@ export async function waitForSecurityCode(phone: string, before: number, timeout
   return waitUntil(
     () => {
       // The newest code among the texts since `before`: SMS alerts (on by default) may arrive in between.
-      const codes = smsTo(to).slice(before).map((text) => /(\d{6}) is your security code/.exec(text)?.[1]).filter((code) => code !== undefined);
+      // A code's SMS, in any language, is "<bank>: <code> …" (the email.securityCode.sms key).
+      const codes = smsTo(to).slice(before).map((text) => /^[^:\n]+: (\d{6}) /.exec(text)?.[1]).filter((code) => code !== undefined);
       return codes.at(-1);
     },
     timeoutMs,
