@@ -31,7 +31,9 @@ describeOnEngines('the customer’s language on %s', (t) => {
     expect(debit.text).toContain(`₦1,000.00 don comot from your account`);
     expect(debit.text).toContain('Status: E don go');
     expect(debit.html).toContain('Hello Ngozi,');
-    const text = t().sms.sent.find((message) => message.text.includes('NGN1,000.00'))!.text;
+    // The recipient is texted too (SMS alerts are on by default): the sender's text is the one to their phone.
+    const phone = (await app.users.findById(sender.userId))!.phone_number;
+    const text = t().sms.sent.find((message) => message.to === phone && message.text.includes('NGN1,000.00'))!.text;
     expect(text).toMatch(/^Harmattan Bank: Debit NGN1,000\.00; To /);
     // The recipient chose nothing: English.
     const recipientEmail = (await app.users.findById(recipient.userId))!.email;
