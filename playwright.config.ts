@@ -34,13 +34,15 @@ function dataDirForThisRun(variable = 'E2E_DATA_DIR'): string {
 const dataDir = dataDirForThisRun();
 
 /**
- * Device binding (decision 026) is on by default; the suite's servers, and the ones specs start
- * themselves from this environment (crash, lifecycle, workers, page cache), run with it off, as
- * they run with the new-browser cap off: their journeys sign in from fresh browsers and would
- * otherwise each confirm a code first. e2e/devices.spec.ts and e2e/identity-journey.spec.ts
- * start servers with it on and go through the code.
+ * Device binding (decision 026) and the ₦20,000 cap on money in and out (decision 025) are on by
+ * default; the suite's servers, and the ones specs start themselves from this environment (crash,
+ * lifecycle, workers, page cache), run with both off: their journeys sign in from fresh browsers
+ * (each would confirm a code first) and fund fresh accounts with more than the cap lets in.
+ * e2e/devices.spec.ts, e2e/new-browser-cap.spec.ts and e2e/identity-journey.spec.ts start
+ * servers with them on.
  */
 process.env.DEVICE_BINDING ??= 'off';
+process.env.NEW_DEVICE_CAP_NAIRA ??= '0';
 
 /**
  * The proxy projects (`proxy-js-on`, `proxy-js-off`, e2e/proxy.spec.ts): Caddy terminates TLS

@@ -33,7 +33,8 @@ test.describe('start and stop', () => {
   }
 
   /** The server's environment: nothing inherited but PATH, so the runner's own settings never leak in. */
-  const serverEnv = (settings: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SEED_DEMO: 'false', ...settings });
+  // The cap and device binding off, as on the suite's servers: the burst funds fresh accounts past the cap and signs in from fresh clients.
+  const serverEnv = (settings: Record<string, string>) => ({ PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SEED_DEMO: 'false', NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'off', ...settings });
 
   type Ended = { code: number | null; lines: string[] };
   function run(settings: Record<string, string>): Ended {

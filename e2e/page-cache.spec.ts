@@ -35,7 +35,8 @@ test.describe('guest page cache', () => {
   async function startServer(settings: Record<string, string>): Promise<Server> {
     const port = await freePort();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-page-cache-'));
-    const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dir, REGISTRATIONS_PER_IP: '1000', ...settings };
+    // Device binding off, as on the suite's servers: these sign-ins come from fresh clients.
+    const env = { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dir, REGISTRATIONS_PER_IP: '1000', NEW_DEVICE_CAP_NAIRA: '0', DEVICE_BINDING: 'off', ...settings };
     const child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines = collectLines(child);
     const server = { port, child, lines, dir };

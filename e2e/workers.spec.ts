@@ -84,6 +84,8 @@ test.describe('two server processes on one PostgreSQL database', () => {
         DATA_DIR: dataDir,
         SEED_DEMO: 'false',
         LOG_LEVEL: 'info',
+        NEW_DEVICE_CAP_NAIRA: '0',
+        DEVICE_BINDING: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
