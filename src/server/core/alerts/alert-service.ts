@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
+import { freezeAddress } from './freeze-address.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import { mailsAtOnce, type Mailer } from '../../integrations/mail/ports.ts';
@@ -66,9 +67,7 @@ export function maskAccount(accountNumber: string): string {
  */
 export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank' | 'publicOrigin' | 'host' | 'port'>; clock: Clock; log: Logger; mailer: Mailer; sms: SmsSender; jobs: Pick<JobQueue, 'register' | 'enqueue'> }) {
   const { db, config, clock, log, mailer, sms, jobs } = deps;
-  // Where an SMS says to freeze the account: the customers' own address, written without its
-  // scheme (phones link a bare host), or this server's on a machine without PUBLIC_ORIGIN.
-  const freezeAt = `${config.publicOrigin ? new URL(config.publicOrigin).host : `${config.host}:${config.port}`}/freeze`;
+  const freezeAt = freezeAddress(config).bare;
 
   /** What an alert is built from: the transaction row, its customer's name, addresses and language, and the SMS switch. */
   function movements() {

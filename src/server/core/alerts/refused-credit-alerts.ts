@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
+import { freezeAddress } from './freeze-address.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../log.ts';
 import type { Mailer } from '../../integrations/mail/ports.ts';
@@ -44,7 +45,7 @@ export type RefusedCreditPayload = z.infer<typeof payloadSchema>;
  */
 export function createRefusedCreditAlerts(deps: { db: Db; config: Pick<Config, 'bank' | 'publicOrigin' | 'host' | 'port'>; log: Logger; mailer: Mailer; sms: SmsSender; jobs: Pick<JobQueue, 'register' | 'enqueue'> }) {
   const { db, config, log, mailer, sms, jobs } = deps;
-  const freezeUrl = `${config.publicOrigin ?? `http://${config.host}:${config.port}`}/freeze`;
+  const freezeUrl = freezeAddress(config).url;
 
   async function customerOf(userId: string) {
     const row = await db.selectFrom('users').select(['email', 'first_name', 'phone_number', 'language']).where('id', '=', userId).executeTakeFirst();

@@ -119,14 +119,6 @@ export async function movedSince(executor: Trx | Db, accountNumber: string, sinc
   return { debitedKobo: kobo(Number(row.debited)), creditedKobo: kobo(Number(row.credited)) };
 }
 
-/** The cap on money in at `now` for this account: the window and how much of it has arrived, or null (off, or no window open). */
-export async function inboundCapAt(executor: Trx | Db, rules: Config['customerLimits'], accountNumber: string, limits: AccountLimitsRow, now: Date): Promise<(LimitCheck & { window: CapWindow }) | null> {
-  if (rules.newBrowserCapKobo === null) return null;
-  const window = capWindowAt(limits, now, rules.newBrowserCapMs);
-  if (!window) return null;
-  return { ...limitCheck(rules.newBrowserCapKobo, await creditedSince(executor, accountNumber, window.startedAt)), window };
-}
-
 /** Both caps at `now` from one sum, for the overview: null when off or no window is open. */
 export async function capsAt(executor: Trx | Db, rules: Config['customerLimits'], accountNumber: string, limits: AccountLimitsRow, now: Date): Promise<{ out: LimitCheck; in: LimitCheck; window: CapWindow } | null> {
   if (rules.newBrowserCapKobo === null) return null;

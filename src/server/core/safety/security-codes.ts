@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { freezeAddress } from '../alerts/freeze-address.ts';
 import type { Config } from '../../config.ts';
 import type { CodePolicy, OneTimeCodes } from '../codes/one-time-codes.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
@@ -34,7 +35,7 @@ export function createSecurityCodes(deps: CustomerServiceDeps & {
   pins: Pick<PinGuard, 'confirm'>;
 }) {
   const { config, log, mailer, users, codes, sms, pins } = deps;
-  const freezeAt = `${config.publicOrigin ? new URL(config.publicOrigin).host : `${config.host}:${config.port}`}/freeze`;
+  const freezeAt = freezeAddress(config).bare;
 
   return {
     policy: securityCodePolicy,

@@ -11,7 +11,7 @@ import { passwordProblem } from '../auth/password-policy.ts';
 import { passwordMaxLength, passwordMinLength } from '../../../lib/schemas.ts';
 import { isCleanLine } from '../../../lib/text.ts';
 import { say } from '../../../i18n/translate.ts';
-import type { AuditLog } from './audit-log.ts';
+import { appendAudit, type AuditLog } from './audit-log.ts';
 import { isStaffRole, type StaffRole } from './policy.ts';
 import { newTotpSecret, qrSvg, totpStepOf, totpUri, type TotpSeal } from './totp.ts';
 
@@ -108,10 +108,11 @@ export function createStaffService(deps: { db: Db; clock: Clock; log: Logger; au
           .executeTakeFirst();
         if (!inserted) return false;
         await trx.insertInto('staff_enrolments').values({ id: sha256Hex(token), staff_id: id, created_at: now, expires_at: addMs(clock.now(), enrolmentTtlMs).toISOString(), used_at: null }).execute();
+        // The record commits with the change, or neither does.
+        await appendAudit(trx, clock.now(), { staffId: by.staffId, address: by.address, action: 'staff.invite', detail: { member: id, email, role, via: by.via } });
         return true;
       });
       if (!made) return refuse(409, 'A member with this work email already exists.', { errors: { email: 'A member with this work email already exists.' } });
-      await audit.append({ staffId: by.staffId, address: by.address, action: 'staff.invite', detail: { member: id, email, role, via: by.via } });
       log.info('staff.invited', { member: id, role, via: by.via });
       const member = await db.selectFrom('staff').select(memberColumns).where('id', '=', id).executeTakeFirstOrThrow();
       return { ok: true, value: { member: toMember(member), enrolPath: `/ops/enrol/${token}` } };
@@ -132,8 +133,8 @@ export function createStaffService(deps: { db: Db; clock: Clock; log: Logger; au
         await trx.updateTable('staff').set({ status: 'disabled', disabled_at: now, updated_at: now }).where('id', '=', row.id).execute();
         await trx.updateTable('staff_sessions').set({ revoked_at: now, revoke_reason: 'disabled' }).where('staff_id', '=', row.id).where('revoked_at', 'is', null).execute();
         await trx.updateTable('staff_enrolments').set({ used_at: now }).where('staff_id', '=', row.id).where('used_at', 'is', null).execute();
+        await appendAudit(trx, clock.now(), { staffId: by.staffId, address: by.address, action: 'staff.disable', detail: { member: row.id, email: row.work_email, via: by.via }, before: row.status, after: 'disabled' });
       });
-      await audit.append({ staffId: by.staffId, address: by.address, action: 'staff.disable', detail: { member: row.id, email: row.work_email, via: by.via }, before: row.status, after: 'disabled' });
       log.info('staff.disabled', { member: row.id, via: by.via });
       return { ok: true, value: toMember({ ...row, status: 'disabled', disabled_at: now }) };
     },
@@ -176,10 +177,10 @@ export function createStaffService(deps: { db: Db; clock: Clock; log: Logger; au
         const used = await trx.updateTable('staff_enrolments').set({ used_at: now }).where('id', '=', opened.row.enrolment_id).where('used_at', 'is', null).executeTakeFirst();
         if (Number(used.numUpdatedRows) !== 1) return false;
         await trx.updateTable('staff').set({ status: 'active', password_hash: passwordHash, totp_last_step: step, enrolled_at: now, updated_at: now }).where('id', '=', member.id).where('status', '=', 'invited').execute();
+        await appendAudit(trx, clock.now(), { staffId: member.id, address: by.address, action: 'staff.enrol', detail: { role: member.role } });
         return true;
       });
       if (!done) return refuse(404, 'This enrolment link has been used or has expired. Ask an administrator for a new one.');
-      await audit.append({ staffId: member.id, address: by.address, action: 'staff.enrol', detail: { role: member.role } });
       log.info('staff.enrolled', { member: member.id });
       return { ok: true, value: { ...member, status: 'active', enrolled_at: now } };
     },
@@ -252,9 +253,11 @@ export function createStaffService(deps: { db: Db; clock: Clock; log: Logger; au
         return outcome.lockedUntil ? lockedFailure(outcome.lockedUntil) : refuse(401, 'That code is not right, or it was used already. Enter the 6 digits your authenticator app shows now.');
       }
       const now = nowIso();
-      await db.updateTable('staff_sessions').set({ verified_at: now, last_seen_at: now }).where('id', '=', sessionId).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff_sessions').set({ verified_at: now, last_seen_at: now }).where('id', '=', sessionId).execute();
+        await appendAudit(trx, clock.now(), { staffId: row.id, address: by.address, action: 'staff.sign_in', detail: {} });
+      });
       await throttle.clear(passwordKey(row.id));
-      await audit.append({ staffId: row.id, address: by.address, action: 'staff.sign_in', detail: {} });
       log.info('staff.signed_in', { member: row.id });
       return { ok: true, value: null };
     },
@@ -285,8 +288,10 @@ export function createStaffService(deps: { db: Db; clock: Clock; log: Logger; au
     },
 
     async signOut(sessionId: string, by: Actor): Promise<void> {
-      await db.updateTable('staff_sessions').set({ revoked_at: nowIso(), revoke_reason: 'sign_out' }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
-      await audit.append({ staffId: by.staffId, address: by.address, action: 'staff.sign_out', detail: {} });
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('staff_sessions').set({ revoked_at: nowIso(), revoke_reason: 'sign_out' }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+        await appendAudit(trx, clock.now(), { staffId: by.staffId, address: by.address, action: 'staff.sign_out', detail: {} });
+      });
     },
   };
   return service;
