@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -68,8 +69,8 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
   return env;
 }
 
-function startServer(port: number): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: serverEnv(port), stdio: ['ignore', 'pipe', 'pipe'] });
+function startServer(port: number, extraEnv: NodeJS.ProcessEnv = {}): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env: { ...serverEnv(port), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     serverOutput.push(...chunk.toString().split('\n').filter(Boolean));
     serverOutput = serverOutput.slice(-50);
@@ -290,4 +291,88 @@ test('transfers survive a SIGKILL mid-burst: retries with the same key never deb
     child.on('exit', (code) => resolve({ code, output }));
   });
   expect(verify.code, verify.output).toBe(0);
+});
+
+/** The statement mails in DATA_DIR/outbox to `email` (the sandbox mailer, used when SMTP_URL is unset). */
+function statementMails(email: string): string[] {
+  const dir = path.join(dataDir!, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.toLowerCase().endsWith(`-${email.toLowerCase()}.eml`))
+    .filter((name) => /statement/i.test(fs.readFileSync(path.join(dir, name), 'utf8').split(/\r?\n\r?\n/)[0] ?? ''));
+}
+
+async function waitFor(what: string, ms: number, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+test('a statement whose server was SIGKILLed (0 ms after its 202, or while its mail was being sent) is mailed once within 30 s of the restart', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'js-on', 'no browser involved: one run is enough');
+  test.setTimeout(180_000);
+  // The test before this one leaves its server and its folder for afterAll: both go first.
+  if (server && server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGKILL');
+    await waitForExit(server);
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bank-crash-mail-'));
+  const port = await freePort(HOST);
+  const { sender } = await createCustomers(port);
+  // A mail server that takes the connection and never answers: the job is claimed and stays "sending".
+  const connections: net.Socket[] = [];
+  const hanging = net.createServer((socket) => void connections.push(socket));
+  await new Promise<void>((resolve) => hanging.listen(0, HOST, resolve));
+  const smtpUrl = `smtp://${HOST}:${(hanging.address() as net.AddressInfo).port}`;
+  const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+  const killServer = async () => {
+    const victim = server!;
+    victim.kill('SIGKILL');
+    await waitForExit(victim);
+  };
+  // Signed in before the mail server hangs (a sign-in may send mail of its own, inline).
+  server = startServer(port);
+  await waitForHealth(port, server);
+  const token = await login(port, sender.email);
+  await killServer();
+  const request = async (format: 'csv' | 'pdf') => {
+    const answer = await call(port, 'POST', `/api/v1/transaction/account-statement/${sender.accountNumber}`, { body: { start_date: today, end_date: today, format }, headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status, answer.body).toBe(202);
+  };
+  try {
+    // 1. Killed at once after the 202: its job may or may not have been claimed yet.
+    server = startServer(port, { SMTP_URL: smtpUrl });
+    await waitForHealth(port, server);
+    await request('csv');
+    await killServer();
+    server = startServer(port);
+    await waitForHealth(port, server);
+    const back = Date.now();
+    await waitFor('the statement asked before the kill is mailed', 30_000, () => statementMails(sender.email).length >= 1);
+    testInfo.annotations.push({ type: 'mailed after restart (0 ms kill)', description: `${Date.now() - back} ms` });
+    await killServer();
+
+    // 2. Killed while its mail is being sent (the lease held by the dead process).
+    server = startServer(port, { SMTP_URL: smtpUrl });
+    await waitForHealth(port, server);
+    const before = connections.length;
+    await request('pdf');
+    await waitFor('the worker reaches the mail server', 20_000, () => connections.length > before);
+    await killServer();
+    server = startServer(port);
+    await waitForHealth(port, server);
+    const again = Date.now();
+    await waitFor('the statement being sent at the kill is mailed', 30_000, () => statementMails(sender.email).length >= 2);
+    testInfo.annotations.push({ type: 'mailed after restart (killed while sending)', description: `${Date.now() - again} ms` });
+    // Once each: a few more seconds bring no second copy.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(statementMails(sender.email)).toHaveLength(2);
+  } finally {
+    for (const socket of connections) socket.destroy();
+    hanging.close();
+  }
 });

@@ -229,6 +229,8 @@ export function getApp(): ReturnType<typeof createApp> {
 async function startServerApp() {
   const config = parseConfig(process.env);
   const app = await createApp(config);
+  // Only one process serves the embedded database: leases still held are a dead process's.
+  if (config.database.kind === 'sqlite') await app.jobs.takeBackLeases();
   // The re-query sweep (and the 24-hour escalation) runs once per interval across every process
   // sharing the database; the job worker claims durable jobs under a lease.
   const intervalMs = config.interbank.requeryIntervalMs;

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeOnEngines } from '../testing/on-engines.ts';
-import { enqueueJob } from './job-queue.ts';
+import { createJobQueue, enqueueJob, jobLeaseMs } from './job-queue.ts';
+import { createLogger } from '../log.ts';
 
 const hung = Symbol('hung');
 const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<typeof hung>((resolve) => setTimeout(() => resolve(hung), ms))]);
@@ -181,5 +182,66 @@ describeOnEngines('job queue: runs in one process', (t) => {
     const failed = rows.filter((row) => row.status !== 'done');
     expect(failed).toEqual([{ payload: JSON.stringify({ n: 2 }), status: 'pending', last_error: 'the mail server said no' }]);
     expect(rows.filter((row) => row.status === 'done')).toHaveLength(9);
+  });
+
+  it('a job that runs longer than its lease keeps it by the heartbeat: no other worker takes it while it runs', async () => {
+    const { db } = t().app;
+    const { clock } = t();
+    const log = createLogger('silent');
+    const slow = createJobQueue({ db, clock, log, heartbeatMs: 20 });
+    const other = createJobQueue({ db, clock, log });
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let runs = 0;
+    const handler = async () => {
+      runs += 1;
+      started();
+      await new Promise<void>((resolve) => (release = resolve));
+    };
+    slow.register('test.slow', handler);
+    other.register('test.slow', handler);
+    await enqueueJob(db, clock, { kind: 'test.slow', payload: null });
+    const run = slow.runDue();
+    await running;
+    // Three leases' worth of the clock, each step less than a lease, with the beat between them.
+    for (let step = 0; step < 3; step += 1) {
+      clock.advance(jobLeaseMs - 5_000);
+      const renewedTo = new Date(clock.now().getTime() + jobLeaseMs - 1_000).toISOString();
+      while (((await db.selectFrom('jobs').select('locked_until').where('kind', '=', 'test.slow').executeTakeFirstOrThrow()).locked_until ?? '') < renewedTo) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await other.runDue()).toBe(0);
+    }
+    release();
+    expect(await run).toBe(1);
+    expect(runs).toBe(1);
+    // Its beat has stopped with the batch: nothing renews a job that is done.
+    expect((await db.selectFrom('jobs').select(['status', 'locked_until']).where('kind', '=', 'test.slow').executeTakeFirstOrThrow())).toEqual({ status: 'done', locked_until: null });
+    await slow.stop();
+    await other.stop();
+  });
+
+  it('a dead worker\'s lease is taken back at once by takeBackLeases (a server starting on the embedded database); lease rows of `once` are left alone', async () => {
+    const { db } = t().app;
+    const { clock } = t();
+    const log = createLogger('silent');
+    const dead = createJobQueue({ db, clock, log });
+    const starting = createJobQueue({ db, clock, log });
+    let sent = 0;
+    dead.register('test.mail', () => new Promise(() => {}));
+    starting.register('test.mail', async () => {
+      sent += 1;
+    });
+    await enqueueJob(db, clock, { kind: 'test.mail', payload: null });
+    void dead.runDue();
+    while (!(await db.selectFrom('jobs').select('locked_by').where('kind', '=', 'test.mail').executeTakeFirstOrThrow()).locked_by) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await dead.once('test.turn', 60_000, async () => 'ran')).toBe('ran');
+    // The lease holds against a worker that does not take it back.
+    expect(await starting.runDue()).toBe(0);
+    expect(await starting.takeBackLeases()).toBe(1);
+    expect(await starting.runDue()).toBe(1);
+    expect(sent).toBe(1);
+    // The once-row's turn is untouched: the period has not passed.
+    expect(await starting.once('test.turn', 60_000, async () => 'ran')).toBeNull();
+    await starting.stop();
   });
 });

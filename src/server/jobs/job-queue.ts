@@ -32,8 +32,14 @@ export const maxJobAttempts = 8;
 const batchSize = 10;
 const firstRetryMs = 30_000;
 const maxRetryMs = 3_600_000;
-/** How long a claimed job is ours; a process that dies holding it loses it when this runs out. */
-export const jobLeaseMs = 5 * 60_000;
+/**
+ * How long a claimed job is ours; a process that dies holding it loses it when this runs out, so
+ * an alert or a statement of a killed process waits at most this long for another one. A job
+ * that takes longer keeps its lease by the heartbeat (`heartbeatMs`).
+ */
+export const jobLeaseMs = 30_000;
+/** How often a running batch renews its jobs' leases: three renewals a lease, so one missed beat loses nothing. */
+export const jobHeartbeatMs = 10_000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -122,8 +128,8 @@ async function atMost<T>(limit: number, items: T[], work: (item: T) => Promise<v
  * lease ran out (its process crashed or was killed) is claimed again, so work is done at least
  * once and handlers make a second run harmless (they check what is already done).
  */
-export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger }) {
-  const { db, clock, log } = deps;
+export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger; heartbeatMs?: number }) {
+  const { db, clock, log, heartbeatMs = jobHeartbeatMs } = deps;
   const workerId = newId('wrk');
   const handlers = new Map<string, JobHandler>();
   const loaders = new Map<string, BatchLoader<unknown>>();
@@ -164,6 +170,22 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger }) {
     await groupedWrite(db, (executor) =>
       executor.updateTable('jobs').set({ run_at: again.toISOString(), attempts: 0, locked_until: null, locked_by: null, last_error: null }).where('id', '=', id).where('locked_by', '=', workerId).execute(),
     );
+  }
+
+  /**
+   * Renews the leases of the jobs of the batch under way, by the timer, until the returned stop
+   * is called: a mail server that takes a minute to answer does not let another process take the
+   * job and send it a second time.
+   */
+  function heartbeat(ids: string[]): () => void {
+    const beat = setInterval(() => {
+      const lease = new Date(clock.now().getTime() + jobLeaseMs).toISOString();
+      groupedWrite(db, (executor) => executor.updateTable('jobs').set({ locked_until: lease }).where('id', 'in', ids).where('locked_by', '=', workerId).where('status', '=', 'pending').execute()).catch((error: unknown) =>
+        log.warn('job.heartbeat_failed', { jobs: ids.length, error: messageOf(error) }),
+      );
+    }, heartbeatMs);
+    beat.unref();
+    return () => clearInterval(beat);
   }
 
   async function finishAll(ids: string[]): Promise<void> {
@@ -229,23 +251,28 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger }) {
       // jobs a payment had cost two writes, and on PostgreSQL two commits). A crash before that
       // statement runs them again after their lease: delivery is at least once, as ever.
       const done: string[] = [];
-      const batches = await loadBatches(jobs);
-      const run = async (job: ClaimedJob) => {
-        const handler = handlers.get(job.kind)!;
-        try {
-          const outcome = await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts, batch: batches.get(job.kind) });
-          if (outcome && 'again' in outcome) await reschedule(job.id, outcome.again);
-          else done.push(job.id);
-        } catch (error) {
-          await failed(job, error).catch((e: unknown) => log.error('job.record_failed', { job: job.id, error: messageOf(e) }));
-        }
-      };
-      // A kind registered with a concurrency runs its jobs of the batch that many at a time (issue
-      // 16: an alert waits on the mail server, and ten alerts one after another waited ten times);
-      // then every other job, one at a time, in the order claimed.
-      for (const [kind, limit] of concurrency) await atMost(limit, jobs.filter((job) => job.kind === kind), run);
-      for (const job of jobs) if (!concurrency.has(job.kind)) await run(job);
-      if (done.length > 0) await finishAll(done).catch((e: unknown) => log.error('job.record_failed', { jobs: done, error: messageOf(e) }));
+      const endBeat = heartbeat(jobs.map((job) => job.id));
+      try {
+        const batches = await loadBatches(jobs);
+        const run = async (job: ClaimedJob) => {
+          const handler = handlers.get(job.kind)!;
+          try {
+            const outcome = await handler(JSON.parse(job.payload), { attempt: job.attempts, lastTry: job.attempts >= maxJobAttempts, batch: batches.get(job.kind) });
+            if (outcome && 'again' in outcome) await reschedule(job.id, outcome.again);
+            else done.push(job.id);
+          } catch (error) {
+            await failed(job, error).catch((e: unknown) => log.error('job.record_failed', { job: job.id, error: messageOf(e) }));
+          }
+        };
+        // A kind registered with a concurrency runs its jobs of the batch that many at a time (an
+        // alert waits on the mail server, and ten alerts one after another waited ten times);
+        // then every other job, one at a time, in the order claimed.
+        for (const [kind, limit] of concurrency) await atMost(limit, jobs.filter((job) => job.kind === kind), run);
+        for (const job of jobs) if (!concurrency.has(job.kind)) await run(job);
+        if (done.length > 0) await finishAll(done).catch((e: unknown) => log.error('job.record_failed', { jobs: done, error: messageOf(e) }));
+      } finally {
+        endBeat();
+      }
       total += jobs.length;
       if (stopped) return total;
       // A batch not full has likely taken what was due: the claim after it needs no wait.
@@ -334,6 +361,19 @@ export function createJobQueue(deps: { db: Db; clock: Clock; log: Logger }) {
       timer = setInterval(tick, options.pollMs);
       timer.unref();
       setImmediate(tick);
+    },
+    /**
+     * Takes back at once every job lease held by another worker: for a server starting on the
+     * embedded database, which only one process serves, so whoever held them has died (a crash,
+     * a SIGKILL) and their jobs would otherwise wait out the lease. A job taken back may run a
+     * second time if its holder had in fact sent it; handlers are idempotent. Lease rows of
+     * `once` are left alone (their turn is their run_at). The number taken back.
+     */
+    async takeBackLeases(): Promise<number> {
+      const taken = await db.updateTable('jobs').set({ locked_until: null, locked_by: null }).where('status', '=', 'pending').where('kind', '!=', 'lease').where('locked_by', 'is not', null).where('locked_by', '!=', workerId).executeTakeFirst();
+      const count = Number(taken.numUpdatedRows);
+      if (count > 0) log.info('job.leases_taken_back', { jobs: count });
+      return count;
     },
     /** Stops polling, lets the run in progress finish, and gives back any lease still held. */
     async stop(): Promise<void> {
