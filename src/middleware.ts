@@ -4,7 +4,8 @@ import { decide } from './server/http/guard.ts';
 import { resolveCredential } from './server/http/credential.ts';
 import { apiOriginAllowed, securityHeaders, withHeaders } from './server/http/security-headers.ts';
 import { clearSessionCookie, readSessionToken, sessionCookieName } from './server/http/session-cookie.ts';
-import { ensureJsonAnswer, jsonFailure, jsonRouteFailure } from './server/http/respond.ts';
+import { databaseAwayPage, ensureJsonAnswer, jsonDatabaseAway, jsonFailure, jsonRouteFailure } from './server/http/respond.ts';
+import { isDatabaseUnavailable } from './server/db/unavailable.ts';
 import { checkApiPath } from './server/http/api-routes.ts';
 import { bodyCapFor, bodyWithinCap } from './server/http/body.ts';
 import { tooLargePage } from './server/http/forms.ts';
@@ -29,6 +30,20 @@ registerServerProcess();
  * JavaScript off).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  try {
+    return await answer(context, next);
+  } catch (error) {
+    // The database away (a restart, a failover, a full disk) is not a bug: 503 with Retry-After,
+    // and the process carries on; the pool reconnects by itself when it is back.
+    if (!isDatabaseUnavailable(error)) throw error;
+    const { request, cookies, locals, url } = context;
+    locals.app?.log.warn('http.database_away', { path: url.pathname, error: error instanceof Error ? error.message : String(error) });
+    const locale = locals.locale ?? apiLanguage({ profile: null, chosen: chosenLanguage(cookies), acceptLanguage: request.headers.get('accept-language') });
+    return withHeaders(url.pathname.startsWith('/api/') ? jsonDatabaseAway(locale) : databaseAwayPage(locale, url.pathname + url.search), securityHeaders(publicUrlOf(context)));
+  }
+});
+
+async function answer(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: Parameters<Parameters<typeof defineMiddleware>[0]>[1]): Promise<Response> {
   const { request, cookies, locals } = context;
   const app = await getApp();
   locals.app = app;
@@ -159,9 +174,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(request.method === 'HEAD' ? null : page, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
   // Compressed when the browser asks for it, UTF-8 named on text (compression.ts).
-  const answer = withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
+  const answered = withHeaders(compressResponse(request, isApi ? ensureJsonAnswer(response, locals.locale) : response), { ...headers, 'cache-control': 'no-store' });
   // What the cache keeps beside the template: this answer's status and headers, and the cookies
   // Astro will add to it (the pre-session cookie, or one that stops it from being kept).
-  if (forTemplate && cacheSlot?.key) recordAnswer(cacheSlot, answer, cookies.headers());
-  return answer;
-});
+  if (forTemplate && cacheSlot?.key) recordAnswer(cacheSlot, answered, cookies.headers());
+  return answered;
+}

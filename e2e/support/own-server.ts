@@ -14,14 +14,15 @@ export type OwnServer = { origin: string; dataDir: string; stop(): Promise<void>
  * The suite's build (`node scripts/serve.mjs`) on a fresh embedded database, for specs that need
  * settings the shared server does not have (the new-browser cap on, device binding on). Until
  * `stop()` the outbox helpers and `appOrigin()` point at it (E2E_DATA_DIR, E2E_ORIGIN); stop puts
- * them back and removes the data. Never the shared PostgreSQL: SQLite in its own directory.
+ * them back and removes the data. Never the shared PostgreSQL: SQLite in its own directory, or
+ * the PostgreSQL the caller names in `settings.DATABASE_URL` (a cluster of its own, own-postgres.ts).
  */
 export async function startOwnServer(name: string, settings: Record<string, string>): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bank-${name}-`));
   const port = await freePort(HOST);
   const origin = `http://${HOST}:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, HOST, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', REGISTRATIONS_PER_IP: '100000', ...settings };
-  delete env.DATABASE_URL;
+  if (!settings.DATABASE_URL) delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const output: string[] = [];
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -62,12 +62,18 @@ export function connect(database: Config['database'], log?: Logger, options: { o
   // Pipeline mode lets a client write a query before the one ahead of it has been answered, which
   // pipelineTransactions uses for a transaction's BEGIN and COMMIT; every other query still waits
   // for the one before it (Kysely sends one at a time per connection).
-  const pool = new (pgModule().Pool)({ connectionString: database.url, max: 10, statement_timeout: 10_000, pipeline: true } as pgTypes.PoolConfig);
+  // Bounds so that nothing waits for ever: a query 10 s, a transaction left idle 15 s (its locks
+  // go with it), a connection 5 s to open (the request is then answered 503, db/unavailable.ts).
+  const pool = new (pgModule().Pool)({ connectionString: database.url, max: 10, statement_timeout: 10_000, idle_in_transaction_session_timeout: 15_000, connectionTimeoutMillis: 5_000, pipeline: true } as pgTypes.PoolConfig);
   // The server ending an idle connection (restart, failover, an administrator) is emitted here;
   // with no listener it would crash the process. The pool has already dropped that connection.
   pool.on('error', (error) => log?.warn('db.idle_connection_lost', { error: error.message }));
   const resets = new WeakMap<pgTypes.PoolClient, () => void>();
   pool.on('connect', (client) => {
+    // A connection ended while checked out (an administrator's pg_terminate_backend, a restart)
+    // with no query of its own running is emitted on the client; with no listener it would crash
+    // the process. The query that uses it next fails and the pool drops it on release.
+    client.on('error', (error) => log?.warn('db.connection_lost', { error: error.message }));
     prepareByName(client);
     resets.set(client, pipelineTransactions(client, onWrite));
   });

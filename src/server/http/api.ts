@@ -6,7 +6,8 @@ import { fail, succeed, type Result } from '../core/result.ts';
 import type { UserJson } from '../core/users/present-user.ts';
 import { readRequestBody, type RequestBody } from './body.ts';
 import { clientOf } from './client.ts';
-import { jsonFailure, jsonUnexpected, saySuccess } from './respond.ts';
+import { jsonDatabaseAway, jsonFailure, jsonUnexpected, saySuccess } from './respond.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 export type SignedInContext = { session: NonNullable<App.Locals['session']>; user: UserJson };
 
@@ -100,6 +101,10 @@ export function endpoint(handler: (context: APIContext) => Promise<Response | im
       // The words in the caller's language (respond.ts): a success's message, a failure's message and field messages; codes and data as they are.
       return outcome instanceof Response ? saySuccess(outcome, context.locals.locale) : jsonFailure(outcome, context.locals.locale);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        context.locals.app?.log.warn('http.database_away', { path: context.url.pathname, error: error instanceof Error ? error.message : String(error) });
+        return jsonDatabaseAway(context.locals.locale);
+      }
       context.locals.app?.log.error('http.unexpected', {
         path: context.url.pathname,
         error: error instanceof Error ? error.message : String(error),

@@ -2059,6 +2059,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postAuthLogin: {
@@ -2210,6 +2228,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2382,6 +2418,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postAuthDeviceResend: {
@@ -2522,6 +2576,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postAuthLogout: {
@@ -2624,6 +2696,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -2796,6 +2886,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postOnboardingResendOtp: {
@@ -2916,6 +3024,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3079,6 +3205,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postOnboardingSetPin: {
@@ -3228,6 +3372,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3385,6 +3547,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postAuthPasswordForgot: {
@@ -3517,6 +3697,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3656,6 +3854,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -3805,6 +4021,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getProfile: {
@@ -3891,6 +4125,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4051,6 +4303,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postProfilePasswordChange: {
@@ -4203,6 +4473,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4363,6 +4651,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getProfileExport: {
@@ -4464,6 +4770,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4630,6 +4954,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getKyc: {
@@ -4716,6 +5058,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -4903,6 +5263,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "PROVIDER_FAILED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5110,6 +5488,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -5304,6 +5700,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "PROVIDER_FAILED";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5526,6 +5940,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -5628,6 +6060,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -5769,6 +6219,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getLimits: {
@@ -5855,6 +6323,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6015,6 +6501,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postLimitsInstantPayments: {
@@ -6167,6 +6671,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6326,6 +6848,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getGeneralStateLga: {
@@ -6380,6 +6920,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6442,6 +7000,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getGeneralBanks: {
@@ -6496,6 +7072,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -6860,6 +7454,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -7098,6 +7710,24 @@ export interface operations {
                         errors?: components["schemas"]["FieldErrors"];
                         /** @description The reversed Transaction */
                         data?: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
                     };
                 };
             };
@@ -7345,6 +7975,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -7447,6 +8095,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7690,6 +8356,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -7826,6 +8510,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -7998,6 +8700,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postTransfersScheduledByIdCancel: {
@@ -8122,6 +8842,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getTransactionByReference: {
@@ -8226,6 +8964,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8362,6 +9118,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getTransactionStatsByAccountNumber: {
@@ -8466,6 +9240,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8649,6 +9441,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getBeneficiariesByAccountNumber: {
@@ -8753,6 +9563,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -8965,6 +9793,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -9106,6 +9952,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getBillsNetworksAirtime: {
@@ -9160,6 +10024,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9383,6 +10265,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -9453,6 +10353,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9529,6 +10447,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9752,6 +10688,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -9822,6 +10776,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -9980,6 +10952,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10225,6 +11215,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -10295,6 +11303,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10371,6 +11397,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10523,6 +11567,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -10762,6 +11824,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
             /** @description Error envelope: PROVIDER_TIMEOUT */
             504: {
                 headers: {
@@ -10928,6 +12008,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postAccountUnfreeze: {
@@ -11081,6 +12179,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postFreezeRequest: {
@@ -11216,6 +12332,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11362,6 +12496,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getCases: {
@@ -11448,6 +12600,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -11649,6 +12819,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getCasesByNumber: {
@@ -11757,6 +12945,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getRequestsByAccount: {
@@ -11861,6 +13067,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -12047,6 +13271,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     postRequestsByIdCancel: {
@@ -12171,6 +13413,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
         };
     };
     getRequestsPublicByCode: {
@@ -12261,6 +13521,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };
@@ -12426,6 +13704,24 @@ export interface operations {
                         message: string;
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        errors?: components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+            /** @description Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        message: string;
+                        /** @enum {string} */
+                        code: "UNAVAILABLE";
                         errors?: components["schemas"]["FieldErrors"];
                     };
                 };

@@ -250,6 +250,14 @@ function errorResponses(operation: Operation, refOf: (schema: z.ZodType) => Json
     };
   }
   responses['500'] = { description: 'Error envelope: INTERNAL_ERROR (a bug; nothing is leaked)', content: json(failureSchema(['INTERNAL_ERROR'])) };
+  // /health* say for themselves what their 503 is (successResponses).
+  if (!operation.path.startsWith('/health')) {
+    responses['503'] = {
+      description: 'Error envelope: UNAVAILABLE (the server is busy or restarting, or its database is away; a payment retried with its Idempotency-Key is made at most once)',
+      headers: retryAfter,
+      content: json(failureSchema(['UNAVAILABLE'])),
+    };
+  }
   return responses;
 }
 

@@ -2,6 +2,7 @@ import type { ErrorCode, Failure } from '../core/result.ts';
 import { defaultLocale, type Locale } from '../../i18n/locales.ts';
 import { say, sayErrors, sayRefusal, t } from '../../i18n/translate.ts';
 import { said, type Said } from '../../i18n/said.ts';
+import { databaseRetryAfterSeconds } from '../db/unavailable.ts';
 
 /** The one table from failure codes to HTTP statuses (API.md). */
 export const statusForCode: Record<ErrorCode, number> = {
@@ -112,6 +113,29 @@ export function jsonUnexpected(locale: Locale = defaultLocale): Response {
     status: 500,
     headers: jsonHeaders,
   });
+}
+
+/**
+ * The database is away (db/unavailable.ts): 503 UNAVAILABLE with Retry-After, the code the
+ * server answers when it is busy or restarting, so a client has one thing to retry on.
+ */
+export function jsonDatabaseAway(locale: Locale = defaultLocale): Response {
+  return new Response(JSON.stringify({ success: false, message: t(locale, 'error.DATABASE_AWAY'), code: 'UNAVAILABLE' }), {
+    status: 503,
+    headers: { ...jsonHeaders, 'retry-after': String(databaseRetryAfterSeconds) },
+  });
+}
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page while the database is away: small, no styles or scripts needed, a link to try the same page again. */
+export function databaseAwayPage(locale: Locale, path: string): Response {
+  // Only a path of this site: `//host` would be another one.
+  if (!path.startsWith('/') || path.startsWith('//')) path = '/';
+  const html =
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeText(t(locale, 'away.title'))}</title></head>` +
+    `<body><main><h1>${escapeText(t(locale, 'away.title'))}</h1><p>${escapeText(t(locale, 'away.body'))}</p><p><a href="${escapeText(path)}">${escapeText(t(locale, 'away.again'))}</a></p></main></body></html>`;
+  return new Response(html, { status: 503, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'retry-after': String(databaseRetryAfterSeconds) } });
 }
 
 /** The bill catalogue changes rarely and is the same for everyone: phones may keep it an hour. */

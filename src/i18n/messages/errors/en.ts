@@ -5,6 +5,10 @@
  */
 export const errorsEn = {
   'error.INTERNAL_ERROR': 'Something went wrong on our side. Nothing was changed; please try again.',
+  'error.DATABASE_AWAY': 'We cannot reach our records for a moment. Try again in a few seconds; a payment repeated with the same Idempotency-Key is never made twice.',
+  'away.title': 'Back in a moment',
+  'away.body': 'We cannot reach our records for a moment. Try again in a few seconds. If you were sending money, look at your history before you send it again: it may have gone through.',
+  'away.again': 'Try again',
 
   'wait.second': '{count} second',
   'wait.seconds': '{count} seconds',

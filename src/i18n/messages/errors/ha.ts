@@ -3,6 +3,10 @@ import type { ErrorsKey } from './en.ts';
 /** API messages and error codes in Hausa. */
 export const errorsHa: Record<ErrorsKey, string> = {
   'error.INTERNAL_ERROR': 'Wani abu ya samu matsala a ɓangarenmu. Ba a canza komai ba; da fatan a sake gwadawa.',
+  'error.DATABASE_AWAY': 'Ba za mu iya isa ga bayananmu ba a yanzu. Sake gwadawa bayan ’yan daƙiƙoƙi; biyan da aka maimaita da Idempotency-Key ɗaya ba zai faru sau biyu ba.',
+  'away.title': 'Za mu dawo nan ba da jimawa ba',
+  'away.body': 'Ba za mu iya isa ga bayananmu ba a yanzu. Sake gwadawa bayan ’yan daƙiƙoƙi. Idan kuna aika kuɗi, ku duba tarihinku kafin ku sake aikawa: watakila ya tafi.',
+  'away.again': 'Sake gwadawa',
 
   'wait.second': 'daƙiƙa {count}',
   'wait.seconds': 'daƙiƙa {count}',

@@ -3,6 +3,10 @@ import type { ErrorsKey } from './en.ts';
 /** API messages and error codes in Igbo. */
 export const errorsIg: Record<ErrorsKey, string> = {
   'error.INTERNAL_ERROR': 'Ihe adịghị mma mere n’akụkụ anyị. Ọ dịghị ihe gbanwere; biko nwaa ọzọ.',
+  'error.DATABASE_AWAY': 'Anyị enweghị ike iru ndekọ anyị ugbu a. Nwaa ọzọ mgbe sekọnd ole na ole gachara; ịkwụ ụgwọ e mere ọzọ na otu Idempotency-Key anaghị eme ugboro abụọ.',
+  'away.title': 'Anyị ga-alọta n’oge na-adịghị anya',
+  'away.body': 'Anyị enweghị ike iru ndekọ anyị ugbu a. Nwaa ọzọ mgbe sekọnd ole na ole gachara. Ọ bụrụ na ị na-eziga ego, lee akụkọ gị tupu i zigharịa ya: o nwere ike ịga.',
+  'away.again': 'Nwaa ọzọ',
 
   'wait.second': 'sekọnd {count}',
   'wait.seconds': 'sekọnd {count}',

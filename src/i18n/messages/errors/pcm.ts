@@ -3,6 +3,10 @@ import type { ErrorsKey } from './en.ts';
 /** API messages and error codes in Nigerian Pidgin. */
 export const errorsPcm: Record<ErrorsKey, string> = {
   'error.INTERNAL_ERROR': 'Something no work well for our side. We no change anything; abeg try again.',
+  'error.DATABASE_AWAY': 'We no fit reach our records now. Try again after small time; payment wey you repeat with the same Idempotency-Key no go happen two times.',
+  'away.title': 'We go soon come back',
+  'away.body': 'We no fit reach our records now. Try again after small time. If you dey send money, check your history before you send am again: e fit don go.',
+  'away.again': 'Try again',
 
   'wait.second': '{count} second',
   'wait.seconds': '{count} seconds',

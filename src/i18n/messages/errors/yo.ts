@@ -3,6 +3,10 @@ import type { ErrorsKey } from './en.ts';
 /** API messages and error codes in Yoruba. */
 export const errorsYo: Record<ErrorsKey, string> = {
   'error.INTERNAL_ERROR': 'Nǹkan kan ṣàṣìṣe ní ọ̀dọ̀ wa. A kò yí nǹkankan padà; jọ̀wọ́ gbìyànjú lẹ́ẹ̀kan sí i.',
+  'error.DATABASE_AWAY': 'A kò lè dé ibi àkọsílẹ̀ wa báyìí. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn ìṣẹ́jú-àáyá díẹ̀; ìsanwó tí a tún ṣe pẹ̀lú Idempotency-Key kan náà kò ní ṣẹlẹ̀ lẹ́ẹ̀mejì.',
+  'away.title': 'A ó padà láìpẹ́',
+  'away.body': 'A kò lè dé ibi àkọsílẹ̀ wa báyìí. Gbìyànjú lẹ́ẹ̀kan sí i lẹ́yìn ìṣẹ́jú-àáyá díẹ̀. Tí o bá ń fi owó ránṣẹ́, wo ìtàn rẹ kí o tó tún un fi ránṣẹ́: ó lè ti lọ.',
+  'away.again': 'Gbìyànjú lẹ́ẹ̀kan sí i',
 
   'wait.second': 'ìṣẹ́jú-àáyá {count}',
   'wait.seconds': 'ìṣẹ́jú-àáyá {count}',
