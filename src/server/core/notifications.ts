@@ -13,17 +13,36 @@ import type { Kobo } from '../../lib/money.ts';
 import { formatLagosDateTime } from '../../lib/lagos-time.ts';
 import { amountValue, instantValue } from '../../i18n/said.ts';
 
+/** How long a request waits for a mail server before it answers anyway (the mail carries on without it). */
+export const mailWaitMs = 1_500;
+
 /**
  * Sends mail about something already done (an account opened, a code issued, a change made): a
  * failure is logged, never thrown, so a lost email can neither undo the change nor show the
- * customer an error for something that worked.
+ * customer an error for something that worked. A mail server that does not answer (down, or
+ * taking connections and never replying) holds the caller at most `waitMs`: the send goes on
+ * by itself and its outcome is logged.
  */
-export async function sendLogged(mailer: Mailer, log: Logger, message: MailMessage, purpose: string): Promise<void> {
-  try {
-    await mailer.send(message);
-  } catch (error) {
+export async function sendLogged(mailer: Mailer, log: Logger, message: MailMessage, purpose: string, waitMs = mailWaitMs): Promise<void> {
+  const failed = (error: unknown) => {
     log.error('mail.failed', { purpose, error: error instanceof Error ? error.message : String(error) });
+    return 'failed' as const;
+  };
+  let sending: Promise<'sent' | 'failed'>;
+  try {
+    sending = mailer.send(message).then(() => 'sent' as const, failed);
+  } catch (error) {
+    failed(error);
+    return;
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<'slow'>((resolve) => {
+    timer = setTimeout(() => resolve('slow'), waitMs);
+    timer.unref();
+  });
+  const outcome = await Promise.race([sending, slow]);
+  clearTimeout(timer);
+  if (outcome === 'slow') log.warn('mail.slow', { purpose, waited_ms: waitMs });
 }
 
 export function verificationCodeEmail(args: { bankName: string; to: string; firstName: string; code: string; minutes: number; language?: Locale }): MailMessage {
