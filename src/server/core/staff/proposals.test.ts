@@ -136,17 +136,28 @@ describeOnEngines('four eyes: proposals (%s)', (app) => {
     expect(await t.app.db.selectFrom('staff_proposals').select('id').execute()).toEqual([]);
   });
 
-  it('settles instead when the switch answered first: the approval fails and nothing is reversed', async () => {
+  it('asks the switch before reversing: a delivery it now confirms settles the transfer, the approval fails and nothing is reversed', async () => {
     const t = app();
     const { reference, sender } = await stuckTransfer(t, sandboxSerials.timeoutThenSuccess);
     const support = await member(t, 'support');
     const proposed = await t.app.proposals.propose(support, { kind: 'reversal', target: reference, reason });
     if (!proposed.ok) throw new Error(proposed.message);
-    t.clock.advance(60_000);
-    await t.app.payments.requery();
     const approved = await t.app.proposals.approve(await member(t, 'supervisor'), proposed.value.id, '');
-    expect(approved).toMatchObject({ ok: true, value: { status: 'failed', result: expect.stringContaining('no longer pending') } });
+    expect(approved).toMatchObject({ ok: true, value: { status: 'failed', result: expect.stringContaining('no longer pending (successful)') } });
+    expect(await t.app.transactions.byReference(sender.accountNumber, reference)).toMatchObject({ status: 'successful' });
     expect(await balanceOf(sender.accountNumber)).toBe(naira(100_000 - 20_075));
+    expect((await auditActions(t)).map((row) => row.action)).toEqual(['proposal.propose', 'proposal.fail']);
+    await expectLedgerBalanced(t.app);
+  });
+
+  it('a failure the switch now confirms is reversed by the normal path, once; the approval then fails', async () => {
+    const t = app();
+    const { reference, sender } = await stuckTransfer(t, sandboxSerials.timeoutThenFailure);
+    const proposed = await t.app.proposals.propose(await member(t, 'support'), { kind: 'reversal', target: reference, reason });
+    if (!proposed.ok) throw new Error(proposed.message);
+    expect(await t.app.proposals.approve(await member(t, 'supervisor'), proposed.value.id, '')).toMatchObject({ ok: true, value: { status: 'failed' } });
+    expect(await balanceOf(sender.accountNumber)).toBe(naira(100_000));
+    expect(await t.app.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).where('kind', '=', 'reversal').execute()).toHaveLength(1);
     await expectLedgerBalanced(t.app);
   });
 

@@ -64,7 +64,7 @@ const proposalSchema = z.object({
 });
 const noteSchema = z.string().trim().max(500, 'Keep the note under 500 characters.').refine(isCleanLine, 'The note has characters that cannot be stored.');
 
-export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit: AuditLog; payments: Pick<Payments, 'settleIn' | 'afterSettled'>; freeze: Pick<AccountFreeze, 'liftIn' | 'tellUnfrozen'> }) {
+export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit: AuditLog; payments: Pick<Payments, 'settleIn' | 'afterSettled' | 'requeryOne'>; freeze: Pick<AccountFreeze, 'liftIn' | 'tellUnfrozen'> }) {
   const { db, clock, log, audit, payments, freeze } = deps;
 
   async function railOf(executor: Db | Transaction<Database>, reference: string): Promise<{ rail: PaymentTable; status: 'pending' | 'successful' | 'failed' } | null> {
@@ -133,7 +133,7 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
         const row = await trx.updateTable('staff_proposals').set({ status: 'expired', decided_at: now.toISOString() }).where('id', '=', id).where('status', '=', 'proposed').returningAll().executeTakeFirst();
         if (!row) return;
         expired += 1;
-        await appendAudit(trx, now, { staffId: null, address: null, action: 'proposal.expire', customerUserId: row.customer_user_id, detail: { proposal: id, kind: row.kind, target: row.target, proposed_by: row.proposed_by }, before: 'proposed', after: 'expired' });
+        await appendAudit(trx, now, { staffId: null, address: null, action: 'proposal.expire', customerUserId: row.customer_user_id, detail: { proposal: id, kind: row.kind, target: row.target, reason: row.reason, proposed_by: row.proposed_by }, before: 'proposed', after: 'expired' });
       });
     }
     return expired;
@@ -225,6 +225,12 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
     if (!found || !isProposalKind(found.kind)) return refuse(404, 'No proposal has this id.');
     if (!mayApprove(member.role, found.kind)) return refuse(403, `Your role (${member.role}) does not decide a ${found.kind.replace('_', ' ')}.`);
     if (found.proposed_by === member.staffId) return refuse(403, 'You proposed this: another member must decide it.');
+    if (decision === 'approve' && found.kind === 'reversal' && found.status === 'proposed') {
+      // The switch (or the biller) is asked once more first: if it now says delivered or failed,
+      // its answer settles the payment the normal way and the approval finds nothing to reverse.
+      // Outside the transaction: a network call never holds the database.
+      await payments.requeryOne((JSON.parse(found.payload) as ReversalPreview).rail, found.target);
+    }
     const now = clock.now();
     const nowIso = now.toISOString();
     let after: (() => Promise<void>) | null = null;
@@ -271,7 +277,8 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
       const preview = JSON.parse(proposal.payload) as ReversalPreview;
       const balance = async () => Number((await trx.selectFrom('accounts').select('balance').where('account_number', '=', preview.accountNumber).executeTakeFirstOrThrow()).balance);
       const before = await balance();
-      const verdict = { outcome: 'failed' as const, reason: `Reversed by the bank after a review: ${proposal.reason}` };
+      // The customer's receipt and narration show this reason; the member's own stays in the proposal and the audit log.
+      const verdict = { outcome: 'failed' as const, reason: 'Returned by the bank after a review' };
       const settled = await payments.settleIn(trx, preview.rail, proposal.target, verdict);
       if (!settled) {
         const now = await railOf(trx, proposal.target);
