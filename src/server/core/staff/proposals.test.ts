@@ -89,6 +89,11 @@ describeOnEngines('four eyes: proposals (%s)', (app) => {
     if (!proposed.ok) throw new Error(proposed.message);
     expect(await t.app.proposals.approve(settlement, proposed.value.id, '')).toMatchObject({ ok: false, status: 403 });
     expect(await t.app.proposals.approve(support, proposed.value.id, '')).toMatchObject({ ok: false, status: 403 });
+    // The proposer made supervisor since: still not theirs to approve.
+    await t.app.db.updateTable('staff').set({ role: 'supervisor' }).where('id', '=', settlement.staffId).execute();
+    const promoted = { ...settlement, role: 'supervisor' as const };
+    expect(await t.app.proposals.approve(promoted, proposed.value.id, '')).toMatchObject({ ok: false, status: 403, message: 'You proposed this: another member must decide it.' });
+    expect(await t.app.proposals.decline(promoted, proposed.value.id, '')).toMatchObject({ ok: false, status: 403, message: 'You proposed this: another member must decide it.' });
     expect(await t.app.proposals.decline(support, proposed.value.id, '')).toMatchObject({ ok: false, status: 403 });
     // A supervisor who is also the proposer: the table refuses it even if the service's check were wrong.
     await expect(t.app.db.updateTable('staff_proposals').set({ decided_by: settlement.staffId }).where('id', '=', proposed.value.id).execute()).rejects.toThrow();
