@@ -41,7 +41,7 @@ describe.each(engines)('npm run ops:pending on %s', (engine) => {
     await t.app.db.updateTable('interbank_transfers').set({ created_at: new Date(Date.now() - 30 * 3_600_000).toISOString() }).where('reference', '=', reference).execute();
 
     const { stdout } = await opsPending();
-    expect(stdout).toContain('1 transfer(s) to other banks pending for more than 24 hours');
+    expect(stdout).toContain('1 payment(s) to other banks or billers pending for more than 24 hours');
     expect(stdout).toContain(reference);
     expect(stdout).toContain('Ngozi Eze');
     expect(stdout).toContain('₦1,500.00');
@@ -54,6 +54,6 @@ describe.each(engines)('npm run ops:pending on %s', (engine) => {
 
   it('says when there is none, and exits 0', async () => {
     const { stdout } = await opsPending();
-    expect(stdout).toContain('No transfer to another bank has been pending for more than 24 hours.');
+    expect(stdout).toContain('No transfer to another bank or bill has been pending for more than 24 hours.');
   });
 });

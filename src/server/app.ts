@@ -60,6 +60,8 @@ import { createPaymentRequests } from './core/payment-requests/payment-request-s
 import { createLanguages } from './core/users/languages.ts';
 import { createAuditLog } from './core/staff/audit-log.ts';
 import { createStaffService } from './core/staff/staff-service.ts';
+import { createProposals } from './core/staff/proposals.ts';
+import { createSettlementQueue } from './core/staff/settlement-queue.ts';
 import { createTotpSeal } from './core/staff/totp.ts';
 
 /**
@@ -191,6 +193,9 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // The back office: staff with their own credentials, and the append-only audit log of what they do.
   const staffAudit = createAuditLog({ db, clock });
   const staff = createStaffService({ db, clock, log, audit: staffAudit, seal: totpSeal, bankName: config.bank.name });
+  // Four eyes on money and on lifting a freeze, and the settlement queue (decision 031).
+  const proposals = createProposals({ db, clock, log, audit: staffAudit, payments, freeze });
+  const settlementQueue = createSettlementQueue({ db, clock, audit: staffAudit, payments });
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -206,7 +211,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit,
+    staff, staffAudit, proposals, settlementQueue,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

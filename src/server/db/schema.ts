@@ -497,8 +497,30 @@ export interface StaffAuditHeadTable {
   last_hash: string;
 }
 
+/** A four-eyes proposal (core/staff/proposals.ts): one member proposes, another with the right role decides. */
+export interface StaffProposalsTable {
+  id: string;
+  kind: string;
+  /** A transaction reference (reversal) or a customer's user id (unfreeze). */
+  target: string;
+  customer_user_id: string | null;
+  /** JSON text: what the proposer was shown (amounts, the case number). */
+  payload: string;
+  reason: string;
+  proposed_by: string;
+  proposed_at: string;
+  expires_at: string;
+  status: 'proposed' | 'approved' | 'declined' | 'expired' | 'failed';
+  decided_by: string | null;
+  decided_at: string | null;
+  decision_note: string | null;
+  /** What the execution did, in a sentence. */
+  result: string | null;
+}
+
 export interface Database {
   staff: StaffTable;
+  staff_proposals: StaffProposalsTable;
   staff_sessions: StaffSessionsTable;
   staff_enrolments: StaffEnrolmentsTable;
   staff_audit: StaffAuditTable;

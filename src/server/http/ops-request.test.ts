@@ -8,6 +8,7 @@ import { may, opsRoutes, staffRoles, type StaffRole } from '../core/staff/policy
 import type { TestApp } from '../testing/test-app.ts';
 import { answerOps, opsCookieName } from './ops-request.ts';
 import { readSessionToken, sessionCookieName } from './session-cookie.ts';
+import { formTokenField } from './form-tokens.ts';
 
 const password = 'tortoise-marmalade-lagos-9';
 const url = (path: string) => new URL(`http://bank.test${path}`);
@@ -22,8 +23,11 @@ function cookieJar(values: Record<string, string>): AstroCookies {
 }
 
 /** One request through the /ops step of the middleware; the page itself answers 200. */
-async function open(t: TestApp, path: string, options: { cookies?: Record<string, string>; bearer?: string } = {}) {
-  const request = new Request(url(path), { headers: options.bearer ? { authorization: `Bearer ${options.bearer}` } : {} });
+async function open(t: TestApp, path: string, options: { cookies?: Record<string, string>; bearer?: string; form?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = options.bearer ? { authorization: `Bearer ${options.bearer}` } : {};
+  const request = options.form
+    ? new Request(url(path), { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(options.form).toString() })
+    : new Request(url(path), { headers });
   const locals = { app: t.app } as unknown as App.Locals;
   const context = {
     request, url: url(path), locals, cookies: cookieJar({ ...options.cookies }), clientAddress: '203.0.113.5',
@@ -65,6 +69,27 @@ describeOnEngines('every /ops route against every role and every other credentia
     const audited = await t.app.db.selectFrom('staff_audit').select(['action', 'address']).where('action', 'in', ['ops.page_read', 'ops.page_refused']).execute();
     expect(audited.length).toBe(staffRoles.length * paths.length);
     expect(audited.every((row) => row.address === '203.0.113.5')).toBe(true);
+  });
+
+  it('decides the four-eyes and settlement pages by role, for a read and for a form posted with a good token', async () => {
+    const t = app();
+    const opens: Record<string, StaffRole[]> = {
+      '/ops/proposals': ['support', 'settlement', 'supervisor'],
+      '/ops/proposals/new': ['support', 'settlement'],
+      '/ops/settlement': ['settlement'],
+    };
+    for (const role of staffRoles) {
+      const token = await signedInStaff(t, role);
+      const resolved = await t.app.staff.resolve(token);
+      if (resolved.status !== 'active') throw new Error('not signed in');
+      for (const [path, roles] of Object.entries(opens)) {
+        const cookies = { [opsCookieName(url(path))]: token };
+        const expected = roles.includes(role) ? 200 : 403;
+        expect([role, path, (await open(t, path, { cookies })).status]).toEqual([role, path, expected]);
+        const form = { [formTokenField]: t.app.formTokens.issue({ kind: 'staff', id: resolved.sessionId }), intent: 'approve', id: 'prp-none' };
+        expect([role, 'POST', path, (await open(t, path, { cookies, form })).status]).toEqual([role, 'POST', path, expected]);
+      }
+    }
   });
 
   it('sends a signed-out visitor, a customer session cookie, a customer Bearer token and a half-signed-in member to sign in', async () => {

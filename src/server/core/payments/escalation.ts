@@ -80,26 +80,56 @@ export function createEscalation(deps: { db: Db; config: Pick<Config, 'bank'>; c
 }
 export type Escalation = ReturnType<typeof createEscalation>;
 
-export type OverdueTransfer = { reference: string; customer: string; email: string; accountNumber: string; amountKobo: Kobo; createdAt: string; ageHours: number; escalatedAt: string | null };
+export type OverduePayment = {
+  /** Which pending-payment table: a transfer to another bank or a bill. */
+  rail: 'interbank_transfers' | 'bill_purchases';
+  reference: string;
+  userId: string;
+  customer: string;
+  email: string;
+  accountNumber: string;
+  amountKobo: Kobo;
+  /** Who was to be paid: the other bank's account name, or the biller and the customer's meter or number. */
+  payee: string;
+  createdAt: string;
+  ageHours: number;
+  queryAttempts: number;
+  escalatedAt: string | null;
+};
 
-/** Transfers to other banks pending past 24 hours, the oldest first (npm run ops:pending). */
-export async function overduePendingTransfers(db: Db, now: Date): Promise<OverdueTransfer[]> {
-  const rows = await db
+/**
+ * Transfers to other banks and bills still pending past 24 hours, the oldest first: what
+ * `npm run ops:pending` prints and the settlement queue (/ops/settlement) shows.
+ */
+export async function overduePendingPayments(db: Db, now: Date): Promise<OverduePayment[]> {
+  const cutoff = new Date(now.getTime() - escalateAfterMs).toISOString();
+  const transfers = await db
     .selectFrom('interbank_transfers')
     .innerJoin('users', 'users.id', 'interbank_transfers.user_id')
-    .select(['interbank_transfers.reference', 'users.first_name', 'users.last_name', 'users.email', 'interbank_transfers.account_number', 'interbank_transfers.amount', 'interbank_transfers.created_at', 'interbank_transfers.escalated_at'])
+    .select(['interbank_transfers.reference', 'users.id as user_id', 'users.first_name', 'users.last_name', 'users.email', 'interbank_transfers.account_number', 'interbank_transfers.amount', 'interbank_transfers.destination_name', 'interbank_transfers.destination_bank_code', 'interbank_transfers.created_at', 'interbank_transfers.query_attempts', 'interbank_transfers.escalated_at'])
     .where('interbank_transfers.status', '=', 'pending')
-    .where('interbank_transfers.created_at', '<=', new Date(now.getTime() - escalateAfterMs).toISOString())
-    .orderBy('interbank_transfers.created_at')
+    .where('interbank_transfers.created_at', '<=', cutoff)
     .execute();
-  return rows.map((row) => ({
+  const bills = await db
+    .selectFrom('bill_purchases')
+    .innerJoin('users', 'users.id', 'bill_purchases.user_id')
+    .select(['bill_purchases.reference', 'users.id as user_id', 'users.first_name', 'users.last_name', 'users.email', 'bill_purchases.account_number', 'bill_purchases.amount', 'bill_purchases.service', 'bill_purchases.provider_id', 'bill_purchases.customer_id', 'bill_purchases.created_at', 'bill_purchases.query_attempts'])
+    .where('bill_purchases.status', '=', 'pending')
+    .where('bill_purchases.created_at', '<=', cutoff)
+    .execute();
+  const common = (row: { reference: string; user_id: string; first_name: string; last_name: string; email: string; account_number: string; amount: unknown; created_at: string; query_attempts: number }) => ({
     reference: row.reference,
+    userId: row.user_id,
     customer: `${row.first_name} ${row.last_name}`,
     email: row.email,
     accountNumber: row.account_number,
     amountKobo: kobo(Number(row.amount)),
     createdAt: row.created_at,
     ageHours: Math.floor((now.getTime() - Date.parse(row.created_at)) / 3_600_000),
-    escalatedAt: row.escalated_at,
-  }));
+    queryAttempts: Number(row.query_attempts),
+  });
+  return [
+    ...transfers.map((row) => ({ ...common(row), rail: 'interbank_transfers' as const, payee: `${row.destination_name} (${row.destination_bank_code})`, escalatedAt: row.escalated_at })),
+    ...bills.map((row) => ({ ...common(row), rail: 'bill_purchases' as const, payee: `${row.service} ${row.provider_id} ${row.customer_id}`, escalatedAt: null })),
+  ].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }

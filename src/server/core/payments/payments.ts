@@ -171,60 +171,73 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
     return settled ?? present(db, rail, sendAccount, reference);
   }
 
+  type Settled = { answer: Result<{ transaction: TransactionJson; message: Said }>; settled: { row: PendingRow; transaction: TransactionJson } | null };
+
   /**
-   * Settles a pending payment once: succeeded moves suspense to the rail's settlement account;
-   * failed reverses the whole debit. Answers what the customer is told, or null when another
-   * process (a re-query, the customer's "check status") settled it first.
+   * Settles a pending payment once, in the caller's transaction: succeeded moves suspense to the
+   * rail's settlement account; failed reverses the whole debit. Null when another process (a
+   * re-query, the customer's "check status", a manual reversal) settled it first: the guarded
+   * update on `status = 'pending'` decides. The caller runs `afterSettled` once it has committed.
    */
-  async function settle<T extends PaymentTable>(table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<Result<{ transaction: TransactionJson; message: Said }> | null> {
+  async function settleIn<T extends PaymentTable>(trx: Trx, table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<Settled | null> {
     const rail = railOf(table);
-    let settled: { row: PendingRow; transaction: TransactionJson } | null = null;
-    let answer: Result<{ transaction: TransactionJson; message: Said }> | null = null;
-    await inTransaction(db, async (trx) => {
-      const now = clock.now();
-      const claimed = await pendingView(trx)
-        .updateTable(table as 'pending_payments')
-        .set({
-          status: verdict.outcome === 'succeeded' ? 'successful' : 'failed',
-          settled_at: now.toISOString(),
-          ...(rail.keepsResponseCode && verdict.code !== undefined ? { response_code: verdict.code } : {}),
-        })
-        .where('reference', '=', reference)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
-      if (!claimed) return; // settled already, by a re-query or the customer's "check status"
-      const original = await trx.selectFrom('transactions').selectAll().where('id', '=', claimed.transaction_id).executeTakeFirstOrThrow();
-      const details = JSON.parse(original.details) as Record<string, unknown>;
-      if (verdict.outcome === 'succeeded') {
-        const settlement = rail.settlement(claimed as never, verdict.delivered);
-        const amount = kobo(Number(original.amount));
-        await postEntry(trx, {
-          reference,
-          kind: settlement.kind,
-          description: settlement.description,
-          at: now.toISOString(),
-          lines: [
-            { account: internalAccounts.suspense, amount: kobo(-amount) },
-            { account: settlement.account, amount },
-          ],
-        });
-        const changes = { status: 'successful' as const, ...(settlement.details ? { details: JSON.stringify({ ...details, ...settlement.details }) } : {}), updated_at: now.toISOString() };
-        await trx.updateTable('transactions').set(changes).where('id', '=', original.id).execute();
-        answer = presented(rail, { ...original, ...changes });
-      } else {
-        answer = presented(rail, await reverseDebit(trx, original, { reason: verdict.reason, ...rail.reversal(claimed as never, details, verdict.reason), at: now }));
-      }
-      const outcome = answer;
-      if (claimed.idempotency_user_id && claimed.idempotency_key) {
-        await idempotency.complete(trx, { userId: claimed.idempotency_user_id, key: claimed.idempotency_key }, outcome, reference, now);
-      }
-      if (outcome.ok) settled = { row: claimed, transaction: outcome.value.transaction };
-    });
+    const now = clock.now();
+    const claimed = await pendingView(trx)
+      .updateTable(table as 'pending_payments')
+      .set({
+        status: verdict.outcome === 'succeeded' ? 'successful' : 'failed',
+        settled_at: now.toISOString(),
+        ...(rail.keepsResponseCode && verdict.code !== undefined ? { response_code: verdict.code } : {}),
+      })
+      .where('reference', '=', reference)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return null;
+    const original = await trx.selectFrom('transactions').selectAll().where('id', '=', claimed.transaction_id).executeTakeFirstOrThrow();
+    const details = JSON.parse(original.details) as Record<string, unknown>;
+    let answer: Result<{ transaction: TransactionJson; message: Said }>;
+    if (verdict.outcome === 'succeeded') {
+      const settlement = rail.settlement(claimed as never, verdict.delivered);
+      const amount = kobo(Number(original.amount));
+      await postEntry(trx, {
+        reference,
+        kind: settlement.kind,
+        description: settlement.description,
+        at: now.toISOString(),
+        lines: [
+          { account: internalAccounts.suspense, amount: kobo(-amount) },
+          { account: settlement.account, amount },
+        ],
+      });
+      const changes = { status: 'successful' as const, ...(settlement.details ? { details: JSON.stringify({ ...details, ...settlement.details }) } : {}), updated_at: now.toISOString() };
+      await trx.updateTable('transactions').set(changes).where('id', '=', original.id).execute();
+      answer = presented(rail, { ...original, ...changes });
+    } else {
+      answer = presented(rail, await reverseDebit(trx, original, { reason: verdict.reason, ...rail.reversal(claimed as never, details, verdict.reason), at: now }));
+    }
+    if (claimed.idempotency_user_id && claimed.idempotency_key) {
+      await idempotency.complete(trx, { userId: claimed.idempotency_user_id, key: claimed.idempotency_key }, answer, reference, now);
+    }
+    return { answer, settled: answer.ok ? { row: claimed, transaction: answer.value.transaction } : null };
+  }
+
+  /** What follows a settlement once it has committed: the log line and the rail's own after-work (a token's email). */
+  async function afterSettled(table: PaymentTable, reference: string, verdict: DefiniteVerdict<unknown>, done: Settled | null): Promise<void> {
+    const rail = railOf(table);
     log.info(`${rail.logPrefix}.settled`, { reference, outcome: verdict.outcome, ...(verdict.code !== undefined ? { code: verdict.code } : {}) });
-    const done = settled as { row: PendingRow; transaction: TransactionJson } | null;
-    if (done && rail.afterSettle) await rail.afterSettle(done.row as never, done.transaction, verdict);
-    return answer;
+    if (done?.settled && rail.afterSettle) await rail.afterSettle(done.settled.row as never, done.settled.transaction, verdict);
+  }
+
+  /** Settles a pending payment once, in a transaction of its own (settleIn); answers what the customer is told, or null. */
+  async function settle<T extends PaymentTable>(table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<Result<{ transaction: TransactionJson; message: Said }> | null> {
+    let done: Settled | null = null;
+    await inTransaction(db, async (trx) => {
+      done = await settleIn(trx, table, reference, verdict);
+    });
+    const settled = done as Settled | null;
+    await afterSettled(table, reference, verdict, settled);
+    return settled?.answer ?? null;
   }
 
   /** Asks one rail about its pending payments whose turn has come (or one, on the customer's demand). */
@@ -301,6 +314,11 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
     return transaction ? succeed(transaction) : fail('NOT_FOUND', said('said.case.noTransaction'));
   }
 
-  return { start, settle, requery, checkStatus };
+  /** Asks the provider about one pending payment now, whatever its turn, and settles it on a definite answer (the settlement queue's re-query). */
+  async function requeryOne(table: PaymentTable, reference: string): Promise<{ checked: number; settled: number }> {
+    return requeryRail(table, { reference });
+  }
+
+  return { start, settle, settleIn, afterSettled, requery, requeryOne, checkStatus };
 }
 export type Payments = ReturnType<typeof createPayments>;

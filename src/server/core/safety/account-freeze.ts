@@ -98,6 +98,17 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
     return Number(changed.numUpdatedRows) > 0;
   }
 
+  /** Lifts the freeze; false when it was not frozen (nothing changed). */
+  async function clearFreeze(userId: string, executor: Db | Transaction<Database> = db): Promise<boolean> {
+    const nowIso = clock.now().toISOString();
+    const changed = await executor.updateTable('users').set({ frozen_at: null, frozen_via: null, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is not', null).executeTakeFirst();
+    return Number(changed.numUpdatedRows) > 0;
+  }
+
+  async function tellUnfrozen(user: UserRow): Promise<void> {
+    await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: clock.now().toISOString(), language: profileLocale(user.language) }), 'account_unfrozen');
+  }
+
   async function tellFrozen(user: UserRow, via: 'password' | 'code', signedOut: number): Promise<void> {
     await sendMail(
       accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: clock.now().toISOString(), signedOut, language: profileLocale(user.language) }),
@@ -152,12 +163,27 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       if (!user.frozen_at) return fail('VALIDATION_FAILED', notFrozenMessage);
       const proven = await security.prove(userId, 'unfreeze', input.code, input.pin);
       if (!proven.ok) return proven;
-      const nowIso = clock.now().toISOString();
-      const changed = await db.updateTable('users').set({ frozen_at: null, frozen_via: null, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is not', null).executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) return fail('VALIDATION_FAILED', notFrozenMessage);
+      if (!(await clearFreeze(userId))) return fail('VALIDATION_FAILED', notFrozenMessage);
       log.info('freeze.unfrozen', { user: userId });
-      await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: nowIso, language: profileLocale(user.language) }), 'account_unfrozen');
+      await tellUnfrozen(user);
       return succeed({ message: said('said.api.unfrozen') });
+    },
+
+    /**
+     * The bank lifts the freeze on the customer's behalf (an approved four-eyes proposal, decision
+     * 031), in the caller's transaction: the same guarded update as `unfreeze`, so of two only one
+     * changes anything. False when it was not frozen. `tellUnfrozen` mails them once committed.
+     */
+    async liftIn(trx: Transaction<Database>, userId: string): Promise<boolean> {
+      return clearFreeze(userId, trx);
+    },
+
+    /** The customer's email that their account is unfrozen (after liftIn has committed). */
+    async tellUnfrozen(userId: string): Promise<void> {
+      const user = await users.findById(userId);
+      if (!user) return;
+      log.info('freeze.unfrozen', { user: userId, via: 'staff' });
+      await tellUnfrozen(user);
     },
 
     /**

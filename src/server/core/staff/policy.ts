@@ -29,6 +29,10 @@ export const policy = {
   'fraud.queue': ['fraud'],
   'kyc.queue': ['kyc'],
   'settlement.queue': ['settlement'],
+  /** The open proposals: an approver sees them all, a proposer their own (core/staff/proposals.ts). */
+  'proposal.list': ['support', 'settlement', 'supervisor'],
+  /** The proposal form; which kinds a role may propose is `proposalKinds` below. */
+  'proposal.propose': ['support', 'settlement'],
   'proposal.approve': ['supervisor'],
   'sla.board': ['supervisor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -39,11 +43,39 @@ export function may(role: StaffRole, action: OpsAction): boolean {
   return (policy[action] as readonly StaffRole[]).includes(role);
 }
 
+/**
+ * Four eyes: what may be proposed, by whom, and who approves it. Nobody approves their own
+ * proposal whatever their roles; a proposal lapses after `proposalLifetimeMs`. A kind without an
+ * execution in core/staff/proposals.ts cannot be proposed yet (`limit_override`, `kyc_override`:
+ * decided here so that they arrive already decided).
+ */
+export const proposalKinds = {
+  /** Give back a debit that left the customer (amount, fee and stamp duty) through the ledger. */
+  reversal: { propose: ['support', 'settlement'], approve: ['supervisor'] },
+  /** Lift a customer's freeze on their behalf. */
+  unfreeze: { propose: ['support'], approve: ['supervisor'] },
+  limit_override: { propose: ['support'], approve: ['supervisor'] },
+  kyc_override: { propose: ['kyc'], approve: ['supervisor'] },
+} as const satisfies Record<string, { propose: readonly StaffRole[]; approve: readonly StaffRole[] }>;
+export type ProposalKind = keyof typeof proposalKinds;
+export const proposalLifetimeMs = 24 * 60 * 60_000;
+
+export const isProposalKind = (value: unknown): value is ProposalKind => typeof value === 'string' && Object.hasOwn(proposalKinds, value);
+export function mayPropose(role: StaffRole, kind: ProposalKind): boolean {
+  return (proposalKinds[kind].propose as readonly StaffRole[]).includes(role);
+}
+export function mayApprove(role: StaffRole, kind: ProposalKind): boolean {
+  return (proposalKinds[kind].approve as readonly StaffRole[]).includes(role);
+}
+
 /** The /ops pages a signed-in member reaches, each with the action that opens it and its menu label. */
 export const opsRoutes = [
   { path: '/ops', action: 'ops.home', label: 'Home' },
   { path: '/ops/staff', action: 'staff.manage', label: 'Staff' },
   { path: '/ops/audit', action: 'audit.read', label: 'Audit log' },
+  { path: '/ops/proposals', action: 'proposal.list', label: 'Proposals (four eyes)' },
+  { path: '/ops/proposals/new', action: 'proposal.propose', label: 'Propose a reversal or an unfreeze' },
+  { path: '/ops/settlement', action: 'settlement.queue', label: 'Settlement queue' },
 ] as const satisfies readonly { path: string; action: OpsAction; label: string }[];
 
 /**

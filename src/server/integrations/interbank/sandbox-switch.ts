@@ -17,11 +17,13 @@ import type { FundsTransferRequest, InterbankSwitch, NameEnquiryRequest, NameEnq
  * | 999999993   | 00                   | 97 timeout                      | 00 (it went through)  |
  * | 999999994   | 00                   | 97 timeout                      | 91 (it failed)        |
  * | 999999995   | 00                   | 57 not permitted to receiver    | (not reached)         |
+ * | 999999996   | 00                   | 97 timeout                      | 09 (in progress)      |
  * | anything    | 00, a name           | 00                              | 00                    |
  *
  * 999999995 is a receiver the other bank may not credit (an account without an identity there,
  * as this bank refuses its own: docs/decisions/025-no-money-without-identity-and-the-cap-both-ways.md):
- * the transfer is refused at once and reversed.
+ * the transfer is refused at once and reversed. 999999996 stays pending for ever: a stuck
+ * transfer, for the settlement queue and a manual reversal (decision 031).
  *
  * A number that fails the check digit is 07. A status query for a session the switch never
  * received is 25 (so a transfer lost in a crash is reversed after the query, never before).
@@ -32,6 +34,7 @@ export const sandboxSerials = {
   timeoutThenSuccess: '999999993',
   timeoutThenFailure: '999999994',
   notPermittedToReceiver: '999999995',
+  stuck: '999999996',
 } as const;
 
 const firstNames = [
@@ -81,7 +84,7 @@ export function createSandboxSwitch(deps: { db: Db; clock: Clock; bank: Config['
       let answer = '00';
       if (serial === sandboxSerials.bankUnavailable) return { responseCode: '91', sessionId: request.sessionId };
       if (serial === sandboxSerials.notPermittedToReceiver) return { responseCode: '57', sessionId: request.sessionId };
-      if (serial === sandboxSerials.timeoutThenSuccess) answer = '97';
+      if (serial === sandboxSerials.timeoutThenSuccess || serial === sandboxSerials.stuck) answer = '97';
       if (serial === sandboxSerials.timeoutThenFailure) {
         answer = '97';
         outcome = 'failed';
@@ -97,8 +100,9 @@ export function createSandboxSwitch(deps: { db: Db; clock: Clock; bank: Config['
     },
 
     async statusQuery(request: { sessionId: string }): Promise<SwitchResponse> {
-      const row = await db.selectFrom('sandbox_nip_transfers').select('outcome').where('session_id', '=', request.sessionId).executeTakeFirst();
+      const row = await db.selectFrom('sandbox_nip_transfers').select(['outcome', 'account_number']).where('session_id', '=', request.sessionId).executeTakeFirst();
       if (!row) return { responseCode: '25', sessionId: request.sessionId };
+      if (row.account_number.startsWith(sandboxSerials.stuck)) return { responseCode: '09', sessionId: request.sessionId };
       return { responseCode: row.outcome === 'successful' ? '00' : '91', sessionId: request.sessionId };
     },
   };
