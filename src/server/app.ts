@@ -51,6 +51,7 @@ import { createDashboardReads } from './core/transactions/dashboard-reads.ts';
 import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createFormTokens } from './core/auth/form-tokens.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
+import { createFraudMonitoring } from './core/fraud/fraud-service.ts';
 import { createDeviceBinding } from './core/devices/device-binding.ts';
 import { createSecurityCodes } from './core/safety/security-codes.ts';
 import { createCaseService } from './core/cases/case-service.ts';
@@ -191,6 +192,8 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // The back office: staff with their own credentials, and the append-only audit log of what they do.
   const staffAudit = createAuditLog({ db, clock });
   const staff = createStaffService({ db, clock, log, audit: staffAudit, seal: totpSeal, bankName: config.bank.name });
+  // The fraud rules judge every movement after it committed (a job queued with it); the fraud queue acts on their flags.
+  const fraud = createFraudMonitoring({ db, config, clock, log, jobs, freeze });
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -206,7 +209,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit,
+    staff, staffAudit, fraud,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

@@ -44,6 +44,8 @@ export const opsRoutes = [
   { path: '/ops', action: 'ops.home', label: 'Home' },
   { path: '/ops/staff', action: 'staff.manage', label: 'Staff' },
   { path: '/ops/audit', action: 'audit.read', label: 'Audit log' },
+  // The queue and, with ?flag=<id>, one flag's page and its actions.
+  { path: '/ops/fraud', action: 'fraud.queue', label: 'Fraud queue' },
 ] as const satisfies readonly { path: string; action: OpsAction; label: string }[];
 
 /**
