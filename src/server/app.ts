@@ -51,6 +51,7 @@ import { createDashboardReads } from './core/transactions/dashboard-reads.ts';
 import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createFormTokens } from './core/auth/form-tokens.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
+import { createFraudMonitoring } from './core/fraud/fraud-service.ts';
 import { createDeviceBinding } from './core/devices/device-binding.ts';
 import { createSecurityCodes } from './core/safety/security-codes.ts';
 import { createCaseService } from './core/cases/case-service.ts';
@@ -196,6 +197,8 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // Four eyes on money and on lifting a freeze, and the settlement queue (decision 031).
   const proposals = createProposals({ db, clock, log, audit: staffAudit, payments, freeze });
   const settlementQueue = createSettlementQueue({ db, clock, audit: staffAudit, payments });
+  // The fraud rules judge every movement after it committed (a job queued with it); the fraud queue acts on their flags.
+  const fraud = createFraudMonitoring({ db, config, clock, log, jobs, freeze });
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -211,7 +214,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit, proposals, settlementQueue,
+    staff, staffAudit, proposals, settlementQueue, fraud,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

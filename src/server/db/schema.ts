@@ -37,8 +37,8 @@ export interface UsersTable {
   updated_at: string;
   /** Set while the customer froze the account: every debit is refused, credits land. */
   frozen_at: Generated<string | null>;
-  /** How it was frozen: `password` (signed in) or `code` (the emailed code from /freeze). */
-  frozen_via: Generated<'password' | 'code' | null>;
+  /** How it was frozen: `password` (signed in), `code` (the emailed code from /freeze) or `staff` (a back-office member, audited). */
+  frozen_via: Generated<'password' | 'code' | 'staff' | null>;
   /** The customer's language, a code of src/i18n/locales.ts (the app checks it with isLocale; the column takes any code); emails and alerts follow it. */
   language: Generated<string>;
 }
@@ -490,6 +490,26 @@ export interface StaffAuditTable {
   hash: string;
 }
 
+/** What a fraud rule found about one movement, and what the fraud officer decided (core/fraud). */
+export interface FraudFlagsTable {
+  id: string;
+  rule: 'mule' | 'new_payee_new_device' | 'velocity' | 'inflow_after_freeze';
+  direction: 'in' | 'out';
+  account_number: string;
+  user_id: string;
+  transaction_id: string;
+  reference: string;
+  amount: Money;
+  /** JSON text: the facts the rule saw. */
+  evidence: string;
+  status: 'open' | 'held' | 'released' | 'rejected' | 'dismissed';
+  created_at: string;
+  updated_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  decision_reason: string | null;
+}
+
 /** The audit chain's head: the one row every append locks first. */
 export interface StaffAuditHeadTable {
   id: number;
@@ -526,6 +546,7 @@ export interface Database {
   staff_audit: StaffAuditTable;
   staff_audit_head: StaffAuditHeadTable;
   bound_devices: BoundDevicesTable;
+  fraud_flags: FraudFlagsTable;
   device_confirmations: DeviceConfirmationsTable;
   request_counters: RequestCountersTable;
   registrations: RegistrationsTable;

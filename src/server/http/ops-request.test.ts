@@ -92,6 +92,17 @@ describeOnEngines('every /ops route against every role and every other credentia
     }
   });
 
+  it('opens a fraud flag (the queue route with ?flag=) for the roles the policy gives the fraud queue, 403 for every other', async () => {
+    const t = app();
+    for (const role of staffRoles) {
+      const token = await signedInStaff(t, role);
+      const answer = await open(t, '/ops/fraud?flag=flg_0000000000001', { cookies: { [opsCookieName(url('/ops/fraud'))]: token } });
+      expect([role, answer.status]).toEqual([role, may(role, 'fraud.queue') ? 200 : 403]);
+    }
+    expect(staffRoles.filter((role) => may(role, 'fraud.queue'))).toEqual(['fraud']);
+    expect(staffRoles.filter((role) => may(role, 'account.freeze'))).toEqual(['support', 'fraud']);
+  });
+
   it('sends a signed-out visitor, a customer session cookie, a customer Bearer token and a half-signed-in member to sign in', async () => {
     const t = app();
     const { userId } = await customer(t.app);

@@ -1,5 +1,6 @@
 import type { Rider, Trx } from '../ledger/ledger.ts';
 import { jobsInsert } from '../../jobs/job-queue.ts';
+import { fraudEvaluateJob, fraudEvaluateKey } from '../fraud/fraud-jobs.ts';
 
 /** The email alert of one transaction row (and, unless the customer turned SMS off, the SMS job it queues). */
 export const transactionAlertJob = 'alert.transaction';
@@ -19,10 +20,17 @@ export async function queueTransactionAlert(trx: Trx, transaction: { id: string;
   await transactionAlertsInsert([transaction.id], transaction.at).execute(trx);
 }
 
-/** The alerts of rows written together (one movement's rows, at one time), in one statement: run it, or hand it to postEntry as a rider. */
+/**
+ * The alerts of rows written together (one movement's rows, at one time), in one statement: run
+ * it, or hand it to postEntry as a rider. The same statement queues each row's fraud evaluation
+ * (fraud-jobs.ts): more rows in it, no statement more on the money path.
+ */
 export function transactionAlertsInsert(transactionIds: string[], at: Date): Rider {
   return jobsInsert(
-    transactionIds.map((id) => ({ kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) })),
+    transactionIds.flatMap((id) => [
+      { kind: transactionAlertJob, payload: { transactionId: id }, uniqueKey: alertKey(id) },
+      { kind: fraudEvaluateJob, payload: { transactionId: id }, uniqueKey: fraudEvaluateKey(id) },
+    ]),
     at,
   );
 }

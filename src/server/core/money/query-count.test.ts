@@ -141,11 +141,20 @@ describe.each(engines)('statements per payment on %s', (engine) => {
       expect(sent.ok).toBe(true);
     }
     const measured = await count(() => t.app.jobs.runDue());
-    // Ten email alerts, and the ten SMS alerts they queue (SMS is on by default), in the same run.
-    expect(measured.result).toBe(20);
+    // Ten email alerts, the ten SMS alerts they queue (SMS is on by default), and the ten rows'
+    // fraud evaluations (queued in the alerts' statement: core/fraud/fraud-jobs.ts), in the same run.
+    expect(measured.result).toBe(30);
     expect(t.mailer.sent.filter((mail) => / (debit|credit) alert: /.test(mail.subject))).toHaveLength(11);
     expect(t.sms.sent.filter((message) => / (Debit|Credit) NGN5\.00; /.test(message.text))).toHaveLength(10);
-    expectCount(measured.statements.filter((statement) => /from "transactions"/.test(statement)), 2);
+    // The alerts' reads of the rows (they join the customer's alert settings): one per claimed
+    // batch that holds alerts. It was 2 (ten email alerts, then the ten texts); the fraud
+    // evaluations queued beside the alerts take half of the first two batches, so the email
+    // alerts arrive in two batches of five: one read more.
+    expectCount(measured.statements.filter((statement) => /from "transactions".*"alert_settings"/s.test(statement)), 3);
+    // The fraud rules' reads, each bounded by its window: the rows, one statement per batch (2);
+    // each credit its customer's freeze (5); each transfer out the credits and the transfers out
+    // in the rules' windows, the bound device and one probe for the payee (4 × 5). 27 in all.
+    expectCount(measured.statements.filter((statement) => /from "(transactions|users|bound_devices)"/.test(statement) && !/"alert_settings"/.test(statement)), 27);
   });
 
   it('a replay of a finished transfer', async () => {

@@ -92,7 +92,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
   }
 
   /** Sets the freeze; false when it was already frozen (nothing changed). */
-  async function setFrozen(userId: string, via: 'password' | 'code', executor: Db | Transaction<Database> = db): Promise<boolean> {
+  async function setFrozen(userId: string, via: 'password' | 'code' | 'staff', executor: Db | Transaction<Database> = db): Promise<boolean> {
     const nowIso = clock.now().toISOString();
     const changed = await executor.updateTable('users').set({ frozen_at: nowIso, frozen_via: via, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is', null).executeTakeFirst();
     return Number(changed.numUpdatedRows) > 0;
@@ -109,7 +109,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
     await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: clock.now().toISOString(), language: profileLocale(user.language) }), 'account_unfrozen');
   }
 
-  async function tellFrozen(user: UserRow, via: 'password' | 'code', signedOut: number): Promise<void> {
+  async function tellFrozen(user: UserRow, via: 'password' | 'code' | 'staff', signedOut: number): Promise<void> {
     await sendMail(
       accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: clock.now().toISOString(), signedOut, language: profileLocale(user.language) }),
       'account_frozen',
@@ -137,6 +137,24 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
 
     async state(userId: string): Promise<FreezeState> {
       return freezeStateOf(await db.selectFrom('users').select(['frozen_at', 'frozen_via']).where('id', '=', userId).executeTakeFirst());
+    },
+
+    /**
+     * A back-office member freezes the account, inside the caller's transaction (which carries
+     * the audit entry, so the freeze and its record commit together); true when it changed.
+     * Once it committed, `staffFrozen` ends the customer's sessions and tells them.
+     */
+    async freezeByStaff(trx: Transaction<Database>, userId: string): Promise<boolean> {
+      return setFrozen(userId, 'staff', trx);
+    },
+
+    async staffFrozen(userId: string): Promise<number> {
+      const user = await users.findById(userId);
+      if (!user) throw new Error(`frozen user ${userId} has no row`);
+      const signedOut = await sessions.revokeAllForUser(userId, 'account_frozen');
+      log.info('freeze.frozen', { user: userId, via: 'staff', signed_out: signedOut });
+      await tellFrozen(user, 'staff', signedOut);
+      return signedOut;
     },
 
     /** Signed in, with the password. The session asking stays signed in (to unfreeze later); every other one ends. */

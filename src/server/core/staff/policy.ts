@@ -76,6 +76,8 @@ export const opsRoutes = [
   { path: '/ops/proposals', action: 'proposal.list', label: 'Proposals (four eyes)' },
   { path: '/ops/proposals/new', action: 'proposal.propose', label: 'Propose a reversal or an unfreeze' },
   { path: '/ops/settlement', action: 'settlement.queue', label: 'Settlement queue' },
+  // The queue and, with ?flag=<id>, one flag's page and its actions.
+  { path: '/ops/fraud', action: 'fraud.queue', label: 'Fraud queue' },
 ] as const satisfies readonly { path: string; action: OpsAction; label: string }[];
 
 /**

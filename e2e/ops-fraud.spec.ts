@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import * as OTPAuth from 'otpauth';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { dataDir } from './support/data-dir.ts';
+import { callApi, gtBank } from './support/customers.ts';
+import { fundedCustomer, naira, signedInCustomer } from './support/funded.ts';
+
+const run = promisify(execFile);
+const password = 'harmattan-cassava-ledger-42';
+
+function codeFor(secret: string, offsetMs = 0): string {
+  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
+  return totp.generate({ timestamp: Date.now() + offsetMs });
+}
+
+/** A fraud officer made on the command line, enrolled and signed in on `page` (plain forms: no JavaScript needed). */
+async function fraudOfficer(page: Page, baseURL: string): Promise<void> {
+  const email = `fraud-${randomBytes(4).toString('hex')}@bank.ng`;
+  const added = await run(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'ops-staff.mjs'), 'add', '--role', 'fraud', '--email', email, '--name', 'Femi Fraud'], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir(), LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_ORIGIN: baseURL },
+  });
+  await page.goto(added.stdout.match(/https?:\/\/\S+\/ops\/enrol\/[A-Za-z0-9_-]+/)![0]);
+  const secret = (await page.locator('#totp-secret').textContent())!.trim();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('The password again').fill(password);
+  await page.getByLabel('The 6-digit code your app shows').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Enrol' }).click();
+  await expect(page).toHaveURL(/\/ops\/login\?enrolled=1$/);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/6-digit code/).fill(codeFor(secret, 30_000));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/ops$/);
+}
+
+/** Three senders at other banks credit ₦40,000 each, then the customer sends ₦10,000 out: the mule pattern. */
+async function mulePattern(page: Page, baseURL: string) {
+  const mule = await signedInCustomer(page, 0);
+  for (const from of ['0690000031', '0690000032', '0690000033']) {
+    await callApi(page.request, 'POST', '/sandbox/inbound-transfer', { account_number: mule.accountNumber, amount: naira(40_000), sender_name: `SENDER ${from}`, sender_bank_code: gtBank.nipCode, sender_account_number: from });
+  }
+  const payee = await fundedCustomer(baseURL, 0);
+  await callApi(page.request, 'POST', `/v1/transfer/local/${mule.accountNumber}`, { account_number: payee.accountNumber, amount: naira(10_000), narration: 'Sharing', pin: mule.pin }, { 'idempotency-key': `fraud-e2e-${randomBytes(6).toString('hex')}` });
+  return mule;
+}
+
+/** The queue, reloaded until the worker has judged the transfer and the account's mule flag is there. */
+async function flagInQueue(officer: Page, accountNumber: string) {
+  const row = officer.getByRole('row').filter({ hasText: accountNumber }).filter({ hasText: 'Mule pattern' });
+  await expect(async () => {
+    await officer.goto('/ops/fraud');
+    await expect(row).toHaveCount(1, { timeout: 500 });
+  }).toPass({ timeout: 20_000 });
+  await expect(row).toContainText('₦10,000.00');
+  await expect(row).toContainText('3 credits from 3 different accounts (0690000031, 0690000032, 0690000033) totalling ₦120,000.00');
+  await expect(row).toContainText(/\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+  return row;
+}
+
+test.describe('the fraud queue', () => {
+  test('a mule pattern is flagged; a fraud officer sees it in the queue and freezes the account with a reason', async ({ page, browser, baseURL }) => {
+    const mule = await mulePattern(page, baseURL!);
+    const officer = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+    await fraudOfficer(officer, baseURL!);
+    await officer.getByRole('link', { name: 'Fraud queue' }).click();
+    const row = await flagInQueue(officer, mule.accountNumber);
+    await expect(row).toContainText(`${mule.firstName} ${mule.lastName}`);
+    await row.getByRole('link', { name: 'Mule pattern' }).click();
+    await expect(officer.getByRole('heading', { level: 1 })).toHaveText('Flag: Mule pattern');
+    await officer.getByRole('button', { name: 'Freeze the account' }).click();
+    // The browser's own check, without JavaScript too: a reason is required.
+    await expect(officer.getByRole('heading', { level: 1 })).toHaveText('Flag: Mule pattern');
+    await officer.getByLabel(/Reason/).fill('Three strangers paid in and it went straight out');
+    await officer.getByRole('button', { name: 'Freeze the account' }).click();
+    await expect(officer.getByRole('status')).toHaveText(`${mule.firstName} ${mule.lastName}'s account is frozen; the flag is closed.`);
+    await expect(officer.locator('#flag-status')).toContainText('rejected');
+    // The customer's money may no longer leave.
+    const refused = await page.request.post(`/api/v1/transfer/local/${mule.accountNumber}`, {
+      headers: { origin: new URL(baseURL!).origin, 'idempotency-key': `fraud-e2e-${randomBytes(6).toString('hex')}` },
+      data: { account_number: '0000000000', amount: naira(100), narration: '', pin: mule.pin },
+    });
+    expect([401, 423]).toContain(refused.status());
+    await officer.goto('/ops/fraud');
+    await expect(officer.getByRole('row').filter({ hasText: mule.accountNumber })).toHaveCount(0);
+  });
+
+  test('a fraud officer dismisses a mule flag that is not fraud, with a reason', async ({ page, browser, baseURL }) => {
+    const mule = await mulePattern(page, baseURL!);
+    const officer = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+    await fraudOfficer(officer, baseURL!);
+    const row = await flagInQueue(officer, mule.accountNumber);
+    await row.getByRole('link', { name: 'Mule pattern' }).click();
+    await officer.getByLabel(/Reason/).fill('Family contributions for a wedding, confirmed by phone');
+    await officer.getByRole('button', { name: 'Dismiss: not fraud' }).click();
+    await expect(officer.getByRole('status')).toHaveText('The flag is dismissed.');
+    await expect(officer.locator('#flag-status')).toContainText('dismissed');
+    await expect(officer.locator('#flag-status')).toContainText('Family contributions for a wedding, confirmed by phone');
+  });
+});
