@@ -60,6 +60,7 @@ import { createPaymentRequests } from './core/payment-requests/payment-request-s
 import { createLanguages } from './core/users/languages.ts';
 import { createAuditLog } from './core/staff/audit-log.ts';
 import { createStaffService } from './core/staff/staff-service.ts';
+import { createCustomerDesk } from './core/staff/customer-desk.ts';
 import { createTotpSeal } from './core/staff/totp.ts';
 
 /**
@@ -191,6 +192,8 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // The back office: staff with their own credentials, and the append-only audit log of what they do.
   const staffAudit = createAuditLog({ db, clock });
   const staff = createStaffService({ db, clock, log, audit: staffAudit, seal: totpSeal, bankName: config.bank.name });
+  // The support desk: exact search, the customer view, freeze at once (decision 029).
+  const desk = createCustomerDesk({ db, clock, audit: staffAudit, freeze });
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -206,7 +209,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit,
+    staff, staffAudit, desk,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

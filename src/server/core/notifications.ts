@@ -155,9 +155,9 @@ export function securityCodeEmail(args: { bankName: string; to: string; firstNam
 }
 
 /** The account was frozen (signed in with the password, or with a code from /freeze): what it means and how to undo it; `at` an ISO instant. */
-export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code'; at: string; signedOut: number; language?: Locale }): MailMessage {
+export function accountFrozenEmail(args: { bankName: string; to: string; firstName: string; via: 'password' | 'code' | 'staff'; at: string; signedOut: number; language?: Locale }): MailMessage {
   const say = sayerFor(args.language);
-  const how = say(args.via === 'password' ? 'email.frozen.viaPassword' : 'email.frozen.viaCode');
+  const how = say(args.via === 'password' ? 'email.frozen.viaPassword' : args.via === 'staff' ? 'email.frozen.viaStaff' : 'email.frozen.viaCode');
   const lines = [
     say('email.hello', { name: args.firstName }),
     say('email.frozen.when', { bank: args.bankName, at: instantValue(args.at), how }),

@@ -37,8 +37,8 @@ export interface UsersTable {
   updated_at: string;
   /** Set while the customer froze the account: every debit is refused, credits land. */
   frozen_at: Generated<string | null>;
-  /** How it was frozen: `password` (signed in) or `code` (the emailed code from /freeze). */
-  frozen_via: Generated<'password' | 'code' | null>;
+  /** How it was frozen: `password` (signed in), `code` (the emailed code from /freeze) or `staff` (the back office). */
+  frozen_via: Generated<'password' | 'code' | 'staff' | null>;
   /** The customer's language, a code of src/i18n/locales.ts (the app checks it with isLocale; the column takes any code); emails and alerts follow it. */
   language: Generated<string>;
 }

@@ -16,7 +16,7 @@ import type { SecurityCodes } from './security-codes.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { SmsSender } from '../../integrations/sms/ports.ts';
 import type { Alerts } from '../alerts/alert-service.ts';
-import { freezeStateOf, type FreezeState } from './frozen.ts';
+import { freezeStateOf, type FreezeState, type FrozenVia } from './frozen.ts';
 import { said } from '../../../i18n/said.ts';
 import type { Said } from '../../../i18n/said.ts';
 
@@ -92,13 +92,13 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
   }
 
   /** Sets the freeze; false when it was already frozen (nothing changed). */
-  async function setFrozen(userId: string, via: 'password' | 'code', executor: Db | Transaction<Database> = db): Promise<boolean> {
+  async function setFrozen(userId: string, via: FrozenVia, executor: Db | Transaction<Database> = db): Promise<boolean> {
     const nowIso = clock.now().toISOString();
     const changed = await executor.updateTable('users').set({ frozen_at: nowIso, frozen_via: via, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is', null).executeTakeFirst();
     return Number(changed.numUpdatedRows) > 0;
   }
 
-  async function tellFrozen(user: UserRow, via: 'password' | 'code', signedOut: number): Promise<void> {
+  async function tellFrozen(user: UserRow, via: FrozenVia, signedOut: number): Promise<void> {
     await sendMail(
       accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: clock.now().toISOString(), signedOut, language: profileLocale(user.language) }),
       'account_frozen',
@@ -178,6 +178,27 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
         .finally(() => inFlight.delete(work));
       inFlight.add(work);
       return succeed({ message: freezeRequestMessage });
+    },
+
+    /**
+     * By the bank's staff (the back office's "freeze at once"): the same freeze, every session
+     * ended and the same email as the customer's own. `record` runs in the transaction that sets
+     * the freeze, so the change and the staff member's audit entry commit together; it is told
+     * whether this call froze the account (false: it was frozen already, nothing changed).
+     */
+    async freezeByStaff(userId: string, record: (trx: Transaction<Database>, changed: boolean) => Promise<void>): Promise<{ changed: boolean; signedOutSessions: number }> {
+      const user = await users.findById(userId);
+      if (!user) throw new Error(`customer ${userId} has no row`);
+      const changed = await db.transaction().execute(async (trx) => {
+        const done = await setFrozen(userId, 'staff', trx);
+        await record(trx, done);
+        return done;
+      });
+      // Ended even when it was frozen already: a session that outlived an earlier freeze ends now.
+      const signedOutSessions = await sessions.revokeAllForUser(userId, 'account_frozen');
+      log.info('freeze.frozen', { user: userId, via: 'staff', signed_out: signedOutSessions, already: !changed });
+      if (changed) await tellFrozen(user, 'staff', signedOutSessions);
+      return { changed, signedOutSessions };
     },
 
     /** Resolves once every code requested so far is issued and mailed (tests; orderly shutdown). */
