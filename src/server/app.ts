@@ -185,12 +185,12 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const runTransfers = createTransferService({ db, config, clock, log, idempotency, gate: runGate, payments, words: moneyWords, interbank, refusedCredits });
   const scheduledTransfers = createScheduledTransfers({ db, config, clock, log, mailer, pins, gate, nameEnquiries, runTransfers, jobs });
   // "Download my data": the customer's profile, accounts, beneficiaries and transactions.
-  const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries });
+  const staffAudit = createAuditLog({ db, clock });
+  const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries, staffAudit });
   // Payment requests: a link and a reference; credits carrying it are counted with the money.
   const paymentRequests = createPaymentRequests({ db, config, clock, log, mailer, counters, jobs });
 
-  // The back office: staff with their own credentials, and the append-only audit log of what they do.
-  const staffAudit = createAuditLog({ db, clock });
+  // The back office: staff with their own credentials, and the append-only audit log of what they do (made above, for the export).
   const staff = createStaffService({ db, clock, log, audit: staffAudit, seal: totpSeal, bankName: config.bank.name });
   // The support desk: exact search, the customer view, freeze at once (decision 029).
   const desk = createCustomerDesk({ db, clock, audit: staffAudit, freeze });
