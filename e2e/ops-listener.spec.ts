@@ -58,6 +58,12 @@ test.describe('the back office on its own listener', () => {
     const refused = await fetch(`${base}/ops/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40bank.ng&password=x' });
     expect(refused.status).toBe(404);
     expect(lines.filter((line) => line.includes('"level":"error"'))).toEqual([]);
+
+    // SIGTERM drains both listeners, closes the app once and exits 0.
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const url of [`${base}/login`, `${ops}/ops/login`]) expect(await fetch(url).then(() => 'answered', () => 'closed')).toBe('closed');
   });
 
   test('without OPS_PORT the one listener serves both; OPS_HOST alone or OPS_PORT equal to PORT stops the start', async () => {
