@@ -116,10 +116,12 @@ export function createCustomerDesk(deps: { db: Db; clock: Clock; audit: AuditLog
         return maskIdentityNumber((kind === 'bvn' ? row?.bvn_last4 : row?.nin_last4) ?? null);
       };
       const accounts = await db.selectFrom('accounts').select(['account_number', 'type', 'balance', 'created_at']).where('user_id', '=', userId).where('kind', '=', 'customer').orderBy('created_at').execute();
-      const transactions = await db
+      // By the customer's account numbers (each row is on one of them), so the (account, time, id) index answers.
+      const accountNumbers = accounts.map((account) => account.account_number);
+      const transactions = accountNumbers.length === 0 ? [] : await db
         .selectFrom('transactions')
         .select(['id', 'reference', 'account_number', 'type', 'status', 'amount', 'fee', 'created_at'])
-        .where('user_id', '=', userId)
+        .where('account_number', 'in', accountNumbers)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(50)
