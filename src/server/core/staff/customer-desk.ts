@@ -32,7 +32,7 @@ export type Search = { kind: SearchKind; value: string; masked: string };
 const searchText = z.string().trim().min(1, 'Enter what to search for.').max(254, 'That is too long for any of the four.');
 export const searchHelp = 'Enter a 10-digit account number, a phone number (080… or +234…), an email address or a case number (HB-CASE-…). Only exact matches are found.';
 
-/** What a search box's text is, normalised as the app stores it; null when it is none of the four. */
+/** What a search box's text is, normalised as the app stores it; refused (400, with the help sentence) when it is none of the four. */
 export function classifySearch(raw: unknown): DeskResult<Search> {
   const parsed = searchText.safeParse(raw);
   if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? searchHelp);
