@@ -60,7 +60,11 @@ describeOnEngines('the support desk (%s)', (app) => {
     }
     expect((await t.app.desk.find(ada.accountNumber.slice(0, 9), support)).ok).toBe(false);
 
-    const audited = await auditOf(t, 'customer.find');
+    const all = await auditOf(t, 'customer.find');
+    // The nine digits: recorded as a search of no kind, the text not kept.
+    expect(JSON.parse(all.at(-1)!.detail)).toEqual({ kind: 'unrecognised', found: false });
+    expect(all.at(-1)!.customer_user_id).toBeNull();
+    const audited = all.slice(0, -1);
     expect(audited).toHaveLength(8);
     expect(audited.every((row) => row.staff_id === support.staffId && row.address === '203.0.113.7')).toBe(true);
     expect(audited.slice(0, 5).map((row) => row.customer_user_id)).toEqual(Array(5).fill(ada.userId));

@@ -87,12 +87,16 @@ export function createCustomerDesk(deps: { db: Db; clock: Clock; audit: AuditLog
   }
 
   return {
-    /** One exact search; audited whether or not it finds anyone. */
+    /** One exact search; audited whether or not it finds anyone, and when the text is none of the four kinds. */
     async find(raw: unknown, by: DeskActor): Promise<DeskResult<{ userId: string | null; search: Search }>> {
       const refused = notForRole(by, 'customer.find');
       if (refused) return refused;
       const classified = classifySearch(raw);
-      if (!classified.ok) return classified;
+      if (!classified.ok) {
+        // Refused before any lookup, and still recorded: what was typed is not kept, only that it was none of the four.
+        await audit.append({ staffId: by.staffId, address: by.address, action: 'customer.find', detail: { kind: 'unrecognised', found: false } });
+        return classified;
+      }
       const search = classified.value;
       const userId = await findUserId(search);
       await audit.append({ staffId: by.staffId, address: by.address, action: 'customer.find', customerUserId: userId, detail: { kind: search.kind, query: search.masked, found: userId !== null } });
