@@ -1,23 +1,14 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from './support/fixtures.ts';
-import { dataDir } from './support/data-dir.ts';
 import { demoCustomer } from './support/customers.ts';
-import { enrol, signIn } from './support/ops-staff.ts';
-
-const run = promisify(execFile);
+import { addStaffFromCommandLine, enrol, signIn } from './support/ops-staff.ts';
 
 test.describe('the back office', () => {
   test('an administrator made on the command line enrols, invites a support agent, who enrols, signs in and is refused /ops/staff', async ({ browser, baseURL }) => {
     const tag = randomBytes(4).toString('hex');
     const adminEmail = `admin-${tag}@bank.ng`;
     const agentEmail = `agent-${tag}@bank.ng`;
-    const added = await run(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'ops-staff.mjs'), 'add', '--role', 'admin', '--email', adminEmail, '--name', 'Ada Admin'], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir(), LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_ORIGIN: baseURL! },
-    });
-    const adminLink = added.stdout.match(/https?:\/\/\S+\/ops\/enrol\/[A-Za-z0-9_-]+/)![0];
+    const adminLink = await addStaffFromCommandLine(baseURL!, 'admin', adminEmail, 'Ada Admin');
 
     const admin = await (await browser.newContext()).newPage();
     const adminSecret = await enrol(admin, adminLink);

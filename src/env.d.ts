@@ -3,6 +3,8 @@
 declare namespace App {
   interface Locals {
     app: import('./server/app.ts').App;
+    /** Set by the Node server on requests to the back office's own listener (OPS_PORT); absent on the public one. */
+    listener?: 'ops';
     /** The caller's session, from the cookie or a Bearer token; null for guests. */
     session: { id: string; userId: string; via: 'bearer' | 'cookie' } | null;
     user: import('./server/core/users/present-user.ts').UserJson | null;

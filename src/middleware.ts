@@ -17,7 +17,7 @@ import { apiLanguage, chosenLanguage, resolveLanguage } from './server/http/lang
 import type { Locale } from './i18n/locales.ts';
 import { formTokenPlaceholder, pageCacheSlotOf, recordAnswer, templateRender, vouch } from './server/http/page-cache.ts';
 import { said } from './i18n/said.ts';
-import { answerOps } from './server/http/ops-request.ts';
+import { answerOps, notFoundHere, notServedHere } from './server/http/ops-request.ts';
 import { isOpsPath } from './server/core/staff/policy.ts';
 import { deviceNotConfirmed, restrictedCallOpen, restrictedPageOpen } from './server/http/device-restriction.ts';
 
@@ -51,6 +51,8 @@ async function answer(context: Parameters<Parameters<typeof defineMiddleware>[0]
   const url = publicUrlOf(context);
   const headers = securityHeaders(url);
   if (url.pathname.startsWith('/_astro/')) return withHeaders(await next(), headers);
+  // The back office on a listener of its own (OPS_PORT): each listener 404s the other's pages.
+  if (notServedHere(app.config.ops, locals.listener, url.pathname)) return withHeaders(notFoundHere(), { ...headers, 'cache-control': 'no-store' });
 
   locals.session = null;
   locals.user = null;

@@ -258,6 +258,8 @@ export const customerDataExportSchema = z.object({
     home_address: z.object({ address: z.string(), city: z.string(), lga: z.string(), state: z.string() }).nullable(),
   }),
   accounts: z.array(accountJsonSchema.extend({ beneficiaries: z.array(beneficiaryJsonSchema), transactions: z.array(transactionJsonSchema) })),
+  /** Every action the bank's staff took on the account (searches that found it, reads, freezes): when, the staff member's role, what, and the reason given. */
+  staff_actions: z.array(z.object({ at: z.string(), staff_role: z.string().nullable(), action: z.string(), reason: z.string().nullable() })),
 });
 
 /** `data: null`: the call answers only with its message. */

@@ -63,6 +63,7 @@ import { createAuditLog } from './core/staff/audit-log.ts';
 import { createStaffService } from './core/staff/staff-service.ts';
 import { createProposals } from './core/staff/proposals.ts';
 import { createSettlementQueue } from './core/staff/settlement-queue.ts';
+import { createCustomerDesk } from './core/staff/customer-desk.ts';
 import { createTotpSeal } from './core/staff/totp.ts';
 
 /**
@@ -187,18 +188,20 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const runTransfers = createTransferService({ db, config, clock, log, idempotency, gate: runGate, payments, words: moneyWords, interbank, refusedCredits });
   const scheduledTransfers = createScheduledTransfers({ db, config, clock, log, mailer, pins, gate, nameEnquiries, runTransfers, jobs });
   // "Download my data": the customer's profile, accounts, beneficiaries and transactions.
-  const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries });
+  const staffAudit = createAuditLog({ db, clock });
+  const dataExport = createCustomerDataExport({ config, clock, users, transactions, beneficiaries, staffAudit });
   // Payment requests: a link and a reference; credits carrying it are counted with the money.
   const paymentRequests = createPaymentRequests({ db, config, clock, log, mailer, counters, jobs });
 
-  // The back office: staff with their own credentials, and the append-only audit log of what they do.
-  const staffAudit = createAuditLog({ db, clock });
+  // The back office: staff with their own credentials, and the append-only audit log of what they do (made above, for the export).
   const staff = createStaffService({ db, clock, log, audit: staffAudit, seal: totpSeal, bankName: config.bank.name });
   // Four eyes on money and on lifting a freeze, and the settlement queue (decision 031).
   const proposals = createProposals({ db, clock, log, audit: staffAudit, payments, freeze });
   const settlementQueue = createSettlementQueue({ db, clock, audit: staffAudit, payments });
   // The fraud rules judge every movement after it committed (a job queued with it); the fraud queue acts on their flags.
   const fraud = createFraudMonitoring({ db, config, clock, log, jobs, freeze });
+  // The support desk: exact search, the customer view, freeze at once (decision 029).
+  const desk = createCustomerDesk({ db, clock, audit: staffAudit, freeze });
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -214,7 +217,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit, proposals, settlementQueue, fraud,
+    staff, staffAudit, proposals, settlementQueue, fraud, desk,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

@@ -58,6 +58,9 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('localhost'),
   PORT: wholeNumber('PORT', 1, 65535).default(4321),
+  /** The back office's own listener (decision 029): set OPS_PORT and /ops is served there only, never on HOST:PORT. */
+  OPS_HOST: z.string().min(1, 'OPS_HOST must be a host name or address').max(253, 'OPS_HOST must be at most 253 characters').regex(/^[^\s/]+$/, 'OPS_HOST must be a host name or address, without a scheme or path').optional(),
+  OPS_PORT: wholeNumber('OPS_PORT', 1, 65535).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -188,6 +191,8 @@ export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** OPS_HOST:OPS_PORT, the back office's own listener; null: /ops is served on HOST:PORT with the rest. */
+  ops: { host: string; port: number } | null;
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   smtpUrl: string | undefined;
@@ -276,11 +281,19 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     const missing = (['TERMII_API_KEY', 'TERMII_SENDER_ID'] as const).filter((name) => env[name] === undefined);
     if (missing.length > 0) throw new ConfigError(missing.map((variable) => ({ variable, reason: `${variable} is needed when SMS_PROVIDER is termii` })));
   }
+  if (env.OPS_HOST !== undefined && env.OPS_PORT === undefined) {
+    throw new ConfigError([{ variable: 'OPS_PORT', reason: 'OPS_PORT is needed when OPS_HOST is set (the back office listens on OPS_HOST:OPS_PORT)' }]);
+  }
+  if (env.OPS_PORT !== undefined && env.OPS_PORT === env.PORT) {
+    throw new ConfigError([{ variable: 'OPS_PORT', reason: 'OPS_PORT must differ from PORT: the back office has a listener of its own' }]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     nodeEnv: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
+    // Off the public interface unless told otherwise: loopback when only the port is given.
+    ops: env.OPS_PORT === undefined ? null : { host: env.OPS_HOST ?? 'localhost', port: env.OPS_PORT },
     dataDir,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -26,6 +26,8 @@ export type ServerProcess = {
     version: string;
     host: string;
     port: number;
+    /** OPS_HOST:OPS_PORT, the back office's own listener; null: /ops is on HOST:PORT. */
+    ops: Config['ops'];
     trustsPeer: (address: string | null) => boolean;
     admission: Config['admission'];
     /** The guest page cache the Node server answers through (null: GUEST_PAGE_CACHE=false). */
@@ -85,7 +87,7 @@ export function registerServerProcess(): void {
       const trustsPeer = (address: string | null) => isTrustedProxy(address, config.trustProxy);
       // Made here, with the app's form tokens: every answer from it carries a token of its own.
       const pageCache = config.guestPageCache ? createPageCache({ publicOrigin: config.publicOrigin, trustProxy: config.trustProxy, formTokens: app.formTokens, log: app.log }) : null;
-      return { log: app.log, version: appVersion, host: config.host, port: config.port, trustsPeer, admission: config.admission, pageCache };
+      return { log: app.log, version: appVersion, host: config.host, port: config.port, ops: config.ops, trustsPeer, admission: config.admission, pageCache };
     },
     workers: () => parseConfig(process.env).workers,
     close: closeApp,

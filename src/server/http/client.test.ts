@@ -47,4 +47,12 @@ describe('behind a trusted proxy', () => {
     expect(publicUrlOf(contextFor({ TRUST_PROXY: '127.0.0.1' }, '127.0.0.1', proxied)).protocol).toBe('https:');
     expect(publicUrlOf(contextFor({ TRUST_PROXY: '127.0.0.1' }, '10.9.9.9', proxied)).protocol).toBe('http:');
   });
+  it("on the back office's own listener, not PUBLIC_ORIGIN (the customers' address): the request's own URL, https when the trusted proxy says so", () => {
+    const context = contextFor({ ...settings, OPS_PORT: '4322' }, '127.0.0.1', proxied, 'http://ops.bank.internal:4322/ops/login');
+    context.locals.listener = 'ops';
+    expect(publicUrlOf(context).href).toBe('https://ops.bank.internal:4322/ops/login');
+    const direct = contextFor({ ...settings, OPS_PORT: '4322' }, '10.9.9.9', proxied, 'http://ops.bank.internal:4322/ops/login');
+    direct.locals.listener = 'ops';
+    expect(publicUrlOf(direct).href).toBe('http://ops.bank.internal:4322/ops/login');
+  });
 });

@@ -22,9 +22,13 @@ export function clientOf(context: Omit<RequestContext, 'url'>): ForwardedClient 
   return forwardedClient(peerAddress(context), context.request.headers, context.locals.app.config.trustProxy);
 }
 
-/** The URL the customer's browser used: PUBLIC_ORIGIN's, or https when a trusted proxy says so, or the request's own. */
+/**
+ * The URL the customer's browser used: PUBLIC_ORIGIN's, or https when a trusted proxy says so, or
+ * the request's own. On the back office's own listener (OPS_PORT) PUBLIC_ORIGIN is the customers'
+ * address, not the one staff use: there the request's own, upgraded to https when a trusted proxy says so.
+ */
 export function publicUrlOf(context: RequestContext): URL {
   const { config } = context.locals.app;
   if (!config.publicOrigin && config.trustProxy.kind === 'none') return context.url;
-  return publicUrl(context.url, config.publicOrigin, clientOf(context).protocol);
+  return publicUrl(context.url, context.locals.listener === 'ops' ? null : config.publicOrigin, clientOf(context).protocol);
 }

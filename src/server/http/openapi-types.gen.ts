@@ -350,7 +350,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description Download my data: format=json (profile, accounts, beneficiaries, transactions) or format=csv (transactions), as an attachment; never a hash, PIN or token
+         * @description Download my data: format=json (profile, accounts, beneficiaries, transactions, the staff actions on the account) or format=csv (transactions), as an attachment; never a hash, PIN or token
          */
         get: operations["getProfileExport"];
         put?: never;
@@ -1887,6 +1887,12 @@ export interface components {
                 balance: number;
                 beneficiaries: components["schemas"]["Beneficiary"][];
                 transactions: components["schemas"]["Transaction"][];
+            }[];
+            staff_actions: {
+                at: string;
+                staff_role: string | null;
+                action: string;
+                reason: string | null;
             }[];
         };
         NoData: null;

@@ -4,11 +4,11 @@ import { describeOnEngines } from '../testing/on-engines.ts';
 import { customer } from '../testing/customers.ts';
 import { inProcessApi } from '../testing/in-process-api.ts';
 import { totpCodeAt } from '../core/staff/totp.ts';
-import { may, opsRoutes, staffRoles, type StaffRole } from '../core/staff/policy.ts';
+import { may, opsAccess, opsRoutes, staffRoles, type StaffRole } from '../core/staff/policy.ts';
 import type { TestApp } from '../testing/test-app.ts';
 import { answerOps, opsCookieName } from './ops-request.ts';
-import { readSessionToken, sessionCookieName } from './session-cookie.ts';
 import { formTokenField } from './form-tokens.ts';
+import { readSessionToken, sessionCookieName } from './session-cookie.ts';
 
 const password = 'tortoise-marmalade-lagos-9';
 const url = (path: string) => new URL(`http://bank.test${path}`);
@@ -53,7 +53,8 @@ async function signedInStaff(t: TestApp, role: StaffRole): Promise<string> {
   return first.value.token;
 }
 
-const paths = [...opsRoutes.map((route) => route.path)];
+// A route with an `:id` segment is opened with an id in it, as a page links to it.
+const paths = opsRoutes.map((route) => route.path.replace(':id', 'user-0001'));
 
 describeOnEngines('every /ops route against every role and every other credential (%s)', (app) => {
   it('lets each role open what the policy allows, 403 otherwise, and audits each read', async () => {
@@ -62,7 +63,9 @@ describeOnEngines('every /ops route against every role and every other credentia
       const token = await signedInStaff(t, role);
       for (const path of paths) {
         const answer = await open(t, path, { cookies: { [opsCookieName(url(path))]: token } });
-        const action = opsRoutes.find((route) => route.path === path)!.action;
+        const access = opsAccess(path);
+        if (access.kind !== 'action') throw new Error(`${path} is not a route of the table`);
+        const action = access.action;
         expect([role, path, answer.status]).toEqual([role, path, may(role, action) ? 200 : 403]);
       }
     }
@@ -101,6 +104,24 @@ describeOnEngines('every /ops route against every role and every other credentia
     }
     expect(staffRoles.filter((role) => may(role, 'fraud.queue'))).toEqual(['fraud']);
     expect(staffRoles.filter((role) => may(role, 'account.freeze'))).toEqual(['support', 'fraud']);
+  });
+
+  it('refuses a posted freeze, even with a good form token, to every role the policy does not let freeze', async () => {
+    const t = app();
+    for (const role of staffRoles) {
+      const token = await signedInStaff(t, role);
+      const resolved = await t.app.staff.resolve(token);
+      if (resolved.status !== 'active') throw new Error('no session');
+      const path = '/ops/customers/user-0001/freeze';
+      const body = new URLSearchParams({ [formTokenField]: t.app.formTokens.issue({ kind: 'staff', id: resolved.sessionId }), reason: 'A reason long enough.' });
+      const request = new Request(url(path), { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://bank.test' } });
+      const context = {
+        request, url: url(path), locals: { app: t.app } as unknown as App.Locals, cookies: cookieJar({ [opsCookieName(url(path))]: token }), clientAddress: '203.0.113.5',
+        redirect: (to: string, status: number) => new Response(null, { status, headers: { location: to } }),
+      } as unknown as APIContext;
+      const answered = await answerOps(context, t.app, url(path), async () => new Response('page', { status: 200 }));
+      expect([role, answered.status]).toEqual([role, may(role, 'account.freeze') ? 200 : 403]);
+    }
   });
 
   it('sends a signed-out visitor, a customer session cookie, a customer Bearer token and a half-signed-in member to sign in', async () => {

@@ -1,6 +1,7 @@
 import type { APIContext, AstroCookies, MiddlewareNext } from 'astro';
 import type { App } from '../app.ts';
-import { may, opsAccess } from '../core/staff/policy.ts';
+import { isOpsPath, may, opsAccess } from '../core/staff/policy.ts';
+import type { Config } from '../config.ts';
 import { staffSessionAbsoluteMs } from '../core/staff/staff-service.ts';
 import { clientOf } from './client.ts';
 import { fromAnotherSite, guestIdFor, isSafeMethod, postedFormToken } from './form-tokens.ts';
@@ -30,6 +31,21 @@ export function clearOpsCookie(cookies: AstroCookies, url: URL): void {
 function plainPage(status: number, title: string, text: string, link: { href: string; label: string }): Response {
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Back office</title></head><body><main id="main"><h1>${title}</h1><p>${text}</p><p><a href="${link.href}">${link.label}</a></p></main></body></html>`;
   return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/**
+ * With the back office on its own listener (OPS_PORT, decision 029), which requests a listener
+ * does not serve: /ops on the public one, and everything but /ops on the back office's. The Node
+ * server tells a request's side through `locals.listener` (only its own code sets locals); without
+ * OPS_PORT there is one listener and it serves both.
+ */
+export function notServedHere(ops: Config['ops'], listener: unknown, pathname: string): boolean {
+  if (!ops) return false;
+  return (listener === 'ops') !== isOpsPath(pathname);
+}
+
+export function notFoundHere(): Response {
+  return plainPage(404, 'Not found', 'There is no page at this address.', { href: '/', label: 'Home' });
 }
 
 export async function answerOps(context: APIContext, app: App, url: URL, next: MiddlewareNext): Promise<Response> {

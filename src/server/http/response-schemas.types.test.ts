@@ -55,5 +55,5 @@ it('response schemas are the presented types', () => {
   expectTypeOf<Out<typeof answers.cableProvidersSchema>>().toEqualTypeOf<Answer<App['bills']['cableProviders']>>();
   expectTypeOf<Out<typeof answers.statesSchema>>().toEqualTypeOf<Mutable<typeof statesWithLgas>>();
   expectTypeOf<Out<typeof answers.securityQuestionsSchema>>().toEqualTypeOf<Mutable<typeof securityQuestions>>();
-  expectTypeOf<Out<typeof answers.customerDataExportSchema>>().toEqualTypeOf<{ about: CustomerDataExport['about']; profile: Flat<CustomerDataExport['profile']>; accounts: Flat<CustomerDataExport['accounts'][number]>[] }>();
+  expectTypeOf<Out<typeof answers.customerDataExportSchema>>().toEqualTypeOf<{ about: CustomerDataExport['about']; profile: Flat<CustomerDataExport['profile']>; accounts: Flat<CustomerDataExport['accounts'][number]>[]; staff_actions: CustomerDataExport['staff_actions'] }>();
 });

@@ -91,10 +91,13 @@ export async function serve(): Promise<http.Server> {
   };
 
   let lifecycle: GracefulStop | null = null;
-  const server = http.createServer(
+  // With OPS_PORT the back office has a listener of its own (decision 029): the same handler, told
+  // through `locals.listener` which side it is on, so the middleware serves /ops there and only there.
+  const opsLocals = { listener: 'ops' as const };
+  const onRequest = (side: 'public' | 'ops') =>
     withAccessLog(
       gate.wrap((request, response) => {
-        if (lifecycle?.refuseWhileStopping(request, response)) return;
+        if ((side === 'ops' ? opsLifecycle : lifecycle)?.refuseWhileStopping(request, response)) return;
         const undecodable = undecodableApiAnswer(request.url ?? '');
         if (undecodable) {
           response.writeHead(undecodable.status, undecodable.headers);
@@ -113,26 +116,49 @@ export async function serve(): Promise<http.Server> {
         // CSP hashing), which is most of what /login cost, while it stays inside the access log, the
         // admission gate and the stop's refusal above. What the middleware adds (security headers,
         // no-store, the CSP) is in the kept headers, which the middleware records for the cache.
+        if (side === 'ops') return handler(request, response, undefined, opsLocals);
         if (pageCache) return pageCache.handle(request, response, (locals) => handler(request, response, undefined, locals));
         return handler(request, response);
       }),
       { log, trustsPeer: started.trustsPeer },
-    ),
-  );
-  lifecycle = gracefulStop(server, { graceMs: 10_000, log, closeApp: () => serverProcess.close() });
+    );
+  const server = http.createServer(onRequest('public'));
+  const opsServer = started.ops ? http.createServer(onRequest('ops')) : null;
+  // The back office's listener drains with the public one; the app closes once both have.
+  const opsLifecycle = opsServer ? gracefulStop(opsServer, { graceMs: 10_000, log, closeApp: async () => {}, exit: () => {} }) : null;
+  lifecycle = gracefulStop(server, {
+    graceMs: 10_000,
+    log,
+    closeApp: async () => {
+      await opsLifecycle?.stop('server.stopping');
+      await serverProcess.close();
+    },
+  });
 
-  // HOST and PORT as the configuration parsed them (a bad PORT has already stopped the start).
-  const { host, port } = started;
+  // HOST and PORT (and OPS_HOST, OPS_PORT) as the configuration parsed them (a bad PORT has already stopped the start).
+  await listen(server, started.host, started.port, { host: 'HOST', port: 'PORT' });
+  log.info('server.listening', { url: `http://${started.host}:${started.port}`, version: started.version, pid: process.pid });
+  if (opsServer && started.ops) {
+    await listen(opsServer, started.ops.host, started.ops.port, { host: 'OPS_HOST', port: 'OPS_PORT' });
+    log.info('server.listening', { url: `http://${started.ops.host}:${started.ops.port}`, side: 'ops', pid: process.pid });
+  }
+  const stopping = lifecycle;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void opsLifecycle?.stop(signal);
+      void stopping.stop(signal);
+    });
+  }
+  return server;
+}
+
+async function listen(server: http.Server, host: string, port: number, names: { host: string; port: string }): Promise<void> {
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   await new Promise<void>((resolve) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      failStart([{ variable: error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' ? 'HOST' : 'PORT', reason: `cannot listen on ${host}:${port}: ${error.code ?? error.message}` }]),
+      failStart([{ variable: error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND' ? names.host : names.port, reason: `cannot listen on ${host}:${port}: ${error.code ?? error.message}` }]),
     );
     server.listen(port, host, resolve);
   });
-  log.info('server.listening', { url: `http://${host}:${port}`, version: started.version, pid: process.pid });
-  const stopping = lifecycle;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopping.stop(signal));
-  return server;
 }

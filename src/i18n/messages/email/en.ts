@@ -63,7 +63,7 @@ export const emailEn = {
   'email.frozen.when': 'Your {bank} account was frozen on {at}, {how}.',
   'email.frozen.viaPassword': 'from a signed-in device, confirmed with your password',
   'email.frozen.viaCode': 'from the freeze page, with the code we emailed you',
-  'email.frozen.viaStaff': "by the bank's fraud team, to protect your money; call us to review it",
+  'email.frozen.viaStaff': 'by the bank’s staff, to protect your money; call us to review it',
   'email.frozen.meansOne': 'While it is frozen, no money can leave it: transfers, airtime, data, electricity and cable TV are all refused. Money sent to you still arrives. We signed out 1 device.',
   'email.frozen.meansMany': 'While it is frozen, no money can leave it: transfers, airtime, data, electricity and cable TV are all refused. Money sent to you still arrives. We signed out {count} devices.',
   'email.frozen.undo': 'To unfreeze it: sign in, open Settings and choose "Unfreeze my account". You need your password, your transaction PIN and the answer to your security question.',

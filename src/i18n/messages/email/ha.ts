@@ -60,7 +60,7 @@ export const emailHa: Record<EmailKey, string> = {
   'email.frozen.when': 'An daskarar da asusunka na {bank} a ranar {at}, {how}.',
   'email.frozen.viaPassword': 'daga na’urar da ta shiga, an tabbatar da kalmar sirrinka',
   'email.frozen.viaCode': 'daga shafin daskarewa, da lambar da muka aiko maka ta imel',
-  'email.frozen.viaStaff': 'ta ƙungiyar yaƙi da zamba ta banki, don kare kuɗinka; kira mu don a duba',
+  'email.frozen.viaStaff': 'ta ma’aikatan banki, don kare kuɗinka; kira mu don a duba',
   'email.frozen.meansOne': 'Muddin yana daskare, babu kuɗin da zai iya fita daga cikinsa: an hana tura kuɗi, katin waya, data, wutar lantarki da talabijin na kebul. Kuɗin da aka turo maka za su ci gaba da shigowa. Mun fitar da na’ura 1.',
   'email.frozen.meansMany': 'Muddin yana daskare, babu kuɗin da zai iya fita daga cikinsa: an hana tura kuɗi, katin waya, data, wutar lantarki da talabijin na kebul. Kuɗin da aka turo maka za su ci gaba da shigowa. Mun fitar da na’urori {count}.',
   'email.frozen.undo': 'Don kwance daskarewar: shiga, buɗe Saituna ka zaɓi "Kwance daskarewar asusuna". Za ka buƙaci kalmar sirrinka, PIN ɗin ma’amalarka da amsar tambayar tsaronka.',

@@ -60,7 +60,7 @@ export const emailIg: Record<EmailKey, string> = {
   'email.frozen.when': 'A kpọchiri akaụntụ {bank} gị na {at}, {how}.',
   'email.frozen.viaPassword': 'site na ngwaọrụ banyere, e jiri okwuntughe gị kwenye ya',
   'email.frozen.viaCode': 'site na ibe mkpọchi, e jiri koodu anyị zitere gị n’email',
-  'email.frozen.viaStaff': 'site n’aka ndị otu na-alụso aghụghọ ọgụ n’ụlọ akụ, iji chebe ego gị; kpọọ anyị ka e nyochaa ya',
+  'email.frozen.viaStaff': 'site n’aka ndị ọrụ ụlọ akụ, iji chebe ego gị; kpọọ anyị ka e nyochaa ya',
   'email.frozen.meansOne': 'Ka ọ ka kpọchiri, ego ọ bụla enweghị ike ịpụ na ya: a jụrụ nzipu ego, kaadị ekwentị, data, ọkụ eletrik na televishọn kebul. Ego e zitere gị ka ga-abata. Anyị wepụrụ ngwaọrụ 1.',
   'email.frozen.meansMany': 'Ka ọ ka kpọchiri, ego ọ bụla enweghị ike ịpụ na ya: a jụrụ nzipu ego, kaadị ekwentị, data, ọkụ eletrik na televishọn kebul. Ego e zitere gị ka ga-abata. Anyị wepụrụ ngwaọrụ {count}.',
   'email.frozen.undo': 'Iji meghee ya: banye, mepee Ntọala ma họrọ "Meghee akaụntụ m". Ị ga-achọ okwuntughe gị, PIN azụmahịa gị na azịza ajụjụ nchekwa gị.',

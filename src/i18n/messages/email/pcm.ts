@@ -60,7 +60,7 @@ export const emailPcm: Record<EmailKey, string> = {
   'email.frozen.when': 'Your {bank} account don freeze for {at}, {how}.',
   'email.frozen.viaPassword': 'from device wey sign in, with your password',
   'email.frozen.viaCode': 'from the freeze page, with the code wey we email you',
-  'email.frozen.viaStaff': 'by the bank fraud team, to protect your money; call us make we review am',
+  'email.frozen.viaStaff': 'by the bank staff, to protect your money; call us make we review am',
   'email.frozen.meansOne': 'As e dey frozen, no money fit comot from am: transfers, airtime, data, light bill and cable TV no go work. Money wey people send you go still enter. We don sign out 1 device.',
   'email.frozen.meansMany': 'As e dey frozen, no money fit comot from am: transfers, airtime, data, light bill and cable TV no go work. Money wey people send you go still enter. We don sign out {count} devices.',
   'email.frozen.undo': 'To unfreeze am: sign in, open Settings and choose "Unfreeze my account". You go need your password, your transaction PIN and the answer to your security question.',

@@ -60,7 +60,7 @@ export const emailYo: Record<EmailKey, string> = {
   'email.frozen.when': 'A dí àkáǹtì {bank} rẹ ní {at}, {how}.',
   'email.frozen.viaPassword': 'láti ẹ̀rọ tó wọlé, pẹ̀lú ọ̀rọ̀ aṣínà rẹ',
   'email.frozen.viaCode': 'láti ojú ìwé ìdínà, pẹ̀lú kóòdù tí a fi ránṣẹ́ sí ímeèlì rẹ',
-  'email.frozen.viaStaff': 'láti ọwọ́ ẹgbẹ́ tó ń gbógun ti jìbìtì ní ilé ìfowópamọ́, láti dáàbò bo owó rẹ; pè wá kí a ṣàyẹ̀wò rẹ̀',
+  'email.frozen.viaStaff': 'láti ọwọ́ àwọn òṣìṣẹ́ ilé ìfowópamọ́, láti dáàbò bo owó rẹ; pè wá kí a ṣàyẹ̀wò rẹ̀',
   'email.frozen.meansOne': 'Níwọ̀n ìgbà tí a bá dí i, kò sí owó tí ó lè jáde nínú rẹ̀: a kọ ìfiránṣẹ́ owó, káàdì ìpè, dátà, iná mànàmáná àti tẹlifíṣọ̀n kébù. Owó tí wọ́n bá fi ránṣẹ́ sí ọ yóò ṣì máa wọlé. A mú ẹ̀rọ 1 jáde.',
   'email.frozen.meansMany': 'Níwọ̀n ìgbà tí a bá dí i, kò sí owó tí ó lè jáde nínú rẹ̀: a kọ ìfiránṣẹ́ owó, káàdì ìpè, dátà, iná mànàmáná àti tẹlifíṣọ̀n kébù. Owó tí wọ́n bá fi ránṣẹ́ sí ọ yóò ṣì máa wọlé. A mú ẹ̀rọ {count} jáde.',
   'email.frozen.undo': 'Láti ṣí i: wọlé, ṣí Ètò kí o sì yan "Ṣí àkáǹtì mi padà". O nílò ọ̀rọ̀ aṣínà rẹ, PIN ìdúnàádúrà rẹ àti ìdáhùn sí ìbéèrè ààbò rẹ.',

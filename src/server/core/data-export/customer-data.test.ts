@@ -76,6 +76,28 @@ describeOnEngines('Download my data (%s)', (t) => {
     expect(hers.join('\n')).not.toContain(ada.email);
   });
 
+  it("lists the staff actions on the customer's account: when, the role, the action and the reason; never who, nor anyone else's", async () => {
+    const { ada, bola } = await twoCustomers();
+    expect((await t().app.dataExport.json(ada.userId)).staff_actions).toEqual([]);
+    const invited = await t().app.staff.invite({ name: 'Kemi Support', email: 'kemi@bank.ng', role: 'support' }, { staffId: null, address: 'cli', via: 'cli' });
+    if (!invited.ok) throw new Error(invited.message);
+    const by = { staffId: invited.value.member.id, role: 'support' as const, address: '203.0.113.8' };
+    expect((await t().app.desk.find(ada.accountNumber, by)).ok).toBe(true);
+    expect((await t().app.desk.view(ada.userId, by)).ok).toBe(true);
+    expect((await t().app.desk.freeze(ada.userId, 'Customer reported a stolen phone.', by)).ok).toBe(true);
+    await t().app.desk.view(bola.userId, by);
+
+    const data = await t().app.dataExport.json(ada.userId);
+    expect(data.staff_actions).toEqual([
+      { at: expect.stringMatching(/\+01:00$/), staff_role: 'support', action: 'customer.find', reason: null },
+      { at: expect.stringMatching(/\+01:00$/), staff_role: 'support', action: 'customer.read', reason: null },
+      { at: expect.stringMatching(/\+01:00$/), staff_role: 'support', action: 'account.freeze', reason: 'Customer reported a stolen phone.' },
+    ]);
+    const text = JSON.stringify(data);
+    for (const who of ['Kemi', 'kemi@bank.ng', invited.value.member.id, '203.0.113.8']) expect(text).not.toContain(who);
+    expect((await t().app.dataExport.json(bola.userId)).staff_actions.map((entry) => entry.action)).toEqual(['customer.read']);
+  });
+
   it('names the files by the Lagos day', async () => {
     t().clock.advance(Date.parse('2026-11-21T23:30:00Z') - t().clock.now().getTime());
     expect(t().app.dataExport.fileName('json')).toBe('my-data-2026-11-22.json');

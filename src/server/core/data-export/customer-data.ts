@@ -14,12 +14,15 @@ import { categoryLabels, statusLabels, type TransactionJson } from '../../../lib
 import { lagosDate, toLagosIso } from '../../../lib/lagos-time.ts';
 import { csvAmount, csvTextCell } from '../documents/statement.ts';
 import { lagosDateTimeIso } from '../documents/dates.ts';
+import type { AuditLog } from '../staff/audit-log.ts';
 
 export type CustomerDataExport = {
   /** What this file is, for whoever opens it later. */
   about: { bank: string; exported_at: string; description: string };
   profile: Omit<UserJson, 'accounts'> & { home_address: { address: string; city: string; lga: string; state: string } | null };
   accounts: Array<AccountJson & { beneficiaries: BeneficiaryJson[]; transactions: TransactionJson[] }>;
+  /** What the bank's staff did on the account (the back office's audit log): the role, never the person. */
+  staff_actions: Array<{ at: string; staff_role: string | null; action: string; reason: string | null }>;
 };
 
 export const dataExportFormats = ['json', 'csv'] as const;
@@ -50,8 +53,9 @@ export function createCustomerDataExport(deps: {
   users: UserRepository;
   transactions: TransactionRepository;
   beneficiaries: Pick<ReturnType<typeof createBeneficiaryService>, 'list'>;
+  staffAudit: Pick<AuditLog, 'forCustomer'>;
 }) {
-  const { config, clock, users, transactions, beneficiaries } = deps;
+  const { config, clock, users, transactions, beneficiaries, staffAudit } = deps;
 
   async function build(userId: string): Promise<CustomerDataExport> {
     const loaded = await users.loadProfile(userId);
@@ -63,7 +67,7 @@ export function createCustomerDataExport(deps: {
       about: {
         bank: config.bank.name,
         exported_at: toLagosIso(clock.now()),
-        description: `Your personal data held by ${config.bank.name}: your profile, your accounts, your saved beneficiaries and every transaction on your accounts. Amounts are in kobo (₦1 = 100 kobo); times are in Lagos time.`,
+        description: `Your personal data held by ${config.bank.name}: your profile, your accounts, your saved beneficiaries and every transaction on your accounts, and every action our staff took on your account (with their role and the reason they gave). Amounts are in kobo (₦1 = 100 kobo); times are in Lagos time.`,
       },
       profile: { ...profile, home_address: address ? { address: address.address, city: address.city, lga: address.lga, state: address.state } : null },
       accounts: await Promise.all(
@@ -73,6 +77,7 @@ export function createCustomerDataExport(deps: {
           transactions: await transactions.between(account.account_number, allTime.from, allTime.to),
         })),
       ),
+      staff_actions: (await staffAudit.forCustomer(userId)).map((entry) => ({ at: toLagosIso(entry.at), staff_role: entry.role, action: entry.action, reason: entry.reason })),
     };
   }
 

@@ -16,7 +16,7 @@ import type { SecurityCodes } from './security-codes.ts';
 import type { CustomerServiceDeps } from '../service-deps.ts';
 import type { SmsSender } from '../../integrations/sms/ports.ts';
 import type { Alerts } from '../alerts/alert-service.ts';
-import { freezeStateOf, type FreezeState } from './frozen.ts';
+import { freezeStateOf, type FreezeState, type FrozenVia } from './frozen.ts';
 import { said } from '../../../i18n/said.ts';
 import type { Said } from '../../../i18n/said.ts';
 
@@ -92,7 +92,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
   }
 
   /** Sets the freeze; false when it was already frozen (nothing changed). */
-  async function setFrozen(userId: string, via: 'password' | 'code' | 'staff', executor: Db | Transaction<Database> = db): Promise<boolean> {
+  async function setFrozen(userId: string, via: FrozenVia, executor: Db | Transaction<Database> = db): Promise<boolean> {
     const nowIso = clock.now().toISOString();
     const changed = await executor.updateTable('users').set({ frozen_at: nowIso, frozen_via: via, updated_at: nowIso }).where('id', '=', userId).where('frozen_at', 'is', null).executeTakeFirst();
     return Number(changed.numUpdatedRows) > 0;
@@ -109,7 +109,7 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
     await sendMail(accountUnfrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, at: clock.now().toISOString(), language: profileLocale(user.language) }), 'account_unfrozen');
   }
 
-  async function tellFrozen(user: UserRow, via: 'password' | 'code' | 'staff', signedOut: number): Promise<void> {
+  async function tellFrozen(user: UserRow, via: FrozenVia, signedOut: number): Promise<void> {
     await sendMail(
       accountFrozenEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, via, at: clock.now().toISOString(), signedOut, language: profileLocale(user.language) }),
       'account_frozen',
@@ -148,12 +148,17 @@ export function createAccountFreeze(deps: CustomerServiceDeps & {
       return setFrozen(userId, 'staff', trx);
     },
 
-    async staffFrozen(userId: string): Promise<number> {
+    /**
+     * After a staff freeze committed: every session ends (even when it was frozen already: a
+     * session that outlived an earlier freeze ends now), and the customer is told by the email
+     * their own freeze sends when this one changed it.
+     */
+    async staffFrozen(userId: string, changed = true): Promise<number> {
       const user = await users.findById(userId);
       if (!user) throw new Error(`frozen user ${userId} has no row`);
       const signedOut = await sessions.revokeAllForUser(userId, 'account_frozen');
-      log.info('freeze.frozen', { user: userId, via: 'staff', signed_out: signedOut });
-      await tellFrozen(user, 'staff', signedOut);
+      log.info('freeze.frozen', { user: userId, via: 'staff', signed_out: signedOut, already: !changed });
+      if (changed) await tellFrozen(user, 'staff', signedOut);
       return signedOut;
     },
 

@@ -13,10 +13,13 @@ export function accountFrozen(): Failure {
   return fail('ACCOUNT_FROZEN', accountFrozenMessage);
 }
 
-/** Whether the account is frozen, since when and how (the password, a code by SMS and email, or a back-office member). */
-export type FreezeState = { frozen: boolean; frozenAt: string | null; via: 'password' | 'code' | 'staff' | null };
+/** How an account was frozen: signed in with the password, from /freeze with an emailed code, or by the bank's staff (the back office). */
+export type FrozenVia = 'password' | 'code' | 'staff';
+
+/** Whether the account is frozen, since when and how. */
+export type FreezeState = { frozen: boolean; frozenAt: string | null; via: FrozenVia | null };
 
 /** The freeze state from the user's two columns (AccountFreeze.state reads them; so does every signed-in request's session statement). */
-export function freezeStateOf(row: { frozen_at: string | null; frozen_via: 'password' | 'code' | 'staff' | null } | undefined): FreezeState {
+export function freezeStateOf(row: { frozen_at: string | null; frozen_via: FrozenVia | null } | undefined): FreezeState {
   return { frozen: Boolean(row?.frozen_at), frozenAt: row?.frozen_at ?? null, via: row?.frozen_via ?? null };
 }

@@ -121,6 +121,25 @@ export function createAuditLog(deps: { db: Db; clock: Clock }) {
       return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
     },
 
+    /**
+     * What the bank's staff did on one customer's account, oldest first, for the customer's own
+     * data export: when, the member's role (not their name: decision 029), the action and the
+     * reason given. The page reads of the back office carry no customer and are not here.
+     */
+    async forCustomer(customerUserId: string) {
+      const rows = await db
+        .selectFrom('staff_audit')
+        .leftJoin('staff', 'staff.id', 'staff_audit.staff_id')
+        .select(['staff_audit.seq', 'staff_audit.at', 'staff_audit.action', 'staff_audit.detail', 'staff.role'])
+        .where('staff_audit.customer_user_id', '=', customerUserId)
+        .orderBy('staff_audit.seq')
+        .execute();
+      return rows.map((row) => {
+        const detail = JSON.parse(row.detail) as { reason?: unknown };
+        return { at: row.at, role: row.role ?? null, action: row.action, reason: typeof detail.reason === 'string' ? detail.reason : null };
+      });
+    },
+
     /** Reads the whole chain, a page at a time, and checks each page as it comes (audit:verify). */
     async verify(): Promise<AuditVerdict> {
       const head = await db.selectFrom('staff_audit_head').select(['seq', 'last_hash']).where('id', '=', 1).executeTakeFirst();

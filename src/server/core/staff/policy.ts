@@ -78,7 +78,18 @@ export const opsRoutes = [
   { path: '/ops/settlement', action: 'settlement.queue', label: 'Settlement queue' },
   // The queue and, with ?flag=<id>, one flag's page and its actions.
   { path: '/ops/fraud', action: 'fraud.queue', label: 'Fraud queue' },
+  { path: '/ops/customers', action: 'customer.find', label: 'Find a customer' },
+  // `:id` is one path segment (a customer's user id); such routes are reached from a page, not the menu.
+  { path: '/ops/customers/:id', action: 'customer.read', label: 'Customer' },
+  { path: '/ops/customers/:id/freeze', action: 'account.freeze', label: 'Freeze an account' },
 ] as const satisfies readonly { path: string; action: OpsAction; label: string }[];
+
+/** Whether a route's path (with `:id` segments) is this request path. */
+function routeMatches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, at) => (part.startsWith(':') ? got[at] !== '' : part === got[at]));
+}
 
 /**
  * What a path under /ops needs:
@@ -97,11 +108,11 @@ export function opsAccess(pathname: string): OpsAccess {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/ops/login' || path.startsWith('/ops/enrol/')) return { kind: 'open' };
   if (path === '/ops/login/code') return { kind: 'code' };
-  const route = opsRoutes.find((candidate) => candidate.path === path);
+  const route = opsRoutes.find((candidate) => routeMatches(candidate.path, path));
   return route ? { kind: 'action', action: route.action } : { kind: 'session' };
 }
 
 /** The menu a role sees: the routes its role may open. */
 export function menuFor(role: StaffRole): { path: string; label: string }[] {
-  return opsRoutes.filter((route) => may(role, route.action)).map(({ path, label }) => ({ path, label }));
+  return opsRoutes.filter((route) => !route.path.includes(':') && may(role, route.action)).map(({ path, label }) => ({ path, label }));
 }

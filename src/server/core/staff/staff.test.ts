@@ -151,8 +151,19 @@ it('the policy: every role reaches home, only admin manages staff, supervisor an
     expect(may(role, 'ops.home')).toBe(true);
     expect(may(role, 'staff.manage')).toBe(role === 'admin');
     expect(may(role, 'audit.read')).toBe(role === 'admin' || role === 'supervisor');
-    expect(menuFor(role).map((item) => item.path)).toEqual(opsRoutes.filter((route) => may(role, route.action)).map((route) => route.path));
+    expect(menuFor(role).map((item) => item.path)).toEqual(opsRoutes.filter((route) => !route.path.includes(':') && may(role, route.action)).map((route) => route.path));
   }
+  // The desk: support finds and reads; support and fraud freeze; nobody else touches a customer.
+  for (const role of staffRoles) {
+    expect([role, may(role, 'customer.find'), may(role, 'customer.read')]).toEqual([role, role === 'support', role === 'support']);
+    expect([role, may(role, 'account.freeze')]).toEqual([role, role === 'support' || role === 'fraud']);
+  }
+  expect(opsAccess('/ops/customers')).toEqual({ kind: 'action', action: 'customer.find' });
+  expect(opsAccess('/ops/customers/u-1')).toEqual({ kind: 'action', action: 'customer.read' });
+  expect(opsAccess('/ops/customers/u-1/freeze/')).toEqual({ kind: 'action', action: 'account.freeze' });
+  // An id is one segment: nothing longer or empty matches a customer route.
+  expect(opsAccess('/ops/customers/u-1/freeze/more')).toEqual({ kind: 'session' });
+  expect(opsAccess('/ops/customers//freeze')).toEqual({ kind: 'session' });
   // Admin sees no customer data.
   expect(may('admin', 'customer.read')).toBe(false);
   expect(opsAccess('/ops/login')).toEqual({ kind: 'open' });
