@@ -180,7 +180,7 @@ describeOnEngines('fraud monitoring on %s', (app) => {
     const live = await t.app.db.selectFrom('sessions').select('id').where('user_id', '=', mule.userId).where('revoked_at', 'is', null).execute();
     expect(live).toEqual([]);
     const email = (await t.app.users.findById(mule.userId))!.email;
-    expect(t.mailer.sent.some((mail) => mail.to === email && mail.text.includes("by the bank's fraud team"))).toBe(true);
+    expect(t.mailer.sent.some((mail) => mail.to === email && mail.text.includes('by the bank’s staff'))).toBe(true);
     const audited = await t.app.db.selectFrom('staff_audit').select(['action', 'customer_user_id', 'detail']).where('customer_user_id', '=', mule.userId).orderBy('seq').execute();
     expect(audited.map((row) => row.action)).toEqual(['fraud.flag_read', 'fraud.freeze']);
     expect(JSON.parse(audited[1]!.detail)).toMatchObject({ flag: flag!.id, reason: 'Three strangers paid in, all sent on', froze: 'frozen now' });

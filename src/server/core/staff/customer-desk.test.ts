@@ -141,7 +141,7 @@ describeOnEngines('the support desk (%s)', (app) => {
     expect(await t.app.freeze.state(ada.userId)).toMatchObject({ frozen: true, via: 'staff' });
     expect(await t.app.sessions.resolve(session.token)).toEqual({ status: 'expired', reason: 'revoked' });
     const mail = t.mailer.sent.find((message) => message.to === ada.email && /frozen/.test(message.subject));
-    expect(mail?.text).toContain('by our support team');
+    expect(mail?.text).toContain('by the bank’s staff');
     const debit = await t.app.transfers.sendLocal(ada.userId, ada.accountNumber, { account_number: other.accountNumber, amount: naira(100), narration: '', pin: testPin, save_beneficiary: false }, newKey());
     expect(debit).toMatchObject({ ok: false, code: 'ACCOUNT_FROZEN' });
 
