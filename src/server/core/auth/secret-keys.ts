@@ -131,7 +131,7 @@ function syncDirectory(dir: string): void {
   }
 }
 
-function readKeyFile(file: string): SecretKey {
+export function readKeyFile(file: string): SecretKey {
   const stat = fs.statSync(file);
   if (!stat.isFile()) throw new Error(`${file} is not a file. It should hold the server key for PINs and BVN fingerprints.`);
   if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) {
