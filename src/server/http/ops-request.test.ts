@@ -7,6 +7,7 @@ import { totpCodeAt } from '../core/staff/totp.ts';
 import { may, opsRoutes, staffRoles, type StaffRole } from '../core/staff/policy.ts';
 import type { TestApp } from '../testing/test-app.ts';
 import { answerOps, opsCookieName } from './ops-request.ts';
+import { formTokenField } from './form-tokens.ts';
 import { readSessionToken, sessionCookieName } from './session-cookie.ts';
 
 const password = 'tortoise-marmalade-lagos-9';
@@ -21,9 +22,12 @@ function cookieJar(values: Record<string, string>): AstroCookies {
   } as unknown as AstroCookies;
 }
 
-/** One request through the /ops step of the middleware; the page itself answers 200. */
-async function open(t: TestApp, path: string, options: { cookies?: Record<string, string>; bearer?: string } = {}) {
-  const request = new Request(url(path), { headers: options.bearer ? { authorization: `Bearer ${options.bearer}` } : {} });
+/** One request through the /ops step of the middleware; the page itself answers 200. `form`: a POST of these fields. */
+async function open(t: TestApp, path: string, options: { cookies?: Record<string, string>; bearer?: string; form?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = options.bearer ? { authorization: `Bearer ${options.bearer}` } : {};
+  const request = options.form
+    ? new Request(url(path), { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(options.form).toString() })
+    : new Request(url(path), { headers });
   const locals = { app: t.app } as unknown as App.Locals;
   const context = {
     request, url: url(path), locals, cookies: cookieJar({ ...options.cookies }), clientAddress: '203.0.113.5',
@@ -33,6 +37,10 @@ async function open(t: TestApp, path: string, options: { cookies?: Record<string
 }
 
 async function signedInStaff(t: TestApp, role: StaffRole): Promise<string> {
+  return (await signedInSession(t, role)).token;
+}
+
+async function signedInSession(t: TestApp, role: StaffRole): Promise<{ token: string; sessionId: string }> {
   const email = `${role}@bank.ng`;
   const invited = await t.app.staff.invite({ name: `A ${role}`, email, role }, { staffId: null, address: 'cli', via: 'cli' });
   if (!invited.ok) throw new Error(invited.message);
@@ -46,10 +54,13 @@ async function signedInStaff(t: TestApp, role: StaffRole): Promise<string> {
   const code = await totpCodeAt(secret, new Date(t.clock.now().getTime() + 30_000));
   const done = await t.app.staff.signInCode(first.value.sessionId, code, here);
   if (!done.ok) throw new Error(done.message);
-  return first.value.token;
+  return { token: first.value.token, sessionId: first.value.sessionId };
 }
 
-const paths = [...opsRoutes.map((route) => route.path)];
+/** A page of one thing is asked for with a made-up one: the policy answers before the page looks it up. */
+const concrete = (path: string) => path.replace(/:[a-z]+/g, 'HB-CASE-2026-000001');
+const paths = [...opsRoutes.map((route) => concrete(route.path))];
+const routeOf = (path: string) => opsRoutes.find((route) => concrete(route.path) === path)!;
 
 describeOnEngines('every /ops route against every role and every other credential (%s)', (app) => {
   it('lets each role open what the policy allows, 403 otherwise, and audits each read', async () => {
@@ -58,13 +69,28 @@ describeOnEngines('every /ops route against every role and every other credentia
       const token = await signedInStaff(t, role);
       for (const path of paths) {
         const answer = await open(t, path, { cookies: { [opsCookieName(url(path))]: token } });
-        const action = opsRoutes.find((route) => route.path === path)!.action;
+        const action = routeOf(path).action;
         expect([role, path, answer.status]).toEqual([role, path, may(role, action) ? 200 : 403]);
       }
     }
     const audited = await t.app.db.selectFrom('staff_audit').select(['action', 'address']).where('action', 'in', ['ops.page_read', 'ops.page_refused']).execute();
     expect(audited.length).toBe(staffRoles.length * paths.length);
     expect(audited.every((row) => row.address === '203.0.113.5')).toBe(true);
+  });
+
+  it('lets each role POST to a page only with the action the policy names for posting there (an answer needs case.answer), 403 otherwise', async () => {
+    const t = app();
+    const posted = opsRoutes.filter((route) => 'post' in route);
+    expect(posted.length).toBeGreaterThan(0);
+    for (const role of staffRoles) {
+      const { token, sessionId } = await signedInSession(t, role);
+      for (const route of posted) {
+        const path = concrete(route.path);
+        const form = { [formTokenField]: t.app.formTokens.issue({ kind: 'staff', id: sessionId }), text: 'Hello', status: 'resolved' };
+        const answer = await open(t, path, { cookies: { [opsCookieName(url(path))]: token }, form });
+        expect([role, path, answer.status]).toEqual([role, path, may(role, route.post) ? 200 : 403]);
+      }
+    }
   });
 
   it('sends a signed-out visitor, a customer session cookie, a customer Bearer token and a half-signed-in member to sign in', async () => {
