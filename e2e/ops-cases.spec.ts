@@ -12,7 +12,7 @@ import { SendMoneyPage } from './page-models/send-money-page.ts';
 import { nubanFor } from '../src/lib/nuban.ts';
 
 /**
- * Cases on the CBN's clocks, end to end without JavaScript: a customer reports a failed transfer
+ * Cases on the CBN's clocks, end to end (with JavaScript and without: the pages are plain forms): a customer reports a failed transfer
  * from its receipt; a support agent finds the case in the queue (due in 72 hours, Lagos time) and
  * answers it; the customer reads the answer under My cases and by email; the supervisor's SLA
  * board shows the case in its band, said in words.
@@ -24,15 +24,13 @@ const test = base.extend<{ send: SendMoneyPage; receipt: ReceiptPage; cases: Cas
   reportProblem: model(ReportProblemPage),
 });
 
-/** A browser of the member's own, JavaScript off as the project says. */
+/** A browser of the member's own, JavaScript on or off as the project says. */
 async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const { baseURL, viewport, locale, timezoneId, javaScriptEnabled } = testInfo.project.use;
   return (await browser.newContext({ baseURL, viewport, locale, timezoneId, javaScriptEnabled })).newPage();
 }
 
 test.describe('cases in the back office', () => {
-  test.skip(({ js }) => js, 'the back office journey runs with JavaScript off (its pages are plain forms)');
-
   test('a failed transfer reported from its receipt is answered by support, seen by the customer and on the SLA board', async ({ page, browser, baseURL, send, receipt, reportProblem, cases }, testInfo) => {
     const me = await signedInCustomer(page, naira(20_000));
     // The sandbox switch answers 91 (beneficiary bank not available) for this serial: the transfer fails and is reversed.
