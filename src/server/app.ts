@@ -55,6 +55,7 @@ import { createDeviceBinding } from './core/devices/device-binding.ts';
 import { createSecurityCodes } from './core/safety/security-codes.ts';
 import { createCaseService } from './core/cases/case-service.ts';
 import { createCaseDesk } from './core/cases/case-desk.ts';
+import { createIdentityReviews } from './core/cases/identity-reviews.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
 import { createPaymentRequests } from './core/payment-requests/payment-request-service.ts';
@@ -194,6 +195,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const staff = createStaffService({ db, clock, log, audit: staffAudit, seal: totpSeal, bankName: config.bank.name });
   // Cases on the CBN's clocks: support's queue and answers, the supervisors' SLA board and escalation.
   const caseDesk = createCaseDesk({ db, clock, log, mailer, bankName: config.bank.name, jobs, cases, transactions, audit: staffAudit });
+  const identityReviews = createIdentityReviews({ db, clock, log, cases, audit: staffAudit });
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -209,7 +211,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit, caseDesk,
+    staff, staffAudit, caseDesk, identityReviews,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

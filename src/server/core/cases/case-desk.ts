@@ -36,6 +36,8 @@ export type CaseAnswer = z.infer<typeof caseAnswerSchema>;
 export const caseEscalatedMailJob = 'mail.case_escalated';
 
 const stillOpen = ['open', 'investigating'] as const;
+/** What support's queue holds and answers: the customers' reports. The bank's identity reviews are the KYC queue's. */
+const customerReportKinds = ['fraud', 'not_received', 'wrong_amount', 'wrong_charge'] as const satisfies readonly SupportCasesTable['kind'][];
 /** The most cases a queue or the board lists at once; the board says when there are more. */
 export const deskListLimit = 500;
 /** The most cases one sweep escalates: a backlog is taken over the next sweeps. */
@@ -123,7 +125,7 @@ export function createCaseDesk(deps: {
     /** Open cases, the soonest due first (the most overdue at the top); the read is audited with the numbers shown. */
     async queue(by: CaseActor): Promise<QueuedCase[]> {
       const now = clock.now();
-      const rows = await openCases().orderBy('support_cases.due_at').orderBy('support_cases.number').limit(deskListLimit).execute();
+      const rows = await openCases().where('support_cases.kind', 'in', customerReportKinds).orderBy('support_cases.due_at').orderBy('support_cases.number').limit(deskListLimit).execute();
       await audit.append({ staffId: by.staffId, address: by.address, action: 'case.queue', detail: { cases: rows.map((row) => row.number) } });
       return rows.map((row) => queued(row, now));
     },
@@ -169,7 +171,7 @@ export function createCaseDesk(deps: {
         for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'text')] ??= issue.message;
         return { ok: false, status: 400, message: 'The answer was not sent.', errors };
       }
-      const done = await cases.record(number, parsed.data.status, parsed.data.text, by, true);
+      const done = await cases.record(number, parsed.data.status, parsed.data.text, by, { refuseClosed: true, kinds: customerReportKinds });
       if (!done.ok) {
         return done.code === 'NOT_FOUND'
           ? { ok: false, status: 404, message: `There is no case ${number}.` }

@@ -74,6 +74,13 @@ export type CaseActor = { staffId: string | null; address: string | null; via: '
 export type CaseMoveRefusal = 'NOT_FOUND' | 'CLOSED';
 
 /**
+ * How a move is made: `refuseClosed`, a closed case takes no answer; `kinds`, only cases of these
+ * kinds are moved (another is not found: support answers reports, KYC resolves identity reviews);
+ * `openOnly`, only an open or investigating case is moved; `action`, the audit entry's action (`case.answer` unless said).
+ */
+export type CaseMoveRules = { refuseClosed: boolean; openOnly?: boolean; kinds?: readonly SupportCasesTable['kind'][]; action?: string; detail?: Record<string, unknown> };
+
+/**
  * Cases: a customer reports a problem with one of their own transactions (fraud, not received,
  * wrong amount); the case gets a number from a per-year sequence, is stored with its first
  * status, acknowledged by email at once, and its status changes (by an operator: npm run
@@ -142,19 +149,25 @@ export function createCaseService(deps: CustomerServiceDeps & {
    * The one way a case moves (the back office's answer and npm run ops:case): the status, the event
    * with its note and who wrote it, the customer's email as a job and the audit entry, in one
    * transaction. The case row is updated first, so two answers at once take their turn (its row
-   * lock on PostgreSQL) and each gets its own line. `refuseClosed`: a closed case takes no answer.
+   * lock on PostgreSQL) and each gets its own line.
    */
-  async function record(number: string, status: CaseStatus, note: string | null, by: CaseActor, refuseClosed: boolean): Promise<{ ok: true; row: SupportCasesTable; line: number; before: CaseStatus } | { ok: false; code: CaseMoveRefusal }> {
+  async function record(number: string, status: CaseStatus, note: string | null, by: CaseActor, rules: CaseMoveRules): Promise<{ ok: true; row: SupportCasesTable; line: number; before: CaseStatus } | { ok: false; code: CaseMoveRefusal }> {
     const now = clock.now();
     const nowIso = now.toISOString();
     return db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('support_cases').select(['id', 'status']).where('number', '=', number).executeTakeFirst();
+      const before = await trx
+        .selectFrom('support_cases')
+        .select(['id', 'status'])
+        .where('number', '=', number)
+        .$if(rules.kinds !== undefined, (query) => query.where('kind', 'in', rules.kinds!))
+        .executeTakeFirst();
       if (!before) return { ok: false as const, code: 'NOT_FOUND' as const };
       const updated = await trx
         .updateTable('support_cases')
         .set({ status, updated_at: nowIso })
         .where('id', '=', before.id)
-        .$if(refuseClosed, (query) => query.where('status', '!=', 'closed'))
+        .$if(rules.refuseClosed, (query) => query.where('status', '!=', 'closed'))
+        .$if(rules.openOnly === true, (query) => query.where('status', 'in', stillOpen))
         .returningAll()
         .executeTakeFirst();
       if (!updated) return { ok: false as const, code: 'CLOSED' as const };
@@ -169,10 +182,10 @@ export function createCaseService(deps: CustomerServiceDeps & {
       await appendAudit(trx, now, {
         staffId: by.staffId,
         address: by.address,
-        action: 'case.answer',
+        action: rules.action ?? 'case.answer',
         customerUserId: updated.user_id,
         // The answer's words are kept in the case's history; the audit keeps which line and how long.
-        detail: { case: updated.number, line, length: note?.length ?? 0, via: by.via },
+        detail: { case: updated.number, line, length: note?.length ?? 0, via: by.via, ...rules.detail },
         before: previous,
         after: status,
       });
@@ -257,7 +270,7 @@ export function createCaseService(deps: CustomerServiceDeps & {
      * member: the command line) and emailed to the customer by the worker, as an answer on the screen is.
      */
     async move(number: string, status: CaseStatus, note: string | null, by: CaseActor = { staffId: null, address: 'cli', via: 'cli' }): Promise<Result<CaseJson>> {
-      const moved = await record(number, status, note, by, false);
+      const moved = await record(number, status, note, by, { refuseClosed: false });
       if (!moved.ok) return fail('NOT_FOUND', said('said.case.noNumber', { number }));
       const [kase] = await present([moved.row]);
       log.info('case.moved', { case: number, status, via: by.via });

@@ -55,6 +55,7 @@ export const opsRoutes = [
   { path: '/ops/cases', action: 'case.read', label: 'Cases' },
   { path: '/ops/cases/:number', action: 'case.read', label: 'A case', post: 'case.answer' },
   { path: '/ops/sla', action: 'sla.board', label: 'SLA board' },
+  { path: '/ops/kyc', action: 'kyc.queue', label: 'Identity reviews' },
 ] as const satisfies readonly OpsRoute[];
 
 function routeMatches(route: string, path: string): boolean {
