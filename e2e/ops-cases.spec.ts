@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, model, test as base } from './support/fixtures.ts';
-import { gtBank } from './support/customers.ts';
+import fs from 'node:fs';
+import { appOrigin, gtBank, newCustomer, onboardThroughApi } from './support/customers.ts';
+import { ownNinOfThisTest, ownRecordBirthDate, selfies } from './support/kyc.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { expectReversed } from './support/receipts.ts';
 import { waitForMailAbout } from './support/settings.ts';
@@ -110,5 +112,47 @@ test.describe('cases in the back office', () => {
     await expect(supervisor.getByRole('heading', { level: 1 })).toHaveText(`Case ${second}`);
     await expect(supervisor.getByRole('button', { name: 'Send the answer' })).toHaveCount(0);
     expect((await agent.goto('/ops/sla'))?.status()).toBe(403);
+  });
+
+  test('three failed selfies open an identity review that the KYC reviewer resolves with a reason, changing nothing else', async ({ page, browser, baseURL }, testInfo) => {
+    // A customer proves a NIN, then sends three selfies that fail: the third opens a review.
+    const me = await onboardThroughApi(page.request, newCustomer(), undefined, { identity: false });
+    const headers = { origin: appOrigin(), accept: 'application/json' };
+    expect((await page.request.post('/api/v1/kyc/nin', { data: { nin: ownNinOfThisTest(), date_of_birth: ownRecordBirthDate }, headers })).ok()).toBe(true);
+    let review = '';
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const sent = await page.request.post('/api/v1/kyc/liveness', { multipart: { selfie: { name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(selfies.fail) } }, headers });
+      review = ((await sent.json()) as { data: { review_case: string | null } }).data.review_case ?? '';
+    }
+    expect(review).toMatch(/^HB-CASE-\d{4}-\d{6}$/);
+
+    const tag = randomBytes(4).toString('hex');
+    const admin = await staffPage(browser, testInfo);
+    const adminEmail = `admin-${tag}@bank.ng`;
+    await signIn(admin, adminEmail, await enrol(admin, await addStaffOnCommandLine(baseURL!, 'admin', adminEmail, 'Ada Admin')));
+    const reviewerLink = await invite(admin, 'kyc', `kyc-${tag}@bank.ng`, 'Kemi Reviewer');
+    const reviewer = await staffPage(browser, testInfo);
+    await signIn(reviewer, `kyc-${tag}@bank.ng`, await enrol(reviewer, reviewerLink));
+    await reviewer.getByRole('link', { name: 'Identity reviews' }).click();
+    const section = reviewer.locator(`section[data-number="${review}"]`);
+    await expect(section.getByRole('heading')).toHaveText(`${review}: ${me.firstName} ${me.lastName}`);
+    await expect(section.locator('tbody tr')).toHaveCount(3);
+    await expect(section).toContainText('Green: more than half the time left');
+
+    // No reason: refused on the page, nothing resolved.
+    await section.getByLabel('Identity confirmed').check();
+    await section.getByRole('button', { name: `Resolve ${review}` }).click();
+    await expect(reviewer.getByRole('alert')).toHaveText('The review was not resolved.');
+    await reviewer.locator(`section[data-number="${review}"]`).getByLabel(`Reason for ${review}`).fill('The face matches the NIN photo; the lighting failed the check.');
+    await reviewer.locator(`section[data-number="${review}"]`).getByLabel('Identity confirmed').check();
+    await reviewer.locator(`section[data-number="${review}"]`).getByRole('button', { name: `Resolve ${review}` }).click();
+    await expect(reviewer.getByRole('status')).toContainText(`Review ${review} is resolved: identity confirmed. No automatic decision was changed.`);
+    await expect(reviewer.locator(`section[data-number="${review}"]`)).toHaveCount(0);
+
+    // The administrator's audit log shows the finding; the customer still needs a passing selfie to move money.
+    await admin.goto('/ops/audit');
+    await expect(admin.getByRole('cell', { name: 'kyc.review', exact: true }).first()).toBeVisible();
+    const kyc = await page.request.get('/api/v1/kyc', { headers });
+    expect(((await kyc.json()) as { data: { can_move_money: boolean } }).data.can_move_money).toBe(false);
   });
 });
