@@ -12,7 +12,7 @@ import { caseNumberPattern } from '../../../lib/safety-schemas.ts';
 import { layout } from '../email-layout.ts';
 import type { StaffResult } from '../staff/staff-service.ts';
 import { appendAudit, type AuditEntry } from '../staff/audit-log.ts';
-import type { CaseActor, CaseService } from './case-service.ts';
+import { customerKinds, type CaseActor, type CaseService } from './case-service.ts';
 import { durationWords, slaBand, slaBands, type SlaBand } from './case-clocks.ts';
 
 /** The statuses a member may answer with: "open" is only how a case starts. */
@@ -37,7 +37,7 @@ export const caseEscalatedMailJob = 'mail.case_escalated';
 
 const stillOpen = ['open', 'investigating'] as const;
 /** What support's queue holds and answers: the customers' reports. The bank's identity reviews are the KYC queue's. */
-const customerReportKinds = ['fraud', 'not_received', 'wrong_amount', 'wrong_charge'] as const satisfies readonly SupportCasesTable['kind'][];
+const customerReportKinds = customerKinds;
 /** The most cases a queue or the board lists at once; the board says when there are more. */
 export const deskListLimit = 500;
 /** The most cases one sweep escalates: a backlog is taken over the next sweeps. */

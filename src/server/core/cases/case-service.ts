@@ -63,7 +63,7 @@ async function insertCase(trx: Transaction<Database>, now: Date, about: Pick<Sup
 
 /** The kinds a customer opens; the bank's own (a liveness review) are for its staff and not listed to the customer. */
 type CustomerCaseKind = Exclude<SupportCasesTable['kind'], 'liveness_review'>;
-const customerKinds: CustomerCaseKind[] = ['fraud', 'not_received', 'wrong_amount', 'wrong_charge'];
+export const customerKinds: readonly CustomerCaseKind[] = ['fraud', 'not_received', 'wrong_amount', 'wrong_charge'];
 
 /** The durable job that emails the customer an answer (or a status change) on their case. */
 export const caseAnswerMailJob = 'mail.case_answer';
@@ -83,8 +83,8 @@ export type CaseMoveRules = { refuseClosed: boolean; openOnly?: boolean; kinds?:
 /**
  * Cases: a customer reports a problem with one of their own transactions (fraud, not received,
  * wrong amount); the case gets a number from a per-year sequence, is stored with its first
- * status, acknowledged by email at once, and its status changes (by an operator: npm run
- * ops:case) are stored, shown and mailed. Another customer's case or transaction is "not found",
+ * status, acknowledged by email at once, and its status changes (an answer in the back office,
+ * or npm run ops:case) are stored, shown, audited and mailed through `record`. Another customer's case or transaction is "not found",
  * never "forbidden". Reporting fraud may freeze the account in the same step (with the password),
  * and then the freeze comes first: a wrong password opens nothing.
  */
@@ -120,14 +120,15 @@ export function createCaseService(deps: CustomerServiceDeps & {
     }));
   }
 
-  async function mailAbout(userId: string, kase: CaseJson, opened: boolean, note: string | null): Promise<void> {
+  /** The acknowledgement with the case number, sent at once (the customer is waiting on the page for it). */
+  async function acknowledge(userId: string, kase: CaseJson): Promise<void> {
     const user = await users.findById(userId);
     if (!user) return;
     await sendLogged(
       mailer,
       log,
-      caseEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, number: kase.number, reference: kase.reference, kind: kase.kind, status: kase.status, note, opened, language: profileLocale(user.language) }),
-      opened ? 'case_opened' : 'case_status',
+      caseEmail({ bankName: config.bank.name, to: user.email, firstName: user.first_name, number: kase.number, reference: kase.reference, kind: kase.kind, status: kase.status, note: null, opened: true, language: profileLocale(user.language) }),
+      'case_opened',
     );
   }
 
@@ -229,7 +230,7 @@ export function createCaseService(deps: CustomerServiceDeps & {
       );
       const [kase] = await present([row]);
       log.info('case.opened', { user: caller.id, case: row.number, kind: row.kind, frozen: frozen !== null });
-      await mailAbout(caller.id, kase!, true, null);
+      await acknowledge(caller.id, kase!);
       return succeed({ case: kase!, frozen });
     },
 
