@@ -1,7 +1,8 @@
 // npm run ops:case -- <number> <status> [note] — moves a customer's case to a new
 // status: open, investigating, resolved or closed, with an optional note the customer sees.
-// The change is stored in the case's history (shown under "My cases" and by GET /v1/cases) and
-// emailed to the customer. Exits 0 when moved; 2 for a bad argument or an unknown case; 1 when
+// The change goes through the same write as an answer in the back office (/ops/cases): stored in
+// the case's history (shown under "My cases" and by GET /v1/cases), recorded in the staff audit
+// log as the command line's, and emailed to the customer by the server's job worker. Exits 0 when moved; 2 for a bad argument or an unknown case; 1 when
 // the database cannot be reached.
 import { parseConfig } from '../src/server/config.ts';
 import { createApp } from '../src/server/app.ts';
@@ -26,7 +27,7 @@ try {
   app = await createApp(parseConfig(process.env));
   const moved = await app.cases.move(number, status, note?.data || null);
   if (moved.ok) {
-    console.log(`${moved.value.number} is now ${status}${note?.data ? ` (note: ${note.data})` : ''}. The customer has been emailed.`);
+    console.log(`${moved.value.number} is now ${status}${note?.data ? ` (note: ${note.data})` : ''}. The customer's email is queued (the server sends it).`);
   } else {
     // The operator reads the service's refusal in English.
     console.error(say('en', moved.message));

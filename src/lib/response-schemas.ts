@@ -219,7 +219,7 @@ export const caseJsonSchema = z.object({
   number: z.string(),
   reference: z.string(),
   account_number: z.string(),
-  kind: z.enum(['fraud', 'not_received', 'wrong_amount']),
+  kind: z.enum(['fraud', 'not_received', 'wrong_amount', 'wrong_charge']),
   description: z.string(),
   status: caseStatusSchema,
   created_at: z.string(),

@@ -69,7 +69,7 @@ export const freezeIdentifierSchema = z.object({
     }),
 });
 
-export const caseKinds = ['fraud', 'not_received', 'wrong_amount'] as const;
+export const caseKinds = ['fraud', 'not_received', 'wrong_amount', 'wrong_charge'] as const;
 export type CaseKind = (typeof caseKinds)[number];
 export const caseStatuses = ['open', 'investigating', 'resolved', 'closed'] as const;
 export type CaseStatus = (typeof caseStatuses)[number];

@@ -55,6 +55,8 @@ import { createFraudMonitoring } from './core/fraud/fraud-service.ts';
 import { createDeviceBinding } from './core/devices/device-binding.ts';
 import { createSecurityCodes } from './core/safety/security-codes.ts';
 import { createCaseService } from './core/cases/case-service.ts';
+import { createCaseDesk } from './core/cases/case-desk.ts';
+import { createIdentityReviews } from './core/cases/identity-reviews.ts';
 import { createCustomerDataExport } from './core/data-export/customer-data.ts';
 import { createScheduledTransfers } from './core/scheduled-transfers/scheduled-transfer-service.ts';
 import { createPaymentRequests } from './core/payment-requests/payment-request-service.ts';
@@ -180,7 +182,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const freeze = createAccountFreeze({ db, config, clock, log, mailer, users, sessions, codes, settings, security: securityCodes, sms, alerts });
   // One bound device per customer (decision 026): a sign-in from another one confirms a code first.
   const deviceBinding = createDeviceBinding({ db, config, clock, log, mailer, users, codes, sms, limits });
-  const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze });
+  const cases = createCaseService({ db, config, clock, log, mailer, users, transactions, freeze, jobs });
   const kyc = createKycService({ db, config, clock, log, mailer, users, identity, transactions, bvnFingerprints, ninFingerprints, cases, words: moneyWords });
   // Scheduled transfers: each run is a normal transfer through a gate that skips only
   // the PIN (given when the schedule was made or resumed); every other check of the money path applies.
@@ -202,6 +204,9 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   const fraud = createFraudMonitoring({ db, config, clock, log, jobs, freeze });
   // The support desk: exact search, the customer view, freeze at once (decision 029).
   const desk = createCustomerDesk({ db, clock, audit: staffAudit, freeze });
+  // Cases on the CBN's clocks: support's queue and answers, the supervisors' SLA board and escalation.
+  const caseDesk = createCaseDesk({ db, clock, log, mailer, bankName: config.bank.name, jobs, cases, transactions, audit: staffAudit });
+  const identityReviews = createIdentityReviews({ db, clock, log, cases, audit: staffAudit });
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -217,7 +222,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit, proposals, settlementQueue, fraud, desk,
+    staff, staffAudit, proposals, settlementQueue, fraud, desk, caseDesk, identityReviews,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };
@@ -242,12 +247,13 @@ async function startServerApp() {
   const app = await createApp(config);
   // Only one process serves the embedded database: leases still held are a dead process's.
   if (config.database.kind === 'sqlite') await app.jobs.takeBackLeases();
-  // The re-query sweep (and the 24-hour escalation) runs once per interval across every process
+  // The re-query sweep (with the 24-hour escalation and that of cases past their due time) runs once per interval across every process
   // sharing the database; the job worker claims durable jobs under a lease.
   const intervalMs = config.interbank.requeryIntervalMs;
   const sweep = async () => {
     await app.payments.requery();
     await app.escalation.run();
+    await app.caseDesk.escalate();
     await app.jobs.prune();
   };
   const stopJobs = startBackgroundJobs({ ...app, payments: { requery: () => app.jobs.once('payments.requery', Math.floor(intervalMs * 0.9), sweep) } }, { requeryIntervalMs: intervalMs });

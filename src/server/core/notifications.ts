@@ -203,6 +203,7 @@ const caseKindKeys = {
   fraud: 'email.case.kind.fraud',
   not_received: 'email.case.kind.not_received',
   wrong_amount: 'email.case.kind.wrong_amount',
+  wrong_charge: 'email.case.kind.wrong_charge',
 } as const satisfies Record<CaseKind, MessageKey>;
 const caseStatusKeys = {
   open: { label: 'email.case.status.open', lower: 'email.case.statusLower.open' },

@@ -33,6 +33,7 @@ import * as identityBeforeMoney from './migrations/2026-12-02T1000_identity_befo
 import * as boundDevices from './migrations/2026-12-02T1120_bound_devices.ts';
 import * as securityCodesAndSmsAlerts from './migrations/2026-12-02T1130_security_codes_and_sms_alerts.ts';
 import * as staffAndAudit from './migrations/2026-12-02T1300_staff_and_audit.ts';
+import * as caseClocks from './migrations/2026-12-03T0810_case_clocks.ts';
 import * as proposals from './migrations/2026-12-03T0820_proposals.ts';
 import * as fraudMonitoring from './migrations/2026-12-03T0830_fraud_monitoring.ts';
 
@@ -278,6 +279,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T1120_bound_devices': boundDevices,
   '2026-12-02T1130_security_codes_and_sms_alerts': securityCodesAndSmsAlerts,
   '2026-12-02T1300_staff_and_audit': staffAndAudit,
+  '2026-12-03T0810_case_clocks': caseClocks,
   '2026-12-03T0820_proposals': proposals,
   '2026-12-03T0830_fraud_monitoring': fraudMonitoring,
 };

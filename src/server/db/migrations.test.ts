@@ -330,3 +330,36 @@ describe.each(engines)('the SMS alerts by default migration on %s', (engine) => 
     await expect(sql`select sms_off_accepted_at from alert_settings`.execute(db)).rejects.toThrow();
   });
 });
+
+describe.each(engines)('the case clocks migration on %s (a due time for every case)', (engine) => {
+  const clocksMigration = '2026-12-03T0810_case_clocks';
+  let opened: { db: Db; drop: () => Promise<void> } | undefined;
+  afterEach(async () => {
+    await opened?.db.destroy();
+    await opened?.drop();
+    opened = undefined;
+  });
+
+  it('gives the cases already there their due time from when they opened and their kind, escalated by nobody', async () => {
+    opened = await freshDatabase(engine);
+    const { db } = opened;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo(Object.keys(migrations).filter((name) => name < clocksMigration).at(-1)!);
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const userId = await addCustomer(db);
+    const openedAt = '2026-11-30T08:15:00.000Z';
+    const kinds = ['not_received', 'wrong_amount', 'fraud', 'liveness_review'];
+    for (const [index, kind] of kinds.entries()) {
+      await sql`insert into support_cases (id, number, user_id, account_number, reference, kind, description, status, created_at, updated_at)
+        values (${`case-${index}`}, ${`HB-CASE-2026-00000${index + 1}`}, ${userId}, '0123456789', ${`REF-${index}`}, ${kind}, 'Something went wrong.', 'open', ${openedAt}, ${openedAt})`.execute(db);
+    }
+    expect(await migrateToLatest(db)).toContain(clocksMigration);
+    const rows = (await sql<{ kind: string; due_at: string; escalated_at: string | null }>`select kind, due_at, escalated_at from support_cases order by id`.execute(db)).rows;
+    expect(rows).toEqual([
+      { kind: 'not_received', due_at: '2026-12-03T08:15:00.000Z', escalated_at: null },
+      { kind: 'wrong_amount', due_at: '2026-12-03T08:15:00.000Z', escalated_at: null },
+      { kind: 'fraud', due_at: '2026-12-03T08:15:00.000Z', escalated_at: null },
+      { kind: 'liveness_review', due_at: '2026-12-14T08:15:00.000Z', escalated_at: null },
+    ]);
+  });
+});

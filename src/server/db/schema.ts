@@ -369,11 +369,15 @@ export interface SupportCasesTable {
   account_number: string;
   reference: string;
   /** A customer's report, or `liveness_review`: opened by the bank for a person to look at (three failed selfies in a day). */
-  kind: 'fraud' | 'not_received' | 'wrong_amount' | 'liveness_review';
+  kind: 'fraud' | 'not_received' | 'wrong_amount' | 'wrong_charge' | 'liveness_review';
   description: string;
   status: 'open' | 'investigating' | 'resolved' | 'closed';
   created_at: string;
   updated_at: string;
+  /** When the bank must have answered: set from the kind when the case opens (core/cases/case-clocks.ts). */
+  due_at: string;
+  /** When the case, past its due time, was escalated to the supervisors (once). */
+  escalated_at: string | null;
 }
 
 export interface SupportCaseEventsTable {
@@ -382,6 +386,8 @@ export interface SupportCaseEventsTable {
   status: SupportCasesTable['status'];
   note: string | null;
   created_at: string;
+  /** The member who wrote this answer; never shown to the customer. Null for the report itself and the command line. */
+  staff_id: string | null;
 }
 
 /** A customer's alert choices: email alerts always go; SMS too unless turned off with the indemnity accepted. No row: SMS on. */

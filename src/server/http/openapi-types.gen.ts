@@ -1340,7 +1340,7 @@ export interface paths {
         put?: never;
         /**
          * Open a case about one of your transactions
-         * @description Open a case about one of your transactions (kind: fraud, not_received, wrong_amount); 201 with its number (HB-CASE-2026-000123), acknowledged by email; fraud may freeze the account in the same step (freeze_account and password); another customer's reference is 404
+         * @description Open a case about one of your transactions (kind: fraud, not_received, wrong_amount, wrong_charge); 201 with its number (HB-CASE-2026-000123), acknowledged by email; fraud may freeze the account in the same step (freeze_account and password); another customer's reference is 404
          */
         post: operations["postCases"];
         delete?: never;
@@ -1808,7 +1808,7 @@ export interface components {
             reference: string;
             account_number: string;
             /** @enum {string} */
-            kind: "fraud" | "not_received" | "wrong_amount";
+            kind: "fraud" | "not_received" | "wrong_amount" | "wrong_charge";
             description: string;
             /** @enum {string} */
             status: "open" | "investigating" | "resolved" | "closed";
@@ -12642,7 +12642,7 @@ export interface operations {
                 "application/json": {
                     reference: string;
                     /** @enum {string} */
-                    kind: "fraud" | "not_received" | "wrong_amount";
+                    kind: "fraud" | "not_received" | "wrong_amount" | "wrong_charge";
                     description: string;
                     freeze_account?: boolean;
                     password?: string;
@@ -12650,7 +12650,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     reference: string;
                     /** @enum {string} */
-                    kind: "fraud" | "not_received" | "wrong_amount";
+                    kind: "fraud" | "not_received" | "wrong_amount" | "wrong_charge";
                     description: string;
                     freeze_account?: boolean;
                     password?: string;
@@ -12658,7 +12658,7 @@ export interface operations {
                 "multipart/form-data": {
                     reference: string;
                     /** @enum {string} */
-                    kind: "fraud" | "not_received" | "wrong_amount";
+                    kind: "fraud" | "not_received" | "wrong_amount" | "wrong_charge";
                     description: string;
                     freeze_account?: boolean;
                     password?: string;

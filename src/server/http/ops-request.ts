@@ -76,7 +76,7 @@ export async function answerOps(context: APIContext, app: App, url: URL, next: M
   }
 
   const status = request.method === 'GET' || request.method === 'HEAD' ? 302 : 303;
-  const access = opsAccess(path);
+  const access = opsAccess(path, request.method);
   if (access.kind === 'open') {
     if (staff?.verified && path === '/ops/login') return context.redirect('/ops', status);
   } else if (access.kind === 'code') {

@@ -113,6 +113,7 @@ export const emailEn = {
   'email.case.kind.fraud': 'I did not make this (fraud)',
   'email.case.kind.not_received': 'The money or service was not received',
   'email.case.kind.wrong_amount': 'The amount is wrong',
+  'email.case.kind.wrong_charge': 'A charge or fee is wrong',
   'email.case.status.open': 'Open',
   'email.case.status.investigating': 'Being investigated',
   'email.case.status.resolved': 'Resolved',

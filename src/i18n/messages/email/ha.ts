@@ -110,6 +110,7 @@ export const emailHa: Record<EmailKey, string> = {
   'email.case.kind.fraud': 'Ba ni na yi wannan ba (zamba)',
   'email.case.kind.not_received': 'Ba a sami kuɗin ko sabis ɗin ba',
   'email.case.kind.wrong_amount': 'Adadin ba daidai ba ne',
+  'email.case.kind.wrong_charge': 'Cajin ko kuɗin sabis ba daidai ba ne',
   'email.case.status.open': 'A buɗe',
   'email.case.status.investigating': 'Ana bincike',
   'email.case.status.resolved': 'An warware',

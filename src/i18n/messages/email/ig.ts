@@ -110,6 +110,7 @@ export const emailIg: Record<EmailKey, string> = {
   'email.case.kind.fraud': 'Ọ bụghị m mere nke a (aghụghọ)',
   'email.case.kind.not_received': 'Ego ma ọ bụ ọrụ ahụ erughị m aka',
   'email.case.kind.wrong_amount': 'Ego ahụ ezighi ezi',
+  'email.case.kind.wrong_charge': 'Ụgwọ ma ọ bụ ego ọrụ ahụ ezighi ezi',
   'email.case.status.open': 'Mepere emepe',
   'email.case.status.investigating': 'A na-enyocha ya',
   'email.case.status.resolved': 'E doziela ya',

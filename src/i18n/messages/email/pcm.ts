@@ -110,6 +110,7 @@ export const emailPcm: Record<EmailKey, string> = {
   'email.case.kind.fraud': 'No be me do am (fraud)',
   'email.case.kind.not_received': 'The money or service no reach',
   'email.case.kind.wrong_amount': 'The amount no correct',
+  'email.case.kind.wrong_charge': 'The charge or fee no correct',
   'email.case.status.open': 'Open',
   'email.case.status.investigating': 'We dey investigate am',
   'email.case.status.resolved': 'We don settle am',

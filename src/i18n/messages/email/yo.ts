@@ -110,6 +110,7 @@ export const emailYo: Record<EmailKey, string> = {
   'email.case.kind.fraud': 'Kì í ṣe èmi ló ṣe èyí (jìbìtì)',
   'email.case.kind.not_received': 'Owó tàbí iṣẹ́ náà kò dé',
   'email.case.kind.wrong_amount': 'Iye owó náà kò tọ́',
+  'email.case.kind.wrong_charge': 'Owó ìdíyelé tàbí owó iṣẹ́ náà kò tọ́',
   'email.case.status.open': 'Ṣí sílẹ̀',
   'email.case.status.investigating': 'À ń ṣèwádìí',
   'email.case.status.resolved': 'A ti yanjú rẹ̀',

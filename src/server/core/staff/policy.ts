@@ -24,6 +24,9 @@ export const policy = {
   // The queues to come; listed so that they are decided here when their routes arrive.
   'customer.find': ['support'],
   'customer.read': ['support'],
+  /** Support's case queue and a case's page (history, transaction); supervisors open a case from the SLA board. */
+  'case.read': ['support', 'supervisor'],
+  /** Answer a case: the customer reads it, the status moves. */
   'case.answer': ['support'],
   'account.freeze': ['support', 'fraud'],
   'fraud.queue': ['fraud'],
@@ -68,7 +71,12 @@ export function mayApprove(role: StaffRole, kind: ProposalKind): boolean {
   return (proposalKinds[kind].approve as readonly StaffRole[]).includes(role);
 }
 
-/** The /ops pages a signed-in member reaches, each with the action that opens it and its menu label. */
+/**
+ * The /ops pages a signed-in member reaches, each with the action that opens it and its menu label.
+ * A segment `:name` matches any one path segment (a case number); such a page is not in the menu.
+ * `post`: the action a POST to the page needs, when it is not the one that opens it.
+ */
+export type OpsRoute = { path: string; action: OpsAction; label: string; post?: OpsAction };
 export const opsRoutes = [
   { path: '/ops', action: 'ops.home', label: 'Home' },
   { path: '/ops/staff', action: 'staff.manage', label: 'Staff' },
@@ -82,7 +90,11 @@ export const opsRoutes = [
   // `:id` is one path segment (a customer's user id); such routes are reached from a page, not the menu.
   { path: '/ops/customers/:id', action: 'customer.read', label: 'Customer' },
   { path: '/ops/customers/:id/freeze', action: 'account.freeze', label: 'Freeze an account' },
-] as const satisfies readonly { path: string; action: OpsAction; label: string }[];
+  { path: '/ops/cases', action: 'case.read', label: 'Cases' },
+  { path: '/ops/cases/:number', action: 'case.read', label: 'A case', post: 'case.answer' },
+  { path: '/ops/sla', action: 'sla.board', label: 'SLA board' },
+  { path: '/ops/kyc', action: 'kyc.queue', label: 'Identity reviews' },
+] as const satisfies readonly OpsRoute[];
 
 /** Whether a route's path (with `:id` segments) is this request path. */
 function routeMatches(pattern: string, path: string): boolean {
@@ -104,15 +116,16 @@ export function isOpsPath(pathname: string): boolean {
   return pathname === '/ops' || pathname.startsWith('/ops/');
 }
 
-export function opsAccess(pathname: string): OpsAccess {
+export function opsAccess(pathname: string, method = 'GET'): OpsAccess {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/ops/login' || path.startsWith('/ops/enrol/')) return { kind: 'open' };
   if (path === '/ops/login/code') return { kind: 'code' };
-  const route = opsRoutes.find((candidate) => routeMatches(candidate.path, path));
-  return route ? { kind: 'action', action: route.action } : { kind: 'session' };
+  const route: OpsRoute | undefined = opsRoutes.find((candidate) => candidate.path === path) ?? opsRoutes.find((candidate) => routeMatches(candidate.path, path));
+  if (!route) return { kind: 'session' };
+  return { kind: 'action', action: method === 'POST' && route.post ? route.post : route.action };
 }
 
 /** The menu a role sees: the routes its role may open. */
 export function menuFor(role: StaffRole): { path: string; label: string }[] {
-  return opsRoutes.filter((route) => !route.path.includes(':') && may(role, route.action)).map(({ path, label }) => ({ path, label }));
+  return opsRoutes.filter((route) => !route.path.includes('/:') && may(role, route.action)).map(({ path, label }) => ({ path, label }));
 }

@@ -151,7 +151,8 @@ it('the policy: every role reaches home, only admin manages staff, supervisor an
     expect(may(role, 'ops.home')).toBe(true);
     expect(may(role, 'staff.manage')).toBe(role === 'admin');
     expect(may(role, 'audit.read')).toBe(role === 'admin' || role === 'supervisor');
-    expect(menuFor(role).map((item) => item.path)).toEqual(opsRoutes.filter((route) => !route.path.includes(':') && may(role, route.action)).map((route) => route.path));
+    // A page of one thing (a case) is reached from its list, not from the menu.
+    expect(menuFor(role).map((item) => item.path)).toEqual(opsRoutes.filter((route) => may(role, route.action) && !route.path.includes('/:')).map((route) => route.path));
   }
   // The desk: support finds and reads; support and fraud freeze; nobody else touches a customer.
   for (const role of staffRoles) {
@@ -170,4 +171,10 @@ it('the policy: every role reaches home, only admin manages staff, supervisor an
   expect(opsAccess('/ops/enrol/abc')).toEqual({ kind: 'open' });
   expect(opsAccess('/ops/login/code')).toEqual({ kind: 'code' });
   expect(opsAccess('/ops/staff/')).toEqual({ kind: 'action', action: 'staff.manage' });
+  // A case's page opens with case.read; a POST to it (an answer) needs case.answer; a deeper path is no case page.
+  expect(opsAccess('/ops/cases/HB-CASE-2026-000001')).toEqual({ kind: 'action', action: 'case.read' });
+  expect(opsAccess('/ops/cases/HB-CASE-2026-000001', 'POST')).toEqual({ kind: 'action', action: 'case.answer' });
+  expect(opsAccess('/ops/cases', 'POST')).toEqual({ kind: 'action', action: 'case.read' });
+  expect(opsAccess('/ops/cases/HB-CASE-2026-000001/x')).toEqual({ kind: 'session' });
+  expect(may('supervisor', 'case.read') && !may('supervisor', 'case.answer') && may('support', 'case.answer') && !may('support', 'sla.board')).toBe(true);
 });
