@@ -57,9 +57,12 @@ describe.each(engines)('npm run ops:case on %s', (engine) => {
       { line: 1, status: 'open', note: null },
       { line: 2, status: 'investigating', note: 'Asked the other bank.' },
     ]);
-    const mails = fs.readdirSync(outboxOf()).filter((file) => file.endsWith(`-${email}.eml`));
+    // The script queues the customer's email; the server's worker sends it (the script ran on the real clock, after the test's).
+    expect(fs.existsSync(outboxOf()) ? fs.readdirSync(outboxOf()).filter((file) => file.endsWith(`-${email}.eml`)) : []).toEqual([]);
+    t.clock.advance(60_000);
+    await t.app.jobs.runDue();
+    const mails = t.mailer.sent.filter((mail) => mail.to === email && mail.text.includes(number) && mail.text.includes('Asked the other bank.'));
     expect(mails).toHaveLength(1);
-    expect(fs.readFileSync(path.join(outboxOf(), mails[0]!), 'utf8')).toContain(number);
 
     await opsCase([number, 'resolved']);
     expect((await t.app.db.selectFrom('support_cases').select('status').where('number', '=', number).executeTakeFirstOrThrow()).status).toBe('resolved');
