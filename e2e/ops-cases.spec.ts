@@ -7,7 +7,7 @@ import { ownNinOfThisTest, ownRecordBirthDate, selfies } from './support/kyc.ts'
 import { naira, signedInCustomer } from './support/funded.ts';
 import { expectReversed } from './support/receipts.ts';
 import { waitForMailAbout } from './support/settings.ts';
-import { addStaffOnCommandLine, enrol, invite, signIn } from './support/staff.ts';
+import { addStaffFromCommandLine, enrol, invite, signIn } from './support/ops-staff.ts';
 import { CasesPage, ReportProblemPage } from './page-models/cases-page.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
@@ -50,7 +50,7 @@ test.describe('cases in the back office', () => {
     const tag = randomBytes(4).toString('hex');
     const admin = await staffPage(browser, testInfo);
     const adminEmail = `admin-${tag}@bank.ng`;
-    await signIn(admin, adminEmail, await enrol(admin, await addStaffOnCommandLine(baseURL!, 'admin', adminEmail, 'Ada Admin')));
+    await signIn(admin, adminEmail, await enrol(admin, await addStaffFromCommandLine(baseURL!, 'admin', adminEmail, 'Ada Admin')));
     const agentLink = await invite(admin, 'support', `agent-${tag}@bank.ng`, 'Sola Support');
     const supervisorLink = await invite(admin, 'supervisor', `supervisor-${tag}@bank.ng`, 'Uche Supervisor');
 
@@ -129,7 +129,7 @@ test.describe('cases in the back office', () => {
     const tag = randomBytes(4).toString('hex');
     const admin = await staffPage(browser, testInfo);
     const adminEmail = `admin-${tag}@bank.ng`;
-    await signIn(admin, adminEmail, await enrol(admin, await addStaffOnCommandLine(baseURL!, 'admin', adminEmail, 'Ada Admin')));
+    await signIn(admin, adminEmail, await enrol(admin, await addStaffFromCommandLine(baseURL!, 'admin', adminEmail, 'Ada Admin')));
     const reviewerLink = await invite(admin, 'kyc', `kyc-${tag}@bank.ng`, 'Kemi Reviewer');
     const reviewer = await staffPage(browser, testInfo);
     await signIn(reviewer, `kyc-${tag}@bank.ng`, await enrol(reviewer, reviewerLink));

@@ -56,3 +56,13 @@ export async function signedInMember(browser: Browser, options: { baseURL: strin
   await signIn(page, options.email, secret);
   return page;
 }
+
+/** An administrator invites a member on /ops/staff: the enrolment link the page shows. */
+export async function invite(admin: Page, role: string, email: string, name: string): Promise<string> {
+  await admin.goto('/ops/staff');
+  await admin.getByLabel('Name').fill(name);
+  await admin.getByLabel('Work email').fill(email);
+  await admin.getByLabel('Role').selectOption(role);
+  await admin.getByRole('button', { name: 'Invite' }).click();
+  return (await admin.locator('#enrol-url').textContent())!.trim();
+}
