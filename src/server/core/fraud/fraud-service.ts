@@ -170,9 +170,9 @@ export function createFraudMonitoring(deps: { db: Db; config: Pick<Config, 'bank
     rules,
     evaluate,
 
-    /** Open flags, newest first (the queue); flags raised at one instant, by their movements' order (transaction ids sort as written). */
+    /** Open and held flags, newest first (the queue); flags raised at one instant, by their movements' order (transaction ids sort as written). */
     async queue(limit = 100): Promise<Flag[]> {
-      const rows = await flagsWithCustomer().where('fraud_flags.status', '=', 'open').orderBy('fraud_flags.created_at', 'desc').orderBy('fraud_flags.transaction_id', 'desc').limit(limit).execute();
+      const rows = await flagsWithCustomer().where('fraud_flags.status', 'in', ['open', 'held']).orderBy('fraud_flags.created_at', 'desc').orderBy('fraud_flags.transaction_id', 'desc').limit(limit).execute();
       return rows.map(present);
     },
 
