@@ -101,6 +101,9 @@ describeOnEngines('every /ops route against every role and every other credentia
     }
     expect(staffRoles.filter((role) => may(role, 'fraud.queue'))).toEqual(['fraud']);
     expect(staffRoles.filter((role) => may(role, 'account.freeze'))).toEqual(['support', 'fraud']);
+    // A held transfer's release and reject are taken on the same page: the fraud role's alone.
+    expect(staffRoles.filter((role) => may(role, 'fraud.release'))).toEqual(['fraud']);
+    expect(staffRoles.filter((role) => may(role, 'fraud.reject'))).toEqual(['fraud']);
   });
 
   it('sends a signed-out visitor, a customer session cookie, a customer Bearer token and a half-signed-in member to sign in', async () => {
