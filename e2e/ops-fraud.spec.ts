@@ -118,6 +118,8 @@ test.describe('the fraud queue', () => {
     await page.goto(`/transfer/success?reference=${encodeURIComponent(held.reference)}`);
     await expect(page.getByTestId('receipt-status')).toHaveText('Held for a security check');
     await expect(page.getByRole('button', { name: 'Cancel this transfer' })).toBeVisible();
+    await page.goto('/transactions');
+    await expect(page.locator(`[data-reference="${held.reference}"]`).getByTestId('status')).toHaveText('Held for a security check');
 
     const officer = await (await browser.newContext({ baseURL: baseURL! })).newPage();
     await fraudOfficer(officer, baseURL!);
@@ -130,7 +132,7 @@ test.describe('the fraud queue', () => {
     await expect(officer.getByRole('status')).toHaveText('Released and sent: the switch says successful.');
     await expect(officer.locator('#flag-status')).toContainText('released');
 
-    await page.reload();
+    await page.goto(`/transfer/success?reference=${encodeURIComponent(held.reference)}`);
     await expect(page.getByTestId('receipt-status')).toHaveText('Successful');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer sent');
     await expect(page.getByRole('button', { name: 'Cancel this transfer' })).toHaveCount(0);
