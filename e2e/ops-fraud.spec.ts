@@ -8,6 +8,7 @@ import { expect, test } from './support/fixtures.ts';
 import { dataDir } from './support/data-dir.ts';
 import { callApi, gtBank } from './support/customers.ts';
 import { fundedCustomer, naira, signedInCustomer } from './support/funded.ts';
+import { nubanFor } from '../src/lib/nuban.ts';
 
 const run = promisify(execFile);
 const password = 'harmattan-cassava-ledger-42';
@@ -100,5 +101,55 @@ test.describe('the fraud queue', () => {
     await expect(officer.getByRole('status')).toHaveText('The flag is dismissed.');
     await expect(officer.locator('#flag-status')).toContainText('dismissed');
     await expect(officer.locator('#flag-status')).toContainText('Family contributions for a wedding, confirmed by phone');
+  });
+
+  test('after a mule pattern a transfer to another bank is held before it is sent; the customer sees it held, a fraud officer releases it and it is sent', async ({ page, browser, baseURL }) => {
+    const mule = await signedInCustomer(page, 0);
+    for (const from of ['0690000041', '0690000042', '0690000043']) {
+      await callApi(page.request, 'POST', '/sandbox/inbound-transfer', { account_number: mule.accountNumber, amount: naira(40_000), sender_name: `SENDER ${from}`, sender_bank_code: gtBank.nipCode, sender_account_number: from });
+    }
+    const answer = await page.request.post(`/api/v1/transfer/bank/${mule.accountNumber}`, {
+      headers: { accept: 'application/json', origin: new URL(baseURL!).origin, 'idempotency-key': `fraud-e2e-${randomBytes(6).toString('hex')}` },
+      data: { account_number: nubanFor('123456780', gtBank), bank_code: gtBank.nipCode, amount: naira(10_000), narration: 'Rent', pin: mule.pin },
+    });
+    expect(answer.status()).toBe(202);
+    const held = ((await answer.json()) as { data: { status: string; reference: string } }).data;
+    expect(held.status).toBe('held');
+    await page.goto(`/transfer/success?reference=${encodeURIComponent(held.reference)}`);
+    await expect(page.getByTestId('receipt-status')).toHaveText('Held for a security check');
+    await expect(page.getByRole('button', { name: 'Cancel this transfer' })).toBeVisible();
+    await page.goto('/transactions');
+    await expect(page.locator(`[data-reference="${held.reference}"]`).getByTestId('status')).toHaveText('Held for a security check');
+
+    const officer = await (await browser.newContext({ baseURL: baseURL! })).newPage();
+    await fraudOfficer(officer, baseURL!);
+    await officer.goto('/ops/fraud');
+    const row = officer.getByRole('row').filter({ hasText: mule.accountNumber }).filter({ hasText: 'Mule pattern' });
+    await expect(row).toContainText('held: transfer not sent');
+    await row.getByRole('link', { name: 'Mule pattern' }).click();
+    await officer.getByLabel(/Reason/).fill('Customer confirmed the rent payment by phone');
+    await officer.getByRole('button', { name: 'Release: send it' }).click();
+    await expect(officer.getByRole('status')).toHaveText('Released and sent: the switch says successful.');
+    await expect(officer.locator('#flag-status')).toContainText('released');
+
+    await page.goto(`/transfer/success?reference=${encodeURIComponent(held.reference)}`);
+    await expect(page.getByTestId('receipt-status')).toHaveText('Successful');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer sent');
+    await expect(page.getByRole('button', { name: 'Cancel this transfer' })).toHaveCount(0);
+  });
+
+  test('the customer cancels a held transfer from its receipt and has all of the money back', async ({ page }) => {
+    const mule = await signedInCustomer(page, 0);
+    for (const from of ['0690000051', '0690000052', '0690000053']) {
+      await callApi(page.request, 'POST', '/sandbox/inbound-transfer', { account_number: mule.accountNumber, amount: naira(40_000), sender_name: `SENDER ${from}`, sender_bank_code: gtBank.nipCode, sender_account_number: from });
+    }
+    const held = await callApi<{ status: string; reference: string }>(page.request, 'POST', `/v1/transfer/bank/${mule.accountNumber}`, { account_number: nubanFor('123456780', gtBank), bank_code: gtBank.nipCode, amount: naira(10_000), narration: 'Rent', pin: mule.pin }, { 'idempotency-key': `fraud-e2e-${randomBytes(6).toString('hex')}` });
+    expect(held.status).toBe('held');
+    await page.goto(`/transfer/success?reference=${encodeURIComponent(held.reference)}`);
+    await page.getByRole('button', { name: 'Cancel this transfer' }).click();
+    await expect(page.getByRole('status')).toHaveText('The transfer is cancelled: all of the money is back in your account.');
+    await expect(page.getByTestId('receipt-status')).toHaveText('Reversed');
+    const balanceNow = async () => (await callApi<{ accounts: { balance: number }[] }>(page.request, 'GET', '/v1/profile')).accounts[0]!.balance;
+    expect(await balanceNow()).toBe(naira(120_000));
   });
 });

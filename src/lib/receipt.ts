@@ -27,6 +27,7 @@ function receiptTitleKey(transaction: Pick<TransactionJson, 'type' | 'category' 
   if (type === 'credit') return category === 'transfer' || category === 'deposit' ? 'money.title.received' : 'money.title.receipt';
   if (category === 'transfer') {
     if (status === 'pending') return 'money.title.transferPending';
+    if (status === 'held') return 'money.title.transferHeld';
     if (status === 'reversed') return 'money.title.transferReversed';
     if (status === 'failed') return 'money.title.transferFailed';
     return 'money.title.transferSent';
@@ -55,6 +56,7 @@ export const categoryKeys: Record<TransactionJson['category'], MessageKey> = {
 const statusKeys: Record<TransactionJson['status'], MessageKey> = {
   successful: 'money.status.successful',
   pending: 'money.status.pending',
+  held: 'money.status.held',
   failed: 'money.status.failed',
   reversed: 'money.status.reversed',
 };
@@ -130,6 +132,8 @@ export function statusExplanation(transaction: Pick<TransactionJson, 'type' | 'c
       if (debit && transaction.category === 'transfer') return say('money.x.pendingTransfer');
       if (debit && purchaseTitles[transaction.category]) return say('money.x.pendingPurchase', { provider: providerOf(transaction, say) });
       return say('money.x.pending');
+    case 'held':
+      return say('money.x.heldTransfer');
     case 'reversed': {
       if (!debit) return say('money.x.reversedCredit');
       const reason = detailText(transaction.details ?? {}, 'failure_reason');

@@ -70,7 +70,7 @@ export const transactionJsonSchema = z
     reference: z.string(),
     type: z.enum(['debit', 'credit']),
     category: z.enum(transactionCategories),
-    status: z.enum(transactionStatuses),
+    status: z.enum(transactionStatuses).describe('held: a transfer to another bank stopped for a security check before it was sent (202); its money is reserved until it is released, rejected or cancelled'),
     amount: koboSchema().describe('The principal, kobo, always positive'),
     fee: koboSchema().describe('Every charge on top of the principal, kobo'),
     balance_after: koboSchema().describe("The account's balance right after this movement, kobo"),

@@ -6,7 +6,12 @@ import type { Kobo } from './money.ts';
 
 export const transactionCategories = ['transfer', 'airtime', 'data', 'electricity', 'cable', 'reversal', 'fee', 'deposit'] as const;
 export type TransactionCategory = (typeof transactionCategories)[number];
-export const transactionStatuses = ['successful', 'pending', 'failed', 'reversed'] as const;
+/**
+ * `held`: a transfer to another bank that a fraud rule stopped before it was sent (decision 032):
+ * the money is reserved as a pending one's is. Stored as `pending` with `details.held`; only the
+ * presented Transaction says `held`.
+ */
+export const transactionStatuses = ['successful', 'pending', 'held', 'failed', 'reversed'] as const;
 export type TransactionStatus = (typeof transactionStatuses)[number];
 
 export type Counterparty = { name: string; account_number: string; bank_code: string; bank_name: string };
@@ -47,6 +52,7 @@ export const categoryLabels: Record<TransactionCategory, string> = {
 export const statusLabels: Record<TransactionStatus, string> = {
   successful: 'Successful',
   pending: 'Pending',
+  held: 'Held for a security check',
   failed: 'Failed',
   reversed: 'Reversed',
 };

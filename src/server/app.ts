@@ -52,6 +52,7 @@ import { createDeviceCookies } from './core/customer-limits/device-cookies.ts';
 import { createFormTokens } from './core/auth/form-tokens.ts';
 import { createAccountFreeze } from './core/safety/account-freeze.ts';
 import { createFraudMonitoring } from './core/fraud/fraud-service.ts';
+import { createHolds } from './core/fraud/holds.ts';
 import { createDeviceBinding } from './core/devices/device-binding.ts';
 import { createSecurityCodes } from './core/safety/security-codes.ts';
 import { createCaseService } from './core/cases/case-service.ts';
@@ -207,6 +208,9 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
   // Cases on the CBN's clocks: support's queue and answers, the supervisors' SLA board and escalation.
   const caseDesk = createCaseDesk({ db, clock, log, mailer, bankName: config.bank.name, jobs, cases, transactions, audit: staffAudit });
   const identityReviews = createIdentityReviews({ db, clock, log, cases, audit: staffAudit });
+  // A transfer to another bank that the outflow rules flag when asked for is held before it is sent (decision 032).
+  const holds = createHolds({ db, config, clock, log, rules: fraud.rules, payments, proposals, freeze });
+  payments.screenWith(holds.screen);
 
   const health = createHealthCheck(db);
   const languages = createLanguages({ db });
@@ -222,7 +226,7 @@ function composeServices(opened: Awaited<ReturnType<typeof openBank>>, clock: Cl
     users, sessions, auth, registrations, passwordReset, onboarding, settings, kyc, freeze, cases,
     transactions, payments, transfers, nameEnquiries, inbound, beneficiaries, statements, bills,
     jobs, escalation, alerts, limits, securityCodes, deviceBinding, dashboard, dataExport, paymentRequests, scheduledTransfers, languages,
-    staff, staffAudit, proposals, settlementQueue, fraud, desk, caseDesk, identityReviews,
+    staff, staffAudit, proposals, settlementQueue, fraud, holds, desk, caseDesk, identityReviews,
     formTokens: createFormTokens(formTokenKeys),
   };
   const internals = { db, mailer, codes, counters, pins, idempotency, pinHasher, bvnFingerprints, ninFingerprints };

@@ -159,6 +159,8 @@ const environmentSchema = z.object({
   INTERBANK_PROVIDER: z.enum(['sandbox', 'disabled']).default('sandbox'),
   /** How often the server re-queries pending interbank transfers; 0 turns the timer off (on-demand queries still work). */
   REQUERY_INTERVAL_SECONDS: wholeNumber('REQUERY_INTERVAL_SECONDS', 0, 3600, 'seconds').default(30),
+  /** A fraud hold above this many naira is released by two members (four eyes, decision 032). */
+  OPS_APPROVAL_NAIRA: wholeNumber('OPS_APPROVAL_NAIRA', 0, 100_000_000, 'naira').default(50_000),
   /** Server processes `npm start` runs on the one port (node:cluster); more than 1 needs DATABASE_URL (PostgreSQL). */
   /** Requests served at once by one server process; more wait their turn in a first-come, first-served queue (src/server/node/lifecycle.ts admissionGate). */
   MAX_CONCURRENT_REQUESTS: wholeNumber('MAX_CONCURRENT_REQUESTS', 1, 10_000).default(32),
@@ -212,6 +214,8 @@ export type Config = {
   /** The customer's own safety limits (core/customer-limits). */
   customerLimits: CustomerLimitRules;
   interbank: { provider: 'sandbox' | 'disabled'; requeryIntervalMs: number };
+  /** The back office: OPS_APPROVAL_NAIRA in kobo (a fraud hold above it needs a second member to release it). */
+  fourEyes: { approvalKobo: number };
   /** WORKERS: server processes on the one port (src/server/node/start.ts); 1 on SQLite. */
   workers: number;
   /** Admission of requests in each server process (src/server/node/lifecycle.ts admissionGate). */
@@ -331,6 +335,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       ownLimitRaiseDelayMs: env.OWN_LIMIT_RAISE_DELAY_HOURS * 3_600_000,
     },
     interbank: { provider: env.INTERBANK_PROVIDER, requeryIntervalMs: env.REQUERY_INTERVAL_SECONDS * 1000 },
+    fourEyes: { approvalKobo: env.OPS_APPROVAL_NAIRA * 100 },
     workers: env.WORKERS,
     admission: { concurrency: env.MAX_CONCURRENT_REQUESTS, queueLength: env.REQUEST_QUEUE_LENGTH, maxWaitMs: env.REQUEST_QUEUE_WAIT_MS, sliceMs: env.REQUEST_SLICE_MS ?? (env.DATABASE_URL ? null : 2) },
     guestPageCache: env.GUEST_PAGE_CACHE,

@@ -154,12 +154,14 @@ export const en = {
   'alert.balanceAfter': 'Balance after: {balance}',
   'alert.status.successful': 'Successful',
   'alert.status.pending': 'Pending: not yet confirmed by the other side. If it fails, the full amount with any charges comes back to your account and you get a credit alert.',
+  'alert.status.held': 'Held for a security check: not sent yet. The money is set aside; if the transfer is cancelled or stopped, all of it with the charges comes back to your account.',
   'alert.status.failed': 'Failed',
   'alert.status.reversed': 'Reversed: the money has come back to your account (see the reversal credit alert).',
   'alert.freeze': 'If you do not recognise this transaction, freeze your account at once from the freeze page on our website (/freeze: no sign-in needed, and it stops all money leaving the account), then call {bank}. We will never ask for your PIN, password or any code.',
   'alert.sms.debit': 'Debit',
   'alert.sms.credit': 'Credit',
   'alert.sms.pending': '(pending)',
+  'alert.sms.held': '(held for a security check)',
   'alert.sms.account': 'Acct',
   'alert.sms.charges': 'Charges',
   'alert.sms.to': 'To',
@@ -247,6 +249,7 @@ export const en = {
   'said.money.recipientMaxField': 'Too much for the recipient’s account',
   'said.money.sent': '{amount} sent to {name}.',
   'said.money.pending': 'Your transfer to {name} is pending: the other bank has not confirmed it yet. We will confirm it or return the money.',
+  'said.money.held': 'Your transfer to {name} is held for a security check and has not been sent yet. We will tell you when it is sent, or return the money; you can cancel it from the receipt.',
   'said.money.failed': 'The transfer to {name} failed and {amount} was returned to your account.',
 } as const;
 

@@ -45,12 +45,13 @@ export type TransactionAlert = {
   /** "22 Nov 2026, 10:15" in Lagos. */
   time: string;
   balanceAfter: string;
-  status: 'successful' | 'pending' | 'failed' | 'reversed';
+  status: 'successful' | 'pending' | 'held' | 'failed' | 'reversed';
 };
 
 const alertStatusKeys = {
   successful: 'alert.status.successful',
   pending: 'alert.status.pending',
+  held: 'alert.status.held',
   failed: 'alert.status.failed',
   reversed: 'alert.status.reversed',
 } as const satisfies Record<TransactionAlert['status'], MessageKey>;
@@ -107,7 +108,7 @@ export function transactionAlertSms(args: { bankName: string; alert: Transaction
   const say = (key: MessageKey, params?: MessageParams) => gsmText(t(args.language ?? 'en', key, params));
   const naira = (amount: string) => amount.replace('₦', 'NGN');
   const septets = (text: string) => gsmSeptets(text) ?? Infinity;
-  const movement = `${say(alert.type === 'debit' ? 'alert.sms.debit' : 'alert.sms.credit')} ${naira(alert.amount)}${alert.status === 'pending' ? ` ${say('alert.sms.pending')}` : ''}`;
+  const movement = `${say(alert.type === 'debit' ? 'alert.sms.debit' : 'alert.sms.credit')} ${naira(alert.amount)}${alert.status === 'pending' ? ` ${say('alert.sms.pending')}` : alert.status === 'held' ? ` ${say('alert.sms.held')}` : ''}`;
   const figures = [`${say('alert.sms.reference')} ${alert.reference}`, `${say('alert.sms.balance')} ${naira(alert.balanceAfter)}`];
   // From the fullest frame to the most compact: the counterparty's room decides which is used.
   const frames = [

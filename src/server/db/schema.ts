@@ -174,7 +174,8 @@ export interface PendingPaymentColumns {
   user_id: string;
   account_number: string;
   amount: Money;
-  status: 'pending' | 'successful' | 'failed';
+  /** `held`: stopped by a fraud rule before it was sent (decision 032); never re-queried, released to `pending`. */
+  status: 'held' | 'pending' | 'successful' | 'failed';
   query_attempts: Generated<number>;
   next_query_at: string;
   idempotency_user_id: string | null;

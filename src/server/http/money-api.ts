@@ -34,7 +34,7 @@ export function idempotencyKeyOf(context: APIContext, body: Record<string, unkno
  * The answer of a call that moves money (transfer or purchase). Pending is a success (API.md:
  * status may be pending). One the other bank or the biller refused was reversed at once: 502
  * PROVIDER_FAILED, with the reversed Transaction in `data` so a client can show its receipt.
- * Replays carry `Idempotent-Replayed: true`.
+ * A transfer a fraud rule held is 202 with `status: "held"`. Replays carry `Idempotent-Replayed: true`.
  */
 export function moneyResponse(result: MoneyResult, locale: Locale = defaultLocale): Response {
   const headers: Record<string, string> = result.replayed ? { 'idempotent-replayed': 'true' } : {};
@@ -51,7 +51,8 @@ export function moneyResponse(result: MoneyResult, locale: Locale = defaultLocal
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     });
   }
-  return jsonSuccess(transaction, message, 200, headers);
+  // Held for a security check (decision 032): accepted, not sent; 202 with the Transaction, status held.
+  return jsonSuccess(transaction, message, transaction.status === 'held' ? 202 : 200, headers);
 }
 
 /** A keyed request from one of the caller's accounts: who, from which account, what, under which key. */

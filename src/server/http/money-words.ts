@@ -46,6 +46,7 @@ export const moneyWords: MoneyWords = {
     const name = transaction.counterparty?.name ?? 'the recipient';
     if (transaction.status === 'successful') return said('said.money.sent', { amount: amountValue(kobo(transaction.amount)), name });
     if (transaction.status === 'pending') return said('said.money.pending', { name });
+    if (transaction.status === 'held') return said('said.money.held', { name });
     return said('said.money.failed', { name, amount: amountValue(kobo(transaction.amount + transaction.fee)) });
   },
 

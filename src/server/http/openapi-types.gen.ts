@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Transfer to another bank through NIP
-         * @description Transfer to another bank through NIP; status may be pending; 502 with the reversed Transaction in data if the other bank refused
+         * @description Transfer to another bank through NIP; status may be pending; 202 with status held when a fraud rule holds it for a security check before it is sent (a retry with the same key replays the 202 until it is released, rejected or cancelled); 502 with the reversed Transaction in data if the other bank refused
          */
         post: operations["postTransferBankBySendAccount"];
         delete?: never;
@@ -1546,8 +1546,11 @@ export interface components {
             type: "debit" | "credit";
             /** @enum {string} */
             category: "transfer" | "airtime" | "data" | "electricity" | "cable" | "reversal" | "fee" | "deposit";
-            /** @enum {string} */
-            status: "successful" | "pending" | "failed" | "reversed";
+            /**
+             * @description held: a transfer to another bank stopped for a security check before it was sent (202); its money is reserved until it is released, rejected or cancelled
+             * @enum {string}
+             */
+            status: "successful" | "pending" | "held" | "failed" | "reversed";
             /** @description The principal, kobo, always positive */
             amount: number;
             /** @description Every charge on top of the principal, kobo */
@@ -7804,6 +7807,23 @@ export interface operations {
         responses: {
             /** @description Success envelope: { success: true, message, data } */
             200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        /** @description A sentence for the customer, in the caller's language where the catalogue has it */
+                        message: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            /** @description Success envelope, held for a security check: data is the Transaction with status `held`, not sent yet; the money is reserved on the account until a fraud officer releases it, rejects it, or the customer cancels it */
+            202: {
                 headers: {
                     /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
                     "Idempotent-Replayed"?: "true";

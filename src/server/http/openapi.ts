@@ -32,6 +32,8 @@ type Operation = {
   body?: z.ZodType;
   query?: z.ZodType;
   successStatus?: number;
+  /** A payment a fraud rule may hold before it is sent: also 202 with the Transaction, status `held` (decision 032). */
+  mayHold?: true;
   /** What the success answer carries in `data` (for /health*, the whole body; for the export, the JSON file). */
   data: z.ZodType;
   /**
@@ -82,7 +84,7 @@ export const operations: Operation[] = [
   { method: 'get', path: '/health/ready', summary: 'Ready for traffic: the database answers and is migrated to the latest migration: { status: "ok", version, database }; 503 UNAVAILABLE in the envelope (with version) otherwise', auth: false, data: r.readySchema },
   { method: 'post', path: '/v1/transfer/enquiry', summary: 'Name enquiry: the account name for a number at a bank', auth: true, body: nameEnquirySchema, data: r.nameEnquiryAnswerSchema, errors: ['INVALID_ACCOUNT_NUMBER', 'ACCOUNT_NOT_FOUND', 'RATE_LIMITED', 'PROVIDER_FAILED', 'PROVIDER_TIMEOUT'] },
   { method: 'post', path: '/v1/transfer/local/{sendAccount}', summary: 'Transfer to another account at this bank (PIN and Idempotency-Key required; amount in kobo)', auth: true, body: localTransferSchema, data: r.transactionJsonSchema, errors: ['INVALID_ACCOUNT_NUMBER', 'ACCOUNT_NOT_FOUND', 'RECIPIENT_CANNOT_RECEIVE', 'RECIPIENT_CAP_REACHED'] },
-  { method: 'post', path: '/v1/transfer/bank/{sendAccount}', summary: 'Transfer to another bank through NIP; status may be pending; 502 with the reversed Transaction in data if the other bank refused', auth: true, body: bankTransferSchema, data: r.transactionJsonSchema, errors: ['INVALID_ACCOUNT_NUMBER', 'ACCOUNT_NOT_FOUND', 'INSTANT_PAYMENTS_OFF'] },
+  { method: 'post', path: '/v1/transfer/bank/{sendAccount}', summary: 'Transfer to another bank through NIP; status may be pending; 202 with status held when a fraud rule holds it for a security check before it is sent (a retry with the same key replays the 202 until it is released, rejected or cancelled); 502 with the reversed Transaction in data if the other bank refused', auth: true, body: bankTransferSchema, data: r.transactionJsonSchema, mayHold: true, errors: ['INVALID_ACCOUNT_NUMBER', 'ACCOUNT_NOT_FOUND', 'INSTANT_PAYMENTS_OFF'] },
   { method: 'get', path: '/v1/transfers/scheduled', summary: "The caller's scheduled transfers, active first: repeat, next_run_date and next_run_at (08:00 Lagos), status, runs made, misses in a row, the last five dates and how each went", auth: true, data: z.array(r.scheduledTransferJsonSchema) },
   { method: 'post', path: '/v1/transfers/scheduled/{sendAccount}', summary: 'Schedule a transfer (as /v1/transfer/bank, bank_code optional: this bank) with first_date, repeat (once, weekly, monthly on the first date\'s day), end_date?, count?; PIN and Idempotency-Key required; 201 with the schedule. Each date runs at 08:00 Lagos as a normal transfer without the PIN', auth: true, body: scheduledTransferSchema, successStatus: 201, data: r.scheduledTransferJsonSchema, errors: ['IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS', 'INVALID_PIN', 'PIN_LOCKED', 'LIMIT_EXCEEDED', 'INVALID_ACCOUNT_NUMBER', 'ACCOUNT_NOT_FOUND', 'INSTANT_PAYMENTS_OFF', 'ACCOUNT_FROZEN', 'IDENTITY_REQUIRED', 'PROVIDER_TIMEOUT'] },
   { method: 'post', path: '/v1/transfers/scheduled/{id}/pause', summary: 'Pause one of your scheduled transfers (no PIN); another customer\'s is 404', auth: true, data: r.scheduledTransferJsonSchema, errors: ['NOT_FOUND'] },
@@ -289,6 +291,10 @@ function successResponses(operation: Operation, refOf: (schema: z.ZodType) => Js
   const replayed = isPayment(operation) || operation.path === '/v1/transfers/scheduled/{sendAccount}';
   const headers = replayed ? { headers: { 'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } } } } : {};
   const success = { description: 'Success envelope: { success: true, message, data }', ...headers, content: json(successSchema(data)) };
+  if (operation.mayHold) {
+    const held = { ...success, description: 'Success envelope, held for a security check: data is the Transaction with status `held`, not sent yet; the money is reserved on the account until a fraud officer releases it, rejects it, or the customer cancels it' };
+    return { [status]: success, 202: held };
+  }
   // A replayed schedule answers 200 with the schedule made the first time (201).
   return status === '201' && replayed ? { [status]: success, 200: success } : { [status]: success };
 }

@@ -123,6 +123,9 @@ describeOnEngines('every /ops route against every role and every other credentia
     }
     expect(staffRoles.filter((role) => may(role, 'fraud.queue'))).toEqual(['fraud']);
     expect(staffRoles.filter((role) => may(role, 'account.freeze'))).toEqual(['support', 'fraud']);
+    // A held transfer's release and reject are taken on the same page: the fraud role's alone.
+    expect(staffRoles.filter((role) => may(role, 'fraud.release'))).toEqual(['fraud']);
+    expect(staffRoles.filter((role) => may(role, 'fraud.reject'))).toEqual(['fraud']);
   });
 
   it('refuses a posted freeze, even with a good form token, to every role the policy does not let freeze', async () => {

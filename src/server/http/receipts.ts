@@ -15,10 +15,19 @@ export function receiptPath(page: string, reference: string, checked = false): s
   return `${page}?reference=${encodeURIComponent(reference)}${checked ? '&checked=1' : ''}`;
 }
 
-/** The "Check status" post: re-queries a pending transaction of the caller's, then 303 back to its receipt. */
+/**
+ * The "Check status" post: re-queries a pending transaction of the caller's, then 303 back to its
+ * receipt. With `intent=cancel`, the customer cancels their transfer held for a security check
+ * (decision 032: no PIN, as the money only comes back to them), and comes back with ?cancelled=1
+ * (or 0: it was decided first).
+ */
 export async function checkStatusPost(app: App, user: UserJson, request: Request, page: string): Promise<Response> {
   const values = await readFormValues(request);
   const reference = values.reference ?? '';
+  if (values.intent === 'cancel') {
+    const cancelled = await app.holds.cancel(user.id, reference);
+    return new Response(null, { status: 303, headers: { location: `${receiptPath(page, reference)}&cancelled=${cancelled ? 1 : 0}` } });
+  }
   const found = await app.transactions.findOwn(user.accounts, reference);
   if (found?.transaction.status === 'pending') await app.payments.checkStatus(user.id, found.account.account_number, reference);
   return new Response(null, { status: 303, headers: { location: receiptPath(page, reference, Boolean(found)) } });

@@ -33,6 +33,7 @@ export const moneyEn = {
   'money.category.deposit': 'Deposit',
   'money.status.successful': 'Successful',
   'money.status.pending': 'Pending',
+  'money.status.held': 'Held for a security check',
   'money.status.failed': 'Failed',
   'money.status.reversed': 'Reversed',
 
@@ -40,6 +41,7 @@ export const moneyEn = {
   'money.title.received': 'Money received',
   'money.title.receipt': 'Receipt',
   'money.title.transferPending': 'Transfer pending',
+  'money.title.transferHeld': 'Transfer held for a security check',
   'money.title.transferReversed': 'Transfer reversed',
   'money.title.transferFailed': 'Transfer failed',
   'money.title.transferSent': 'Transfer sent',
@@ -103,6 +105,7 @@ export const moneyEn = {
   'money.p.receipt_number': 'Receipt number',
 
   'money.x.pendingTransfer': 'We are confirming with the other bank. The money has left your account; if the other bank does not take it, all of it comes back to you.',
+  'money.x.heldTransfer': 'Held for a security check: we have not sent this transfer yet. The money is set aside from your balance. Our team will check it and send it, or return all of it to you; you can also cancel it.',
   'money.x.pendingPurchase': 'We are confirming with {provider}. The money has left your account; if the purchase does not go through, all of it comes back to you.',
   'money.x.pending': 'We are confirming this transaction. Its final status will be shown here.',
   'money.x.reversedCredit': 'This credit was reversed.',
@@ -112,6 +115,9 @@ export const moneyEn = {
   'money.x.failedCredit': 'This transaction failed. Your account was not credited.',
 
   'money.page.checkStatus': 'Check status',
+  'money.page.heldNotCancelled': 'This transfer can no longer be cancelled: our team has already decided on it. The status below is the latest.',
+  'money.page.heldCancelled': 'The transfer is cancelled: all of the money is back in your account.',
+  'money.page.cancelHeld': 'Cancel this transfer',
   'money.page.pdf': 'Download PDF',
   'money.page.print': 'Print receipt',
   'money.page.printHint': 'To print this receipt, use your browser’s menu and choose Print or Share.',

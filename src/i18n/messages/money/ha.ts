@@ -32,6 +32,7 @@ export const moneyHa: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.category.deposit': 'Saka kuɗi',
   'money.status.successful': 'An yi nasara',
   'money.status.pending': 'Ana jira',
+  'money.status.held': 'An riƙe don binciken tsaro',
   'money.status.failed': 'Bai yi nasara ba',
   'money.status.reversed': 'An mayar',
 
@@ -39,6 +40,7 @@ export const moneyHa: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.title.received': 'An karɓi kuɗi',
   'money.title.receipt': 'Rasit',
   'money.title.transferPending': 'Ana jiran tabbatar da tura kuɗi',
+  'money.title.transferHeld': 'An riƙe tura kuɗin don binciken tsaro',
   'money.title.transferReversed': 'An mayar da kuɗin da aka tura',
   'money.title.transferFailed': 'Tura kuɗi bai yi nasara ba',
   'money.title.transferSent': 'An tura kuɗi',
@@ -102,6 +104,7 @@ export const moneyHa: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.p.receipt_number': 'Lambar rasit',
 
   'money.x.pendingTransfer': 'Muna tabbatarwa da ɗayan bankin. Kuɗin sun fita daga asusunka; idan ɗayan bankin bai karɓa ba, duka za su dawo maka.',
+  'money.x.heldTransfer': 'An riƙe don binciken tsaro: ba mu tura wannan kuɗin ba tukuna. An ware kuɗin daga ma’aunin asusunka. Ƙungiyarmu za ta duba ta tura shi, ko ta mayar maka da duka; kai ma za ka iya soke shi.',
   'money.x.pendingPurchase': 'Muna tabbatarwa da {provider}. Kuɗin sun fita daga asusunka; idan sayayyar ba ta yiwu ba, duka za su dawo maka.',
   'money.x.pending': 'Muna tabbatar da wannan ma’amala. Za a nuna matsayinta na ƙarshe a nan.',
   'money.x.reversedCredit': 'An janye wannan kuɗin da aka saka.',
@@ -111,6 +114,9 @@ export const moneyHa: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.x.failedCredit': 'Wannan ma’amala ba ta yi nasara ba. Ba a saka kuɗi a asusunka ba.',
 
   'money.page.checkStatus': 'Duba matsayi',
+  'money.page.heldNotCancelled': 'Ba za a iya soke wannan tura kuɗin ba yanzu: ƙungiyarmu ta riga ta yanke hukunci. Matsayin da ke ƙasa shi ne na baya-bayan nan.',
+  'money.page.heldCancelled': 'An soke tura kuɗin: duk kuɗin sun dawo asusunka.',
+  'money.page.cancelHeld': 'Soke wannan tura kuɗin',
   'money.page.pdf': 'Sauke PDF',
   'money.page.print': 'Buga rasit',
   'money.page.printHint': 'Don buga wannan rasit, buɗe menu na burauzarka ka zaɓi Print ko Share.',

@@ -32,6 +32,7 @@ export const moneyIg: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.category.deposit': 'Ego e tinyere',
   'money.status.successful': 'Ọ gara nke ọma',
   'money.status.pending': 'Ọ ka na-aga',
+  'money.status.held': 'Ejidere ya maka nlele nchekwa',
   'money.status.failed': 'Ọ gaghị',
   'money.status.reversed': 'E weghachiri ya',
 
@@ -39,6 +40,7 @@ export const moneyIg: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.title.received': 'Ego abatala',
   'money.title.receipt': 'Rịsịtị',
   'money.title.transferPending': 'Nzipu ego ka na-aga',
+  'money.title.transferHeld': 'Ejidere nzipu ego a maka nlele nchekwa',
   'money.title.transferReversed': 'E weghachiri ego e zipuru',
   'money.title.transferFailed': 'Nzipu ego agaghị',
   'money.title.transferSent': 'E zipuru ego',
@@ -102,6 +104,7 @@ export const moneyIg: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.p.receipt_number': 'Nọmba rịsịtị',
 
   'money.x.pendingTransfer': 'Anyị na-eche ka ụlọ akụ nke ọzọ kwado ya. Ego ahụ apụọla n’akaụntụ gị; ọ bụrụ na ụlọ akụ nke ọzọ anabataghị ya, ya niile ga-alaghachikwute gị.',
+  'money.x.heldTransfer': 'Ejidere ya maka nlele nchekwa: anyị ezipubeghị ego a. Ewepụtala ego ahụ n’akaụntụ gị. Ndị otu anyị ga-elele ya ma zipu ya, ma ọ bụ weghachiri gị ya niile; ị nwekwara ike kagbuo ya.',
   'money.x.pendingPurchase': 'Anyị na-eche ka {provider} kwado ya. Ego ahụ apụọla n’akaụntụ gị; ọ bụrụ na ịzụta ahụ agaghị, ya niile ga-alaghachikwute gị.',
   'money.x.pending': 'Anyị na-eche nkwado azụmahịa a. A ga-egosi ọnọdụ ikpeazụ ya ebe a.',
   'money.x.reversedCredit': 'E weghachiri ego a e tinyere.',
@@ -111,6 +114,9 @@ export const moneyIg: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.x.failedCredit': 'Azụmahịa a agaghị. E tinyeghị ego n’akaụntụ gị.',
 
   'money.page.checkStatus': 'Lelee ọnọdụ',
+  'money.page.heldNotCancelled': 'Enweghị ike ịkagbu nzipu ego a ugbu a: ndị otu anyị ekpebiela ya. Ọnọdụ dị n’okpuru bụ nke kachasị ọhụrụ.',
+  'money.page.heldCancelled': 'Akagbuola nzipu ego ahụ: ego niile alọghachila n’akaụntụ gị.',
+  'money.page.cancelHeld': 'Kagbuo nzipu ego a',
   'money.page.pdf': 'Budata PDF',
   'money.page.print': 'Bipụta rịsịtị',
   'money.page.printHint': 'Iji bipụta rịsịtị a, mepee menu ihe nchọgharị gị ma họrọ Print ma ọ bụ Share.',

@@ -32,6 +32,7 @@ export const moneyPcm: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.category.deposit': 'Deposit',
   'money.status.successful': 'E don go',
   'money.status.pending': 'E still dey process',
+  'money.status.held': 'We hold am for security check',
   'money.status.failed': 'E no go',
   'money.status.reversed': 'Money don return',
 
@@ -39,6 +40,7 @@ export const moneyPcm: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.title.received': 'Money don enter',
   'money.title.receipt': 'Receipt',
   'money.title.transferPending': 'Transfer still dey process',
+  'money.title.transferHeld': 'We hold this transfer for security check',
   'money.title.transferReversed': 'Transfer money don return',
   'money.title.transferFailed': 'Transfer no go',
   'money.title.transferSent': 'Transfer don go',
@@ -102,6 +104,7 @@ export const moneyPcm: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.p.receipt_number': 'Receipt number',
 
   'money.x.pendingTransfer': 'We dey confirm am with the other bank. The money don comot your account; if the other bank no collect am, everything go come back to you.',
+  'money.x.heldTransfer': 'We hold am for security check: we never send this transfer yet. We don keep the money aside from your balance. Our team go check am and send am, or return everything to you; you fit cancel am too.',
   'money.x.pendingPurchase': 'We dey confirm am with {provider}. The money don comot your account; if the purchase no go through, everything go come back to you.',
   'money.x.pending': 'We dey confirm this transaction. Wetin finally happen go show for here.',
   'money.x.reversedCredit': 'This credit don reverse.',
@@ -111,6 +114,9 @@ export const moneyPcm: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.x.failedCredit': 'This transaction no go. We no credit your account.',
 
   'money.page.checkStatus': 'Check status',
+  'money.page.heldNotCancelled': 'You no fit cancel this transfer again: our team don decide on am. Wetin dey below na the latest.',
+  'money.page.heldCancelled': 'We don cancel the transfer: all the money don come back to your account.',
+  'money.page.cancelHeld': 'Cancel this transfer',
   'money.page.pdf': 'Download PDF',
   'money.page.print': 'Print receipt',
   'money.page.printHint': 'To print this receipt, use your browser menu and choose Print or Share.',

@@ -32,6 +32,7 @@ export const moneyYo: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.category.deposit': 'Owó tí a fi sí',
   'money.status.successful': 'Ó yọrí sí rere',
   'money.status.pending': 'Ó ṣì ń lọ lọ́wọ́',
+  'money.status.held': 'A dá a dúró fún àyẹ̀wò ààbò',
   'money.status.failed': 'Kò yọrí',
   'money.status.reversed': 'Owó ti padà',
 
@@ -39,6 +40,7 @@ export const moneyYo: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.title.received': 'Owó ti wọlé',
   'money.title.receipt': 'Ìwé ẹ̀rí',
   'money.title.transferPending': 'Ìfiránṣẹ́ owó ṣì ń lọ lọ́wọ́',
+  'money.title.transferHeld': 'A dá ìfiránṣẹ́ owó yìí dúró fún àyẹ̀wò ààbò',
   'money.title.transferReversed': 'Owó ìfiránṣẹ́ ti padà',
   'money.title.transferFailed': 'Ìfiránṣẹ́ owó kò yọrí',
   'money.title.transferSent': 'A ti fi owó ránṣẹ́',
@@ -102,6 +104,7 @@ export const moneyYo: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.p.receipt_number': 'Nọ́ńbà ìwé ẹ̀rí',
 
   'money.x.pendingTransfer': 'A ń fìdí rẹ̀ múlẹ̀ pẹ̀lú báńkì kejì. Owó náà ti kúrò nínú àkáǹtì rẹ; bí báńkì kejì kò bá gbà á, gbogbo rẹ̀ yóò padà sọ́dọ̀ rẹ.',
+  'money.x.heldTransfer': 'A dá a dúró fún àyẹ̀wò ààbò: a kò tíì fi owó yìí ránṣẹ́. A ti ya owó náà sọ́tọ̀ kúrò nínú àkáǹtì rẹ. Ẹgbẹ́ wa yóò ṣàyẹ̀wò rẹ̀, wọn yóò fi ránṣẹ́ tàbí dá gbogbo rẹ̀ padà fún ọ; ìwọ náà lè fagi lé e.',
   'money.x.pendingPurchase': 'A ń fìdí rẹ̀ múlẹ̀ pẹ̀lú {provider}. Owó náà ti kúrò nínú àkáǹtì rẹ; bí ìrajà náà kò bá yọrí, gbogbo rẹ̀ yóò padà sọ́dọ̀ rẹ.',
   'money.x.pending': 'A ń fìdí ìdúnàádúrà yìí múlẹ̀. Ipò rẹ̀ ìkẹyìn yóò hàn níbí.',
   'money.x.reversedCredit': 'A ti dá owó tí a fi sí yìí padà.',
@@ -111,6 +114,9 @@ export const moneyYo: { readonly [key in keyof typeof moneyEn]: string } = {
   'money.x.failedCredit': 'Ìdúnàádúrà yìí kò yọrí. A kò fi owó kankan sínú àkáǹtì rẹ.',
 
   'money.page.checkStatus': 'Ṣàyẹ̀wò ipò',
+  'money.page.heldNotCancelled': 'O kò lè fagi lé ìfiránṣẹ́ owó yìí mọ́: ẹgbẹ́ wa ti ṣe ìpinnu lórí rẹ̀. Ipò tó wà nísàlẹ̀ ni tuntun jùlọ.',
+  'money.page.heldCancelled': 'A ti fagi lé ìfiránṣẹ́ owó náà: gbogbo owó náà ti padà sínú àkáǹtì rẹ.',
+  'money.page.cancelHeld': 'Fagi lé ìfiránṣẹ́ owó yìí',
   'money.page.pdf': 'Gba PDF sílẹ̀',
   'money.page.print': 'Tẹ ìwé ẹ̀rí jáde',
   'money.page.printHint': 'Láti tẹ ìwé ẹ̀rí yìí jáde, ṣí mẹ́nù ẹ̀rọ aṣàwákiri rẹ kí o yan Print tàbí Share.',

@@ -111,7 +111,8 @@ export function createAlerts(deps: { db: Db; config: Pick<Config, 'bank' | 'publ
       reference: row.reference,
       time: formatLagosDateTime(row.created_at, languageOf(row)),
       balanceAfter: formatNaira(Number(row.balance_after)),
-      status: row.status,
+      // A transfer held for a security check is stored pending; its alert says held (decision 032).
+      status: row.status === 'pending' && (JSON.parse(row.details) as { held?: unknown }).held === true ? 'held' : row.status,
     };
   }
 

@@ -11,10 +11,8 @@ import { appendAudit } from '../staff/audit-log.ts';
 import { may, type StaffRole } from '../staff/policy.ts';
 import type { AccountFreeze } from '../safety/account-freeze.ts';
 import { fraudEvaluateJob } from './fraud-jobs.ts';
-import {
-  defaultFraudRules, evidenceInWords, inflowAfterFreezeRule, lookbackMs, muleRule, newPayeeNewDeviceRule, ruleTitles, velocityRule,
-  type Evidence, type FraudRule, type FraudRules,
-} from './rules.ts';
+import { defaultFraudRules, evidenceInWords, inflowAfterFreezeRule, ruleTitles, type Evidence, type FraudRule, type FraudRules } from './rules.ts';
+import { judgeOutflow, outflowCategories } from './judge.ts';
 import { formatLagosDateTime } from '../../../lib/lagos-time.ts';
 
 /** A staff member acting: who, from where, with which role (the policy table decides what it may do). */
@@ -36,9 +34,6 @@ export const fraudDecisionSchema = z.object({
 const payloadSchema = z.object({ transactionId: z.string() });
 
 const inflowCategories = ['transfer', 'deposit'];
-const outflowCategories = ['transfer'];
-/** At most this many rows are read for one rule's window: far above any threshold, so a flood is still judged, in bounded time. */
-const windowRowCap = 500;
 
 const lagos = (iso: string) => formatLagosDateTime(iso, 'en');
 
@@ -52,7 +47,6 @@ const lagos = (iso: string) => formatLagosDateTime(iso, 'en');
 export function createFraudMonitoring(deps: { db: Db; config: Pick<Config, 'bank'>; clock: Clock; log: Logger; jobs: Pick<JobQueue, 'register'>; freeze: Pick<AccountFreeze, 'freezeByStaff' | 'staffFrozen'>; rules?: FraudRules }) {
   const { db, clock, log, jobs, freeze } = deps;
   const rules = deps.rules ?? defaultFraudRules;
-  const lookback = lookbackMs(rules);
 
   const movementColumns = ['id', 'reference', 'account_number', 'user_id', 'type', 'category', 'amount', 'counterparty_account', 'counterparty_bank_code', 'counterparty_bank_name', 'counterparty_name', 'created_at'] as const;
   const movements = () => db.selectFrom('transactions').select(movementColumns);
@@ -80,29 +74,10 @@ export function createFraudMonitoring(deps: { db: Db; config: Pick<Config, 'bank
       return { row: { ...row, amount: amountKobo }, direction: 'in', found };
     }
     if (!outflowCategories.includes(row.category)) return null;
-    const since = (ms: number) => new Date(at.getTime() - ms).toISOString();
-    const [credits, earlier, device, paid] = await Promise.all([
-      db.selectFrom('transactions').select(['created_at', 'counterparty_account', 'amount'])
-        .where('account_number', '=', row.account_number).where('created_at', '>=', since(lookback.creditsMs)).where('created_at', '<=', row.created_at)
-        .where('type', '=', 'credit').where('category', '=', 'transfer').orderBy('created_at', 'desc').limit(windowRowCap).execute(),
-      db.selectFrom('transactions').select('created_at')
-        .where('account_number', '=', row.account_number).where('created_at', '>=', since(lookback.transfersMs)).where('created_at', '<=', row.created_at)
-        .where('type', '=', 'debit').where('category', 'in', outflowCategories).where('id', '<', row.id).orderBy('created_at', 'desc').limit(windowRowCap).execute(),
-      db.selectFrom('bound_devices').select('bound_at').where('user_id', '=', row.user_id).executeTakeFirst(),
-      // Ever paid this payee before this transfer (one probe of transactions_account_counterparty).
-      row.counterparty_account
-        ? db.selectFrom('transactions').select('id')
-          .where('account_number', '=', row.account_number).where('counterparty_account', '=', row.counterparty_account).where('counterparty_bank_code', '=', row.counterparty_bank_code ?? '')
-          .where('type', '=', 'debit').where('id', '<', row.id).limit(1).executeTakeFirst()
-        : Promise.resolve({ id: 'no payee' }),
-    ]);
-    const mule = muleRule(rules.mule, at, credits.map((credit) => ({ at: new Date(credit.created_at), fromAccount: credit.counterparty_account || null, amountKobo: Number(credit.amount) })));
-    if (mule) found.push(['mule', mule]);
-    const payee = [row.counterparty_name, row.counterparty_account].filter(Boolean).join(' ');
-    const newPayee = newPayeeNewDeviceRule(rules.newPayeeNewDevice, at, { amountKobo, payee, payeeBank: row.counterparty_bank_name, paidBefore: Boolean(paid), deviceBoundAt: device ? new Date(device.bound_at) : null });
-    if (newPayee) found.push(['new_payee_new_device', newPayee]);
-    const velocity = velocityRule(rules.velocity, at, earlier.map((transfer) => new Date(transfer.created_at)));
-    if (velocity) found.push(['velocity', velocity]);
+    found.push(...(await judgeOutflow(db, rules, {
+      accountNumber: row.account_number, userId: row.user_id, amountKobo, at, writtenId: row.id,
+      counterpartyAccount: row.counterparty_account, counterpartyBankCode: row.counterparty_bank_code, counterpartyBankName: row.counterparty_bank_name, counterpartyName: row.counterparty_name,
+    })));
     return { row: { ...row, amount: amountKobo }, direction: 'out', found };
   }
 
@@ -195,9 +170,9 @@ export function createFraudMonitoring(deps: { db: Db; config: Pick<Config, 'bank
     rules,
     evaluate,
 
-    /** Open flags, newest first (the queue); flags raised at one instant, by their movements' order (transaction ids sort as written). */
+    /** Open and held flags, newest first (the queue); flags raised at one instant, by their movements' order (transaction ids sort as written). */
     async queue(limit = 100): Promise<Flag[]> {
-      const rows = await flagsWithCustomer().where('fraud_flags.status', '=', 'open').orderBy('fraud_flags.created_at', 'desc').orderBy('fraud_flags.transaction_id', 'desc').limit(limit).execute();
+      const rows = await flagsWithCustomer().where('fraud_flags.status', 'in', ['open', 'held']).orderBy('fraud_flags.created_at', 'desc').orderBy('fraud_flags.transaction_id', 'desc').limit(limit).execute();
       return rows.map(present);
     },
 

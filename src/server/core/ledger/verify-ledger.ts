@@ -60,8 +60,9 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
     .execute();
   for (const row of orphans) problems.push(`transaction ${row.reference} points at a missing entry`);
 
-  // Suspense holds exactly the money in flight: pending interbank transfers and pending purchases.
-  const pendingTransfers = await db.selectFrom('interbank_transfers').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  // Suspense holds exactly the money in flight: pending interbank transfers (and those held for a
+  // security check, reserved the same way before they are sent) and pending purchases.
+  const pendingTransfers = await db.selectFrom('interbank_transfers').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('status', 'in', ['pending', 'held']).executeTakeFirstOrThrow();
   const pendingPurchases = await db.selectFrom('bill_purchases').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow();
   const inFlight = Number(pendingTransfers.total) + Number(pendingPurchases.total);
   const suspense = accounts.find((account) => account.account_number === internalAccounts.suspense);

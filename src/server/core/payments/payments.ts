@@ -13,6 +13,7 @@ import { withTimeout } from '../../integrations/with-timeout.ts';
 import { kobo } from '../../../lib/money.ts';
 import type { TransactionJson } from '../../../lib/transaction.ts';
 import type { DefiniteVerdict, PaymentRail, PaymentTable, PendingPayment, Verdict } from './rail.ts';
+import type { Finding, OutflowMovement } from '../fraud/judge.ts';
 import { said } from '../../../i18n/said.ts';
 import type { Said } from '../../../i18n/said.ts';
 
@@ -28,7 +29,7 @@ type PendingRow = {
   transaction_id: string;
   user_id: string;
   account_number: string;
-  status: 'pending' | 'successful' | 'failed';
+  status: 'held' | 'pending' | 'successful' | 'failed';
   query_attempts: number;
   next_query_at: string;
   idempotency_user_id: string | null;
@@ -43,6 +44,15 @@ type PendingRow = {
  */
 const pendingView = (executor: Db | Trx) => executor as unknown as Kysely<{ pending_payments: PendingRow }>;
 
+/**
+ * The fraud hold (decision 032): the outflow rules judged in the money transaction of a payment
+ * that asks for it (`screened`), and, when one finds something, the flags written in it.
+ */
+export type OutflowScreen = {
+  judge(trx: Trx, movement: OutflowMovement): Promise<Finding[]>;
+  hold(trx: Trx, held: { transactionId: string; reference: string; accountNumber: string; userId: string; amountKobo: number; findings: Finding[]; at: Date }): Promise<void>;
+};
+
 /** The rails this machine drives, at most one a table. */
 export type Rails = { [T in PaymentTable]?: PaymentRail<T, unknown> };
 type AnyRail = PaymentRail<PaymentTable, unknown>;
@@ -56,8 +66,9 @@ type AnyRail = PaymentRail<PaymentTable, unknown>;
  * with a doubling gap and raised as an alert after twelve tries. Money is never returned before
  * the provider has said the payment failed ("never received" counts only after the rail's grace).
  */
-export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails }) {
+export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempotency: Idempotency; transactions: TransactionRepository; gate: MoneyGate; rails: Rails; screen?: OutflowScreen }) {
   const { db, clock, log, idempotency, transactions, gate, rails } = deps;
+  let screen = deps.screen ?? null;
 
   function railOf(table: PaymentTable): AnyRail {
     const rail = rails[table] as AnyRail | undefined;
@@ -117,6 +128,13 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
       gate.requireFunds(kobo(sender.balance), kobo(amountKobo + chargesKobo), charges.length > 0 ? 'amount and charges' : undefined);
       // The sender is locked: its balance after the entry is known now, and postEntry checks it.
       const balanceAfter = kobo(sender.balance - (amountKobo + chargesKobo));
+      // The hold: the outflow rules on this payment, after the debit's checks, before the rail is
+      // called. A finding keeps the money reserved in suspense exactly as a pending payment's is.
+      const counterparty = payment.transaction.counterparty;
+      const findings = payment.screened && screen
+        ? await screen.judge(trx, { accountNumber: sendAccount, userId: payment.userId, amountKobo, at: now, writtenId: null, counterpartyAccount: counterparty?.account_number ?? null, counterpartyBankCode: counterparty?.bank_code ?? null, counterpartyBankName: counterparty?.bank_name ?? null, counterpartyName: counterparty?.name ?? null })
+        : [];
+      const held = findings.length > 0;
       const written = transactionWrites([{
         reference,
         accountNumber: sendAccount,
@@ -129,7 +147,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
         balanceAfter,
         narration: payment.transaction.narration,
         counterparty: payment.transaction.counterparty,
-        details: payment.transaction.details,
+        details: held ? { ...payment.transaction.details, held: true } : payment.transaction.details,
         entryId: entry.id,
         at: now,
       }]);
@@ -142,7 +160,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
         user_id: payment.userId,
         account_number: sendAccount,
         amount: amountKobo,
-        status: 'pending',
+        status: held ? 'held' : 'pending',
         next_query_at: new Date(now.getTime() + rail.firstRequeryMs).toISOString(),
         idempotency_user_id: claim.userId,
         idempotency_key: claim.key,
@@ -153,22 +171,68 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
       const outcome = presented(rail, row);
       // The postings, the customer's row, its alert, the pending payment and the stored answer: one statement on PostgreSQL.
       // The transaction's last statement (its COMMIT written behind it on PostgreSQL) unless the payment has more to write.
-      await postEntry(trx, entry, { written: true, expect: new Map([[sendAccount, balanceAfter]]), riders: [...written.riders, pendingRow, idempotency.completion(claim, outcome, reference, now)], final: !payment.alsoInTransaction });
+      await postEntry(trx, entry, { written: true, expect: new Map([[sendAccount, balanceAfter]]), riders: [...written.riders, pendingRow, idempotency.completion(claim, outcome, reference, now)], final: !payment.alsoInTransaction && !held });
       if (payment.alsoInTransaction) await payment.alsoInTransaction(trx, now);
+      if (held) await screen!.hold(trx, { transactionId: row.id, reference, accountNumber: sendAccount, userId: payment.userId, amountKobo, findings, at: now });
       return outcome;
     });
-    if (!started.ok || started.replayed) return started;
+    // A held payment is not sent: a fraud officer releases it (releaseIn, sendReleased) or it is returned.
+    if (!started.ok || started.replayed || started.value.transaction.status === 'held') return started;
     const reference = started.value.transaction.reference;
+    return send(table, reference, sendAccount, payment.request(reference), started);
+  }
 
-    const verdict = await ask(rail, () => rail.send(payment.request(reference) as never), reference, true);
+  /** Sends a payment whose pending row is written, once, and settles it on a definite answer; else `pending` is the answer. */
+  async function send(table: PaymentTable, reference: string, sendAccount: string, request: unknown, pending: MoneyResult): Promise<MoneyResult> {
+    const rail = railOf(table);
+    const verdict = await ask(rail, () => rail.send(request as never), reference, true);
     if (verdict.outcome === 'unknown' || verdict.outcome === 'not_received') {
       if (rail.keepsResponseCode && verdict.outcome === 'unknown' && verdict.code !== undefined) {
         await pendingView(db).updateTable(table as 'pending_payments').set({ response_code: verdict.code }).where('reference', '=', reference).where('status', '=', 'pending').execute();
       }
-      return started;
+      return pending;
     }
     const settled = await settle(table, reference, verdict);
     return settled ?? present(db, rail, sendAccount, reference);
+  }
+
+  /**
+   * Claims a held payment for sending, in the caller's transaction: the conditional update
+   * held → pending is the claim (of any number of parallel releases one wins; the others get
+   * null), the transaction row is no longer held, and the answer stored under the original
+   * idempotency key becomes the pending one. `sendReleased` sends it once this has committed.
+   */
+  async function releaseIn(trx: Trx, table: PaymentTable, reference: string): Promise<{ transactionId: string; userId: string; accountNumber: string } | null> {
+    const rail = railOf(table);
+    const now = clock.now();
+    const claimed = await pendingView(trx)
+      .updateTable(table as 'pending_payments')
+      .set({ status: 'pending', next_query_at: new Date(now.getTime() + rail.firstRequeryMs).toISOString() })
+      .where('reference', '=', reference)
+      .where('status', '=', 'held')
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return null;
+    const original = await trx.selectFrom('transactions').selectAll().where('id', '=', claimed.transaction_id).executeTakeFirstOrThrow();
+    const { held: _held, ...details } = JSON.parse(original.details) as Record<string, unknown>;
+    const changes = { details: JSON.stringify({ ...details, released_at: now.toISOString() }), updated_at: now.toISOString() };
+    await trx.updateTable('transactions').set(changes).where('id', '=', original.id).execute();
+    if (claimed.idempotency_user_id && claimed.idempotency_key) {
+      await idempotency.complete(trx, { userId: claimed.idempotency_user_id, key: claimed.idempotency_key }, presented(rail, { ...original, ...changes }), reference, now);
+    }
+    return { transactionId: original.id, userId: claimed.user_id, accountNumber: claimed.account_number };
+  }
+
+  /** Sends a payment that releaseIn claimed, with the reference and session id written when it was asked for. */
+  async function sendReleased(table: PaymentTable, reference: string): Promise<MoneyResult> {
+    const rail = railOf(table);
+    if (!rail.requestOf) throw new Error(`the ${table} rail cannot send a held payment`);
+    const row = await pendingView(db).selectFrom(table as 'pending_payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+    if (row.status !== 'pending') return present(db, rail, row.account_number, reference);
+    const original = await db.selectFrom('transactions').selectAll().where('id', '=', row.transaction_id).executeTakeFirstOrThrow();
+    const account = await db.selectFrom('accounts').select('account_name').where('account_number', '=', row.account_number).executeTakeFirstOrThrow();
+    const request = rail.requestOf(row as never, { originatorName: account.account_name, narration: original.narration });
+    return send(table, reference, row.account_number, request, presented(rail, original));
   }
 
   type Settled = { answer: Result<{ transaction: TransactionJson; message: Said }>; settled: { row: PendingRow; transaction: TransactionJson } | null };
@@ -179,7 +243,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
    * re-query, the customer's "check status", a manual reversal) settled it first: the guarded
    * update on `status = 'pending'` decides. The caller runs `afterSettled` once it has committed.
    */
-  async function settleIn<T extends PaymentTable>(trx: Trx, table: T, reference: string, verdict: DefiniteVerdict<unknown>): Promise<Settled | null> {
+  async function settleIn<T extends PaymentTable>(trx: Trx, table: T, reference: string, verdict: DefiniteVerdict<unknown>, from: 'pending' | 'held' = 'pending'): Promise<Settled | null> {
     const rail = railOf(table);
     const now = clock.now();
     const claimed = await pendingView(trx)
@@ -190,7 +254,7 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
         ...(rail.keepsResponseCode && verdict.code !== undefined ? { response_code: verdict.code } : {}),
       })
       .where('reference', '=', reference)
-      .where('status', '=', 'pending')
+      .where('status', '=', from)
       .returningAll()
       .executeTakeFirst();
     if (!claimed) return null;
@@ -319,6 +383,12 @@ export function createPayments(deps: { db: Db; clock: Clock; log: Logger; idempo
     return requeryRail(table, { reference });
   }
 
-  return { start, settle, settleIn, afterSettled, requery, requeryOne, checkStatus };
+  return {
+    start, settle, settleIn, afterSettled, requery, requeryOne, checkStatus, releaseIn, sendReleased,
+    /** The fraud hold's screen, wired once the fraud monitoring that owns it exists (app.ts). */
+    screenWith(given: OutflowScreen) {
+      screen = given;
+    },
+  };
 }
 export type Payments = ReturnType<typeof createPayments>;

@@ -69,6 +69,12 @@ export interface PaymentRail<T extends PaymentTable, Delivered> {
   reversal(row: PaymentKinds[T]['row'], details: Record<string, unknown>, reason: string): { narration: string; description: string };
   /** The customer's sentence about the payment as it stands (stored as the idempotent answer). */
   message(transaction: TransactionJson): Said;
+  /**
+   * What the provider is sent for a payment held before it was sent (decision 032), rebuilt from
+   * its row: the reference and session id are the ones written when it was asked for. Only a rail
+   * whose payments can be held has it.
+   */
+  requestOf?(row: PaymentKinds[T]['row'], from: { originatorName: string; narration: string }): PaymentKinds[T]['request'];
   /** After a settlement has committed (e.g. mail the electricity token); never fatal. */
   afterSettle?(row: PaymentKinds[T]['row'], transaction: TransactionJson, verdict: DefiniteVerdict<Delivered>): Promise<void>;
 }
@@ -88,6 +94,8 @@ export type PendingPayment<T extends PaymentTable> = {
   transaction: { category: TransactionCategory; narration: string; counterparty: Counterparty | null; details: Record<string, unknown> };
   /** The rail's own columns of the pending row. */
   columns: OwnColumns<T>;
+  /** Judged by the outflow fraud rules before it is sent, and held on a finding (decision 032). */
+  screened?: boolean;
   /** More work in the same money transaction (e.g. saving the beneficiary). */
   alsoInTransaction?: (trx: import('../ledger/ledger.ts').Trx, now: Date) => Promise<void>;
   /** What the provider is sent, once the reference exists. */

@@ -30,6 +30,9 @@ export const policy = {
   'case.answer': ['support'],
   'account.freeze': ['support', 'fraud'],
   'fraud.queue': ['fraud'],
+  /** A transfer held by a fraud rule: send it (above OPS_APPROVAL_NAIRA, propose it: `hold_release`), or return the money. */
+  'fraud.release': ['fraud'],
+  'fraud.reject': ['fraud'],
   'kyc.queue': ['kyc'],
   'settlement.queue': ['settlement'],
   /** The open proposals: an approver sees them all, a proposer their own (core/staff/proposals.ts). */
@@ -57,6 +60,8 @@ export const proposalKinds = {
   reversal: { propose: ['support', 'settlement'], approve: ['supervisor'] },
   /** Lift a customer's freeze on their behalf. */
   unfreeze: { propose: ['support'], approve: ['supervisor'] },
+  /** Send a transfer a fraud rule held, above OPS_APPROVAL_NAIRA. */
+  hold_release: { propose: ['fraud'], approve: ['supervisor'] },
   limit_override: { propose: ['support'], approve: ['supervisor'] },
   kyc_override: { propose: ['kyc'], approve: ['supervisor'] },
 } as const satisfies Record<string, { propose: readonly StaffRole[]; approve: readonly StaffRole[] }>;

@@ -11,6 +11,7 @@ import type { AccountFreeze } from '../safety/account-freeze.ts';
 import { formatNaira } from '../../../lib/money.ts';
 import { isCleanLine } from '../../../lib/text.ts';
 import { appendAudit, type AuditLog } from './audit-log.ts';
+import { closeHeldFlags } from '../fraud/hold-flags.ts';
 import { isProposalKind, mayApprove, mayPropose, proposalLifetimeMs, type ProposalKind, type StaffRole } from './policy.ts';
 
 /**
@@ -32,7 +33,7 @@ export type ProposalResult<T> = { ok: true; value: T } | ProposalFailure;
 const refuse = (status: ProposalFailure['status'], message: string, errors?: Record<string, string>): ProposalFailure => ({ ok: false, status, message, ...(errors ? { errors } : {}) });
 
 /** The kinds this service can carry out; the others of policy.ts are decided but not built. */
-export const executableKinds = ['reversal', 'unfreeze'] as const satisfies readonly ProposalKind[];
+export const executableKinds = ['reversal', 'unfreeze', 'hold_release'] as const satisfies readonly ProposalKind[];
 type Executable = (typeof executableKinds)[number];
 const isExecutable = (kind: ProposalKind): kind is Executable => (executableKinds as readonly string[]).includes(kind);
 
@@ -54,7 +55,9 @@ export type ReversalPreview = {
   caseNumber: string | null;
 };
 export type UnfreezePreview = { kind: 'unfreeze'; customerUserId: string; customer: string; email: string; frozenAt: string; frozenVia: string | null };
-export type Preview = ReversalPreview | UnfreezePreview;
+/** A transfer to another bank held by a fraud rule, to be sent (decision 032). */
+export type HoldReleasePreview = { kind: 'hold_release'; reference: string; customerUserId: string; customer: string; accountNumber: string; amountKobo: number; feeKobo: number; counterparty: string | null; rules: string[]; createdAt: string };
+export type Preview = ReversalPreview | UnfreezePreview | HoldReleasePreview;
 
 const proposalSchema = z.object({
   kind: z.string(),
@@ -64,10 +67,10 @@ const proposalSchema = z.object({
 });
 const noteSchema = z.string().trim().max(500, 'Keep the note under 500 characters.').refine(isCleanLine, 'The note has characters that cannot be stored.');
 
-export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit: AuditLog; payments: Pick<Payments, 'settleIn' | 'afterSettled' | 'requeryOne'>; freeze: Pick<AccountFreeze, 'liftIn' | 'tellUnfrozen'> }) {
+export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit: AuditLog; payments: Pick<Payments, 'settleIn' | 'afterSettled' | 'requeryOne' | 'releaseIn' | 'sendReleased'>; freeze: Pick<AccountFreeze, 'liftIn' | 'tellUnfrozen'> }) {
   const { db, clock, log, audit, payments, freeze } = deps;
 
-  async function railOf(executor: Db | Transaction<Database>, reference: string): Promise<{ rail: PaymentTable; status: 'pending' | 'successful' | 'failed' } | null> {
+  async function railOf(executor: Db | Transaction<Database>, reference: string): Promise<{ rail: PaymentTable; status: 'held' | 'pending' | 'successful' | 'failed' } | null> {
     for (const rail of ['interbank_transfers', 'bill_purchases'] as const) {
       const row = await executor.selectFrom(rail).select('status').where('reference', '=', reference).executeTakeFirst();
       if (row) return { rail, status: row.status };
@@ -88,6 +91,7 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
     const pending = await railOf(db, reference);
     if (!pending) return refuse(409, `${reference} is not a payment to another bank or a biller: an in-bank transfer's money is with the other customer and is not taken back without them.`);
     if (pending.status === 'successful') return refuse(409, `The switch confirmed that ${reference} was delivered: the money is with the other side. Ask the beneficiary's bank for a recall instead.`);
+    if (pending.status === 'held') return refuse(409, `${reference} is held by a fraud rule and was never sent: the fraud queue releases or rejects it.`);
     if (pending.status !== 'pending') return refuse(409, `${reference} failed at the switch and was reversed automatically.`);
     const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
     if (caseNumber) {
@@ -114,6 +118,28 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
     if (!user) return refuse(404, 'No customer has this id.');
     if (!user.frozen_at) return refuse(409, 'This customer’s account is not frozen.');
     return { ok: true, value: { kind: 'unfreeze', customerUserId: user.id, customer: `${user.first_name} ${user.last_name}`, email: user.email, frozenAt: user.frozen_at, frozenVia: user.frozen_via } };
+  }
+
+  async function holdPreview(reference: string): Promise<ProposalResult<HoldReleasePreview>> {
+    const held = await db.selectFrom('interbank_transfers').select(['status', 'transaction_id']).where('reference', '=', reference).executeTakeFirst();
+    if (!held) return refuse(404, `No transfer to another bank has the reference ${reference}.`);
+    if (held.status !== 'held') return refuse(409, `${reference} is not held any more (${held.status}).`);
+    const row = await db.selectFrom('transactions').selectAll().where('id', '=', held.transaction_id).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
+    const flags = await db.selectFrom('fraud_flags').select('rule').where('transaction_id', '=', row.id).execute();
+    return {
+      ok: true,
+      value: {
+        kind: 'hold_release', reference, customerUserId: row.user_id, customer: `${user.first_name} ${user.last_name}`, accountNumber: row.account_number,
+        amountKobo: Number(row.amount), feeKobo: Number(row.fee), counterparty: row.counterparty_name, rules: flags.map((flag) => flag.rule), createdAt: row.created_at,
+      },
+    };
+  }
+
+  function previewOf(kind: Executable, target: string, caseNumber: string | null): Promise<ProposalResult<Preview>> {
+    if (kind === 'reversal') return reversalPreview(target, caseNumber);
+    if (kind === 'hold_release') return holdPreview(target);
+    return unfreezePreview(target);
   }
 
   function kindOf(member: Member, kind: unknown): ProposalResult<Executable> {
@@ -147,7 +173,7 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
       const kind = kindOf(member, input.kind);
       if (!kind.ok) return kind;
       const target = input.target.trim();
-      const shown = kind.value === 'reversal' ? await reversalPreview(target, input.caseNumber?.trim() || null) : await unfreezePreview(target);
+      const shown = await previewOf(kind.value, target, input.caseNumber?.trim() || null);
       await audit.append({ staffId: member.staffId, address: member.address, action: 'proposal.preview', customerUserId: shown.ok ? shown.value.customerUserId : null, detail: { kind: kind.value, target, ...(shown.ok ? {} : { refused: shown.message }) } });
       return shown;
     },
@@ -162,7 +188,7 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
       const kind = kindOf(member, parsed.data.kind);
       if (!kind.ok) return kind;
       await expireDue();
-      const shown = kind.value === 'reversal' ? await reversalPreview(parsed.data.target, parsed.data.case_number || null) : await unfreezePreview(parsed.data.target);
+      const shown = await previewOf(kind.value, parsed.data.target, parsed.data.case_number || null);
       if (!shown.ok) return shown;
       const now = clock.now();
       const row: StaffProposalsTable = {
@@ -291,6 +317,20 @@ export function createProposals(deps: { db: Db; clock: Clock; log: Logger; audit
         before: `pending; balance ${formatNaira(before)}`,
         afterText: `reversed; balance ${formatNaira(afterBalance)}`,
         after: () => payments.afterSettled(preview.rail, proposal.target, verdict, settled),
+      };
+    }
+    if (proposal.kind === 'hold_release') {
+      const released = await payments.releaseIn(trx, 'interbank_transfers', proposal.target);
+      if (!released) {
+        const now = await railOf(trx, proposal.target);
+        return { ok: false, result: `Nothing was sent: ${proposal.target} is not held any more (${now?.status ?? 'unknown'}).`, before: now?.status ?? 'unknown', afterText: now?.status ?? 'unknown', after: null };
+      }
+      await closeHeldFlags(trx, { transactionId: released.transactionId, status: 'released', by: proposal.decided_by, reason: proposal.reason, at: clock.now() });
+      return {
+        ok: true, result: `Released ${proposal.target}: sent to the other bank with its original reference.`, before: 'held', afterText: 'pending (sent to the switch)',
+        after: async () => {
+          await payments.sendReleased('interbank_transfers', proposal.target);
+        },
       };
     }
     const userId = proposal.target;

@@ -8,6 +8,8 @@ import { orderedId } from '../ids.ts';
 import { queueTransactionAlert, transactionAlertsInsert } from '../alerts/alert-jobs.ts';
 import { lagosDate, lagosDayStartUtc, lastMonths, toLagosIso } from '../../../lib/lagos-time.ts';
 import type { Counterparty, TransactionCategory, TransactionJson, TransactionStatus } from '../../../lib/transaction.ts';
+
+type StoredStatus = Exclude<TransactionStatus, 'held'>;
 import { kobo, type Kobo } from '../../../lib/money.ts';
 
 /**
@@ -23,7 +25,8 @@ export type NewTransaction = {
   userId: string;
   type: 'debit' | 'credit';
   category: TransactionCategory;
-  status: TransactionStatus;
+  /** As stored: `held` is only ever presented (presentTransaction). */
+  status: StoredStatus;
   amount: Kobo;
   fee: Kobo;
   balanceAfter: Kobo | typeof balanceFromEntry;
@@ -116,11 +119,13 @@ function rowWrites(rows: TransactionRow[], at: Date): Rider[] {
 }
 
 export function presentTransaction(row: TransactionRow): TransactionJson {
+  const details = JSON.parse(row.details) as Record<string, unknown>;
   return {
     reference: row.reference,
     type: row.type,
     category: row.category as TransactionCategory,
-    status: row.status,
+    // A held transfer is stored pending (its money reserved, counted in the day's debits as a pending one is).
+    status: row.status === 'pending' && details.held === true ? 'held' : row.status,
     amount: kobo(Number(row.amount)),
     fee: kobo(Number(row.fee)),
     balance_after: kobo(Number(row.balance_after)),
@@ -128,7 +133,7 @@ export function presentTransaction(row: TransactionRow): TransactionJson {
     counterparty: row.counterparty_name
       ? { name: row.counterparty_name, account_number: row.counterparty_account ?? '', bank_code: row.counterparty_bank_code ?? '', bank_name: row.counterparty_bank_name ?? '' }
       : null,
-    details: JSON.parse(row.details) as Record<string, unknown>,
+    details,
     created_at: toLagosIso(row.created_at),
   };
 }
@@ -154,7 +159,7 @@ function escapeLike(text: string): string {
 }
 
 /** The statuses the statistics count: money that moved or is on its way (reversed and failed rows never count). */
-export const statisticsStatuses: TransactionStatus[] = ['successful', 'pending'];
+export const statisticsStatuses: StoredStatus[] = ['successful', 'pending'];
 
 /**
  * The dashboard's two reads (statistics, latest), built and compiled once (db/compiled.ts): every

@@ -1,4 +1,5 @@
 import { internalAccounts } from '../ledger/ledger.ts';
+import { kobo } from '../../../lib/money.ts';
 import type { MoneyWords } from '../payments/words.ts';
 import type { PaymentRail, Verdict } from '../payments/rail.ts';
 import { ownValue } from '../../../lib/own.ts';
@@ -36,5 +37,18 @@ export function createInterbankRail(deps: { interbank: InterbankSwitch; words: M
     settlement: (row) => ({ kind: 'transfer.interbank.settle', description: `NIP ${row.session_id} approved`, account: internalAccounts.interbankSettlement, details: null }),
     reversal: (row, _details, reason) => ({ narration: `Reversal: transfer to ${row.destination_name} failed (${reason})`, description: `NIP ${row.session_id} failed: ${reason}` }),
     message: (transaction) => words.transferOutcome(transaction),
+    requestOf: (row, from) => ({
+      sessionId: row.session_id,
+      nameEnquiryRef: row.name_enquiry_session_id,
+      destinationBankCode: row.destination_bank_code,
+      beneficiaryAccount: row.destination_account,
+      beneficiaryName: row.destination_name,
+      originatorAccount: row.account_number,
+      originatorName: from.originatorName,
+      amount: kobo(Number(row.amount)),
+      // The narration the customer's history shows: theirs, or "Transfer to <name>" when they gave none.
+      narration: from.narration,
+      paymentReference: row.reference,
+    }),
   };
 }

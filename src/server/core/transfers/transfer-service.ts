@@ -218,6 +218,8 @@ export function createTransferService(deps: {
         { account: internalAccounts.stampDuty, amountKobo: charges.stampDutyKobo },
       ],
       limitVerb: 'send',
+      // Money to another bank cannot be taken back once sent: the fraud rules may hold it first.
+      screened: true,
       referencePrefix: 'TRF',
       entryKind: 'transfer.interbank',
       entryDescription: `NIP ${sessionId} to ${bankCode}/${input.account_number}`,
