@@ -1,42 +1,16 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import * as OTPAuth from 'otpauth';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { dataDir } from './support/data-dir.ts';
+import { addStaffFromCommandLine, enrol, signIn } from './support/ops-staff.ts';
 import { callApi, gtBank } from './support/customers.ts';
 import { fundedCustomer, naira, signedInCustomer } from './support/funded.ts';
 import { nubanFor } from '../src/lib/nuban.ts';
 
-const run = promisify(execFile);
-const password = 'harmattan-cassava-ledger-42';
-
-function codeFor(secret: string, offsetMs = 0): string {
-  const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(secret) });
-  return totp.generate({ timestamp: Date.now() + offsetMs });
-}
-
 /** A fraud officer made on the command line, enrolled and signed in on `page` (plain forms: no JavaScript needed). */
 async function fraudOfficer(page: Page, baseURL: string): Promise<void> {
   const email = `fraud-${randomBytes(4).toString('hex')}@bank.ng`;
-  const added = await run(process.execPath, [path.join(import.meta.dirname, '..', 'scripts', 'ops-staff.mjs'), 'add', '--role', 'fraud', '--email', email, '--name', 'Femi Fraud'], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir(), LOG_LEVEL: 'silent', SEED_DEMO: 'false', PUBLIC_ORIGIN: baseURL },
-  });
-  await page.goto(added.stdout.match(/https?:\/\/\S+\/ops\/enrol\/[A-Za-z0-9_-]+/)![0]);
-  const secret = (await page.locator('#totp-secret').textContent())!.trim();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('The password again').fill(password);
-  await page.getByLabel('The 6-digit code your app shows').fill(codeFor(secret));
-  await page.getByRole('button', { name: 'Enrol' }).click();
-  await expect(page).toHaveURL(/\/ops\/login\?enrolled=1$/);
-  await page.getByLabel('Work email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel(/6-digit code/).fill(codeFor(secret, 30_000));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/ops$/);
+  const secret = await enrol(page, await addStaffFromCommandLine(baseURL, 'fraud', email, 'Femi Fraud'));
+  await signIn(page, email, secret);
 }
 
 /** Three senders at other banks credit ₦40,000 each, then the customer sends ₦10,000 out: the mule pattern. */
