@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, model, test as base } from './support/fixtures.ts';
 import fs from 'node:fs';
 import { appOrigin, gtBank, newCustomer, onboardThroughApi } from './support/customers.ts';
@@ -7,7 +6,7 @@ import { ownNinOfThisTest, ownRecordBirthDate, selfies } from './support/kyc.ts'
 import { naira, signedInCustomer } from './support/funded.ts';
 import { expectReversed } from './support/receipts.ts';
 import { waitForMailAbout } from './support/settings.ts';
-import { addStaffFromCommandLine, enrol, invite, signIn } from './support/ops-staff.ts';
+import { addStaffFromCommandLine, enrol, invite, signIn, staffPage } from './support/ops-staff.ts';
 import { CasesPage, ReportProblemPage } from './page-models/cases-page.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
@@ -25,12 +24,6 @@ const test = base.extend<{ send: SendMoneyPage; receipt: ReceiptPage; cases: Cas
   cases: model(CasesPage),
   reportProblem: model(ReportProblemPage),
 });
-
-/** A browser of the member's own, JavaScript on or off as the project says. */
-async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { baseURL, viewport, locale, timezoneId, javaScriptEnabled } = testInfo.project.use;
-  return (await browser.newContext({ baseURL, viewport, locale, timezoneId, javaScriptEnabled })).newPage();
-}
 
 test.describe('cases in the back office', () => {
   test('a failed transfer reported from its receipt is answered by support, seen by the customer and on the SLA board', async ({ page, browser, baseURL, send, receipt, reportProblem, cases }, testInfo) => {

@@ -1,30 +1,19 @@
-import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { javaMissing, nuErrors } from './support/nu-checker.ts';
 import { demoCustomer } from './support/customers.ts';
 import { writePages, type RenderedPage } from './support/reachable-pages.ts';
 import { addStaffFromCommandLine, enrol, signIn } from './support/ops-staff.ts';
 
 /**
  * Valid HTML in the back office too: every page in each role's menu, and the pages reached from
- * them (a customer found, a case, a proposal form), as the server renders them for that role,
+ * them (a customer found, the proposal form), as the server renders them for that role,
  * through the W3C Nu HTML Checker (errors only). Staff use whatever browser the bank gives them;
  * valid markup is what every one of them reads alike.
  */
-const vnu = path.resolve('node_modules/vnu-jar/build/dist/vnu.jar');
 const roles = ['admin', 'support', 'fraud', 'kyc', 'settlement', 'supervisor'] as const;
-
-function javaMissing(): boolean {
-  try {
-    execFileSync('java', ['-version'], { stdio: 'ignore' });
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 test('every back-office page, as each role sees it, passes the Nu HTML Checker with no errors', async ({ browser, baseURL, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, 'The server renders the same HTML for both projects: one run is enough');
@@ -61,13 +50,7 @@ test('every back-office page, as each role sees it, passes the Nu HTML Checker w
   const folder = writePages(pages, 'bank-ops-html-');
   try {
     const files = pages.map((rendered) => path.join(folder, `${rendered.name}.html`));
-    const run = await promisify(execFile)('java', ['-Xss4m', '-jar', vnu, '--errors-only', '--format', 'json', ...files], { maxBuffer: 32 * 1024 * 1024, timeout: 60_000 }).catch(
-      (failure: { stderr?: string }) => ({ stderr: failure.stderr ?? '' }),
-    );
-    const report = JSON.parse(run.stderr || '{"messages":[]}') as { messages: { type: string; url?: string; lastLine?: number; message: string; extract?: string }[] };
-    const errors = report.messages
-      .filter((message) => message.type === 'error' || message.type === 'non-document-error')
-      .map((message) => `${path.basename(decodeURIComponent(message.url ?? ''))}:${message.lastLine ?? '?'}: ${message.message}${message.extract ? `\n    ${message.extract.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
+    const errors = await nuErrors(files);
     expect(errors, `Nu HTML Checker errors over ${pages.length} pages:\n${errors.join('\n')}`).toEqual([]);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, model, test as base } from './support/fixtures.ts';
 import { gtBank } from './support/customers.ts';
 import { naira, signedInCustomer } from './support/funded.ts';
 import { waitForMailAbout } from './support/settings.ts';
-import { addStaffFromCommandLine, enrol, invite, signIn } from './support/ops-staff.ts';
+import { addStaffFromCommandLine, enrol, invite, signIn, staffPage } from './support/ops-staff.ts';
 import { CasesPage, ReportProblemPage } from './page-models/cases-page.ts';
 import { ReceiptPage } from './page-models/receipt-page.ts';
 import { SendMoneyPage } from './page-models/send-money-page.ts';
@@ -25,11 +24,6 @@ const test = base.extend<{ send: SendMoneyPage; receipt: ReceiptPage; transfer: 
   cases: model(CasesPage),
   reportProblem: model(ReportProblemPage),
 });
-
-async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { baseURL, viewport, locale, timezoneId, javaScriptEnabled } = testInfo.project.use;
-  return (await browser.newContext({ baseURL, viewport, locale, timezoneId, javaScriptEnabled })).newPage();
-}
 
 test('a stuck transfer reported from its receipt: answered, reversed with four eyes, seen by the customer, every step audited', async ({ page, browser, baseURL, send, receipt, transfer, cases, reportProblem }, testInfo) => {
   const me = await signedInCustomer(page, naira(20_000));

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as OTPAuth from 'otpauth';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { dataDir } from './data-dir.ts';
 
 const run = promisify(execFile);
@@ -65,4 +65,10 @@ export async function invite(admin: Page, role: string, email: string, name: str
   await admin.getByLabel('Role').selectOption(role);
   await admin.getByRole('button', { name: 'Invite' }).click();
   return (await admin.locator('#enrol-url').textContent())!.trim();
+}
+
+/** A browser of a member's own, as the project runs them (JavaScript on or off, its viewport and locale). */
+export async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const { baseURL, viewport, locale, timezoneId, javaScriptEnabled } = testInfo.project.use;
+  return (await browser.newContext({ baseURL, viewport, locale, timezoneId, javaScriptEnabled })).newPage();
 }

@@ -6,16 +6,13 @@ import { nubanFor } from '../../../lib/nuban.ts';
 import { verifyLedger } from '../ledger/verify-ledger.ts';
 import { moneyResponse } from '../../http/money-api.ts';
 import type { StaffRole } from '../staff/policy.ts';
+import { staffMember } from '../../testing/staff.ts';
 
 const minute = 60_000;
 const naira = (value: number) => value * 100;
 const gtb = (serial: string) => nubanFor(serial, { cbnCode: '058', nipCode: '000013' });
 
-async function member(t: TestApp, role: StaffRole) {
-  const invited = await t.app.staff.invite({ name: `A ${role}`, email: `${role}-${Math.random().toString(36).slice(2, 8)}@bank.ng`, role }, { staffId: null, address: 'cli', via: 'cli' });
-  if (!invited.ok) throw new Error(invited.message);
-  return { staffId: invited.value.member.id, address: '203.0.113.9', role };
-}
+const member = <R extends StaffRole>(t: TestApp, role: R) => staffMember(t, role, '203.0.113.9');
 
 describeOnEngines('fraud holds on transfers to other banks on %s', (app) => {
   const db = () => app().app.db;

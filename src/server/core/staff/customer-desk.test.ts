@@ -7,15 +7,11 @@ import { staffRoles, type StaffRole } from './policy.ts';
 import { classifySearch, type DeskActor } from './customer-desk.ts';
 import { maskPhone } from './masking.ts';
 import type { TestApp } from '../../testing/test-app.ts';
+import { staffMember } from '../../testing/staff.ts';
 
 const naira = (value: number) => value * 100;
-const cli = { staffId: null, address: 'cli', via: 'cli' } as const;
 
-async function member(t: TestApp, role: StaffRole): Promise<DeskActor> {
-  const invited = await t.app.staff.invite({ name: `A ${role}`, email: `${role}-${newId('x')}@bank.ng`.toLowerCase(), role }, cli);
-  if (!invited.ok) throw new Error(invited.message);
-  return { staffId: invited.value.member.id, role, address: '203.0.113.7' };
-}
+const member = <R extends StaffRole>(t: TestApp, role: R) => staffMember(t, role);
 
 const auditOf = (t: TestApp, action: string) => t.app.db.selectFrom('staff_audit').selectAll().where('action', '=', action).orderBy('seq').execute();
 

@@ -7,20 +7,14 @@ import { sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
 import { internalAccounts } from '../ledger/ledger.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { mayApprove, mayPropose, proposalKinds, staffRoles, type StaffRole } from './policy.ts';
-import type { Member } from './proposals.ts';
+import { staffMember } from '../../testing/staff.ts';
 
 const gtbank = { cbnCode: '058', nipCode: '000013' };
 const gtb = (serial: string) => nubanFor(serial, gtbank);
 const naira = (value: number) => value * 100;
 const reason = 'Customer reports the money never arrived; switch has no answer after 30 hours.';
 
-let members = 0;
-async function member(t: TestApp, role: StaffRole): Promise<Member> {
-  members += 1;
-  const invited = await t.app.staff.invite({ name: `Member ${members}`, email: `m${members}-${role}@bank.ng`, role }, { staffId: null, address: 'cli', via: 'cli' });
-  if (!invited.ok) throw new Error(invited.message);
-  return { staffId: invited.value.member.id, role, address: '203.0.113.7' };
-}
+const member = <R extends StaffRole>(t: TestApp, role: R) => staffMember(t, role);
 
 /** A customer with ₦100,000 whose ₦20,000 transfer to another bank is stuck pending (the switch keeps saying "in progress"). */
 async function stuckTransfer(t: TestApp, serial: string = sandboxSerials.stuck) {

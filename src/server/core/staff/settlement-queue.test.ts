@@ -10,18 +10,14 @@ import { nubanFor } from '../../../lib/nuban.ts';
 import { sandboxSerials } from '../../integrations/interbank/sandbox-switch.ts';
 import { sandboxBillerTestNumbers } from '../../integrations/billers/sandbox-biller.ts';
 import type { TestApp } from '../../testing/test-app.ts';
-import type { Member } from './proposals.ts';
+import { staffMember } from '../../testing/staff.ts';
 
 const run = promisify(execFile);
 const gtbank = { cbnCode: '058', nipCode: '000013' };
 const naira = (value: number) => value * 100;
 const dayAndAnHour = 25 * 3_600_000;
 
-async function member(t: TestApp, role: 'settlement' | 'support' | 'supervisor'): Promise<Member> {
-  const invited = await t.app.staff.invite({ name: `A ${role}`, email: `${role}-${randomBytes(3).toString('hex')}@bank.ng`, role }, { staffId: null, address: 'cli', via: 'cli' });
-  if (!invited.ok) throw new Error(invited.message);
-  return { staffId: invited.value.member.id, role, address: '203.0.113.8' };
-}
+const member = <R extends 'settlement' | 'support' | 'supervisor'>(t: TestApp, role: R) => staffMember(t, role, '203.0.113.8');
 
 /** `npm run ledger:verify` as an operator runs it, against the test app's database. */
 async function ledgerVerify(t: TestApp): Promise<{ code: number; stdout: string }> {
